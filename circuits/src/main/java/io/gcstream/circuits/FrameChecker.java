@@ -1,0 +1,117 @@
+package io.gcstream.circuits;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Checks one body against its slot space as it is read, instruction by instruction: slots in
+ * range, no slot read before it is written, calls of defined sub-circuits with distinct output
+ * slots, outputs written by the end. Memory is one bit per slot, whatever the body's length.
+ *
+ * <p>Every reader (text, binary, in-memory) uses this one checker, so a circuit is valid or not
+ * independently of the format it came in.
+ */
+public final class FrameChecker {
+    private final String what;
+    private final int numSlots;
+    private final List<SubCircuit> callable;
+    private final BitSet written;
+    private final BitSet scratch = new BitSet();
+
+    /**
+     * @param what      names the body in messages ("main circuit", "sub-circuit sbox")
+     * @param numSlots  S of this body
+     * @param inputs    slots holding inputs before the first instruction
+     * @param callable  the sub-circuits this body may call (earlier definitions only)
+     */
+    public FrameChecker(String what, int numSlots, int[] inputs, List<SubCircuit> callable) {
+        if (numSlots < 0) {
+            throw new CircuitFormatException(what + ": numberOfRegisters must not be negative");
+        }
+        this.what = what;
+        this.numSlots = numSlots;
+        this.callable = callable;
+        this.written = new BitSet(numSlots);
+        BitSet seen = new BitSet();
+        for (int s : inputs) {
+            slotInRange(s, "input", "");
+            if (seen.get(s)) {
+                throw new CircuitFormatException(what + ": input slot " + s + " is listed twice");
+            }
+            seen.set(s);
+            written.set(s);
+        }
+    }
+
+    /** Checks a gate at {@code position}; marks its output written. */
+    public void gate(int out, int in1, int in2, int table, String position) {
+        if (!TruthTable.isValid(table)) {
+            throw error(position, "truth table " + table + " is not a 4-bit number (0..15)");
+        }
+        read(in1, position);
+        read(in2, position);
+        slotInRange(out, "output", position);
+        written.set(out);
+    }
+
+    /**
+     * Checks a call of sub-circuit {@code callee} binding {@code slots[0..count)} (inputs then
+     * outputs); marks the output slots written.
+     */
+    public void call(int callee, int[] slots, int count, String position) {
+        if (callee < 0 || callee >= callable.size()) {
+            throw error(position, "call of undefined sub-circuit #" + callee);
+        }
+        SubCircuit sub = callable.get(callee);
+        int nIn = sub.inputs().length;
+        int nOut = sub.outputs().length;
+        if (count != nIn + nOut) {
+            throw error(position, "call of " + sub.name() + " binds " + count + " slots but it takes "
+                    + nIn + " inputs and " + nOut + " outputs");
+        }
+        for (int i = 0; i < nIn; i++) {
+            read(slots[i], position);
+        }
+        scratch.clear();
+        for (int i = nIn; i < count; i++) {
+            int s = slots[i];
+            slotInRange(s, "output", position);
+            if (scratch.get(s)) {
+                throw error(position, "call of " + sub.name() + " writes slot " + s + " twice");
+            }
+            scratch.set(s);
+        }
+        for (int i = nIn; i < count; i++) {
+            written.set(slots[i]);
+        }
+    }
+
+    /** Checks, at the end of the body, that every output slot holds a value. */
+    public void finish(int[] outputs, String kind, String position) {
+        for (int s : outputs) {
+            slotInRange(s, kind, position);
+            if (!written.get(s)) {
+                throw error(position, kind + " slot " + s + " is never written");
+            }
+        }
+    }
+
+    private void read(int s, String position) {
+        slotInRange(s, "input", position);
+        if (!written.get(s)) {
+            throw error(position, "reads slot " + s + " before it is written");
+        }
+    }
+
+    private void slotInRange(int s, String kind, String position) {
+        if (s < 0 || s >= numSlots) {
+            throw error(position, kind + " slot " + s + " is out of range: numberOfRegisters is "
+                    + numSlots);
+        }
+    }
+
+    private CircuitFormatException error(String position, String message) {
+        String where = position == null || position.isEmpty() ? what : position + ": " + what;
+        return new CircuitFormatException(where + ": " + message);
+    }
+}
