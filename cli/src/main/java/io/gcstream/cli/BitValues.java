@@ -1,0 +1,117 @@
+package io.gcstream.cli;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Converts between the values a user types and a party's input or output bits.
+ *
+ * <p>A value is an unsigned integer written in hex ({@code 0x…}), binary ({@code 0b…}) or
+ * decimal, or {@code @file} holding such a value. Bit i of the integer (bit 0 least
+ * significant) is the party's input bit i. Underscores may separate digits.
+ */
+final class BitValues {
+    private BitValues() {
+    }
+
+    /** Parses {@code text} into exactly {@code width} bits; {@code what} names it in errors. */
+    static boolean[] parse(String text, int width, String what) {
+        String t = text.trim();
+        if (t.startsWith("@")) {
+            Path file = Path.of(t.substring(1));
+            try {
+                t = Files.readString(file, StandardCharsets.UTF_8).trim();
+            } catch (NoSuchFileException e) {
+                throw new UserError(what + ": file " + file + " does not exist");
+            } catch (IOException e) {
+                throw new UserError(what + ": cannot read " + file + ": " + e.getMessage());
+            }
+        }
+        t = t.replace("_", "");
+        BigInteger v;
+        try {
+            if (t.startsWith("0x") || t.startsWith("0X")) {
+                v = new BigInteger(requireDigits(t.substring(2), what), 16);
+            } else if (t.startsWith("0b") || t.startsWith("0B")) {
+                v = new BigInteger(requireDigits(t.substring(2), what), 2);
+            } else {
+                v = new BigInteger(requireDigits(t, what), 10);
+            }
+        } catch (NumberFormatException e) {
+            throw new UserError(what + ": '" + abbreviate(text) + "' is not a number "
+                    + "(use hex 0x…, binary 0b…, decimal, or @file)");
+        }
+        if (v.signum() < 0) {
+            throw new UserError(what + ": negative values are not accepted");
+        }
+        if (v.bitLength() > width) {
+            throw new UserError(what + ": value needs " + v.bitLength() + " bits but the circuit takes "
+                    + width);
+        }
+        boolean[] bits = new boolean[width];
+        for (int i = 0; i < width; i++) {
+            bits[i] = v.testBit(i);
+        }
+        return bits;
+    }
+
+    /** The bits as an unsigned integer. */
+    static BigInteger toInteger(boolean[] bits) {
+        BigInteger v = BigInteger.ZERO;
+        for (int i = bits.length - 1; i >= 0; i--) {
+            v = v.shiftLeft(1);
+            if (bits[i]) {
+                v = v.setBit(0);
+            }
+        }
+        return v;
+    }
+
+    /** Formats bits as {@code 0x…} with one digit per started nibble of the width. */
+    static String format(boolean[] bits, OutputFormat format) {
+        if (bits.length == 0) {
+            return "-";
+        }
+        BigInteger v = toInteger(bits);
+        switch (format) {
+            case HEX: {
+                int digits = (bits.length + 3) / 4;
+                return "0x" + pad(v.toString(16), digits);
+            }
+            case BIN:
+                return "0b" + pad(v.toString(2), bits.length);
+            case DEC:
+                return v.toString();
+            default:
+                throw new AssertionError(format);
+        }
+    }
+
+    private static String pad(String s, int width) {
+        StringBuilder sb = new StringBuilder(width);
+        for (int i = s.length(); i < width; i++) {
+            sb.append('0');
+        }
+        return sb.append(s).toString();
+    }
+
+    private static String requireDigits(String s, String what) {
+        if (s.isEmpty()) {
+            throw new NumberFormatException(what);
+        }
+        return s;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+    }
+
+    /** How output values are printed. */
+    enum OutputFormat {
+        HEX, BIN, DEC
+    }
+}

@@ -1,0 +1,125 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.JCommander;
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParameterException;
+import io.gcstream.circuits.CircuitFormatException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code gc} command: compile, inspect, simulate and run circuits.
+ *
+ * <p>Exit status: 0 on success, 2 for a user error (bad option, value or file), 1 when a run
+ * fails (peer gone, timeout, protocol mismatch). Errors are one line on stderr, never a stack
+ * trace, unless {@code --debug} is given.
+ */
+public final class Gc {
+    static final int EXIT_FAILURE = 1;
+
+    /** A subcommand. */
+    interface Command {
+        /** Runs the command, writing results to {@code out}; returns the exit status. */
+        int run(PrintStream out) throws Exception;
+    }
+
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
+    boolean help;
+
+    @Parameter(names = "--debug", description = "Print stack traces of errors")
+    boolean debug;
+
+    @Parameter(names = "--version", description = "Print the version")
+    boolean version;
+
+    private Gc() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs {@code gc args}; returns the exit status instead of exiting (for tests). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Gc gc = new Gc();
+        Map<String, Command> commands = new LinkedHashMap<>();
+        commands.put("compile", new CompileCommand());
+        commands.put("info", new InfoCommand());
+        commands.put("sim", new SimCommand());
+        commands.put("run", new RunCommand());
+        commands.put("demo", new DemoCommand());
+        JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc");
+        commands.forEach(b::addCommand);
+        JCommander jc = b.build();
+        try {
+            jc.parse(args);
+        } catch (ParameterException e) {
+            err.println("gc: " + e.getMessage());
+            err.println("Try 'gc --help'.");
+            return UserError.EXIT_USAGE;
+        }
+        if (gc.version) {
+            out.println("gc " + version());
+            return 0;
+        }
+        String name = jc.getParsedCommand();
+        if (gc.help || name == null) {
+            StringBuilder sb = new StringBuilder();
+            jc.getUsageFormatter().usage(sb);
+            (gc.help ? out : err).print(sb);
+            return gc.help ? 0 : UserError.EXIT_USAGE;
+        }
+        Command command = commands.get(name);
+        JCommander sub = jc.getCommands().get(name);
+        if (helpRequested(command)) {
+            StringBuilder sb = new StringBuilder();
+            sub.getUsageFormatter().usage(sb);
+            out.print(sb);
+            return 0;
+        }
+        try {
+            return command.run(out);
+        } catch (UserError | CircuitFormatException e) {
+            return fail(err, gc.debug, e, UserError.EXIT_USAGE);
+        } catch (NoSuchFileException e) {
+            return fail(err, gc.debug, new UserError("file not found: " + e.getFile()), UserError.EXIT_USAGE);
+        } catch (UncheckedIOException e) {
+            return fail(err, gc.debug, e.getCause(), EXIT_FAILURE);
+        } catch (Exception e) {
+            return fail(err, gc.debug, e, EXIT_FAILURE);
+        }
+    }
+
+    private static boolean helpRequested(Command command) {
+        return command instanceof HasHelp h && h.help();
+    }
+
+    private static int fail(PrintStream err, boolean debug, Throwable e, int status) {
+        String message = e.getMessage();
+        if (message == null || message.isBlank()) {
+            message = e.getClass().getSimpleName();
+        } else if (e instanceof IOException && !(e instanceof NoSuchFileException)
+                && !message.startsWith("peer") && e.getClass().getPackageName().startsWith("java")) {
+            message = "I/O error: " + message;
+        }
+        err.println("gc: " + message);
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        return status;
+    }
+
+    static String version() {
+        String v = Gc.class.getPackage().getImplementationVersion();
+        return v == null ? "development build" : v;
+    }
+
+    /** Commands with a --help flag of their own. */
+    interface HasHelp {
+        boolean help();
+    }
+}

@@ -1,0 +1,87 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
+import com.beust.jcommander.ParametersDelegate;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.SubCircuit;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code gc info <circuit>}: sizes, counts, S, sub-circuits and hash. */
+@Parameters(commandDescription = "Show a circuit's inputs, outputs, gate counts, S, sub-circuits and hash")
+final class InfoCommand implements Gc.Command, Gc.HasHelp {
+    @Parameter(description = "<circuit>")
+    List<String> sources = new ArrayList<>();
+
+    @Parameter(names = "--json", description = "Machine-readable output")
+    boolean json;
+
+    @ParametersDelegate
+    SourceOptions source = new SourceOptions();
+
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
+    boolean help;
+
+    @Override
+    public boolean help() {
+        return help;
+    }
+
+    @Override
+    public int run(PrintStream out) throws Exception {
+        Circuit c = CircuitSources.load(CircuitSources.single(sources, "info"), source);
+        if (json) {
+            out.println(Json.of(describe(c)));
+            return 0;
+        }
+        out.printf("inputs     creator %d bits, evaluator %d bits%n", c.creatorInputCount(),
+                c.evaluatorInputCount());
+        out.printf("outputs    creator %d bits, evaluator %d bits%n", c.creatorOutputCount(),
+                c.evaluatorOutputCount());
+        out.printf("gates      %d (%d non-linear, %d linear)%n", c.gateCount(), c.nonLinearCount(),
+                c.gateCount() - c.nonLinearCount());
+        out.printf("slots      S = %d (labels held with call frames: %d)%n", c.numSlots(), c.labelSlots());
+        out.printf("body       %d instructions%n", c.instructionCount());
+        List<SubCircuit> subs = c.subCircuits();
+        out.printf("sub-circuits %d%n", subs.size());
+        for (SubCircuit s : subs) {
+            out.printf("  %-16s %d in, %d out, S = %d, %d instructions, %d gates (%d non-linear) per call%n",
+                    s.name(), s.inputs().length, s.outputs().length, s.numSlots(), s.instructionCount(),
+                    s.gateCount(), s.nonLinearCount());
+        }
+        out.printf("hash       %s%n", c.hashHex());
+        return 0;
+    }
+
+    static Map<String, Object> describe(Circuit c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("creatorInputBits", c.creatorInputCount());
+        m.put("evaluatorInputBits", c.evaluatorInputCount());
+        m.put("creatorOutputBits", c.creatorOutputCount());
+        m.put("evaluatorOutputBits", c.evaluatorOutputCount());
+        m.put("gates", c.gateCount());
+        m.put("nonLinearGates", c.nonLinearCount());
+        m.put("slots", c.numSlots());
+        m.put("labelSlots", c.labelSlots());
+        m.put("instructions", c.instructionCount());
+        List<Object> subs = new ArrayList<>();
+        for (SubCircuit s : c.subCircuits()) {
+            Map<String, Object> sm = new LinkedHashMap<>();
+            sm.put("name", s.name());
+            sm.put("inputBits", s.inputs().length);
+            sm.put("outputBits", s.outputs().length);
+            sm.put("slots", s.numSlots());
+            sm.put("instructions", s.instructionCount());
+            sm.put("gates", s.gateCount());
+            sm.put("nonLinearGates", s.nonLinearCount());
+            subs.add(sm);
+        }
+        m.put("subCircuits", subs);
+        m.put("hash", c.hashHex());
+        return m;
+    }
+}

@@ -1,0 +1,30 @@
+package io.gcstream.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/** Runs {@link Gc} in-process and captures what it prints. */
+final class CliTestSupport {
+    /** The shared public circuits, copied into the compiler module's test resources. */
+    static final Path BRISTOL = Path.of("..", "compiler", "src", "test", "resources", "bristol");
+
+    record Outcome(int status, String out, String err) {
+    }
+
+    private CliTestSupport() {
+    }
+
+    static Outcome gc(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Gc.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static String aes() {
+        return BRISTOL.resolve("bristol_fashion/aes_128.txt").toString();
+    }
+}
