@@ -345,17 +345,14 @@ public final class GcbReader {
 
         @Override
         void atEnd() throws IOException {
+            // Order matters for the message: extra bytes first, then the hash (any other
+            // inconsistency of a file whose hash fails is best reported as corruption).
             GcbInput in = input();
             long end = in.position();
-            checker().finish(creatorOutputs, "creator output", this);
-            checker().finish(evaluatorOutputs, "evaluator output", this);
             if (!in.atEnd()) {
                 throw in.errorAt(end, "trailing garbage after the last of " + instructionCount
                         + " instructions");
             }
-            claim(in, end, "main circuit", "gates", gateCount, gates);
-            claim(in, end, "main circuit", "non-linear gates", nonLinearCount, nonLinear);
-            claim(in, end, "main circuit", "label slots", labelSlots, numSlots + deepestCall);
             if (options.verifyHash()) {
                 byte[] actual = in.digestSoFar().digest();
                 if (!MessageDigest.isEqual(actual, hash)) {
@@ -363,6 +360,11 @@ public final class GcbReader {
                             + " match the hash in its header (byte " + Gcb.HASH_OFFSET + ")");
                 }
             }
+            checker().finish(creatorOutputs, "creator output", this);
+            checker().finish(evaluatorOutputs, "evaluator output", this);
+            claim(in, end, "main circuit", "gates", gateCount, gates);
+            claim(in, end, "main circuit", "non-linear gates", nonLinearCount, nonLinear);
+            claim(in, end, "main circuit", "label slots", labelSlots, numSlots + deepestCall);
         }
 
         @Override
