@@ -1,12 +1,22 @@
 package io.gcstream.circuits;
 
-/** SHA-256 over the canonical encoding of a circuit. */
+import io.gcstream.circuits.format.GcbWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * SHA-256 over the canonical encoding of a circuit: its .gcb encoding with the 32-byte hash
+ * field left out (docs/formats.md). Equal circuits get equal hashes whatever file they came from.
+ */
 final class CircuitHash {
     private CircuitHash() {
     }
 
     static byte[] compute(Circuit circuit) {
-        // Implemented with the binary format (the canonical encoding is the .gcb body).
-        throw new UnsupportedOperationException("canonical hash not implemented yet");
+        try {
+            return GcbWriter.hash(circuit);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the circuit body to hash it", e);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.gcstream.circuits;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Checks one body against its slot space as it is read, instruction by instruction: slots in
@@ -34,7 +35,7 @@ public final class FrameChecker {
         this.written = new BitSet(numSlots);
         BitSet seen = new BitSet();
         for (int s : inputs) {
-            slotInRange(s, "input", "");
+            slotInRange(s, "input", () -> "");
             if (seen.get(s)) {
                 throw new CircuitFormatException(what + ": input slot " + s + " is listed twice");
             }
@@ -45,6 +46,14 @@ public final class FrameChecker {
 
     /** Checks a gate at {@code position}; marks its output written. */
     public void gate(int out, int in1, int in2, int table, String position) {
+        gate(out, in1, in2, table, () -> position);
+    }
+
+    /**
+     * Checks a gate; {@code position} is asked for only when there is an error, so a streaming
+     * reader can pass one long-lived supplier and allocate nothing per gate.
+     */
+    public void gate(int out, int in1, int in2, int table, Supplier<String> position) {
         if (!TruthTable.isValid(table)) {
             throw error(position, "truth table " + table + " is not a 4-bit number (0..15)");
         }
@@ -59,12 +68,17 @@ public final class FrameChecker {
      * outputs); marks the output slots written.
      */
     public void call(int callee, int[] slots, int count, String position) {
+        call(callee, slots, count, () -> position);
+    }
+
+    /** {@link #call(int, int[], int, String)} with a position computed only on error. */
+    public void call(int callee, int[] slots, int count, Supplier<String> position) {
         if (callee < 0 || callee >= callable.size()) {
             throw error(position, "call of undefined sub-circuit #" + callee);
         }
         SubCircuit sub = callable.get(callee);
-        int nIn = sub.inputs().length;
-        int nOut = sub.outputs().length;
+        int nIn = sub.inputCount();
+        int nOut = sub.outputCount();
         if (count != nIn + nOut) {
             throw error(position, "call of " + sub.name() + " binds " + count + " slots but it takes "
                     + nIn + " inputs and " + nOut + " outputs");
@@ -88,6 +102,11 @@ public final class FrameChecker {
 
     /** Checks, at the end of the body, that every output slot holds a value. */
     public void finish(int[] outputs, String kind, String position) {
+        finish(outputs, kind, () -> position);
+    }
+
+    /** {@link #finish(int[], String, String)} with a position computed only on error. */
+    public void finish(int[] outputs, String kind, Supplier<String> position) {
         for (int s : outputs) {
             slotInRange(s, kind, position);
             if (!written.get(s)) {
@@ -96,21 +115,27 @@ public final class FrameChecker {
         }
     }
 
-    private void read(int s, String position) {
+    /** True iff slot {@code s} holds a value now. */
+    public boolean isWritten(int s) {
+        return s >= 0 && s < numSlots && written.get(s);
+    }
+
+    private void read(int s, Supplier<String> position) {
         slotInRange(s, "input", position);
         if (!written.get(s)) {
             throw error(position, "reads slot " + s + " before it is written");
         }
     }
 
-    private void slotInRange(int s, String kind, String position) {
+    private void slotInRange(int s, String kind, Supplier<String> position) {
         if (s < 0 || s >= numSlots) {
             throw error(position, kind + " slot " + s + " is out of range: numberOfRegisters is "
                     + numSlots);
         }
     }
 
-    private CircuitFormatException error(String position, String message) {
+    private CircuitFormatException error(Supplier<String> at, String message) {
+        String position = at.get();
         String where = position == null || position.isEmpty() ? what : position + ": " + what;
         return new CircuitFormatException(where + ": " + message);
     }

@@ -70,19 +70,23 @@ public final class SubCircuit {
         return outputs.clone();
     }
 
-    int inputSlot(int i) {
+    /** Callee slot of input {@code i}. */
+    public int inputSlot(int i) {
         return inputs[i];
     }
 
-    int outputSlot(int i) {
+    /** Callee slot of output {@code i}. */
+    public int outputSlot(int i) {
         return outputs[i];
     }
 
-    int inputCount() {
+    /** Number of inputs, without copying {@link #inputs()}. */
+    public int inputCount() {
         return inputs.length;
     }
 
-    int outputCount() {
+    /** Number of outputs. */
+    public int outputCount() {
         return outputs.length;
     }
 

@@ -1,0 +1,198 @@
+package io.gcstream.circuits.format;
+
+import io.gcstream.circuits.FrameChecker;
+import io.gcstream.circuits.InstructionReader;
+import io.gcstream.circuits.SubCircuit;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Decodes and checks one body of a .gcb file: exactly {@code count} instructions, each checked
+ * by a {@link FrameChecker} as it is decoded, with the expanded counts accumulated on the way.
+ * What happens at the end (outputs, counts, trailing bytes, hash) is the owner's business,
+ * through {@link #atEnd}.
+ */
+class GcbBodyReader implements InstructionReader, Supplier<String> {
+    private final GcbInput in;
+    private final List<SubCircuit> subs;
+    private final int callable;
+    private final FrameChecker checker;
+    private final long count;
+    private final long maxLabelSlots;
+    private final int numSlots;
+    private long index;
+    private long start;
+    private int prevOut;
+    private boolean call;
+    private int table;
+    private int out;
+    private int in1;
+    private int in2;
+    private int callee;
+    private int[] slots = new int[16];
+    private int slotCount;
+    private boolean ended;
+    long gates;
+    long nonLinear;
+    long deepestCall;
+
+    /**
+     * @param callable      calls may name sub-circuits {@code 0 .. callable-1}
+     * @param maxLabelSlots label slots the header promises; a call needing more is an error
+     *                      caught before it could overflow an engine's label array
+     */
+    GcbBodyReader(GcbInput in, List<SubCircuit> subs, int callable, FrameChecker checker,
+            long count, int numSlots, long maxLabelSlots) {
+        this.in = in;
+        this.subs = subs;
+        this.callable = callable;
+        this.checker = checker;
+        this.count = count;
+        this.numSlots = numSlots;
+        this.maxLabelSlots = maxLabelSlots;
+    }
+
+    @Override
+    public final boolean next() throws IOException {
+        if (index == count) {
+            if (!ended) {
+                ended = true;
+                atEnd();
+            }
+            return false;
+        }
+        index++;
+        start = in.position();
+        int op = in.u32();
+        if (op >= 0 && op < Gcb.OP_CALL) {
+            int o = prevOut + Gcb.unzigzag(in.u32());
+            int a = o + Gcb.unzigzag(in.u32());
+            int b;
+            if (op < Gcb.OP_ONE_INPUT) {
+                b = o + Gcb.unzigzag(in.u32());
+                if (a == b) {
+                    throw in.errorAt(start, "two-input gate reads slot " + a
+                            + " twice (must use the one-input opcode)");
+                }
+            } else {
+                b = a;
+            }
+            int t = op & 15;
+            checker.gate(o, a, b, t, this);
+            call = false;
+            table = t;
+            out = o;
+            in1 = a;
+            in2 = b;
+            prevOut = o;
+            gates++;
+            nonLinear += Integer.bitCount(t) & 1;
+            return true;
+        }
+        readCall(op);
+        return true;
+    }
+
+    private void readCall(int op) throws IOException {
+        int c = op - Gcb.OP_CALL;
+        if (op < 0 || c >= callable) {
+            throw in.errorAt(start, "call of undefined sub-circuit #" + (op < 0 ? (op & 0xFFFFFFFFL) - Gcb.OP_CALL : c)
+                    + " (" + callable + " defined before this body)");
+        }
+        SubCircuit sub = subs.get(c);
+        int n = sub.inputCount() + sub.outputCount();
+        if (slots.length < n) {
+            slots = new int[n];
+        }
+        for (int i = 0; i < n; i++) {
+            slots[i] = in.uint("slot");
+        }
+        checker.call(c, slots, n, this);
+        if (numSlots + sub.frameDepth() > maxLabelSlots) {
+            throw in.errorAt(start, "call of " + sub.name() + " needs " + (numSlots + sub.frameDepth())
+                    + " label slots but the header declares " + maxLabelSlots);
+        }
+        call = true;
+        callee = c;
+        slotCount = n;
+        try {
+            gates = Math.addExact(gates, sub.gateCount());
+            nonLinear = Math.addExact(nonLinear, sub.nonLinearCount());
+        } catch (ArithmeticException e) {
+            throw in.errorAt(start, "expanded gate count overflows 63 bits");
+        }
+        deepestCall = Math.max(deepestCall, sub.frameDepth());
+    }
+
+    /** Called once after the last instruction. */
+    void atEnd() throws IOException {
+    }
+
+    long index() {
+        return index;
+    }
+
+    FrameChecker checker() {
+        return checker;
+    }
+
+    GcbInput input() {
+        return in;
+    }
+
+    @Override
+    public final boolean isCall() {
+        return call;
+    }
+
+    @Override
+    public final int table() {
+        return table;
+    }
+
+    @Override
+    public final int out() {
+        return out;
+    }
+
+    @Override
+    public final int in1() {
+        return in1;
+    }
+
+    @Override
+    public final int in2() {
+        return in2;
+    }
+
+    @Override
+    public final int callee() {
+        return callee;
+    }
+
+    @Override
+    public final int[] callSlots() {
+        return slots;
+    }
+
+    @Override
+    public final int callSlotCount() {
+        return slotCount;
+    }
+
+    @Override
+    public String position() {
+        return in.file() + ": byte " + start + " (instruction " + index + ")";
+    }
+
+    /** The position for {@link FrameChecker} errors, built only when one is thrown. */
+    @Override
+    public String get() {
+        return position();
+    }
+
+    @Override
+    public void close() throws IOException {
+    }
+}

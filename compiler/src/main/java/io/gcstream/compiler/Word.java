@@ -1,0 +1,81 @@
+package io.gcstream.compiler;
+
+import java.util.Arrays;
+
+/**
+ * An immutable vector of wires of a {@link CircuitBuilder}; bit 0 is the least significant.
+ * A wire is a plain int handle (see {@link GateList}), so a word is just an {@code int[]}.
+ */
+public final class Word {
+    private final int[] wires;
+
+    private Word(int[] wires) {
+        this.wires = wires;
+    }
+
+    /** The word of these wires, bit 0 first. */
+    public static Word of(int... wires) {
+        return new Word(wires.clone());
+    }
+
+    public int width() {
+        return wires.length;
+    }
+
+    /** The wire of bit {@code i}. */
+    public int bit(int i) {
+        return wires[i];
+    }
+
+    /** The most significant bit's wire (the sign bit of a two's-complement value). */
+    public int msb() {
+        return wires[wires.length - 1];
+    }
+
+    /** Bits {@code from} (inclusive) to {@code to} (exclusive). */
+    public Word slice(int from, int to) {
+        return new Word(Arrays.copyOfRange(wires, from, to));
+    }
+
+    /** This word in the low bits, {@code high} above it. */
+    public Word concat(Word high) {
+        int[] w = Arrays.copyOf(wires, wires.length + high.wires.length);
+        System.arraycopy(high.wires, 0, w, wires.length, high.wires.length);
+        return new Word(w);
+    }
+
+    /** The words concatenated, the first in the lowest bits. */
+    public static Word concat(Word... parts) {
+        int n = 0;
+        for (Word p : parts) {
+            n += p.width();
+        }
+        int[] w = new int[n];
+        int k = 0;
+        for (Word p : parts) {
+            System.arraycopy(p.wires, 0, w, k, p.wires.length);
+            k += p.wires.length;
+        }
+        return new Word(w);
+    }
+
+    /** The wires, bit 0 first (a copy). */
+    public int[] wires() {
+        return wires.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Word w && Arrays.equals(w.wires, wires);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(wires);
+    }
+
+    @Override
+    public String toString() {
+        return "Word" + Arrays.toString(wires);
+    }
+}
