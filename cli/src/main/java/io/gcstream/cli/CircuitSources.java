@@ -15,7 +15,7 @@ import java.util.Locale;
 
 /** Reads and writes circuits for the commands, choosing the format by option or extension. */
 final class CircuitSources {
-    static final long DEFAULT_CACHE_INSTRUCTIONS = 1L << 22;
+    static final long DEFAULT_CACHE_INSTRUCTIONS = GcbReader.Options.defaults().maxCachedInstructions();
 
     private CircuitSources() {
     }
@@ -41,7 +41,7 @@ final class CircuitSources {
             case "gct":
                 return GctReader.read(file);
             case "gcb":
-                return GcbReader.open(file, GcbReader.Options.defaults().withCacheInstructions(o.cacheInstructions));
+                return GcbReader.open(file, GcbReader.Options.defaults().withMaxCachedInstructions(o.cacheInstructions));
             case "bristol":
                 return BristolImporter.readFashion(file, bristolOptions(o));
             case "bristol-old":
@@ -56,7 +56,8 @@ final class CircuitSources {
     static void write(Circuit c, Path target, String to) throws IOException {
         String format = to != null ? to.toLowerCase(Locale.ROOT) : extension(target);
         switch (format) {
-            case "gct", "gcb" -> CircuitFiles.write(c, target, format);
+            case "gct" -> CircuitFiles.write(c, target, CircuitFiles.Format.GCT);
+            case "gcb" -> CircuitFiles.write(c, target, CircuitFiles.Format.GCB);
             default -> throw new UserError("cannot tell the output format of " + target
                     + ": use a .gcb or .gct name, or --to gcb|gct");
         }
@@ -76,14 +77,14 @@ final class CircuitSources {
     private static BristolOptions bristolOptions(SourceOptions o) {
         BristolOptions b = BristolOptions.defaults();
         if (o.inputParties != null) {
-            b = b.withInputParties(parties(o.inputParties, "--input-parties"));
+            b = b.inputParties(parties(o.inputParties, "--input-parties"));
         }
         if (o.outputParties != null) {
-            b = b.withOutputParties(parties(o.outputParties, "--output-parties"));
+            b = b.outputParties(parties(o.outputParties, "--output-parties"));
         }
         switch (o.bitOrder.toLowerCase(Locale.ROOT)) {
-            case "lsb" -> b = b.withBitOrder(BristolOptions.BitOrder.LSB_FIRST);
-            case "msb" -> b = b.withBitOrder(BristolOptions.BitOrder.MSB_FIRST);
+            case "lsb" -> b = b.bitOrder(BristolOptions.BitOrder.LSB_FIRST);
+            case "msb" -> b = b.bitOrder(BristolOptions.BitOrder.MSB_FIRST);
             default -> throw new UserError("--bit-order must be lsb or msb, not '" + o.bitOrder + "'");
         }
         return b;
