@@ -50,6 +50,8 @@ public final class Gc {
         commands.put("compile", new CompileCommand());
         commands.put("info", new InfoCommand());
         commands.put("sim", new SimCommand());
+        commands.put("run", new RunCommand());
+        commands.put("demo", new DemoCommand());
         JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc");
         commands.forEach(b::addCommand);
         JCommander jc = b.build();

@@ -1,0 +1,269 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
+import com.beust.jcommander.ParametersDelegate;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.RunStats;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * {@code gc run}: one party of a garbled-circuit computation over TCP, or both parties in one
+ * process over a loopback socket ({@code --local}).
+ */
+@Parameters(commandDescription = "Run a circuit under garbling, as one party or both (--local)")
+final class RunCommand implements Gc.Command, Gc.HasHelp {
+    @Parameter(description = "<circuit>")
+    List<String> sources = new ArrayList<>();
+
+    @Parameter(names = "--role", description = "creator or evaluator")
+    String role;
+
+    @Parameter(names = "--listen", description = "Wait for the peer on this TCP port")
+    Integer listen;
+
+    @Parameter(names = "--connect", description = "Connect to the peer at HOST:PORT")
+    String connect;
+
+    @Parameter(names = "--input", description = "This party's input value: 0x…, 0b…, decimal or @file")
+    String input;
+
+    @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
+    boolean local;
+
+    @Parameter(names = "--creator-input", description = "With --local: the creator's input")
+    String creatorInput;
+
+    @Parameter(names = "--evaluator-input", description = "With --local: the evaluator's input")
+    String evaluatorInput;
+
+    @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
+    String scheme = "half-gates";
+
+    @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
+    int repeat = 1;
+
+    @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
+    int timeoutSeconds = 60;
+
+    @Parameter(names = "--format", description = "Output format: hex, bin or dec")
+    String format = "hex";
+
+    @Parameter(names = "--json", description = "Machine-readable output with timings and traffic")
+    boolean json;
+
+    @ParametersDelegate
+    SourceOptions source = new SourceOptions();
+
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
+    boolean help;
+
+    @Override
+    public boolean help() {
+        return help;
+    }
+
+    @Override
+    public int run(PrintStream out) throws Exception {
+        BitValues.OutputFormat fmt = Outputs.format(format);
+        if (repeat < 1) {
+            throw new UserError("--repeat must be at least 1");
+        }
+        if (timeoutSeconds < 1) {
+            throw new UserError("--timeout must be at least 1 second");
+        }
+        SessionOptions options = sessionOptions();
+        if (local) {
+            if (role != null || listen != null || connect != null || input != null) {
+                throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, "
+                        + "not --role/--listen/--connect/--input");
+            }
+            Circuit c = CircuitSources.load(CircuitSources.single(sources, "run"), source);
+            boolean[] x = Outputs.input(creatorInput, c.creatorInputCount(), "--creator-input");
+            boolean[] y = Outputs.input(evaluatorInput, c.evaluatorInputCount(), "--evaluator-input");
+            List<PartyRunner.Outcome> both = runLocal(c, x, y, options, repeat);
+            report(out, c, both, fmt, json);
+            return 0;
+        }
+        Party party = party();
+        if ((listen == null) == (connect == null)) {
+            throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT (or use --local)");
+        }
+        if (creatorInput != null || evaluatorInput != null) {
+            throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
+        }
+        Circuit c = CircuitSources.load(CircuitSources.single(sources, "run"), source);
+        int width = party == Party.CREATOR ? c.creatorInputCount() : c.evaluatorInputCount();
+        boolean[] bits = Outputs.input(input, width, "--input");
+        PartyRunner.Outcome o;
+        try (Channel ch = open(options.channelOptions())) {
+            o = PartyRunner.run(party, ch, options, c, bits, repeat);
+        }
+        report(out, c, List.of(o), fmt, json);
+        return 0;
+    }
+
+    private SessionOptions sessionOptions() {
+        Scheme s;
+        try {
+            s = Scheme.parse(scheme);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--scheme: " + e.getMessage());
+        }
+        return SessionOptions.builder().scheme(s).readTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+    }
+
+    private Party party() {
+        if (role == null) {
+            throw new UserError("--role creator|evaluator is required (or use --local)");
+        }
+        switch (role.toLowerCase(Locale.ROOT)) {
+            case "creator", "c", "garbler":
+                return Party.CREATOR;
+            case "evaluator", "e":
+                return Party.EVALUATOR;
+            default:
+                throw new UserError("--role must be creator or evaluator, not '" + role + "'");
+        }
+    }
+
+    private Channel open(ChannelOptions o) throws IOException {
+        if (listen != null) {
+            if (listen < 0 || listen > 65535) {
+                throw new UserError("--listen: port " + listen + " is not in 0..65535");
+            }
+            return TcpChannel.accept(listen, o);
+        }
+        int colon = connect.lastIndexOf(':');
+        if (colon <= 0 || colon == connect.length() - 1) {
+            throw new UserError("--connect expects HOST:PORT, not '" + connect + "'");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(connect.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new UserError("--connect: '" + connect.substring(colon + 1) + "' is not a port number");
+        }
+        String host = connect.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return TcpChannel.connect(host, port, o);
+    }
+
+    /** Both parties in this process, each on its own thread, over a real loopback socket. */
+    static List<PartyRunner.Outcome> runLocal(Circuit c, boolean[] x, boolean[] y, SessionOptions options,
+            int repeat) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(1, r -> {
+            Thread t = new Thread(r, "gc-local-evaluator");
+            t.setDaemon(true);
+            return t;
+        });
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = server.getLocalPort();
+            Future<PartyRunner.Outcome> evaluator = pool.submit(() -> {
+                try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(), port,
+                        options.channelOptions())) {
+                    return PartyRunner.run(Party.EVALUATOR, ch, options, c, y, repeat);
+                }
+            });
+            PartyRunner.Outcome creator;
+            try (Channel ch = TcpChannel.accept(server, options.channelOptions())) {
+                creator = PartyRunner.run(Party.CREATOR, ch, options, c, x, repeat);
+            } catch (IOException | RuntimeException e) {
+                evaluator.cancel(true);
+                throw e;
+            }
+            try {
+                return List.of(creator, evaluator.get());
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Exception ex) {
+                    throw ex;
+                }
+                throw e;
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static void report(PrintStream out, Circuit c, List<PartyRunner.Outcome> outcomes, BitValues.OutputFormat fmt,
+            boolean json) {
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("circuit", c.hashHex());
+            m.put("slots", c.numSlots());
+            for (PartyRunner.Outcome o : outcomes) {
+                m.put(name(o.role()), partyJson(o, fmt));
+            }
+            out.println(Json.of(m));
+            return;
+        }
+        for (PartyRunner.Outcome o : outcomes) {
+            Outputs.print(out, name(o.role()) + " output", o.outputs(), fmt);
+        }
+    }
+
+    private static String name(Party p) {
+        return p == Party.CREATOR ? "creator" : "evaluator";
+    }
+
+    static Map<String, Object> partyJson(PartyRunner.Outcome o, BitValues.OutputFormat fmt) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("output", Outputs.jsonValue(o.outputs(), fmt));
+        List<RunStats> all = o.stats();
+        m.put("runs", all.size());
+        m.put("first", statsJson(all.get(0)));
+        if (all.size() > 1) {
+            m.put("medianOfLaterRuns", statsJson(median(all.subList(1, all.size()))));
+        }
+        return m;
+    }
+
+    static RunStats median(List<RunStats> runs) {
+        List<RunStats> sorted = new ArrayList<>(runs);
+        sorted.sort((a, b) -> Long.compare(a.totalNanos(), b.totalNanos()));
+        return sorted.get(sorted.size() / 2);
+    }
+
+    static Map<String, Object> statsJson(RunStats s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scheme", s.scheme().wireName());
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("setupBaseOt", ms(s.setupNanos()));
+        t.put("otExtension", ms(s.otNanos()));
+        t.put("online", ms(s.onlineNanos()));
+        t.put("total", ms(s.totalNanos()));
+        m.put("timingsMs", t);
+        m.put("bytesSent", s.bytesSent());
+        m.put("bytesReceived", s.bytesReceived());
+        m.put("gates", s.gates());
+        m.put("nonLinearGates", s.nonLinearGates());
+        m.put("labelSlots", s.labelSlots());
+        return m;
+    }
+
+    static Double ms(long nanos) {
+        return Math.round(nanos / 1e3) / 1e3;
+    }
+}
