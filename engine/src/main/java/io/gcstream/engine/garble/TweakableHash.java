@@ -1,8 +1,10 @@
 package io.gcstream.engine.garble;
 
+import io.gcstream.ot.crypto.FixedKeyAes;
+
 /**
  * The hash of the garbling schemes, applied to blocks the schemes have already combined with
- * their tweak: H'(K) = π(K) ⊕ K for the fixed-key permutation π (the Matyas–Meyer–Oseas shape
+ * their tweak: H'(K) = π(K) ⊕ K for the fixed-key permutation π ({@link FixedKeyAes}: AES-128 decryption under a public key) (the Matyas–Meyer–Oseas shape
  * used by JustGarble and EMP). The schemes form K = σ(x) ⊕ i (half-gates) or
  * K = 2A ⊕ 4B ⊕ i (GRR3) from labels and a tweak i unique in the session, which gives the
  * tweakable correlation-robust hash H(x, i) = π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i.
@@ -10,7 +12,7 @@ package io.gcstream.engine.garble;
  * <p>Hashing is done in batches (one AES call for many gates); not thread-safe.
  */
 public final class TweakableHash {
-    private final FixedKeyPermutation pi = new FixedKeyPermutation();
+    private final FixedKeyAes pi = new FixedKeyAes();
 
     /** out[i] = π(in[i]) ⊕ in[i] for {@code n} blocks starting at block 0 of both arrays. */
     public void hash(long[] in, long[] out, int n) {
