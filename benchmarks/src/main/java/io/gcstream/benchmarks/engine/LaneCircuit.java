@@ -1,0 +1,135 @@
+package io.gcstream.benchmarks.engine;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.InstructionReader;
+import io.gcstream.circuits.TruthTable;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+
+/**
+ * A generated circuit of any length with a tiny working set, produced on the fly by an
+ * {@link InstructionReader} (nothing stored): {@code W} lanes, creator inputs in slots
+ * [0, W), evaluator inputs in [W, 2W). Each step of lane l is
+ * {@code s[l] = AND(s[l], s[W+l]); s[W+l] = XOR(s[W+l], s[(l+1) mod W])}, so half the gates
+ * are ANDs and consecutive ANDs are independent (the garbler can batch their hashing).
+ * Outputs: the creator gets s[0..W), the evaluator s[W..2W). S = 2W.
+ */
+public final class LaneCircuit {
+    private LaneCircuit() {
+    }
+
+    /** A circuit with {@code ands} AND gates (and as many XORs) over {@code lanes} lanes. */
+    public static Circuit create(int lanes, long ands) {
+        int w = lanes;
+        int[] ci = range(0, w);
+        int[] ei = range(w, w);
+        long gates = 2 * ands;
+        byte[] hash = sha256("gcstream lane circuit v1 lanes=" + w + " ands=" + ands);
+        return new Circuit(ci, ei, ci, ei, 2 * w, List.of(), gates, gates, ands, 2 * w,
+                () -> new Reader(w, gates), hash);
+    }
+
+    private static int[] range(int from, int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = from + i;
+        }
+        return r;
+    }
+
+    private static byte[] sha256(String s) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Generates the instructions; constant memory. */
+    private static final class Reader implements InstructionReader {
+        private final int w;
+        private final long total;
+        private long index = -1;
+        private int out;
+        private int in1;
+        private int in2;
+        private int table;
+
+        Reader(int w, long total) {
+            this.w = w;
+            this.total = total;
+        }
+
+        @Override
+        public boolean next() {
+            if (++index >= total) {
+                return false;
+            }
+            long step = index >>> 1;
+            int lane = (int) (step % w);
+            if ((index & 1) == 0) {
+                out = lane;
+                in1 = lane;
+                in2 = w + lane;
+                table = TruthTable.AND;
+            } else {
+                out = w + lane;
+                in1 = w + lane;
+                in2 = lane + 1 == w ? 0 : lane + 1;
+                table = TruthTable.XOR;
+            }
+            return true;
+        }
+
+        @Override
+        public boolean isCall() {
+            return false;
+        }
+
+        @Override
+        public int table() {
+            return table;
+        }
+
+        @Override
+        public int out() {
+            return out;
+        }
+
+        @Override
+        public int in1() {
+            return in1;
+        }
+
+        @Override
+        public int in2() {
+            return in2;
+        }
+
+        @Override
+        public int callee() {
+            throw new IllegalStateException("not a call");
+        }
+
+        @Override
+        public int[] callSlots() {
+            throw new IllegalStateException("not a call");
+        }
+
+        @Override
+        public int callSlotCount() {
+            return 0;
+        }
+
+        @Override
+        public String position() {
+            return "generated gate " + index;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.gcstream.engine;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.session.CorrelatedOt;
+import io.gcstream.engine.session.OtExtensionCot;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.TcpChannel;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Both parties in one process, on two threads: for tests, demos and {@code gc run --local}.
+ * The creator runs on the calling thread and the evaluator on a new one, over an in-memory
+ * channel pair or a loopback TCP connection. Each party still learns only what the protocol
+ * gives it; this class merely collects both results.
+ *
+ * <pre>{@code
+ * LocalPair.Result r = LocalPair.run(circuit, creatorBits, evaluatorBits);
+ * boolean[] evaluatorOut = r.evaluatorOutputs();
+ * }</pre>
+ */
+public final class LocalPair {
+    /** How the two threads talk. */
+    public enum Transport {
+        /** An in-memory channel pair. */
+        MEMORY,
+        /** A TCP connection over the loopback interface (ephemeral port). */
+        TCP
+    }
+
+    /** Both parties' outputs and statistics. */
+    public record Result(boolean[] creatorOutputs, boolean[] evaluatorOutputs,
+            RunStats creatorStats, RunStats evaluatorStats) {
+    }
+
+    private LocalPair() {
+    }
+
+    /** One run in memory with default options. */
+    public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs)
+            throws IOException {
+        return run(circuit, creatorInputs, evaluatorInputs, SessionOptions.defaults(),
+                Transport.MEMORY);
+    }
+
+    /** One run with the given options and transport. */
+    public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs,
+            SessionOptions options, Transport transport) throws IOException {
+        return run(circuit, creatorInputs, evaluatorInputs, options, transport,
+                OtExtensionCot.INSTANCE);
+    }
+
+    static Result run(Circuit circuit, boolean[] x, boolean[] y, SessionOptions options,
+            Transport transport, CorrelatedOt ot) throws IOException {
+        ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "gcstream-local-evaluator");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            Channel creatorCh;
+            Future<Channel> evaluatorCh;
+            if (transport == Transport.MEMORY) {
+                MemoryChannel[] pair = MemoryChannel.pair(options.channelOptions());
+                creatorCh = pair[0];
+                Channel e = pair[1];
+                evaluatorCh = java.util.concurrent.CompletableFuture.completedFuture(e);
+            } else {
+                try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                    int port = server.getLocalPort();
+                    evaluatorCh = pool.submit(() -> TcpChannel.connect(
+                            InetAddress.getLoopbackAddress().getHostAddress(), port,
+                            options.channelOptions()));
+                    creatorCh = TcpChannel.accept(server, options.channelOptions());
+                }
+            }
+            Channel ech = get(evaluatorCh);
+            Future<Object[]> ev = pool.submit(() -> {
+                try (Channel c = ech) {
+                    GcSession s = GcSession.create(Party.EVALUATOR, c, options, ot);
+                    boolean[] out = s.run(circuit, y);
+                    return new Object[] {out, s.lastStats()};
+                }
+            });
+            boolean[] cout;
+            RunStats cstats;
+            try (Channel c = creatorCh) {
+                GcSession s = GcSession.create(Party.CREATOR, c, options, ot);
+                cout = s.run(circuit, x);
+                cstats = s.lastStats();
+            } catch (IOException | RuntimeException e) {
+                try {
+                    get(ev);
+                } catch (IOException | RuntimeException other) {
+                    e.addSuppressed(other);
+                }
+                throw e;
+            }
+            Object[] er = get(ev);
+            return new Result(cout, (boolean[]) er[0], cstats, (RunStats) er[1]);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static <T> T get(Future<T> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for the evaluator thread", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException) {
+                throw (IOException) c;
+            }
+            if (c instanceof RuntimeException) {
+                throw (RuntimeException) c;
+            }
+            if (c instanceof Error) {
+                throw (Error) c;
+            }
+            throw new IOException(c);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.gcstream.engine.garble;
+
+import io.gcstream.engine.Scheme;
+
+/**
+ * How one non-linear gate is garbled and evaluated, split around the hash so that the streaming
+ * garbler and evaluator can hash many gates with one AES call: {@code prepare} writes the
+ * hash inputs of a gate, the caller hashes a whole batch ({@link TweakableHash}), then
+ * {@code finish} combines the hashes into the output label and the garbled table.
+ *
+ * <p>Conventions: labels live in a flat {@code long[]}, label of slot {@code s} at longs
+ * {@code [2s, 2s+1]} (low, high); the garbler holds the 0-label of every wire, the evaluator
+ * the active label. Δ = (dLo, dHi) has its lowest bit set, so the lowest bit of a label is its
+ * point-and-permute bit. {@code gate} is the session-wide counter of non-linear gates: it must
+ * never repeat within a session and both parties must count alike. Linear gates are handled
+ * by {@link FreeXor} and never reach a scheme.
+ *
+ * <p>{@link #garbleGate} and {@link #evalGate} are the one-gate pure forms of the same code,
+ * for tests and illustration. Implementations are stateless and thread-safe.
+ */
+public interface GarblingScheme {
+
+    /** The scheme's identity in the handshake. */
+    Scheme scheme();
+
+    /** Longs of garbled table per non-linear gate. */
+    default int tableLongs() {
+        return scheme().tableLongs();
+    }
+
+    /** Blocks the garbler hashes per gate. */
+    int garbleBlocks();
+
+    /** Blocks the evaluator hashes per gate. */
+    int evalBlocks();
+
+    /**
+     * Garbler, first half: for the gate {@code table} (non-linear) on the 0-labels of slots
+     * {@code a} and {@code b}, writes {@link #garbleBlocks()} hash inputs at block {@code h} of
+     * {@code hin} and saves one block at block {@code s} of {@code save}.
+     *
+     * @return per-gate information for {@link #garbleFinish}
+     */
+    int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi, long gate,
+            long[] hin, int h, long[] save, int s);
+
+    /**
+     * Garbler, second half: from the hashes at block {@code h} of {@code hout}, writes the
+     * output 0-label into slot {@code out} of {@code labels} and {@link #tableLongs()} longs of
+     * garbled table at long offset {@code t} of {@code tables}.
+     */
+    void garbleFinish(int info, long[] save, int s, long[] hout, int h, long dLo, long dHi,
+            long[] labels, int out, long[] tables, int t);
+
+    /** Evaluator, first half: hash inputs from the active labels of slots {@code a}, {@code b}. */
+    int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, int h, long[] save, int s);
+
+    /** Evaluator, second half: the active output label from the hashes and the garbled table. */
+    void evalFinish(int info, long[] save, int s, long[] hout, int h, long[] tables, int t,
+            long[] labels, int out);
+
+    /** Garbles one non-linear gate (allocates; for tests and illustration). */
+    default void garbleGate(TweakableHash hash, int table, long[] labels, int a, int b, int out,
+            long dLo, long dHi, long gate, long[] tables, int t) {
+        long[] hin = new long[2 * garbleBlocks()];
+        long[] hout = new long[hin.length];
+        long[] save = new long[2];
+        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hin, 0, save, 0);
+        hash.hash(hin, hout, garbleBlocks());
+        garbleFinish(info, save, 0, hout, 0, dLo, dHi, labels, out, tables, t);
+    }
+
+    /** Evaluates one non-linear gate (allocates; for tests and illustration). */
+    default void evalGate(TweakableHash hash, long[] labels, int a, int b, int out, long gate,
+            long[] tables, int t) {
+        long[] hin = new long[2 * evalBlocks()];
+        long[] hout = new long[hin.length];
+        long[] save = new long[2];
+        int info = evalPrepare(labels, a, b, gate, hin, 0, save, 0);
+        hash.hash(hin, hout, evalBlocks());
+        evalFinish(info, save, 0, hout, 0, tables, t, labels, out);
+    }
+
+    /** The implementation of {@code scheme}. */
+    static GarblingScheme of(Scheme scheme) {
+        switch (scheme) {
+            case HALF_GATES:
+                return HalfGates.INSTANCE;
+            case GRR3:
+                return Grr3.INSTANCE;
+            default:
+                throw new IllegalArgumentException("no implementation of " + scheme);
+        }
+    }
+}

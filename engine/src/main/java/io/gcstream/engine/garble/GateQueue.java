@@ -1,0 +1,89 @@
+package io.gcstream.engine.garble;
+
+import io.gcstream.circuits.CircuitWalker;
+import java.util.Arrays;
+
+/**
+ * The deferred-hashing machinery shared by {@link StreamingGarbler} and
+ * {@link StreamingEvaluator}: non-linear gates are queued with their hash inputs, and the
+ * queue is flushed (one AES call for all queued gates) only when a later gate reads or
+ * overwrites a slot a queued gate will write, or at the end of a batch.
+ *
+ * <p>A queued gate has already copied what it reads from its input slots, so later writes to
+ * those slots are harmless; only its output slot is "pending". Pending slots are marked with
+ * the current epoch, and a flush bumps the epoch, so unmarking costs nothing.
+ */
+abstract class GateQueue {
+    static final int CAPACITY = CircuitWalker.BATCH;
+    /** Truth tables that are not affine over GF(2): bit t set iff table t is non-linear. */
+    static final int NON_LINEAR_MASK = 0x6996;
+
+    final GarblingScheme scheme;
+    final TweakableHash hash;
+    final long[] labels;
+    private final int[] pending;
+    private int epoch = 1;
+
+    int queued;
+    final int[] qOut = new int[CAPACITY];
+    final int[] qInfo = new int[CAPACITY];
+    final long[] qSave = new long[2 * CAPACITY];
+    final long[] hin;
+    final long[] hout;
+    /** Session-wide counter of non-linear gates, the hash tweak. */
+    long gate;
+    long nonLinear;
+    long gates;
+
+    GateQueue(GarblingScheme scheme, TweakableHash hash, long labelSlots, int blocksPerGate,
+            long firstGate) {
+        if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
+            throw new IllegalArgumentException("circuit needs " + labelSlots
+                    + " label slots, more than one array holds");
+        }
+        this.scheme = scheme;
+        this.hash = hash;
+        this.labels = new long[(int) (2 * labelSlots)];
+        this.pending = new int[(int) labelSlots];
+        this.hin = new long[2 * blocksPerGate * CAPACITY];
+        this.hout = new long[hin.length];
+        this.gate = firstGate;
+    }
+
+    /** The label array: slot s at longs [2s, 2s+1]. */
+    public long[] labels() {
+        return labels;
+    }
+
+    /** The gate counter after the last gate processed (the next run starts here). */
+    public long nextGateId() {
+        return gate;
+    }
+
+    /** Gates processed. */
+    public long gateCount() {
+        return gates;
+    }
+
+    /** Non-linear gates processed. */
+    public long nonLinearCount() {
+        return nonLinear;
+    }
+
+    final boolean mustFlushBefore(int out, int in1, int in2) {
+        int e = epoch;
+        return pending[in1] == e || pending[in2] == e || pending[out] == e;
+    }
+
+    final void markPending(int out) {
+        pending[out] = epoch;
+    }
+
+    final void newEpoch() {
+        queued = 0;
+        if (++epoch == Integer.MAX_VALUE) {
+            Arrays.fill(pending, 0);
+            epoch = 1;
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.gcstream.engine.garble;
+
+import io.gcstream.circuits.TruthTable;
+import io.gcstream.engine.Scheme;
+
+/**
+ * Point-and-permute with garbled row reduction (GRR3) and free-XOR: three ciphertexts per
+ * non-linear gate, four hashes to garble and one to evaluate. This is the scheme of the ME-SFE
+ * paper (with fixed-key AES instead of SHA-1), kept for comparison with half-gates.
+ *
+ * <p>Rows are indexed by the permute bits (i, j) of the active input labels. The row key is
+ * K = 2A ⊕ 4B ⊕ g (doubling in GF(2^128), as in JustGarble), hashed as π(K) ⊕ K. The output
+ * 0-label is chosen so that row (0,0) needs no ciphertext; the table holds rows 1, 2, 3.
+ */
+public final class Grr3 implements GarblingScheme {
+    /** The stateless instance. */
+    public static final Grr3 INSTANCE = new Grr3();
+
+    private Grr3() {
+    }
+
+    @Override
+    public Scheme scheme() {
+        return Scheme.GRR3;
+    }
+
+    @Override
+    public int garbleBlocks() {
+        return 4;
+    }
+
+    @Override
+    public int evalBlocks() {
+        return 1;
+    }
+
+    @Override
+    public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
+            long gate, long[] hin, int h, long[] save, int s) {
+        long a0lo = labels[2 * a];
+        long a0hi = labels[2 * a + 1];
+        long b0lo = labels[2 * b];
+        long b0hi = labels[2 * b + 1];
+        int pa = (int) a0lo & 1;
+        int pb = (int) b0lo & 1;
+        // 2*A_i for the label with permute bit i: A_i = A0 ^ (i ^ pa) D.
+        long d2lo = Labels.dblLo(dLo, dHi);
+        long d2hi = Labels.dblHi(dLo, dHi);
+        long d4lo = Labels.dblLo(d2lo, d2hi);
+        long d4hi = Labels.dblHi(d2lo, d2hi);
+        long a2lo = Labels.dblLo(a0lo, a0hi);
+        long a2hi = Labels.dblHi(a0lo, a0hi);
+        long b2lo = Labels.dblLo(b0lo, b0hi);
+        long b2hi = Labels.dblHi(b0lo, b0hi);
+        long b4lo = Labels.dblLo(b2lo, b2hi);
+        long b4hi = Labels.dblHi(b2lo, b2hi);
+        long ma = -(long) pa;
+        long mb = -(long) pb;
+        // Row i = 0 uses A_0 = A0 ^ pa*D; row i = 1 the other label.
+        long x0lo = a2lo ^ (ma & d2lo);
+        long x0hi = a2hi ^ (ma & d2hi);
+        long y0lo = b4lo ^ (mb & d4lo) ^ gate;
+        long y0hi = b4hi ^ (mb & d4hi);
+        int p = 2 * h;
+        hin[p] = x0lo ^ y0lo;
+        hin[p + 1] = x0hi ^ y0hi;
+        hin[p + 2] = x0lo ^ y0lo ^ d4lo;
+        hin[p + 3] = x0hi ^ y0hi ^ d4hi;
+        hin[p + 4] = x0lo ^ d2lo ^ y0lo;
+        hin[p + 5] = x0hi ^ d2hi ^ y0hi;
+        hin[p + 6] = x0lo ^ d2lo ^ y0lo ^ d4lo;
+        hin[p + 7] = x0hi ^ d2hi ^ y0hi ^ d4hi;
+        return table | (pa << 4) | (pb << 5);
+    }
+
+    @Override
+    public void garbleFinish(int info, long[] save, int s, long[] hout, int h, long dLo, long dHi,
+            long[] labels, int out, long[] tables, int t) {
+        int table = info & 15;
+        int pa = (info >>> 4) & 1;
+        int pb = (info >>> 5) & 1;
+        int p = 2 * h;
+        // Row r = 2i + j holds the values (i ^ pa, j ^ pb).
+        long m0 = -(long) TruthTable.eval(table, pa, pb);
+        long c0lo = hout[p] ^ (m0 & dLo);
+        long c0hi = hout[p + 1] ^ (m0 & dHi);
+        labels[2 * out] = c0lo;
+        labels[2 * out + 1] = c0hi;
+        for (int r = 1; r < 4; r++) {
+            long m = -(long) TruthTable.eval(table, (r >>> 1) ^ pa, (r & 1) ^ pb);
+            tables[t + 2 * (r - 1)] = hout[p + 2 * r] ^ c0lo ^ (m & dLo);
+            tables[t + 2 * (r - 1) + 1] = hout[p + 2 * r + 1] ^ c0hi ^ (m & dHi);
+        }
+    }
+
+    @Override
+    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, int h,
+            long[] save, int s) {
+        long alo = labels[2 * a];
+        long ahi = labels[2 * a + 1];
+        long blo = labels[2 * b];
+        long bhi = labels[2 * b + 1];
+        long b2lo = Labels.dblLo(blo, bhi);
+        long b2hi = Labels.dblHi(blo, bhi);
+        int p = 2 * h;
+        hin[p] = Labels.dblLo(alo, ahi) ^ Labels.dblLo(b2lo, b2hi) ^ gate;
+        hin[p + 1] = Labels.dblHi(alo, ahi) ^ Labels.dblHi(b2lo, b2hi);
+        return (((int) alo & 1) << 1) | ((int) blo & 1);
+    }
+
+    @Override
+    public void evalFinish(int info, long[] save, int s, long[] hout, int h, long[] tables, int t,
+            long[] labels, int out) {
+        int p = 2 * h;
+        // Row 0 has no ciphertext; rows 1..3 are at t, t+2, t+4.
+        long m = -(long) (info != 0 ? 1 : 0);
+        int row = t + 2 * Math.max(info - 1, 0);
+        labels[2 * out] = hout[p] ^ (m & tables[row]);
+        labels[2 * out + 1] = hout[p + 1] ^ (m & tables[row + 1]);
+    }
+}

@@ -1,0 +1,94 @@
+package io.gcstream.engine.garble;
+
+import io.gcstream.circuits.GateSink;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The creator's gate loop: consumes the walker's batches, keeps the 0-label of every slot and
+ * sends each batch's garbled tables, in gate order, to a {@link TableOutput}.
+ *
+ * <p>Non-linear gates are hashed in bulk (see {@link GateQueue}); memory is the label array
+ * plus fixed buffers, with nothing allocated per gate. The caller fills the input 0-labels
+ * into {@link #labels()} before the walk and reads output 0-labels after it. An
+ * {@link IOException} of the output is rethrown from {@link #gates} wrapped in an
+ * {@link UncheckedIOException}. Not thread-safe.
+ */
+public final class StreamingGarbler extends GateQueue implements GateSink {
+    private final long dLo;
+    private final long dHi;
+    private final TableOutput output;
+    private final long[] tables;
+    private int tableFill;
+    private final int tableLongs;
+    private final int blocks;
+
+    /**
+     * @param labelSlots the circuit's {@code labelSlots()}
+     * @param dLo        low half of Δ (lowest bit must be 1)
+     * @param firstGate  the session's gate counter before this circuit
+     */
+    public StreamingGarbler(GarblingScheme scheme, TweakableHash hash, long labelSlots, long dLo,
+            long dHi, long firstGate, TableOutput output) {
+        super(scheme, hash, labelSlots, scheme.garbleBlocks(), firstGate);
+        if ((dLo & 1) == 0) {
+            throw new IllegalArgumentException("Delta must have its lowest bit set");
+        }
+        this.dLo = dLo;
+        this.dHi = dHi;
+        this.output = output;
+        this.tableLongs = scheme.tableLongs();
+        this.tables = new long[tableLongs * CAPACITY];
+        this.blocks = scheme.garbleBlocks();
+    }
+
+    @Override
+    public void gates(int[] ops, int count) {
+        final long[] l = labels;
+        for (int g = 0, i = 0; g < count; g++, i += 4) {
+            int out = ops[i];
+            int in1 = ops[i + 1];
+            int in2 = ops[i + 2];
+            int table = ops[i + 3];
+            if (mustFlushBefore(out, in1, in2)) {
+                flush();
+            }
+            if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+            } else {
+                int q = queued++;
+                qOut[q] = out;
+                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, gate++, hin,
+                        q * blocks, qSave, q);
+                markPending(out);
+            }
+        }
+        gates += count;
+        flush();
+        if (tableFill > 0) {
+            try {
+                output.write(tables, 0, tableFill);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            tableFill = 0;
+        }
+    }
+
+    private void flush() {
+        int n = queued;
+        if (n == 0) {
+            return;
+        }
+        hash.hash(hin, hout, n * blocks);
+        int t = tableFill;
+        for (int q = 0; q < n; q++) {
+            scheme.garbleFinish(qInfo[q], qSave, q, hout, q * blocks, dLo, dHi, labels, qOut[q],
+                    tables, t);
+            t += tableLongs;
+        }
+        tableFill = t;
+        nonLinear += n;
+        newEpoch();
+    }
+}

@@ -1,0 +1,55 @@
+package io.gcstream.engine;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.session.CorrelatedOt;
+import io.gcstream.ot.channel.Channel;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/** Test helper: two sessions on two threads running the same list of jobs. */
+final class Pairs {
+    /** One run: circuit and both inputs. */
+    record Job(Circuit circuit, boolean[] x, boolean[] y) {
+    }
+
+    /** What each side got: outputs per job or the exception that ended it. */
+    record Outcome(List<boolean[]> outputs, Throwable error, List<RunStats> stats) {
+    }
+
+    private Pairs() {
+    }
+
+    static GcSession session(Party p, Channel ch, SessionOptions o, CorrelatedOt ot) {
+        return GcSession.create(p, ch, o, ot);
+    }
+
+    /** Runs the jobs on both sides; returns [creator, evaluator] outcomes. */
+    static Outcome[] run(GcSession creator, GcSession evaluator, List<Job> jobs) throws Exception {
+        CompletableFuture<Outcome> e = CompletableFuture.supplyAsync(
+                () -> side(evaluator, jobs, Job::y));
+        Outcome c = side(creator, jobs, Job::x);
+        return new Outcome[] {c, e.get(60, TimeUnit.SECONDS)};
+    }
+
+    private static Outcome side(GcSession s, List<Job> jobs, Function<Job, boolean[]> in) {
+        List<boolean[]> outs = new java.util.ArrayList<>();
+        List<RunStats> stats = new java.util.ArrayList<>();
+        try {
+            for (Job j : jobs) {
+                outs.add(s.run(j.circuit(), in.apply(j)));
+                stats.add(s.lastStats());
+            }
+            return new Outcome(outs, null, stats);
+        } catch (Throwable t) {
+            return new Outcome(outs, t, stats);
+        }
+    }
+
+    static void unwrap(ExecutionException e) throws Exception {
+        throw (Exception) e.getCause();
+    }
+}

@@ -1,0 +1,145 @@
+package io.gcstream.engine.testutil;
+
+import io.gcstream.ot.channel.Channel;
+import java.io.IOException;
+
+/**
+ * A misbehaving decorator for fault tests: once {@code trigger} bytes have been written it
+ * closes the connection ({@link Mode#DISCONNECT}), silently drops everything it is asked to
+ * send ({@link Mode#STALL}), or flips one bit of the byte at offset {@code trigger}
+ * ({@link Mode#FLIP}).
+ */
+public final class FaultyChannel implements Channel {
+    /** The misbehaviour. */
+    public enum Mode { DISCONNECT, STALL, FLIP }
+
+    private final Channel d;
+    private final Mode mode;
+    private final long trigger;
+    private long written;
+    private boolean tripped;
+
+    public FaultyChannel(Channel delegate, Mode mode, long trigger) {
+        this.d = delegate;
+        this.mode = mode;
+        this.trigger = trigger;
+    }
+
+    /** True once the fault has happened. */
+    public boolean tripped() {
+        return tripped;
+    }
+
+    /** Returns how many of the next {@code len} bytes may pass unharmed; trips the fault. */
+    private boolean before(int len) throws IOException {
+        if (tripped && mode != Mode.FLIP) {
+            return fault();
+        }
+        if (written + len <= trigger || (tripped && mode == Mode.FLIP)) {
+            written += len;
+            return true;
+        }
+        tripped = true;
+        return fault();
+    }
+
+    private boolean fault() throws IOException {
+        switch (mode) {
+            case DISCONNECT:
+                d.close();
+                throw new IOException("simulated crash of this party");
+            case STALL:
+                return false;
+            default:
+                return false;
+        }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        long at = written;
+        if (before(len)) {
+            d.write(b, off, len);
+        } else if (mode == Mode.FLIP) {
+            byte[] c = java.util.Arrays.copyOfRange(b, off, off + len);
+            c[(int) (trigger - at)] ^= 1;
+            written += len;
+            d.write(c, 0, len);
+        }
+    }
+
+    @Override
+    public void writeInt(int v) throws IOException {
+        byte[] b = new byte[4];
+        for (int i = 0; i < 4; i++) {
+            b[i] = (byte) (v >>> (8 * i));
+        }
+        write(b, 0, 4);
+    }
+
+    @Override
+    public void writeLong(long v) throws IOException {
+        writeLongs(new long[] {v}, 0, 1);
+    }
+
+    @Override
+    public void writeLongs(long[] a, int off, int len) throws IOException {
+        long at = written;
+        if (before(8 * len)) {
+            d.writeLongs(a, off, len);
+        } else if (mode == Mode.FLIP) {
+            long[] c = java.util.Arrays.copyOfRange(a, off, off + len);
+            int k = (int) (trigger - at);
+            c[k / 8] ^= 1L << (8 * (k % 8));
+            written += 8L * len;
+            d.writeLongs(c, 0, len);
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (!(tripped && mode == Mode.STALL)) {
+            d.flush();
+        }
+    }
+
+    @Override
+    public void readFully(byte[] b, int off, int len) throws IOException {
+        d.readFully(b, off, len);
+    }
+
+    @Override
+    public int readInt() throws IOException {
+        return d.readInt();
+    }
+
+    @Override
+    public long readLong() throws IOException {
+        return d.readLong();
+    }
+
+    @Override
+    public void readLongs(long[] a, int off, int len) throws IOException {
+        d.readLongs(a, off, len);
+    }
+
+    @Override
+    public long bytesSent() {
+        return d.bytesSent();
+    }
+
+    @Override
+    public long bytesReceived() {
+        return d.bytesReceived();
+    }
+
+    @Override
+    public String peer() {
+        return d.peer();
+    }
+
+    @Override
+    public void close() throws IOException {
+        d.close();
+    }
+}

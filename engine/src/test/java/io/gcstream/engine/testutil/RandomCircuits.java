@@ -1,0 +1,154 @@
+package io.gcstream.engine.testutil;
+
+import io.gcstream.circuits.Body;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.SubCircuit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random valid circuits shaped like compiler output: slot reuse, all 16 truth tables, one-input
+ * gates, constants, sub-circuits with nested calls.
+ */
+public final class RandomCircuits {
+    private RandomCircuits() {
+    }
+
+    /** A random circuit with sub-circuits (an inner one called by an outer one) and calls. */
+    public static Circuit generate(Random r, int creatorIn, int evaluatorIn, int creatorOut,
+            int evaluatorOut, int gates) {
+        Circuit.Builder cb = Circuit.builder();
+        // inner: 3 inputs, 2 outputs, 6 slots
+        SubCircuit inner = sub("inner", r, 3, 2, 6, 12, cb.subCircuits(), -1);
+        int innerIdx = cb.addSubCircuit(inner);
+        // outer: 4 inputs, 3 outputs, 8 slots, calls inner
+        SubCircuit outer = sub("outer", r, 4, 3, 8, 16, cb.subCircuits(), innerIdx);
+        int outerIdx = cb.addSubCircuit(outer);
+        int nIn = creatorIn + evaluatorIn;
+        int s = Math.max(nIn, 4) + 6 + r.nextInt(6);
+        int[] ci = new int[creatorIn];
+        int[] ei = new int[evaluatorIn];
+        List<Integer> written = new ArrayList<>();
+        for (int i = 0; i < nIn; i++) {
+            if (i < creatorIn) {
+                ci[i] = i;
+            } else {
+                ei[i - creatorIn] = i;
+            }
+            written.add(i);
+        }
+        Body.Builder body = new Body.Builder();
+        boolean[] isWritten = new boolean[s];
+        for (int w : written) {
+            isWritten[w] = true;
+        }
+        if (written.isEmpty()) {
+            throw new IllegalArgumentException("a random circuit needs at least one input");
+        }
+        fill(r, body, s, isWritten, gates, List.of(inner, outer), new int[] {innerIdx, outerIdx});
+        List<Integer> ws = new ArrayList<>();
+        for (int i = 0; i < s; i++) {
+            if (isWritten[i]) {
+                ws.add(i);
+            }
+        }
+        int[] co = pick(r, ws, creatorOut);
+        int[] eo = pick(r, ws, evaluatorOut);
+        return cb.creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(co).evaluatorOutputs(eo)
+                .numSlots(s).body(body.build()).build();
+    }
+
+    private static SubCircuit sub(String name, Random r, int nIn, int nOut, int slots, int gates,
+            List<SubCircuit> earlier, int callee) {
+        int[] ins = new int[nIn];
+        boolean[] w = new boolean[slots];
+        for (int i = 0; i < nIn; i++) {
+            ins[i] = i;
+            w[i] = true;
+        }
+        Body.Builder b = new Body.Builder();
+        List<SubCircuit> callable = callee < 0 ? List.of() : List.of(earlier.get(callee));
+        int[] idx = callee < 0 ? new int[0] : new int[] {callee};
+        fill(r, b, slots, w, gates, callable, idx);
+        List<Integer> ws = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            if (w[i]) {
+                ws.add(i);
+            }
+        }
+        int[] outs = new int[nOut];
+        for (int i = 0; i < nOut; i++) {
+            outs[i] = ws.get(r.nextInt(ws.size()));
+        }
+        return SubCircuit.of(name, ins, outs, slots, b.build(), earlier);
+    }
+
+    private static void fill(Random r, Body.Builder b, int slots, boolean[] w, int gates,
+            List<SubCircuit> callable, int[] callableIdx) {
+        List<Integer> ws = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            if (w[i]) {
+                ws.add(i);
+            }
+        }
+        for (int g = 0; g < gates; g++) {
+            if (!callable.isEmpty() && r.nextInt(8) == 0) {
+                int k = r.nextInt(callable.size());
+                SubCircuit c = callable.get(k);
+                int[] in = new int[c.inputs().length];
+                for (int i = 0; i < in.length; i++) {
+                    in[i] = ws.get(r.nextInt(ws.size()));
+                }
+                int[] out = distinct(r, slots, c.outputs().length);
+                b.call(callableIdx[k], in, out);
+                for (int o : out) {
+                    if (!w[o]) {
+                        w[o] = true;
+                        ws.add(o);
+                    }
+                }
+                continue;
+            }
+            int a = ws.get(r.nextInt(ws.size()));
+            int c = r.nextInt(4) == 0 ? a : ws.get(r.nextInt(ws.size()));
+            int table = r.nextInt(3) == 0 ? 1 : r.nextInt(16); // plenty of ANDs
+            int out = r.nextInt(slots);
+            b.gate(out, a, c, table);
+            if (!w[out]) {
+                w[out] = true;
+                ws.add(out);
+            }
+        }
+    }
+
+    private static int[] distinct(Random r, int slots, int n) {
+        List<Integer> all = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            all.add(i);
+        }
+        java.util.Collections.shuffle(all, r);
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = all.get(i);
+        }
+        return out;
+    }
+
+    private static int[] pick(Random r, List<Integer> ws, int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = ws.get(r.nextInt(ws.size()));
+        }
+        return out;
+    }
+
+    /** Random bits. */
+    public static boolean[] bits(Random r, int n) {
+        boolean[] b = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = r.nextBoolean();
+        }
+        return b;
+    }
+}

@@ -1,0 +1,180 @@
+package io.gcstream.ot;
+
+import io.gcstream.ot.base.NaorPinkas;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.crypto.CrHash;
+import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.ext.BitMatrix;
+import java.io.IOException;
+
+/**
+ * The sender of IKNP OT extension (kappa = 128) with the ALSZ13 optimisations, processed in
+ * blocks of {@link OtOptions#blockSize()} OTs so that memory is constant in the number of OTs
+ * (ME-SFE Fig. 1). Created once per connection by {@link #setup}; its calls may then be made any
+ * number of times, each for any number of OTs, matched one-for-one by the same calls (same n)
+ * on the {@link OtExtensionReceiver}.
+ *
+ * <p>Per block of m OTs the receiver sends the 128 x m bit matrix U; the sender forms
+ * Q = G(k^s) ^ s.U, transposes it into rows q_i = t_i ^ c_i s, and derives its outputs with the
+ * correlation-robust hash H = {@link CrHash#ccr} (pi(sigma(x)) ^ sigma(x)):
+ * <ul>
+ *   <li>{@link #random}: x0_i = H(q_i), x1_i = H(q_i ^ s) — no message back.</li>
+ *   <li>{@link #correlated}: x_i = H(q_i), pairs (x_i, x_i ^ Delta); sends
+ *       y_i = x_i ^ Delta ^ H(q_i ^ s) (16 bytes per OT).</li>
+ *   <li>{@link #chosen}: sends m0_i ^ H(q_i) and m1_i ^ H(q_i ^ s) (32 bytes per OT).</li>
+ * </ul>
+ *
+ * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
+ * read timeout) and flush at every round boundary.
+ */
+public final class OtExtensionSender {
+    private static final int KAPPA = 128;
+
+    private final Channel ch;
+    private final int blockSize;
+    private final Prg[] g = new Prg[KAPPA];
+    private final long sLo;
+    private final long sHi;
+    private final long[] u;
+    private final long[] q;
+    private final long[] qb;
+    private final long[] hb;
+    private final long[] tmp = new long[64];
+    private final CrHash hash = new CrHash();
+    private long count;
+
+    private OtExtensionSender(Channel ch, int blockSize, long sLo, long sHi, long[] seeds) {
+        this.ch = ch;
+        this.blockSize = blockSize;
+        this.sLo = sLo;
+        this.sHi = sHi;
+        for (int j = 0; j < KAPPA; j++) {
+            g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1]);
+        }
+        int words = blockSize / 64;
+        this.u = new long[KAPPA * words];
+        this.q = new long[KAPPA * words];
+        this.qb = new long[2 * blockSize];
+        this.hb = new long[2 * blockSize];
+    }
+
+    /**
+     * Starts a session: checks the peer's header and runs the 128 base OTs (as base-OT
+     * receiver, with a secret random choice string s). The peer must call
+     * {@link OtExtensionReceiver#setup} at the same time.
+     */
+    public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
+        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
+        Prg rnd = Randomness.prg(o, "ot-extension-sender");
+        long sLo = rnd.nextLong();
+        long sHi = rnd.nextLong();
+        long[] seeds = new long[2 * KAPPA];
+        new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
+        return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds);
+    }
+
+    /**
+     * n correlated OTs with the correlation Delta = (deltaLo, deltaHi): {@code out} gets x_i
+     * (blocks outOff..outOff+n-1); the receiver gets x_i ^ c_i Delta.
+     */
+    public void correlated(long deltaLo, long deltaHi, int n, long[] out, int outOff)
+            throws IOException {
+        checkBlocks("out", out, outOff, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            extendBlock(mb);
+            int o = 2 * (outOff + done);
+            hash.ccr(qb, 0, out, outOff + done, mb);
+            xorS(mb);
+            hash.ccr(qb, 0, qb, 0, mb);
+            for (int i = 0; i < 2 * mb; i += 2) {
+                qb[i] ^= out[o + i] ^ deltaLo;
+                qb[i + 1] ^= out[o + i + 1] ^ deltaHi;
+            }
+            ch.writeLongs(qb, 0, 2 * mb);
+            ch.flush();
+        }
+    }
+
+    /**
+     * n random OTs: {@code out0} gets x0_i and {@code out1} gets x1_i; the receiver gets
+     * x_{c_i}. Nothing is sent back.
+     */
+    public void random(int n, long[] out0, int out0Off, long[] out1, int out1Off)
+            throws IOException {
+        checkBlocks("out0", out0, out0Off, n);
+        checkBlocks("out1", out1, out1Off, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            extendBlock(mb);
+            hash.ccr(qb, 0, out0, out0Off + done, mb);
+            xorS(mb);
+            hash.ccr(qb, 0, out1, out1Off + done, mb);
+        }
+    }
+
+    /** n chosen-message OTs of the blocks m0_i, m1_i; the receiver gets m_{c_i}. */
+    public void chosen(long[] m0, int m0Off, long[] m1, int m1Off, int n) throws IOException {
+        checkBlocks("m0", m0, m0Off, n);
+        checkBlocks("m1", m1, m1Off, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            extendBlock(mb);
+            hash.ccr(qb, 0, hb, 0, mb);
+            xorWith(hb, m0, 2 * (m0Off + done), mb);
+            ch.writeLongs(hb, 0, 2 * mb);
+            xorS(mb);
+            hash.ccr(qb, 0, hb, 0, mb);
+            xorWith(hb, m1, 2 * (m1Off + done), mb);
+            ch.writeLongs(hb, 0, 2 * mb);
+            ch.flush();
+        }
+    }
+
+    /** OTs extended so far in this session. */
+    public long count() {
+        return count;
+    }
+
+    /** The channel of this session. */
+    public Channel channel() {
+        return ch;
+    }
+
+    /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
+    private void extendBlock(int mb) throws IOException {
+        int words = ((mb + 127) & ~127) >>> 6;
+        ch.readLongs(u, 0, KAPPA * words);
+        for (int j = 0; j < KAPPA; j++) {
+            int base = j * words;
+            g[j].nextLongs(q, base, words);
+            long sj = ((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
+            long mask = -sj;
+            for (int w = 0; w < words; w++) {
+                q[base + w] ^= u[base + w] & mask;
+            }
+        }
+        BitMatrix.transpose128(q, words, qb, 0, tmp);
+        count += mb;
+    }
+
+    private void xorS(int mb) {
+        for (int i = 0; i < 2 * mb; i += 2) {
+            qb[i] ^= sLo;
+            qb[i + 1] ^= sHi;
+        }
+    }
+
+    private static void xorWith(long[] dst, long[] src, int srcLongOff, int mb) {
+        for (int i = 0; i < 2 * mb; i++) {
+            dst[i] ^= src[srcLongOff + i];
+        }
+    }
+
+    static void checkBlocks(String what, long[] a, int off, int n) {
+        if (n < 0 || off < 0 || 2L * ((long) off + n) > a.length) {
+            throw new IndexOutOfBoundsException(what + ": " + n + " blocks from block " + off
+                    + " do not fit an array of " + a.length / 2 + " blocks");
+        }
+    }
+}

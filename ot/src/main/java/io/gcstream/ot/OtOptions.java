@@ -1,0 +1,128 @@
+package io.gcstream.ot;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Immutable settings of the OT layer, built with {@link #builder()}.
+ *
+ * <ul>
+ *   <li>{@code threads} (1..64, default 2): threads for the public-key work of the base OTs
+ *       (each thread does 128/threads of them, as in the ME-SFE paper §3.1).</li>
+ *   <li>{@code blockSize} (OTs per extension block, a multiple of 128 in 128..2^22, default
+ *       16384): memory of the extension is O(blockSize) whatever the number of OTs (paper
+ *       Fig. 1); each block is one round trip. Both parties must use the same value (checked
+ *       at setup).</li>
+ *   <li>{@code insecureTestSeed} (default none): if set, ALL randomness of this party is derived
+ *       from it (base-OT scalars, IKNP secrets). For reproducible tests only — never in
+ *       production.</li>
+ * </ul>
+ */
+public final class OtOptions {
+    /** Default OTs per block: 16384 OTs = 256 KiB per 128-row bit matrix. */
+    public static final int DEFAULT_BLOCK_SIZE = 16384;
+    public static final int MAX_BLOCK_SIZE = 1 << 22;
+    public static final int MAX_THREADS = 64;
+
+    private static final OtOptions DEFAULTS = builder().build();
+
+    private final int threads;
+    private final int blockSize;
+    private final byte[] testSeed;
+
+    private OtOptions(int threads, int blockSize, byte[] testSeed) {
+        this.threads = threads;
+        this.blockSize = blockSize;
+        this.testSeed = testSeed;
+    }
+
+    public static OtOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder().threads(threads).blockSize(blockSize);
+        b.testSeed = testSeed;
+        return b;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** The test seed (a copy), or null when randomness comes from SecureRandom. */
+    public byte[] insecureTestSeed() {
+        return testSeed == null ? null : testSeed.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof OtOptions)) {
+            return false;
+        }
+        OtOptions x = (OtOptions) o;
+        return threads == x.threads && blockSize == x.blockSize
+                && Arrays.equals(testSeed, x.testSeed);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(threads, blockSize, Arrays.hashCode(testSeed));
+    }
+
+    @Override
+    public String toString() {
+        return "OtOptions{threads=" + threads + ", blockSize=" + blockSize
+                + (testSeed != null ? ", INSECURE test seed" : "") + "}";
+    }
+
+    /** Validating builder for {@link OtOptions}. */
+    public static final class Builder {
+        private int threads = 2;
+        private int blockSize = DEFAULT_BLOCK_SIZE;
+        private byte[] testSeed;
+
+        private Builder() {
+        }
+
+        public Builder threads(int t) {
+            if (t < 1 || t > MAX_THREADS) {
+                throw new IllegalArgumentException("threads must be in 1.." + MAX_THREADS
+                        + ", got " + t);
+            }
+            this.threads = t;
+            return this;
+        }
+
+        public Builder blockSize(int otsPerBlock) {
+            if (otsPerBlock < 128 || otsPerBlock > MAX_BLOCK_SIZE || otsPerBlock % 128 != 0) {
+                throw new IllegalArgumentException("blockSize must be a multiple of 128 in 128.."
+                        + MAX_BLOCK_SIZE + ", got " + otsPerBlock);
+            }
+            this.blockSize = otsPerBlock;
+            return this;
+        }
+
+        /** Derive all randomness from this 16-byte seed. TESTS ONLY: insecure by design. */
+        public Builder insecureTestSeed(byte[] seed16) {
+            if (seed16 != null && seed16.length != 16) {
+                throw new IllegalArgumentException("test seed must be 16 bytes, got "
+                        + seed16.length);
+            }
+            this.testSeed = seed16 == null ? null : seed16.clone();
+            return this;
+        }
+
+        public OtOptions build() {
+            return new OtOptions(threads, blockSize, testSeed);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+package io.gcstream.ot.channel;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * The buffering shared by all channels: one user-space buffer per direction, little-endian
+ * encoding straight into it (no per-long stream call), and a transport underneath that only
+ * sees large chunks. Subclasses supply the transport.
+ *
+ * <p>Thread-safety: the write side and the read side each use their own buffer, so one writer
+ * thread and one reader thread may work concurrently.
+ */
+abstract class BufferedChannel implements Channel {
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Transport's answer when the peer closed the stream. */
+    static final int EOF = -1;
+    /** Transport's answer when nothing arrived within the read timeout. */
+    static final int TIMEOUT = -2;
+
+    private final byte[] out;
+    private int outPos;
+    private final byte[] in;
+    private int inPos;
+    private int inLim;
+    private long sent;
+    private long received;
+    private final long readTimeoutMillis;
+    private volatile boolean closed;
+
+    BufferedChannel(ChannelOptions o) {
+        this.out = new byte[o.bufferSize()];
+        this.in = new byte[o.bufferSize()];
+        this.readTimeoutMillis = o.readTimeout().toMillis();
+    }
+
+    /** Sends all {@code len} bytes to the peer (blocking). */
+    abstract void sendRaw(byte[] b, int off, int len) throws IOException;
+
+    /**
+     * Receives between 1 and {@code len} bytes, blocking at most the read timeout; returns the
+     * count, {@link #EOF} or {@link #TIMEOUT}.
+     */
+    abstract int receiveRaw(byte[] b, int off, int len) throws IOException;
+
+    /** Releases the transport. Called once. */
+    abstract void closeRaw() throws IOException;
+
+    // ---------------------------------------------------------------- writing
+
+    @Override
+    public final void write(byte[] b, int off, int len) throws IOException {
+        checkRange(b.length, off, len);
+        ensureOpen();
+        sent += len;
+        if (len >= out.length) {
+            // Large write: no point copying it through the buffer.
+            flushBuffer();
+            sendRaw(b, off, len);
+            return;
+        }
+        int space = out.length - outPos;
+        if (len > space) {
+            System.arraycopy(b, off, out, outPos, space);
+            outPos += space;
+            flushBuffer();
+            off += space;
+            len -= space;
+        }
+        System.arraycopy(b, off, out, outPos, len);
+        outPos += len;
+    }
+
+    @Override
+    public final void writeInt(int v) throws IOException {
+        ensureOpen();
+        if (out.length - outPos < 4) {
+            flushBuffer();
+        }
+        INT_LE.set(out, outPos, v);
+        outPos += 4;
+        sent += 4;
+    }
+
+    @Override
+    public final void writeLong(long v) throws IOException {
+        ensureOpen();
+        if (out.length - outPos < 8) {
+            flushBuffer();
+        }
+        LONG_LE.set(out, outPos, v);
+        outPos += 8;
+        sent += 8;
+    }
+
+    @Override
+    public final void writeLongs(long[] a, int off, int len) throws IOException {
+        checkRange(a.length, off, len);
+        ensureOpen();
+        sent += 8L * len;
+        while (len > 0) {
+            int room = (out.length - outPos) >>> 3;
+            if (room == 0) {
+                flushBuffer();
+                continue;
+            }
+            int k = Math.min(room, len);
+            byte[] o = out;
+            int p = outPos;
+            for (int i = 0; i < k; i++, p += 8) {
+                LONG_LE.set(o, p, a[off + i]);
+            }
+            outPos = p;
+            off += k;
+            len -= k;
+        }
+    }
+
+    @Override
+    public final void flush() throws IOException {
+        ensureOpen();
+        flushBuffer();
+    }
+
+    private void flushBuffer() throws IOException {
+        if (outPos > 0) {
+            int n = outPos;
+            outPos = 0;
+            sendRaw(out, 0, n);
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    @Override
+    public final void readFully(byte[] b, int off, int len) throws IOException {
+        checkRange(b.length, off, len);
+        ensureOpen();
+        int total = len;
+        int avail = inLim - inPos;
+        int k = Math.min(avail, len);
+        System.arraycopy(in, inPos, b, off, k);
+        inPos += k;
+        off += k;
+        len -= k;
+        if (len >= in.length) {
+            // Large read: straight into the caller's array.
+            while (len > 0) {
+                int r = receive(b, off, len, len);
+                off += r;
+                len -= r;
+            }
+        } else if (len > 0) {
+            fill(len);
+            System.arraycopy(in, inPos, b, off, len);
+            inPos += len;
+        }
+        received += total;
+    }
+
+    @Override
+    public final int readInt() throws IOException {
+        ensureOpen();
+        fill(4);
+        int v = (int) INT_LE.get(in, inPos);
+        inPos += 4;
+        received += 4;
+        return v;
+    }
+
+    @Override
+    public final long readLong() throws IOException {
+        ensureOpen();
+        fill(8);
+        long v = (long) LONG_LE.get(in, inPos);
+        inPos += 8;
+        received += 8;
+        return v;
+    }
+
+    @Override
+    public final void readLongs(long[] a, int off, int len) throws IOException {
+        checkRange(a.length, off, len);
+        ensureOpen();
+        int remaining = len;
+        while (remaining > 0) {
+            int availLongs = (inLim - inPos) >>> 3;
+            if (availLongs == 0) {
+                fill(8);
+                continue;
+            }
+            int k = Math.min(availLongs, remaining);
+            byte[] b = in;
+            int p = inPos;
+            for (int i = 0; i < k; i++, p += 8) {
+                a[off + i] = (long) LONG_LE.get(b, p);
+            }
+            inPos = p;
+            off += k;
+            remaining -= k;
+        }
+        received += 8L * len;
+    }
+
+    /** Makes at least {@code n} (at most the buffer size) unread bytes available in the buffer. */
+    private void fill(int n) throws IOException {
+        int avail = inLim - inPos;
+        if (avail >= n) {
+            return;
+        }
+        if (inPos > 0) {
+            System.arraycopy(in, inPos, in, 0, avail);
+            inPos = 0;
+            inLim = avail;
+        }
+        while (inLim < n) {
+            inLim += receive(in, inLim, in.length - inLim, n - inLim);
+        }
+    }
+
+    /** One transport read of at least one byte, turning EOF and timeouts into exceptions. */
+    private int receive(byte[] b, int off, int len, int wanted) throws IOException {
+        int r = receiveRaw(b, off, len);
+        if (r > 0) {
+            return r;
+        }
+        if (closed) {
+            throw new PeerClosedException("channel to " + peer() + " was closed locally while"
+                    + " waiting for " + wanted + " more bytes");
+        }
+        if (r == TIMEOUT) {
+            throw new PeerTimeoutException("peer " + peer() + " sent nothing for "
+                    + readTimeoutMillis + " ms while this side waited for " + wanted
+                    + " more bytes (received " + received + " bytes so far)");
+        }
+        throw new PeerClosedException("peer " + peer() + " closed the connection while this side"
+                + " waited for " + wanted + " more bytes (received " + received
+                + " bytes so far)");
+    }
+
+    // ---------------------------------------------------------------- misc
+
+    @Override
+    public final long bytesSent() {
+        return sent;
+    }
+
+    @Override
+    public final long bytesReceived() {
+        return received;
+    }
+
+    @Override
+    public final void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        try {
+            flushBuffer();
+        } catch (IOException e) {
+            // Best effort: the peer may already be gone; closing must still release the transport.
+        } finally {
+            closed = true;
+            closeRaw();
+        }
+    }
+
+    /** True once {@link #close()} was called. */
+    final boolean isClosed() {
+        return closed;
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new PeerClosedException("channel to " + peer() + " is closed");
+        }
+    }
+
+    private static void checkRange(int length, int off, int len) {
+        if (off < 0 || len < 0 || off > length - len) {
+            throw new IndexOutOfBoundsException("range [" + off + ", " + off + "+" + len
+                    + ") out of bounds for length " + length);
+        }
+    }
+}

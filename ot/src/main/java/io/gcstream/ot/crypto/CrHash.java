@@ -1,0 +1,175 @@
+package io.gcstream.ot.crypto;
+
+/**
+ * Correlation-robust hash functions from the fixed-key permutation {@code pi}
+ * ({@link FixedKeyAes}), batched over {@code long[]} blocks (layout: {@link Blocks}).
+ *
+ * <p>Definitions (blocks are x = x_hi || x_lo; i is a 64-bit tweak placed in the low half of a
+ * block, i.e. the block (lo = i, hi = 0)):
+ * <ul>
+ *   <li>{@link #cr}: H(x) = pi(x) ^ x (Matyas-Meyer-Oseas; correlation robust).</li>
+ *   <li>{@link #ccr}: H(x) = pi(sigma(x)) ^ sigma(x) with the linear orthomorphism
+ *       sigma(x_hi || x_lo) = (x_hi ^ x_lo) || x_hi (Guo-Katz-Wang-Yu 2020: circular
+ *       correlation robust). Used by the OT extension.</li>
+ *   <li>{@link #sigmaTweaked}: H(x, i) = pi(sigma(x) ^ i) ^ sigma(x) — one pi call. Sound when
+ *       every tweak is a fixed public counter used for one input; note that Guo et al. prove
+ *       TCCR security for {@link #tccr} (an adversary who may pick arbitrary distinct tweaks can
+ *       tell this variant from random by aligning pi inputs), so prefer {@link #tccr} unless the
+ *       call pattern is as above.</li>
+ *   <li>{@link #tccr}: H(x, i) = pi(pi(x) ^ i) ^ pi(x) (Guo et al.'s tweakable circular
+ *       correlation robust hash, two pi calls).</li>
+ * </ul>
+ *
+ * <p>Inputs and outputs may alias. <b>Not thread-safe</b> (owns a {@link FixedKeyAes} and
+ * scratch): one instance per thread.
+ */
+public final class CrHash {
+    /** Blocks per internal batch; bounds the scratch memory. */
+    private static final int CHUNK = FixedKeyAes.CHUNK;
+
+    private final FixedKeyAes pi;
+    private final long[] tmp = new long[4 * CHUNK];
+
+    public CrHash() {
+        this(new FixedKeyAes());
+    }
+
+    /** A hash over the given permutation instance (which it then owns). */
+    public CrHash(FixedKeyAes pi) {
+        this.pi = pi;
+    }
+
+    /** The permutation used (same thread-confinement rules). */
+    public FixedKeyAes permutation() {
+        return pi;
+    }
+
+    private void crChunk(long[] in, int inOff, long[] out, int outOff, int n) {
+        long[] t = scratch(n);
+        System.arraycopy(in, 2 * inOff, t, 0, 2 * n);
+        pi.permute(t, 0, out, outOff, n);
+        Blocks.xorInPlace(out, outOff, t, 0, n);
+    }
+
+    private void ccrChunk(long[] in, int inOff, long[] out, int outOff, int n) {
+        long[] t = scratch(n);
+        sigma(in, inOff, t, n);
+        pi.permute(t, 0, out, outOff, n);
+        Blocks.xorInPlace(out, outOff, t, 0, n);
+    }
+
+    private void sigmaTweakedChunk(long[] in, int inOff, long[] tweaks, int tOff, long[] out,
+            int outOff, int n) {
+        long[] t = scratch(2 * n);
+        sigma(in, inOff, t, n);
+        System.arraycopy(t, 0, t, 2 * n, 2 * n);
+        for (int j = 0; j < n; j++) {
+            t[2 * j] ^= tweaks[tOff + j];
+        }
+        pi.permute(t, 0, out, outOff, n);
+        Blocks.xorInPlace(out, outOff, t, n, n);
+    }
+
+    private void sigmaTweakedChunk(long[] in, int inOff, long firstTweak, long[] out, int outOff, int n) {
+        long[] t = scratch(2 * n);
+        sigma(in, inOff, t, n);
+        System.arraycopy(t, 0, t, 2 * n, 2 * n);
+        for (int j = 0; j < n; j++) {
+            t[2 * j] ^= firstTweak + j;
+        }
+        pi.permute(t, 0, out, outOff, n);
+        Blocks.xorInPlace(out, outOff, t, n, n);
+    }
+
+    private void tccrChunk(long[] in, int inOff, long[] tweaks, int tOff, long[] out, int outOff, int n) {
+        long[] t = scratch(2 * n);
+        pi.permute(in, inOff, t, n, n);
+        System.arraycopy(t, 2 * n, t, 0, 2 * n);
+        for (int j = 0; j < n; j++) {
+            t[2 * j] ^= tweaks[tOff + j];
+        }
+        pi.permute(t, 0, out, outOff, n);
+        Blocks.xorInPlace(out, outOff, t, n, n);
+    }
+
+    private void tccrChunk(long[] in, int inOff, long firstTweak, long[] out, int outOff, int n) {
+        long[] t = scratch(2 * n);
+        pi.permute(in, inOff, t, n, n);
+        System.arraycopy(t, 2 * n, t, 0, 2 * n);
+        for (int j = 0; j < n; j++) {
+            t[2 * j] ^= firstTweak + j;
+        }
+        pi.permute(t, 0, out, outOff, n);
+        Blocks.xorInPlace(out, outOff, t, n, n);
+    }
+
+    /** out_j = pi(x_j) ^ x_j for n blocks. */
+    public void cr(long[] in, int inOff, long[] out, int outOff, int n) {
+        for (int d = 0; d < n; d += CHUNK) {
+            crChunk(in, inOff + d, out, outOff + d, Math.min(CHUNK, n - d));
+        }
+    }
+
+    /** out_j = pi(sigma(x_j)) ^ sigma(x_j) for n blocks. */
+    public void ccr(long[] in, int inOff, long[] out, int outOff, int n) {
+        for (int d = 0; d < n; d += CHUNK) {
+            ccrChunk(in, inOff + d, out, outOff + d, Math.min(CHUNK, n - d));
+        }
+    }
+
+    /** out_j = pi(sigma(x_j) ^ tweaks[tOff + j]) ^ sigma(x_j); one tweak long per block. */
+    public void sigmaTweaked(long[] in, int inOff, long[] tweaks, int tOff, long[] out,
+            int outOff, int n) {
+        for (int d = 0; d < n; d += CHUNK) {
+            sigmaTweakedChunk(in, inOff + d, tweaks, tOff + d, out, outOff + d,
+                    Math.min(CHUNK, n - d));
+        }
+    }
+
+    /** out_j = pi(sigma(x_j) ^ (firstTweak + j)) ^ sigma(x_j). */
+    public void sigmaTweaked(long[] in, int inOff, long firstTweak, long[] out, int outOff, int n) {
+        for (int d = 0; d < n; d += CHUNK) {
+            sigmaTweakedChunk(in, inOff + d, firstTweak + d, out, outOff + d,
+                    Math.min(CHUNK, n - d));
+        }
+    }
+
+    /** out_j = pi(pi(x_j) ^ tweaks[tOff + j]) ^ pi(x_j); one tweak long per block. */
+    public void tccr(long[] in, int inOff, long[] tweaks, int tOff, long[] out, int outOff, int n) {
+        for (int d = 0; d < n; d += CHUNK) {
+            tccrChunk(in, inOff + d, tweaks, tOff + d, out, outOff + d, Math.min(CHUNK, n - d));
+        }
+    }
+
+    /** out_j = pi(pi(x_j) ^ (firstTweak + j)) ^ pi(x_j). */
+    public void tccr(long[] in, int inOff, long firstTweak, long[] out, int outOff, int n) {
+        for (int d = 0; d < n; d += CHUNK) {
+            tccrChunk(in, inOff + d, firstTweak + d, out, outOff + d, Math.min(CHUNK, n - d));
+        }
+    }
+
+    /** sigma(x_hi || x_lo) = (x_hi ^ x_lo) || x_hi, of n blocks into t[0..2n). */
+    private static void sigma(long[] in, int inOff, long[] t, int n) {
+        int i2 = 2 * inOff;
+        for (int j = 0; j < n; j++) {
+            long lo = in[i2 + 2 * j];
+            long hi = in[i2 + 2 * j + 1];
+            t[2 * j] = hi;
+            t[2 * j + 1] = hi ^ lo;
+        }
+    }
+
+    /** sigma of one block, low half. */
+    public static long sigmaLo(long lo, long hi) {
+        return hi;
+    }
+
+    /** sigma of one block, high half. */
+    public static long sigmaHi(long lo, long hi) {
+        return hi ^ lo;
+    }
+
+    private long[] scratch(int blocks) {
+        return tmp;
+    }
+}

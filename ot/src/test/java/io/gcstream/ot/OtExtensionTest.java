@@ -1,0 +1,234 @@
+package io.gcstream.ot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.crypto.Blocks;
+import io.gcstream.ot.testutil.Threads;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class OtExtensionTest {
+    private static final OtOptions SMALL_BLOCKS = OtOptions.builder().blockSize(256).build();
+
+    private static OtPair memoryPair(OtOptions o) throws Exception {
+        MemoryChannel[] p = MemoryChannel.pair();
+        return OtPair.setup(p[0], p[1], o, o);
+    }
+
+    private static long[] randomBits(Random rnd, int n) {
+        long[] c = new long[(n + 63) / 64 + 1];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = rnd.nextLong();
+        }
+        return c;
+    }
+
+    /** Checks C-OT output: receiver's = sender's ^ c_i Delta, for bit-packed choices at off. */
+    private static void checkCorrelated(long[] x, long[] got, long[] choices, int off, int n,
+            long dLo, long dHi) {
+        for (int i = 0; i < n; i++) {
+            boolean c = Blocks.bit(choices, off + i);
+            assertEquals(x[2 * i] ^ (c ? dLo : 0), got[2 * i], "OT " + i + " of " + n);
+            assertEquals(x[2 * i + 1] ^ (c ? dHi : 0), got[2 * i + 1], "OT " + i + " of " + n);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 127, 128, 129, 1000, 1_000_000})
+    void correlatedOtPairsDifferByDelta(int n) throws Exception {
+        OtPair p = memoryPair(OtOptions.defaults());
+        Random rnd = new Random(n);
+        long[] choices = randomBits(rnd, n + 5);
+        long dLo = rnd.nextLong() | 1;
+        long dHi = rnd.nextLong();
+        long[] x = Blocks.allocate(n);
+        long[] got = Blocks.allocate(n);
+        OtPair.both(() -> {
+            p.sender.correlated(dLo, dHi, n, x, 0);
+            return null;
+        }, () -> {
+            p.receiver.correlated(choices, 5, n, got, 0);
+            return null;
+        });
+        checkCorrelated(x, got, choices, 5, n, dLo, dHi);
+        assertEquals(n, p.sender.count());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 127, 128, 129, 1000, 1_000_000})
+    void chosenOtDeliversExactlyTheChosenStrings(int n) throws Exception {
+        OtPair p = memoryPair(OtOptions.defaults());
+        Random rnd = new Random(n + 1);
+        boolean[] choices = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            choices[i] = rnd.nextBoolean();
+        }
+        long[] m0 = Blocks.allocate(n);
+        long[] m1 = Blocks.allocate(n);
+        Blocks.randomFill(rnd, m0, 0, n);
+        Blocks.randomFill(rnd, m1, 0, n);
+        long[] got = Blocks.allocate(n);
+        OtPair.both(() -> {
+            p.sender.chosen(m0, 0, m1, 0, n);
+            return null;
+        }, () -> {
+            p.receiver.chosen(choices, 0, n, got, 0);
+            return null;
+        });
+        for (int i = 0; i < n; i++) {
+            assertTrue(Blocks.equals(choices[i] ? m1 : m0, i, got, i, 1), "OT " + i);
+        }
+    }
+
+    @Test
+    void randomOtStringsLookRandom() throws Exception {
+        int n = 20_000;
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        Random rnd = new Random(3);
+        long[] choices = randomBits(rnd, n);
+        long[] x0 = Blocks.allocate(n);
+        long[] x1 = Blocks.allocate(n);
+        long[] got = Blocks.allocate(n);
+        OtPair.both(() -> {
+            p.sender.random(n, x0, 0, x1, 0);
+            return null;
+        }, () -> {
+            p.receiver.random(choices, 0, n, got, 0);
+            return null;
+        });
+        Set<String> seen = new HashSet<>();
+        long ones = 0;
+        for (int i = 0; i < n; i++) {
+            boolean c = Blocks.bit(choices, i);
+            assertTrue(Blocks.equals(c ? x1 : x0, i, got, i, 1), "OT " + i);
+            assertTrue(seen.add(Blocks.hex(x0, i)), "repeated x0 at " + i);
+            assertTrue(seen.add(Blocks.hex(x1, i)), "repeated x1 at " + i);
+            ones += Long.bitCount(x0[2 * i]) + Long.bitCount(x0[2 * i + 1]);
+        }
+        double frac = ones / (128.0 * n);
+        assertTrue(Math.abs(frac - 0.5) < 0.01, "fraction of one bits " + frac);
+    }
+
+    @Test
+    void manyBatchesOnOneSetupWithMixedKindsAndOffsets() throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        Random rnd = new Random(4);
+        for (int batch = 0; batch < 12; batch++) {
+            int n = 1 + rnd.nextInt(700);
+            int off = rnd.nextInt(130);
+            long[] choices = randomBits(rnd, n + off);
+            long dLo = rnd.nextLong();
+            long dHi = rnd.nextLong();
+            long[] x = Blocks.allocate(n + 3);
+            long[] got = Blocks.allocate(n + 7);
+            OtPair.both(() -> {
+                p.sender.correlated(dLo, dHi, n, x, 3);
+                return null;
+            }, () -> {
+                p.receiver.correlated(choices, off, n, got, 7);
+                return null;
+            });
+            long[] xs = java.util.Arrays.copyOfRange(x, 6, 6 + 2 * n);
+            long[] gs = java.util.Arrays.copyOfRange(got, 14, 14 + 2 * n);
+            checkCorrelated(xs, gs, choices, off, n, dLo, dHi);
+        }
+        assertTrue(p.receiver.count() > 0);
+    }
+
+    @Test
+    void receiverTranscriptIsIndependentOfDeltaAndSenderTranscriptOfChoices() throws Exception {
+        byte[] seedS = new byte[16];
+        byte[] seedR = new byte[16];
+        seedR[0] = 1;
+        long[] r1 = transcript(seedS, seedR, 5, 6, 0L);
+        long[] r2 = transcript(seedS, seedR, 7, 8, 0L);
+        // same receiver seed and choices, different Delta: identical receiver bytes
+        assertEquals(r1[0], r2[0]);
+        assertEquals(r1[1], r2[1]);
+        // different choices: the sender sends the same number of bytes
+        long[] r3 = transcript(seedS, seedR, 5, 6, -1L);
+        assertEquals(r1[2], r3[2]);
+        assertFalse(r1[0] == r3[0], "choices must change the receiver's messages");
+    }
+
+    /** Runs 1000 C-OTs; returns {hash of receiver->sender bytes, their count, sender bytes}. */
+    private static long[] transcript(byte[] seedS, byte[] seedR, long dLo, long dHi,
+            long choiceWord) throws Exception {
+        RecordingChannel[] p = RecordingChannel.pair();
+        OtPair pair = OtPair.setup(p[0], p[1],
+                OtOptions.builder().blockSize(256).insecureTestSeed(seedS).build(),
+                OtOptions.builder().blockSize(256).insecureTestSeed(seedR).build());
+        int n = 1000;
+        long[] choices = new long[16];
+        java.util.Arrays.fill(choices, choiceWord);
+        OtPair.both(() -> {
+            pair.sender.correlated(dLo, dHi, n, Blocks.allocate(n), 0);
+            return null;
+        }, () -> {
+            pair.receiver.correlated(choices, 0, n, Blocks.allocate(n), 0);
+            return null;
+        });
+        return new long[] {p[1].sentHash(), p[1].bytesSent(), p[0].bytesSent()};
+    }
+
+    @Test
+    void worksOverLoopbackTcp() throws Exception {
+        TcpChannel s;
+        TcpChannel r;
+        try (ServerSocket server = new ServerSocket(0)) {
+            Future<TcpChannel> acc = Threads.POOL.submit(
+                    () -> TcpChannel.accept(server, ChannelOptions.defaults()));
+            r = TcpChannel.connect("127.0.0.1", server.getLocalPort(), ChannelOptions.defaults());
+            s = OtPair.get(acc);
+        }
+        try (s; r) {
+            OtPair p = OtPair.setup(s, r, OtOptions.defaults(), OtOptions.defaults());
+            int n = 100_000;
+            long[] choices = randomBits(new Random(9), n);
+            long[] x = Blocks.allocate(n);
+            long[] got = Blocks.allocate(n);
+            OtPair.both(() -> {
+                p.sender.correlated(42, 43, n, x, 0);
+                return null;
+            }, () -> {
+                p.receiver.correlated(choices, 0, n, got, 0);
+                return null;
+            });
+            checkCorrelated(x, got, choices, 0, n, 42, 43);
+        }
+    }
+
+    @Test
+    void mismatchedBlockSizesAreRejectedOnBothSides() throws Exception {
+        MemoryChannel[] p = MemoryChannel.pair();
+        Future<?> s = Threads.POOL.submit(() -> OtExtensionSender.setup(p[0], SMALL_BLOCKS));
+        IOException e = assertThrows(IOException.class,
+                () -> OtExtensionReceiver.setup(p[1], OtOptions.defaults()));
+        assertTrue(e.getMessage().contains("block size mismatch"), e.getMessage());
+        IOException e2 = assertThrows(IOException.class, () -> OtPair.get(s));
+        assertTrue(e2.getMessage().contains("block size mismatch"), e2.getMessage());
+    }
+
+    @Test
+    void badArgumentsNameTheProblem() throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                () -> p.receiver.correlated(new long[1], 0, 65, Blocks.allocate(65), 0));
+        assertTrue(e.getMessage().contains("choices"), e.getMessage());
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> p.sender.correlated(1, 2, 10, Blocks.allocate(9), 0));
+    }
+}
