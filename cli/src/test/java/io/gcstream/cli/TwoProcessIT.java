@@ -1,0 +1,132 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The built gc jar as two real processes talking over loopback. */
+class TwoProcessIT {
+    private static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
+    private static final String PLAIN = "0x3243f6a8885a308d313198a2e0370734";
+    private static final String CIPHER = "0x3925841d02dc09fbdc118597196a0b32";
+
+    @TempDir
+    static Path dir;
+    private static Path aes;
+
+    /** A finished child process. */
+    record Done(int status, String out, String err) {
+    }
+
+    @BeforeAll
+    static void compileAes() throws Exception {
+        aes = dir.resolve("aes.gcb");
+        Done d = finish(start("compile", CliTestSupport.aes(), "-o", aes.toString()));
+        assertEquals(0, d.status(), d.err());
+    }
+
+    @Test
+    void twoProcessesComputeAesLikeFips197() throws Exception {
+        for (String scheme : new String[] {"half-gates", "grr3"}) {
+            int port = freePort();
+            Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
+                    "--input", KEY, "--scheme", scheme, "--json", aes.toString());
+            Running evaluator = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                    "--input", PLAIN, "--scheme", scheme, aes.toString());
+            Done e = finish(evaluator);
+            Done c = finish(creator);
+            assertEquals(0, e.status(), e.err());
+            assertEquals(0, c.status(), c.err());
+            assertTrue(e.out().contains("evaluator output  (128 bits): " + CIPHER), e.out());
+            assertTrue(c.out().contains("\"nonLinearGates\": 6400"), c.out());
+            assertFalse(c.out().contains(CIPHER), "the creator must not learn the evaluator's output");
+        }
+    }
+
+    @Test
+    void mismatchedCircuitsFailOnBothSides() throws Exception {
+        Path other = dir.resolve("adder.gcb");
+        Path adder = CliTestSupport.BRISTOL.resolve("bristol_fashion/adder64.txt");
+        assertEquals(0, finish(start("compile", adder.toString(), "-o", other.toString())).status());
+        int port = freePort();
+        Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
+                "--input", KEY, "--timeout", "20", aes.toString());
+        Running evaluator = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", "5", "--timeout", "20", other.toString());
+        Done e = finish(evaluator);
+        Done c = finish(creator);
+        for (Done d : new Done[] {c, e}) {
+            assertEquals(1, d.status(), d.err());
+            assertTrue(d.err().startsWith("gc: "), d.err());
+            assertTrue(d.err().contains("circuit"), d.err());
+            assertEquals("", d.out(), "no output printed after a failed handshake");
+        }
+    }
+
+    @Test
+    void killedPeerEndsTheSurvivorWithAnError() throws Exception {
+        int port = freePort();
+        Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
+                "--input", KEY, "--timeout", "10", aes.toString());
+        // The evaluator never shows up properly: a raw connection that closes at once.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+                break;
+            } catch (IOException retry) {
+                if (System.nanoTime() > deadline) {
+                    throw retry;
+                }
+                Thread.sleep(100);
+            }
+        }
+        Done c = finish(creator);
+        assertNotEquals(0, c.status());
+        assertTrue(c.err().startsWith("gc: "), c.err());
+        assertFalse(c.err().contains("\tat "), c.err());
+        assertEquals("", c.out());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** A started child process and the files its output goes to. */
+    record Running(Process process, Path out, Path err) {
+    }
+
+    private static Running start(String... args) throws IOException {
+        String jar = System.getProperty("gc.jar", "target/gc.jar");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-jar", jar));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "gc", ".out");
+        Path err = Files.createTempFile(dir, "gc", ".err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new Running(p, out, err);
+    }
+
+    private static Done finish(Running r) throws Exception {
+        if (!r.process().waitFor(90, TimeUnit.SECONDS)) {
+            r.process().destroyForcibly();
+            throw new AssertionError("gc process did not finish within 90 s");
+        }
+        return new Done(r.process().exitValue(), Files.readString(r.out(), StandardCharsets.UTF_8),
+                Files.readString(r.err(), StandardCharsets.UTF_8));
+    }
+}
