@@ -64,12 +64,14 @@ public final class GcSession {
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
     public static GcSession creator(Channel channel, SessionOptions options) {
-        return new GcSession(Party.CREATOR, channel, options, OtExtensionCot.INSTANCE);
+        return new GcSession(Party.CREATOR, channel, options,
+                OtExtensionCot.forSession(options.seed(), true));
     }
 
     /** The evaluator side over {@code channel}. Does not communicate yet. */
     public static GcSession evaluator(Channel channel, SessionOptions options) {
-        return new GcSession(Party.EVALUATOR, channel, options, OtExtensionCot.INSTANCE);
+        return new GcSession(Party.EVALUATOR, channel, options,
+                OtExtensionCot.forSession(options.seed(), false));
     }
 
     /** A session with another way of doing the evaluator's input OTs (tests). */

@@ -54,11 +54,13 @@ public final class LocalPair {
     public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs,
             SessionOptions options, Transport transport) throws IOException {
         return run(circuit, creatorInputs, evaluatorInputs, options, transport,
-                OtExtensionCot.INSTANCE);
+                OtExtensionCot.forSession(options.seed(), true),
+                OtExtensionCot.forSession(options.seed(), false));
     }
 
     static Result run(Circuit circuit, boolean[] x, boolean[] y, SessionOptions options,
-            Transport transport, CorrelatedOt ot) throws IOException {
+            Transport transport, CorrelatedOt creatorOt, CorrelatedOt evaluatorOt)
+            throws IOException {
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gcstream-local-evaluator");
             t.setDaemon(true);
@@ -84,7 +86,7 @@ public final class LocalPair {
             Channel ech = get(evaluatorCh);
             Future<Object[]> ev = pool.submit(() -> {
                 try (Channel c = ech) {
-                    GcSession s = GcSession.create(Party.EVALUATOR, c, options, ot);
+                    GcSession s = GcSession.create(Party.EVALUATOR, c, options, evaluatorOt);
                     boolean[] out = s.run(circuit, y);
                     return new Object[] {out, s.lastStats()};
                 }
@@ -92,7 +94,7 @@ public final class LocalPair {
             boolean[] cout;
             RunStats cstats;
             try (Channel c = creatorCh) {
-                GcSession s = GcSession.create(Party.CREATOR, c, options, ot);
+                GcSession s = GcSession.create(Party.CREATOR, c, options, creatorOt);
                 cout = s.run(circuit, x);
                 cstats = s.lastStats();
             } catch (IOException | RuntimeException e) {

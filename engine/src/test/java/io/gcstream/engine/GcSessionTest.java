@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.TruthTable;
-import io.gcstream.engine.testutil.InsecureTestCot;
 import io.gcstream.engine.testutil.RandomCircuits;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
@@ -75,9 +73,7 @@ class GcSessionTest {
         }
         Channel[] ch = channels(transport, o);
         try (Channel a = ch[0]; Channel b = ch[1]) {
-            InsecureTestCot ot = new InsecureTestCot();
-            Pairs.Outcome[] out = Pairs.run(Pairs.session(Party.CREATOR, a, o, ot),
-                    Pairs.session(Party.EVALUATOR, b, o, ot), jobs);
+            Pairs.Outcome[] out = Pairs.run(GcSession.creator(a, o), GcSession.evaluator(b, o), jobs);
             assertNull(out[0].error(), () -> "creator: " + out[0].error());
             assertNull(out[1].error(), () -> "evaluator: " + out[1].error());
             for (int i = 0; i < jobs.size(); i++) {
@@ -114,12 +110,11 @@ class GcSessionTest {
         for (int k = 0; k < sizes.length; k++) {
             Circuit c = chain(sizes[k]);
             Channel[] ch = channels(LocalPair.Transport.MEMORY, o);
-            InsecureTestCot ot = new InsecureTestCot();
             // Second run of a session: no setup bytes, so only the run's own traffic counts.
             List<Pairs.Job> jobs = List.of(new Pairs.Job(c, new boolean[1], new boolean[2]),
                     new Pairs.Job(c, new boolean[] {true}, new boolean[] {true, false}));
-            Pairs.Outcome[] out = Pairs.run(Pairs.session(Party.CREATOR, ch[0], o, ot),
-                    Pairs.session(Party.EVALUATOR, ch[1], o, ot), jobs);
+            Pairs.Outcome[] out = Pairs.run(GcSession.creator(ch[0], o),
+                    GcSession.evaluator(ch[1], o), jobs);
             assertNull(out[0].error());
             RunStats cs = out[0].stats().get(1);
             RunStats es = out[1].stats().get(1);

@@ -1,0 +1,46 @@
+package io.gcstream.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.engine.testutil.RandomCircuits;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class LocalPairTest {
+    @ParameterizedTest
+    @EnumSource(LocalPair.Transport.class)
+    void bothOutputsAndStats(LocalPair.Transport t) throws Exception {
+        Random r = new Random(99);
+        Circuit c = RandomCircuits.generate(r, 9, 7, 5, 6, 1500);
+        boolean[] x = RandomCircuits.bits(r, 9);
+        boolean[] y = RandomCircuits.bits(r, 7);
+        LocalPair.Result res = LocalPair.run(c, x, y, SessionOptions.defaults(), t);
+        Simulator.Result expect = Simulator.run(c, x, y);
+        assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
+        assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
+        assertEquals(Party.CREATOR, res.creatorStats().role());
+        assertEquals(Party.EVALUATOR, res.evaluatorStats().role());
+        assertEquals(res.creatorStats().bytesSent(), res.evaluatorStats().bytesReceived());
+        assertEquals(c.nonLinearCount(), res.evaluatorStats().nonLinearGates());
+        assertTrue(res.creatorStats().toJson().contains("\"nonLinearGates\":" + c.nonLinearCount()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(LocalPair.Transport.class)
+    void wrongInputLengthIsRejectedBeforeAnythingIsSent(LocalPair.Transport t) {
+        Random r = new Random(5);
+        Circuit c = RandomCircuits.generate(r, 3, 3, 1, 1, 10);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LocalPair.run(c, new boolean[2], new boolean[3],
+                        SessionOptions.builder().readTimeout(java.time.Duration.ofSeconds(2)).build(), t));
+        assertTrue(e.getMessage().contains("creator input has 2 bits but the circuit takes 3"),
+                e.getMessage());
+    }
+}
