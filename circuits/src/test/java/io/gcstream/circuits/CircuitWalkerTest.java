@@ -57,7 +57,7 @@ class CircuitWalkerTest {
     void everyGateStaysBelowLabelSlotsAndBatchesAreFull() throws IOException {
         Random rnd = new Random(5);
         for (int k = 0; k < 20; k++) {
-            Circuit c = RandomCircuits.generate(rnd, 4, 3000);
+            Circuit c = RandomCircuits.generate(rnd, 4, 1000);
             long expanded = 0;
             List<int[]> g = flatten(c);
             for (int[] x : g) {
