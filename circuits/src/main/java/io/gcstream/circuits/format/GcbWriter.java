@@ -28,24 +28,31 @@ public final class GcbWriter {
 
     /**
      * Writes {@code circuit} to {@code file} in one pass: the hash field is written as zeros
-     * and patched at the end. Returns the hash. A partly written file is deleted on failure.
+     * and patched at the end. Returns the hash. On failure {@code file} is left untouched.
      */
     public static byte[] write(Circuit circuit, Path file) throws IOException {
+        // Written beside the target and moved over it at the end, so that rewriting the file
+        // a circuit is being streamed from cannot truncate its own source.
+        Path tmp = OutputFiles.temporary(file);
         boolean done = false;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE,
-                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            GcbOutput out = new GcbOutput(ch, null, BUFFER);
-            byte[] hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
-            ByteBuffer h = ByteBuffer.wrap(hash);
-            long pos = Gcb.HASH_OFFSET;
-            while (h.hasRemaining()) {
-                pos += ch.write(h, pos);
+        try {
+            byte[] hash;
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE,
+                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                GcbOutput out = new GcbOutput(ch, null, BUFFER);
+                hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
+                ByteBuffer h = ByteBuffer.wrap(hash);
+                long pos = Gcb.HASH_OFFSET;
+                while (h.hasRemaining()) {
+                    pos += ch.write(h, pos);
+                }
             }
+            OutputFiles.replace(tmp, file);
             done = true;
             return hash;
         } finally {
             if (!done) {
-                Files.deleteIfExists(file);
+                Files.deleteIfExists(tmp);
             }
         }
     }

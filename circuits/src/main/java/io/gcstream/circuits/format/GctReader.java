@@ -172,7 +172,7 @@ public final class GctReader {
                     outputs -> {
                         checker.finish(creatorOutputs, "creator output", outputs);
                         checker.finish(evaluatorOutputs, "evaluator output", outputs);
-                    }, outputsWhere);
+                    }, outputsWhere, numSlots);
         }
 
         private void definition(String name) throws IOException {
@@ -209,7 +209,7 @@ public final class GctReader {
             }
             Body.Builder body = new Body.Builder();
             LineBody r = new LineBody(lines, what, checker, subs, names, name, n, body,
-                    at -> checker.finish(outputs, "output", at), keys.get("outputs").where);
+                    at -> checker.finish(outputs, "output", at), keys.get("outputs").where, s);
             while (r.next()) {
                 // collected into body
             }
@@ -364,6 +364,7 @@ public final class GctReader {
         private final Body.Builder collect;
         private final Finish finish;
         private final String outputsWhere;
+        private final int numSlots;
         private long index;
         private boolean done;
         private boolean call;
@@ -379,8 +380,9 @@ public final class GctReader {
 
         LineBody(GctLines lines, String what, FrameChecker checker, List<SubCircuit> subs,
                 Map<String, Integer> names, String self, long count, Body.Builder collect,
-                Finish finish, String outputsWhere) {
+                Finish finish, String outputsWhere, int numSlots) {
             this.lines = lines;
+            this.numSlots = numSlots;
             this.what = what;
             this.checker = checker;
             this.subs = subs;
@@ -512,8 +514,8 @@ public final class GctReader {
                 throw error(where, "a call needs exactly one '->' between input and output slots");
             }
             SubCircuit sub = subs.get(idx);
-            int[] ins = slotList(args.substring(0, arrow).strip(), where, Integer.MAX_VALUE);
-            int[] outs = slotList(args.substring(arrow + 2).strip(), where, Integer.MAX_VALUE);
+            int[] ins = slotList(args.substring(0, arrow).strip(), where, numSlots);
+            int[] outs = slotList(args.substring(arrow + 2).strip(), where, numSlots);
             if (ins.length != sub.inputCount()) {
                 throw error(where, "call of " + name + " gives " + ins.length + " input slots but "
                         + name + " takes " + sub.inputCount());

@@ -26,15 +26,19 @@ public final class GctWriter {
     private GctWriter() {
     }
 
-    /** Writes {@code circuit} to {@code file} (UTF-8); a partly written file is deleted on failure. */
+    /** Writes {@code circuit} to {@code file} (UTF-8); on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
+        Path tmp = OutputFiles.temporary(file);
         boolean done = false;
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            write(circuit, w);
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                write(circuit, w);
+            }
+            OutputFiles.replace(tmp, file);
             done = true;
         } finally {
             if (!done) {
-                Files.deleteIfExists(file);
+                Files.deleteIfExists(tmp);
             }
         }
     }

@@ -71,6 +71,21 @@ class RoundTripTest {
     }
 
     @Test
+    void rewritingTheFileACircuitStreamsFromIsSafe() throws IOException {
+        Circuit c = RandomCircuits.generate(new Random(11), 2, 300);
+        for (String name : new String[] {"same.gcb", "same.gct"}) {
+            Path f = dir.resolve(name);
+            CircuitFiles.write(c, f);
+            Circuit fromFile = CircuitFiles.read(f);
+            CircuitFiles.write(fromFile, f);
+            assertEquals(c.hashHex(), CircuitFiles.read(f).hashHex());
+            try (var s = Files.list(dir)) {
+                assertEquals(0, s.filter(p -> p.toString().endsWith(".tmp")).count(), "no temp files left");
+            }
+        }
+    }
+
+    @Test
     void differentCircuitsHaveDifferentHashes() throws IOException {
         Circuit a = GctReader.parse("a", GctReaderTest.FIG2);
         Circuit b = GctReader.parse("b", GctReaderTest.FIG2.replace("0;1,0;6", "0;1,0;9"));
