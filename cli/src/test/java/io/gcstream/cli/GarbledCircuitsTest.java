@@ -1,0 +1,163 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.compiler.Arithmetic;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.SubCircuitDef;
+import io.gcstream.compiler.Word;
+import io.gcstream.compiler.bristol.BristolImporter;
+import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.engine.GcSession;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.TcpChannel;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The oracle check across modules: every public Bristol circuit and several compiler-built
+ * circuits (with sub-circuit calls), both schemes, 20 random input pairs each in one session,
+ * garbled outputs equal to the simulator's — in memory and over a loopback socket.
+ */
+class GarbledCircuitsTest {
+    private static final int PAIRS = 20;
+
+    static Stream<Arguments> cases() throws Exception {
+        List<Arguments> out = new ArrayList<>();
+        List<Circuit> circuits = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(CliTestSupport.BRISTOL)) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".txt")).sorted()::iterator) {
+                BristolOptions o = BristolOptions.defaults();
+                if (p.getFileName().toString().equals("AES-non-expanded.txt")) {
+                    o = o.bitOrder(BristolOptions.BitOrder.MSB_FIRST);
+                }
+                circuits.add(BristolImporter.read(p, o));
+                names.add(CliTestSupport.BRISTOL.relativize(p).toString());
+            }
+        }
+        circuits.add(builtWithCalls());
+        names.add("dsl: adder/comparator/multiplier via sub-circuits");
+        assertTrue(circuits.size() >= 13, "expected all 12 public circuits and the DSL one");
+        for (int i = 0; i < circuits.size(); i++) {
+            for (Scheme s : Scheme.values()) {
+                for (boolean tcp : new boolean[] {false, true}) {
+                    out.add(Arguments.of(names.get(i), circuits.get(i), s, tcp));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /** Creator and evaluator each hold two 32-bit words; outputs go to both, via nested calls. */
+    private static Circuit builtWithCalls() {
+        CircuitBuilder b = new CircuitBuilder();
+        SubCircuitDef add = b.define("add32", 64, w -> Arithmetic.add(b, w.slice(0, 32), w.slice(32, 64)));
+        SubCircuitDef mulAdd = b.define("muladd32", 96, w -> {
+            Word product = Arithmetic.mul(b, w.slice(0, 32), w.slice(32, 64));
+            return b.call(add, product.concat(w.slice(64, 96)));
+        });
+        Word x = b.creatorInput(64);
+        Word y = b.evaluatorInput(64);
+        Word r = b.call(mulAdd, Word.concat(x.slice(0, 32), y.slice(0, 32), x.slice(32, 64)));
+        int less = Arithmetic.lessThan(b, x.slice(32, 64), y.slice(32, 64));
+        b.creatorOutput(r);
+        b.evaluatorOutput(Word.concat(r, Word.of(less)));
+        return b.build();
+    }
+
+    @ParameterizedTest(name = "{0} {2} tcp={3}")
+    @MethodSource("cases")
+    void garbledEqualsSimulated(String name, Circuit c, Scheme scheme, boolean tcp) throws Exception {
+        SplittableRandom rnd = new SplittableRandom(name.hashCode() * 31L + scheme.ordinal());
+        SessionOptions options = SessionOptions.builder().scheme(scheme).build();
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < PAIRS; i++) {
+            xs.add(random(rnd, c.creatorInputCount()));
+            ys.add(random(rnd, c.evaluatorInputCount()));
+        }
+        List<boolean[][]> garbled = inOneSession(c, xs, ys, options, tcp);
+        for (int i = 0; i < PAIRS; i++) {
+            Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
+            assertArrayEquals(expected.creatorOutputs(), garbled.get(i)[0], name + " creator, pair " + i);
+            assertArrayEquals(expected.evaluatorOutputs(), garbled.get(i)[1], name + " evaluator, pair " + i);
+        }
+    }
+
+    /** All pairs in one session (base OTs once), over an in-memory pair or a loopback socket. */
+    private static List<boolean[][]> inOneSession(Circuit c, List<boolean[]> xs, List<boolean[]> ys,
+            SessionOptions options, boolean tcp) throws Exception {
+        Channel[] pair = tcp ? loopbackPair(options) : MemoryChannel.pair(options.channelOptions());
+        CompletableFuture<List<boolean[]>> evaluator = CompletableFuture.supplyAsync(() -> {
+            try (Channel ch = pair[1]) {
+                return runAll(Party.EVALUATOR, ch, options, c, ys);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        List<boolean[]> creator;
+        try (Channel ch = pair[0]) {
+            creator = runAll(Party.CREATOR, ch, options, c, xs);
+        }
+        return zip(creator, evaluator.get());
+    }
+
+    private static Channel[] loopbackPair(SessionOptions options) throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Channel> connecting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(),
+                            server.getLocalPort(), options.channelOptions());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Channel accepted = TcpChannel.accept(server, options.channelOptions());
+            return new Channel[] {accepted, connecting.get()};
+        }
+    }
+
+    private static List<boolean[]> runAll(Party role, Channel ch, SessionOptions options, Circuit c,
+            List<boolean[]> inputs) throws Exception {
+        GcSession s = role == Party.CREATOR ? GcSession.creator(ch, options) : GcSession.evaluator(ch, options);
+        List<boolean[]> outs = new ArrayList<>();
+        for (boolean[] in : inputs) {
+            outs.add(s.run(c, in));
+        }
+        return outs;
+    }
+
+    private static List<boolean[][]> zip(List<boolean[]> a, List<boolean[]> b) {
+        List<boolean[][]> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            out.add(new boolean[][] {a.get(i), b.get(i)});
+        }
+        return out;
+    }
+
+    private static boolean[] random(SplittableRandom r, int n) {
+        boolean[] b = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = r.nextBoolean();
+        }
+        return b;
+    }
+}
