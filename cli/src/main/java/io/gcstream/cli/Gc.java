@@ -102,6 +102,8 @@ public final class Gc {
         String message = e.getMessage();
         if (message == null || message.isBlank()) {
             message = e.getClass().getSimpleName();
+        } else if (e instanceof java.net.UnknownHostException) {
+            message = "unknown host: " + message;
         } else if (e instanceof IOException && !(e instanceof NoSuchFileException)
                 && !message.startsWith("peer") && e.getClass().getPackageName().startsWith("java")) {
             message = "I/O error: " + message;

@@ -115,7 +115,9 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
         int width = party == Party.CREATOR ? c.creatorInputCount() : c.evaluatorInputCount();
         boolean[] bits = Outputs.input(input, width, "--input");
         PartyRunner.Outcome o;
-        try (Channel ch = open(options.channelOptions())) {
+        ChannelOptions channel = options.channelOptions().toBuilder()
+                .connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+        try (Channel ch = open(channel)) {
             o = PartyRunner.run(party, ch, options, c, bits, repeat);
         }
         report(out, c, List.of(o), fmt, json);
