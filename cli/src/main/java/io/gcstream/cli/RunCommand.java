@@ -50,11 +50,8 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
     @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
     boolean local;
 
-    @Parameter(names = "--creator-input", description = "With --local: the creator's input")
-    String creatorInput;
-
-    @Parameter(names = "--evaluator-input", description = "With --local: the evaluator's input")
-    String evaluatorInput;
+    @ParametersDelegate
+    PartyInputs localInputs = new PartyInputs();
 
     @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
     String scheme = "half-gates";
@@ -65,11 +62,8 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
     @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
     int timeoutSeconds = 60;
 
-    @Parameter(names = "--format", description = "Output format: hex, bin or dec")
-    String format = "hex";
-
-    @Parameter(names = "--json", description = "Machine-readable output with timings and traffic")
-    boolean json;
+    @ParametersDelegate
+    OutputOptions output = new OutputOptions();
 
     @ParametersDelegate
     SourceOptions source = new SourceOptions();
@@ -84,7 +78,7 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
 
     @Override
     public int run(PrintStream out) throws Exception {
-        BitValues.OutputFormat fmt = Outputs.format(format);
+        BitValues.OutputFormat fmt = output.valueFormat();
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1");
         }
@@ -98,17 +92,16 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
                         + "not --role/--listen/--connect/--input");
             }
             Circuit c = CircuitSources.load(CircuitSources.single(sources, "run"), source);
-            boolean[] x = Outputs.input(creatorInput, c.creatorInputCount(), "--creator-input");
-            boolean[] y = Outputs.input(evaluatorInput, c.evaluatorInputCount(), "--evaluator-input");
-            List<PartyRunner.Outcome> both = runLocal(c, x, y, options, repeat);
-            report(out, c, both, fmt, json);
+            List<PartyRunner.Outcome> both = runLocal(c, localInputs.creatorBits(c), localInputs.evaluatorBits(c),
+                    options, repeat);
+            report(out, c, both, fmt, output.json);
             return 0;
         }
         Party party = party();
         if ((listen == null) == (connect == null)) {
             throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT (or use --local)");
         }
-        if (creatorInput != null || evaluatorInput != null) {
+        if (localInputs.given()) {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
         Circuit c = CircuitSources.load(CircuitSources.single(sources, "run"), source);
@@ -120,7 +113,7 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
         try (Channel ch = open(channel)) {
             o = PartyRunner.run(party, ch, options, c, bits, repeat);
         }
-        report(out, c, List.of(o), fmt, json);
+        report(out, c, List.of(o), fmt, output.json);
         return 0;
     }
 

@@ -17,17 +17,11 @@ final class SimCommand implements Gc.Command, Gc.HasHelp {
     @Parameter(description = "<circuit>")
     List<String> sources = new ArrayList<>();
 
-    @Parameter(names = "--creator-input", description = "Creator's input value: 0x…, 0b…, decimal or @file")
-    String creatorInput;
+    @ParametersDelegate
+    PartyInputs inputs = new PartyInputs();
 
-    @Parameter(names = "--evaluator-input", description = "Evaluator's input value: 0x…, 0b…, decimal or @file")
-    String evaluatorInput;
-
-    @Parameter(names = "--format", description = "Output format: hex, bin or dec")
-    String format = "hex";
-
-    @Parameter(names = "--json", description = "Machine-readable output")
-    boolean json;
+    @ParametersDelegate
+    OutputOptions output = new OutputOptions();
 
     @ParametersDelegate
     SourceOptions source = new SourceOptions();
@@ -43,11 +37,9 @@ final class SimCommand implements Gc.Command, Gc.HasHelp {
     @Override
     public int run(PrintStream out) throws Exception {
         Circuit c = CircuitSources.load(CircuitSources.single(sources, "sim"), source);
-        BitValues.OutputFormat fmt = Outputs.format(format);
-        boolean[] x = Outputs.input(creatorInput, c.creatorInputCount(), "--creator-input");
-        boolean[] y = Outputs.input(evaluatorInput, c.evaluatorInputCount(), "--evaluator-input");
-        Simulator.Result r = Simulator.run(c, x, y);
-        if (json) {
+        BitValues.OutputFormat fmt = output.valueFormat();
+        Simulator.Result r = Simulator.run(c, inputs.creatorBits(c), inputs.evaluatorBits(c));
+        if (output.json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("creatorOutput", Outputs.jsonValue(r.creatorOutputs(), fmt));
             m.put("evaluatorOutput", Outputs.jsonValue(r.evaluatorOutputs(), fmt));
