@@ -10,7 +10,9 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.TestBits;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.TestResources;
 import java.math.BigInteger;
+import java.util.Map;
 import java.util.Random;
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
@@ -84,6 +86,15 @@ class Aes128Test {
             jdk.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(k, "AES"));
             BigInteger expected = new BigInteger(1, jdk.doFinal(p));
             assertEquals(expected, run(c, new BigInteger(1, k), new BigInteger(1, p)));
+        }
+    }
+
+    @Test
+    void encryptsAllSharedVectors() throws Exception {
+        Circuit c = Aes128.circuit();
+        for (Map<String, Object> v : TestResources.vectors("aes128")) {
+            BigInteger out = run(c, TestBits.hex((String) v.get("key")), TestBits.hex((String) v.get("plaintext")));
+            assertEquals(v.get("ciphertext"), TestBits.hex(out, 128), "AES " + v);
         }
     }
 
