@@ -179,7 +179,7 @@ class BristolImporterTest {
                     new int[] {128, 128}, new int[] {128});
             assertEquals(v.get("ciphertext"), hex(out[0], 128), "old-format AES " + v);
         }
-        System.out.println("AES-non-expanded: ANDs = " + c.nonLinearCount() + ", S = " + c.numSlots()
+        System.out.println("AES-non-expanded: ANDs = " + c.nonLinearCount() + ", gates = " + c.gateCount() + ", S = " + c.numSlots()
                 + ", Bristol wires = 33872");
         assertEquals(6800, c.nonLinearCount());
     }
