@@ -349,6 +349,15 @@ class BristolImporterTest {
     }
 
     @Test
+    void hugeHeaderCountsFailCleanly() {
+        assertEquals("bad.txt:4: output wire 999999999 is never assigned",
+                error("1 1000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n"));
+        assertEquals("bad.txt:1: the circuit has 2000000000 wires, more than the 1073741822 supported",
+                error("1 2000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n"));
+        assertEquals("bad.txt:1: gate count is not a number: '99999999999'", error("99999999999 3\n"));
+    }
+
+    @Test
     void fileErrorsNameThePath() {
         Path p = TestResources.fashion("adder64");
         CircuitFormatException e = assertThrows(CircuitFormatException.class,
