@@ -7,13 +7,13 @@ import io.gcstream.compiler.Word;
 
 /**
  * AES-128 encryption (FIPS-197) written in the builder DSL with three sub-circuits, each
- * defined once: {@code sbox} (8 → 8 bits, 36 ANDs: inversion in the tower field
+ * defined once: {@code sbox} (8 → 8 bits, 32 ANDs: inversion in the tower field
  * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
  * free linear layers), {@code mixColumn} (32 → 32, linear) and {@code keyRound} (one step of
  * the key schedule: 128-bit round key and 8-bit round constant → next round key; 4 S-box
- * calls). An encryption makes 160 + 40 S-box calls: 7200 ANDs. (The best known S-box circuit,
- * Boyar–Peralta's, has 32 ANDs, i.e. 6400 for AES-128, as in the Bristol file; ours is an
- * independent tower-field construction.)
+ * calls). An encryption makes 160 + 40 S-box calls: 6400 ANDs, the same as the best known
+ * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
+ * independent tower-field construction.
  *
  * <p>Bit order, the same as the Bristol Fashion {@code aes_128.txt} under the default import
  * options: a 128-bit block or key is the integer whose big-endian bytes are the FIPS-197 bytes

@@ -1,7 +1,12 @@
 package io.gcstream.compiler.lib;
 
+import static io.gcstream.compiler.TestBits.bits;
+import static io.gcstream.compiler.TestBits.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.compiler.CircuitBuilder;
 import org.junit.jupiter.api.Test;
 
 class TowerFieldTest {
@@ -25,6 +30,30 @@ class TowerFieldTest {
                 assertEquals(TowerField.toTower(gmul(a, b)), TowerField.mul8(TowerField.toTower(a), TowerField.toTower(b)));
                 assertEquals(TowerField.toTower(a ^ b), TowerField.toTower(a) ^ TowerField.toTower(b));
             }
+        }
+    }
+
+    @Test
+    void gf16InverseCircuitHasFiveAnds() throws Exception {
+        CircuitBuilder b = new CircuitBuilder();
+        b.evaluatorOutput(TowerField.inv4(b, b.evaluatorInput(4)));
+        Circuit c = b.build();
+        assertEquals(5, c.nonLinearCount());
+        for (int v = 0; v < 16; v++) {
+            int inv = value(Simulator.run(c, new boolean[0], bits(v, 4)).evaluatorOutputs()).intValue();
+            assertEquals(v == 0 ? 0 : 1, TowerField.mul4(v, inv), "inverse of " + v);
+        }
+    }
+
+    @Test
+    void gf256InverseCircuitHas32Ands() throws Exception {
+        CircuitBuilder b = new CircuitBuilder();
+        b.evaluatorOutput(TowerField.inv8(b, b.evaluatorInput(8)));
+        Circuit c = b.build();
+        assertEquals(32, c.nonLinearCount());
+        for (int v = 0; v < 256; v++) {
+            int inv = value(Simulator.run(c, new boolean[0], bits(v, 8)).evaluatorOutputs()).intValue();
+            assertEquals(v == 0 ? 0 : 1, TowerField.mul8(v, inv), "inverse of " + v);
         }
     }
 
