@@ -10,7 +10,7 @@ import java.util.Map;
  * each output bit: every monomial of degree ≥ 2 that occurs is computed once (one AND each,
  * built from a smaller monomial that is needed anyway where possible) and the outputs are
  * XORs of monomials. Generic, not minimal: for PRESENT's 4-bit S-box this gives 8 ANDs where
- * 4 are known to suffice.
+ * 4 suffice ({@link Present80} uses a dedicated 4-AND circuit). For new S-boxes.
  */
 final class SboxCircuit {
     private SboxCircuit() {
