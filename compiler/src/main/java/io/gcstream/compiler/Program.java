@@ -86,7 +86,13 @@ public final class Program {
         if (!reorder) {
             return written;
         }
-        SlotAllocator.Allocation deep = SlotAllocator.allocate(Reorder.depthFirst(g));
-        return deep.numSlots() < written.numSlots() ? deep : written;
+        SlotAllocator.Allocation best = written;
+        for (GateList order : new GateList[] {Reorder.depthFirst(g), Reorder.greedy(g)}) {
+            SlotAllocator.Allocation a = SlotAllocator.allocate(order);
+            if (a.numSlots() < best.numSlots()) {
+                best = a;
+            }
+        }
+        return best;
     }
 }

@@ -62,7 +62,7 @@ class SlotAllocatorTest {
         try (Reader r = Files.newBufferedReader(file)) {
             Program p = BristolImporter.parse(r, name, name.startsWith("bristol_format"), BristolOptions.defaults());
             GateList g = Optimizer.optimize(p.main());
-            for (GateList order : new GateList[] {g, Reorder.depthFirst(g)}) {
+            for (GateList order : new GateList[] {g, Reorder.depthFirst(g), Reorder.greedy(g)}) {
                 int s = SlotAllocator.allocate(order).numSlots();
                 assertEquals(LivenessOracle.sweep(order), s, name);
                 if (order.instructionCount() < 2000) {
