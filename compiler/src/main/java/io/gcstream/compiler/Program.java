@@ -49,15 +49,27 @@ public final class Program {
         return main;
     }
 
-    /** Optimises, allocates and checks: the result is ready to run or to write. */
+    /**
+     * Optimises, allocates and checks: the result is ready to run or to write. Each body keeps
+     * its optimised order or takes the {@link Reorder#depthFirst} order, whichever needs fewer
+     * slots.
+     */
     public Circuit compile() {
+        return compile(true);
+    }
+
+    /**
+     * As {@link #compile()}; with {@code reorder} false the instructions keep the order in which
+     * they were written (after optimisation).
+     */
+    public Circuit compile(boolean reorder) {
         Circuit.Builder cb = Circuit.builder();
         for (Sub s : subs) {
-            SlotAllocator.Allocation a = SlotAllocator.allocate(Optimizer.optimize(s.body()));
+            SlotAllocator.Allocation a = allocate(Optimizer.optimize(s.body()), reorder);
             cb.addSubCircuit(SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(),
                     a.body(), cb.subCircuits()));
         }
-        SlotAllocator.Allocation a = SlotAllocator.allocate(Optimizer.optimize(main));
+        SlotAllocator.Allocation a = allocate(Optimizer.optimize(main), reorder);
         int[] in = a.inputSlots();
         int[] out = a.outputSlots();
         return cb.creatorInputs(Arrays.copyOf(in, creatorInputs))
@@ -67,5 +79,20 @@ public final class Program {
                 .numSlots(a.numSlots())
                 .body(a.body())
                 .build();
+    }
+
+    private static SlotAllocator.Allocation allocate(GateList g, boolean reorder) {
+        SlotAllocator.Allocation written = SlotAllocator.allocate(g);
+        if (!reorder) {
+            return written;
+        }
+        SlotAllocator.Allocation best = written;
+        for (GateList order : new GateList[] {Reorder.depthFirst(g), Reorder.greedy(g)}) {
+            SlotAllocator.Allocation a = SlotAllocator.allocate(order);
+            if (a.numSlots() < best.numSlots()) {
+                best = a;
+            }
+        }
+        return best;
     }
 }

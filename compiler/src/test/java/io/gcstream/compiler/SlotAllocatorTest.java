@@ -62,10 +62,12 @@ class SlotAllocatorTest {
         try (Reader r = Files.newBufferedReader(file)) {
             Program p = BristolImporter.parse(r, name, name.startsWith("bristol_format"), BristolOptions.defaults());
             GateList g = Optimizer.optimize(p.main());
-            int s = SlotAllocator.allocate(g).numSlots();
-            assertEquals(LivenessOracle.sweep(g), s, name);
-            if (g.instructionCount() < 2000) {
-                assertEquals(LivenessOracle.bruteForce(g), s, name);
+            for (GateList order : new GateList[] {g, Reorder.depthFirst(g), Reorder.greedy(g)}) {
+                int s = SlotAllocator.allocate(order).numSlots();
+                assertEquals(LivenessOracle.sweep(order), s, name);
+                if (order.instructionCount() < 2000) {
+                    assertEquals(LivenessOracle.bruteForce(order), s, name);
+                }
             }
         }
     }

@@ -40,6 +40,9 @@ import java.util.List;
  * bits are its values concatenated, the first value lowest.
  */
 public final class BristolImporter {
+    /** Wire ids of the intermediate representation are below 2^30; Bristol wires likewise. */
+    static final int MAX_WIRES = (1 << 30) - 2;
+
     private BristolImporter() {
     }
 
@@ -168,6 +171,9 @@ public final class BristolImporter {
             }
             int gates = lines.number(t[0], "gate count");
             wires = lines.number(t[1], "wire count");
+            if (wires > MAX_WIRES) {
+                throw lines.error("the circuit has " + wires + " wires, more than the " + MAX_WIRES + " supported");
+            }
             int[] inWidths;
             int[] outWidths;
             if (old) {
@@ -190,7 +196,8 @@ public final class BristolImporter {
             String where = lines.where();
             Party[] inParties = options.inputPartiesFor(inWidths.length, where);
             Party[] outParties = options.outputPartiesFor(outWidths.length, where);
-            map = new int[wires];
+            // Grown on demand, so a header announcing a huge count costs nothing until used.
+            map = new int[Math.min(wires, 1 << 16)];
             Arrays.fill(map, -1);
             int creatorInputs = mapInputs(inWidths, inParties);
 
@@ -236,11 +243,11 @@ public final class BristolImporter {
         /** Creates the IR inputs, creator's bits first; returns the creator's bit count. */
         private int mapInputs(int[] widths, Party[] parties) {
             int[][] partyBits = assign(widths, parties, 0);
-            for (int bristolWire : partyBits[0]) {
-                map[bristolWire] = g.addInput();
-            }
-            for (int bristolWire : partyBits[1]) {
-                map[bristolWire] = g.addInput();
+            for (int[] bits : partyBits) {
+                for (int bristolWire : bits) {
+                    ensure(bristolWire);
+                    map[bristolWire] = g.addInput();
+                }
             }
             return partyBits[0].length;
         }
@@ -277,7 +284,7 @@ public final class BristolImporter {
                 ir[p] = new int[bits[p].length];
                 for (int i = 0; i < bits[p].length; i++) {
                     int w = bits[p][i];
-                    if (map[w] < 0) {
+                    if (w >= map.length || map[w] < 0) {
                         throw lines.error("output wire " + w + " is never assigned");
                     }
                     ir[p][i] = map[w];
@@ -357,7 +364,16 @@ public final class BristolImporter {
             if (w >= wires) {
                 throw lines.error("wire " + w + " is out of range: the circuit has " + wires + " wires");
             }
+            ensure(w);
             return w;
+        }
+
+        private void ensure(int w) {
+            if (w >= map.length) {
+                int old = map.length;
+                map = Arrays.copyOf(map, (int) Math.min(wires, Math.max(2L * old, w + 1L)));
+                Arrays.fill(map, old, map.length, -1);
+            }
         }
 
         private int in(String token) {

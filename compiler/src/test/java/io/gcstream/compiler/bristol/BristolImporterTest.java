@@ -14,6 +14,7 @@ import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.CircuitCompare;
+import io.gcstream.compiler.TestResources;
 import io.gcstream.compiler.TestBits;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -33,7 +34,7 @@ class BristolImporterTest {
     private static synchronized Circuit fashion(String name) throws IOException {
         Circuit c = CACHE.get(name);
         if (c == null) {
-            c = BristolImporter.readFashion(Resources.fashion(name), BristolOptions.defaults());
+            c = BristolImporter.readFashion(TestResources.fashion(name), BristolOptions.defaults());
             CACHE.put(name, c);
         }
         return c;
@@ -76,7 +77,7 @@ class BristolImporterTest {
         assertEquals(128, c.evaluatorInputCount());
         assertEquals(0, c.creatorOutputCount());
         assertEquals(128, c.evaluatorOutputCount());
-        List<Map<String, Object>> vs = Resources.vectors("aes128");
+        List<Map<String, Object>> vs = TestResources.vectors("aes128");
         assertEquals("3925841d02dc09fbdc118597196a0b32", vs.get(0).get("ciphertext"));
         for (Map<String, Object> v : vs) {
             BigInteger[] out = run(c, new BigInteger[] {hex((String) v.get("key")), hex((String) v.get("plaintext"))},
@@ -100,7 +101,7 @@ class BristolImporterTest {
         System.out.println("sha256: S = " + c.numSlots() + ", Bristol wires = 135841, gates = " + c.gateCount()
                 + ", ANDs = " + c.nonLinearCount());
         assertEquals(22573, c.nonLinearCount());
-        List<Map<String, Object>> vs = Resources.vectors("sha256_compression");
+        List<Map<String, Object>> vs = TestResources.vectors("sha256_compression");
         assertEquals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", vs.get(0).get("state_out"));
         for (Map<String, Object> v : vs) {
             BigInteger[] out = run(c, new BigInteger[] {hex((String) v.get("block")), hex((String) v.get("state_in"))},
@@ -116,7 +117,7 @@ class BristolImporterTest {
         Circuit c = fashion(name);
         int outs = name.equals("mult2_64") ? 2 : 1;
         int[] outWidths = outs == 2 ? new int[] {64, 64} : new int[] {64};
-        for (Map<String, Object> v : Resources.vectors(name)) {
+        for (Map<String, Object> v : TestResources.vectors(name)) {
             BigInteger[] out = run(c, new BigInteger[] {dec(v.get("a")), dec(v.get("b"))}, new int[] {64, 64}, outWidths);
             @SuppressWarnings("unchecked")
             List<Object> expected = (List<Object>) v.get("out");
@@ -143,7 +144,7 @@ class BristolImporterTest {
         Circuit c = fashion(name);
         assertEquals(0, c.creatorInputCount(), "a single input value is the evaluator's");
         int outWidth = name.equals("zero_equal") ? 1 : 64;
-        for (Map<String, Object> v : Resources.vectors(name)) {
+        for (Map<String, Object> v : TestResources.vectors(name)) {
             BigInteger[] out = run(c, new BigInteger[] {dec(v.get("a"))}, new int[] {64}, new int[] {outWidth});
             @SuppressWarnings("unchecked")
             List<Object> expected = (List<Object>) v.get("out");
@@ -157,9 +158,9 @@ class BristolImporterTest {
 
     @Test
     void oldFormatAdder() throws IOException {
-        Circuit c = BristolImporter.readOld(Resources.old("adder_32bit"), BristolOptions.defaults());
+        Circuit c = BristolImporter.readOld(TestResources.old("adder_32bit"), BristolOptions.defaults());
         assertEquals(33, c.evaluatorOutputCount());
-        for (Map<String, Object> v : Resources.vectors("adder_32bit_old_format")) {
+        for (Map<String, Object> v : TestResources.vectors("adder_32bit_old_format")) {
             BigInteger[] out = run(c, new BigInteger[] {dec(v.get("a")), dec(v.get("b"))}, new int[] {32, 32},
                     new int[] {33});
             @SuppressWarnings("unchecked")
@@ -170,29 +171,29 @@ class BristolImporterTest {
 
     @Test
     void oldFormatAesWithMsbFirstPlaintextThenKey() throws IOException {
-        Circuit c = BristolImporter.readOld(Resources.old("AES-non-expanded"),
+        Circuit c = BristolImporter.readOld(TestResources.old("AES-non-expanded"),
                 BristolOptions.defaults().bitOrder(BristolOptions.BitOrder.MSB_FIRST));
-        for (Map<String, Object> v : Resources.vectors("aes128")) {
+        for (Map<String, Object> v : TestResources.vectors("aes128")) {
             // Default parties: the first value (plaintext) is the creator's, the key the evaluator's.
             BigInteger[] out = run(c, new BigInteger[] {hex((String) v.get("plaintext")), hex((String) v.get("key"))},
                     new int[] {128, 128}, new int[] {128});
             assertEquals(v.get("ciphertext"), hex(out[0], 128), "old-format AES " + v);
         }
-        System.out.println("AES-non-expanded: ANDs = " + c.nonLinearCount() + ", S = " + c.numSlots()
+        System.out.println("AES-non-expanded: ANDs = " + c.nonLinearCount() + ", gates = " + c.gateCount() + ", S = " + c.numSlots()
                 + ", Bristol wires = 33872");
         assertEquals(6800, c.nonLinearCount());
     }
 
     @Test
     void detectsTheFormat() throws IOException {
-        assertTrue(BristolImporter.isOldFormat(Resources.old("adder_32bit")));
-        assertTrue(BristolImporter.isOldFormat(Resources.old("AES-non-expanded")));
-        assertEquals(false, BristolImporter.isOldFormat(Resources.fashion("adder64")));
-        assertEquals(false, BristolImporter.isOldFormat(Resources.fashion("zero_equal")));
-        Circuit viaRead = BristolImporter.read(Resources.old("adder_32bit"), BristolOptions.defaults());
-        Circuit viaOld = BristolImporter.readOld(Resources.old("adder_32bit"), BristolOptions.defaults());
+        assertTrue(BristolImporter.isOldFormat(TestResources.old("adder_32bit")));
+        assertTrue(BristolImporter.isOldFormat(TestResources.old("AES-non-expanded")));
+        assertEquals(false, BristolImporter.isOldFormat(TestResources.fashion("adder64")));
+        assertEquals(false, BristolImporter.isOldFormat(TestResources.fashion("zero_equal")));
+        Circuit viaRead = BristolImporter.read(TestResources.old("adder_32bit"), BristolOptions.defaults());
+        Circuit viaOld = BristolImporter.readOld(TestResources.old("adder_32bit"), BristolOptions.defaults());
         assertTrue(CircuitCompare.same(viaOld, viaRead));
-        Circuit f = BristolImporter.read(Resources.fashion("adder64"), BristolOptions.defaults());
+        Circuit f = BristolImporter.read(TestResources.fashion("adder64"), BristolOptions.defaults());
         assertTrue(CircuitCompare.same(fashion("adder64"), f));
     }
 
@@ -201,7 +202,7 @@ class BristolImporterTest {
     @ValueSource(strings = {"adder64", "aes_128", "divide64", "mult2_64", "mult64", "neg64", "sha256", "sub64",
         "udivide64", "zero_equal"})
     void equalsDirectEvaluationOfTheGateList(String name) throws IOException {
-        Path file = Resources.fashion(name);
+        Path file = TestResources.fashion(name);
         BristolEval ref = new BristolEval(file, false);
         Circuit c = fashion(name);
         compareWithReference(ref, c, null, name.hashCode());
@@ -210,8 +211,8 @@ class BristolImporterTest {
     @ParameterizedTest
     @ValueSource(strings = {"adder_32bit", "AES-non-expanded"})
     void oldFormatEqualsDirectEvaluation(String name) throws IOException {
-        BristolEval ref = new BristolEval(Resources.old(name), true);
-        compareWithReference(ref, BristolImporter.readOld(Resources.old(name), BristolOptions.defaults()), null,
+        BristolEval ref = new BristolEval(TestResources.old(name), true);
+        compareWithReference(ref, BristolImporter.readOld(TestResources.old(name), BristolOptions.defaults()), null,
                 name.hashCode());
     }
 
@@ -348,8 +349,17 @@ class BristolImporterTest {
     }
 
     @Test
+    void hugeHeaderCountsFailCleanly() {
+        assertEquals("bad.txt:4: output wire 999999999 is never assigned",
+                error("1 1000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n"));
+        assertEquals("bad.txt:1: the circuit has 2000000000 wires, more than the 1073741822 supported",
+                error("1 2000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n"));
+        assertEquals("bad.txt:1: gate count is not a number: '99999999999'", error("99999999999 3\n"));
+    }
+
+    @Test
     void fileErrorsNameThePath() {
-        Path p = Resources.fashion("adder64");
+        Path p = TestResources.fashion("adder64");
         CircuitFormatException e = assertThrows(CircuitFormatException.class,
                 () -> BristolImporter.readOld(p, BristolOptions.defaults()));
         assertTrue(e.getMessage().startsWith(p + ":"), e.getMessage());

@@ -1,4 +1,4 @@
-package io.gcstream.compiler.bristol;
+package io.gcstream.compiler;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,20 +10,20 @@ import java.util.List;
 import java.util.Map;
 
 /** Test resources: the public Bristol circuits and the known-answer vectors. */
-final class Resources {
-    private Resources() {
+public final class TestResources {
+    private TestResources() {
     }
 
-    static Path fashion(String name) {
+    public static Path fashion(String name) {
         return path("/bristol/bristol_fashion/" + name + ".txt");
     }
 
-    static Path old(String name) {
+    public static Path old(String name) {
         return path("/bristol/bristol_format/" + name + ".txt");
     }
 
-    static Path path(String resource) {
-        URL url = Resources.class.getResource(resource);
+    public static Path path(String resource) {
+        URL url = TestResources.class.getResource(resource);
         if (url == null) {
             throw new IllegalStateException("missing test resource " + resource);
         }
@@ -36,7 +36,7 @@ final class Resources {
 
     /** The entries of one key of vectors.json. */
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> vectors(String key) {
+    public static List<Map<String, Object>> vectors(String key) {
         try {
             Map<String, Object> all = (Map<String, Object>) Json.parse(
                     Files.readString(path("/vectors/vectors.json")));

@@ -1,4 +1,4 @@
-package io.gcstream.compiler.bristol;
+package io.gcstream.compiler;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A minimal JSON reader for the test vectors: objects, arrays, strings, numbers, literals. */
-final class Json {
+public final class Json {
     private final String s;
     private int i;
 
@@ -14,7 +14,7 @@ final class Json {
         this.s = s;
     }
 
-    static Object parse(String text) {
+    public static Object parse(String text) {
         Json j = new Json(text);
         Object v = j.value();
         j.ws();

@@ -1,0 +1,172 @@
+package io.gcstream.compiler.lib;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.SubCircuitDef;
+import io.gcstream.compiler.Word;
+
+/**
+ * AES-128 encryption (FIPS-197) written in the builder DSL with three sub-circuits, each
+ * defined once: {@code sbox} (8 → 8 bits, 32 ANDs: inversion in the tower field
+ * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
+ * free linear layers), {@code mixColumn} (32 → 32, linear) and {@code keyRound} (one step of
+ * the key schedule: 128-bit round key and 8-bit round constant → next round key; 4 S-box
+ * calls). An encryption makes 160 + 40 S-box calls: 6400 ANDs, the same as the best known
+ * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
+ * independent tower-field construction.
+ *
+ * <p>Bit order, the same as the Bristol Fashion {@code aes_128.txt} under the default import
+ * options: a 128-bit block or key is the integer whose big-endian bytes are the FIPS-197 bytes
+ * (byte 0 is the most significant), bit 0 least significant. So the FIPS-197 App. B key
+ * {@code 2b7e1516...} is the integer {@code 0x2b7e1516...}.
+ */
+public final class Aes128 {
+    private final CircuitBuilder b;
+    private final SubCircuitDef sbox;
+    private final SubCircuitDef mixColumn;
+    private final SubCircuitDef keyRound;
+
+    private static final int[] RCON = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
+
+    /** Defines the three sub-circuits in {@code b}. */
+    public Aes128(CircuitBuilder b) {
+        this.b = b;
+        this.sbox = b.define("aes_sbox", 8, this::sboxBody);
+        this.mixColumn = b.define("aes_mixcolumn", 32, this::mixColumnBody);
+        this.keyRound = b.define("aes_keyround", 136, this::keyRoundBody);
+    }
+
+    /** The circuit: key from the creator, plaintext from the evaluator, ciphertext to the evaluator. */
+    public static Circuit circuit() {
+        CircuitBuilder b = new CircuitBuilder();
+        Aes128 aes = new Aes128(b);
+        Word key = b.creatorInput(128);
+        Word pt = b.evaluatorInput(128);
+        b.evaluatorOutput(aes.encrypt(key, pt));
+        return b.build();
+    }
+
+    /** The S-box sub-circuit (8 bits in and out, bit 0 least significant). */
+    public SubCircuitDef sbox() {
+        return sbox;
+    }
+
+    /** Encrypts {@code plaintext} under {@code key} (128-bit integers, see the class comment). */
+    public Word encrypt(Word key, Word plaintext) {
+        Word[] k = bytes(key);
+        Word[] s = bytes(plaintext);
+        for (int i = 0; i < 16; i++) {
+            s[i] = b.xor(s[i], k[i]);
+        }
+        for (int round = 1; round <= 10; round++) {
+            k = bytesInOrder(keyRound.call(join(k), b.constant(RCON[round - 1], 8)));
+            Word[] t = new Word[16];
+            for (int c = 0; c < 4; c++) {
+                for (int r = 0; r < 4; r++) {
+                    // SubBytes and ShiftRows: row r rotates left by r columns.
+                    t[r + 4 * c] = sbox.call(s[r + 4 * ((c + r) % 4)]);
+                }
+            }
+            if (round < 10) {
+                for (int c = 0; c < 4; c++) {
+                    Word[] col = bytesInOrder(mixColumn.call(t[4 * c], t[4 * c + 1], t[4 * c + 2], t[4 * c + 3]));
+                    System.arraycopy(col, 0, t, 4 * c, 4);
+                }
+            }
+            for (int i = 0; i < 16; i++) {
+                s[i] = b.xor(t[i], k[i]);
+            }
+        }
+        return fromBytes(s);
+    }
+
+    private Word sboxBody(Word in) {
+        Word t = TowerField.linear(b, in, 8, TowerField::toTower);
+        Word inv = TowerField.inv8(b, t);
+        Word out = TowerField.linear(b, inv, 8, v -> affine(TowerField.fromTower(v)));
+        int[] w = out.wires();
+        for (int i = 0; i < 8; i++) {
+            if (((0x63 >> i) & 1) == 1) {
+                w[i] = b.not(w[i]);
+            }
+        }
+        return Word.of(w);
+    }
+
+    /** The linear part of the S-box's affine map (without the constant 0x63). */
+    static int affine(int a) {
+        int r = 0;
+        for (int i = 0; i < 8; i++) {
+            int bit = bit(a, i) ^ bit(a, i + 4) ^ bit(a, i + 5) ^ bit(a, i + 6) ^ bit(a, i + 7);
+            r |= bit << i;
+        }
+        return r;
+    }
+
+    private static int bit(int a, int i) {
+        return (a >> (i % 8)) & 1;
+    }
+
+    static int xtime(int a) {
+        int r = (a << 1) & 0xff;
+        return (a & 0x80) != 0 ? r ^ 0x1b : r;
+    }
+
+    private Word mixColumnBody(Word in) {
+        Word[] a = bytesInOrder(in);
+        Word[] x2 = new Word[4];
+        for (int i = 0; i < 4; i++) {
+            x2[i] = TowerField.linear(b, a[i], 8, Aes128::xtime);
+        }
+        Word[] r = new Word[4];
+        for (int i = 0; i < 4; i++) {
+            // r_i = 2·a_i ⊕ 3·a_{i+1} ⊕ a_{i+2} ⊕ a_{i+3}
+            Word a1 = a[(i + 1) % 4];
+            r[i] = b.xor(b.xor(x2[i], b.xor(x2[(i + 1) % 4], a1)), b.xor(a[(i + 2) % 4], a[(i + 3) % 4]));
+        }
+        return join(r);
+    }
+
+    private Word keyRoundBody(Word in) {
+        Word[] k = bytesInOrder(in.slice(0, 128));
+        Word rcon = in.slice(128, 136);
+        Word[] temp = {
+            b.xor(sbox.call(k[13]), rcon), sbox.call(k[14]), sbox.call(k[15]), sbox.call(k[12])
+        };
+        Word[] n = new Word[16];
+        for (int i = 0; i < 16; i++) {
+            n[i] = b.xor(k[i], i < 4 ? temp[i] : n[i - 4]);
+        }
+        return join(n);
+    }
+
+    /** FIPS bytes of a 128-bit integer: byte 0 is the most significant. */
+    private static Word[] bytes(Word v) {
+        Word[] r = new Word[16];
+        for (int k = 0; k < 16; k++) {
+            r[k] = v.slice(8 * (15 - k), 8 * (15 - k) + 8);
+        }
+        return r;
+    }
+
+    private static Word fromBytes(Word[] bytes) {
+        Word r = Word.of();
+        for (int k = 15; k >= 0; k--) {
+            r = r.concat(bytes[k]);
+        }
+        return r;
+    }
+
+    /** Sub-circuit internal layout: byte 0 in the lowest bits. */
+    private static Word[] bytesInOrder(Word v) {
+        Word[] r = new Word[v.width() / 8];
+        for (int k = 0; k < r.length; k++) {
+            r[k] = v.slice(8 * k, 8 * k + 8);
+        }
+        return r;
+    }
+
+    private static Word join(Word[] bytes) {
+        return Word.concat(bytes);
+    }
+}
