@@ -7,6 +7,7 @@ import io.gcstream.circuits.format.GcbReader;
 import io.gcstream.circuits.format.GctReader;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.compiler.lib.Library;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,22 +21,39 @@ final class CircuitSources {
     private CircuitSources() {
     }
 
-    /** The one positional argument of {@code command}. */
-    static Path single(List<String> args, String command) {
+    /** Prefix naming a circuit of the standard library instead of a file: {@code lib:aes128}. */
+    static final String LIBRARY_PREFIX = "lib:";
+
+    /** The one positional argument of {@code command}: a file, or {@code lib:NAME}. */
+    static String single(List<String> args, String command) {
         if (args.isEmpty()) {
             throw new UserError(command + ": no circuit file given");
         }
         if (args.size() > 1) {
             throw new UserError(command + ": expected one circuit file, got " + args.size() + ": " + args);
         }
-        Path p = Path.of(args.get(0));
+        String source = args.get(0);
+        if (source.startsWith(LIBRARY_PREFIX)) {
+            return source;
+        }
+        Path p = Path.of(source);
         if (!Files.isRegularFile(p)) {
             throw new UserError(command + ": " + p + (Files.exists(p) ? " is not a file" : " does not exist"));
         }
-        return p;
+        return source;
     }
 
-    static Circuit load(Path file, SourceOptions o) throws IOException {
+    /** Reads a circuit file or builds a library circuit. */
+    static Circuit load(String source, SourceOptions o) throws IOException {
+        if (source.startsWith(LIBRARY_PREFIX)) {
+            String name = source.substring(LIBRARY_PREFIX.length());
+            try {
+                return Library.circuit(name);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
+            }
+        }
+        Path file = Path.of(source);
         String from = o.from != null ? o.from.toLowerCase(Locale.ROOT) : byExtension(file);
         switch (from) {
             case "gct":

@@ -12,7 +12,7 @@ import java.util.List;
 /** {@code gc compile <source> -o <out>}: import or convert a circuit into .gct or .gcb. */
 @Parameters(commandDescription = "Compile a Bristol, .gct or .gcb circuit into .gct or .gcb")
 final class CompileCommand implements Gc.Command, Gc.HasHelp {
-    @Parameter(description = "<source>")
+    @Parameter(description = "<source: a Bristol, .gct or .gcb file, or lib:NAME>")
     List<String> sources = new ArrayList<>();
 
     @Parameter(names = {"-o", "--output"}, description = "Output file (.gcb or .gct)", required = true)
@@ -34,8 +34,7 @@ final class CompileCommand implements Gc.Command, Gc.HasHelp {
 
     @Override
     public int run(PrintStream out) throws Exception {
-        Path in = CircuitSources.single(sources, "compile");
-        Circuit c = CircuitSources.load(in, source);
+        Circuit c = CircuitSources.load(CircuitSources.single(sources, "compile"), source);
         Path target = Path.of(output);
         CircuitSources.write(c, target, to);
         out.println("wrote " + target + ": " + c.gateCount() + " gates (" + c.nonLinearCount()

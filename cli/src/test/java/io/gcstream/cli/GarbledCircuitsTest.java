@@ -12,6 +12,7 @@ import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -32,8 +33,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The oracle check across modules: every public Bristol circuit and several compiler-built
- * circuits (with sub-circuit calls), both schemes, 20 random input pairs each in one session,
+ * The oracle check across modules: every public Bristol circuit, the standard library (AES-128,
+ * PRESENT-80, Hamming distance) and a DSL circuit with nested sub-circuit calls, both schemes, 20 random input pairs each in one session,
  * garbled outputs equal to the simulator's — in memory and over a loopback socket.
  */
 class GarbledCircuitsTest {
@@ -55,7 +56,11 @@ class GarbledCircuitsTest {
         }
         circuits.add(builtWithCalls());
         names.add("dsl: adder/comparator/multiplier via sub-circuits");
-        assertTrue(circuits.size() >= 13, "expected all 12 public circuits and the DSL one");
+        for (String lib : new String[] {"aes128", "present80", "hamming100"}) {
+            circuits.add(Library.circuit(lib));
+            names.add("lib:" + lib);
+        }
+        assertTrue(circuits.size() >= 16, "expected all 12 public circuits, the DSL one and the library");
         for (int i = 0; i < circuits.size(); i++) {
             for (Scheme s : Scheme.values()) {
                 for (boolean tcp : new boolean[] {false, true}) {

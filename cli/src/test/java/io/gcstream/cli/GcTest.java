@@ -68,6 +68,23 @@ class GcTest {
     }
 
     @Test
+    void demoComputesFips197UnderGarbling() {
+        CliTestSupport.Outcome d = gc("demo", "--repeat", "2");
+        assertEquals(0, d.status(), d.err());
+        assertTrue(d.out().contains(CIPHER + "  (matches FIPS-197)"), d.out());
+    }
+
+    @Test
+    void libraryCircuitsByName() {
+        CliTestSupport.Outcome s = gc("sim", "lib:aes128", "--creator-input", KEY, "--evaluator-input", PLAIN);
+        assertEquals(0, s.status(), s.err());
+        assertTrue(s.out().contains(CIPHER), s.out());
+        CliTestSupport.Outcome bad = gc("info", "lib:nope");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("aes128"), bad.err());
+    }
+
+    @Test
     void helpAndVersion() {
         assertEquals(0, gc("--help").status());
         assertEquals(0, gc("sim", "--help").status());
