@@ -8,15 +8,11 @@ import java.util.List;
  * memory. Creator inputs are slots 0..63, evaluator inputs 64..127; gate i writes slot
  * {@code 128 + i mod (S - 128)} and reads two already written slots.
  */
-public final class PatternBody implements InstructionReader {
+public final class PatternBody extends AbstractInstructionReader {
     public static final int INPUTS = 64;
     private final long n;
     private final int numSlots;
     private long i = -1;
-    private int out;
-    private int in1;
-    private int in2;
-    private int table;
 
     public PatternBody(long n, int numSlots) {
         if (numSlots <= 2 * INPUTS) {
@@ -53,7 +49,7 @@ public final class PatternBody implements InstructionReader {
         PatternBody p = new PatternBody(n, numSlots);
         long h = 0;
         while (p.next()) {
-            h = mix(h, p.out, p.in1, p.in2, p.table);
+            h = mix(h, p.out(), p.in1(), p.in2(), p.table());
         }
         return h;
     }
@@ -74,60 +70,21 @@ public final class PatternBody implements InstructionReader {
         }
         int span = numSlots - 2 * INPUTS;
         int k = (int) (i % span);
-        out = 2 * INPUTS + k;
         long written = Math.min(2L * INPUTS + i, numSlots);
-        in1 = (int) ((i * 31) % written);
-        in2 = (int) ((i * 17 + 5) % written);
-        table = (int) (i & 15);
+        gate((int) (i & 15), 2 * INPUTS + k, (int) ((i * 31) % written), (int) ((i * 17 + 5) % written));
         return true;
     }
 
-    @Override
-    public boolean isCall() {
-        return false;
-    }
 
-    @Override
-    public int table() {
-        return table;
-    }
 
-    @Override
-    public int out() {
-        return out;
-    }
 
-    @Override
-    public int in1() {
-        return in1;
-    }
 
-    @Override
-    public int in2() {
-        return in2;
-    }
 
-    @Override
-    public int callee() {
-        throw new IllegalStateException("not a call");
-    }
 
-    @Override
-    public int[] callSlots() {
-        throw new IllegalStateException("not a call");
-    }
 
-    @Override
-    public int callSlotCount() {
-        return 0;
-    }
 
     @Override
     public String position() {
         return "pattern gate " + i;
-    }
-
-    @Override
-    public void close() {
     }
 }

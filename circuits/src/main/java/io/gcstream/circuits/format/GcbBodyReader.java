@@ -1,7 +1,7 @@
 package io.gcstream.circuits.format;
 
 import io.gcstream.circuits.FrameChecker;
-import io.gcstream.circuits.InstructionReader;
+import io.gcstream.circuits.AbstractInstructionReader;
 import io.gcstream.circuits.SubCircuit;
 import java.io.IOException;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * What happens at the end (outputs, counts, trailing bytes, hash) is the owner's business,
  * through {@link #atEnd}.
  */
-class GcbBodyReader implements InstructionReader, Supplier<String> {
+class GcbBodyReader extends AbstractInstructionReader implements Supplier<String> {
     private final GcbInput in;
     private final List<SubCircuit> subs;
     private final int callable;
@@ -24,14 +24,6 @@ class GcbBodyReader implements InstructionReader, Supplier<String> {
     private long index;
     private long start;
     private int prevOut;
-    private boolean call;
-    private int table;
-    private int out;
-    private int in1;
-    private int in2;
-    private int callee;
-    private int[] slots = new int[16];
-    private int slotCount;
     private boolean ended;
     long gates;
     long nonLinear;
@@ -80,11 +72,7 @@ class GcbBodyReader implements InstructionReader, Supplier<String> {
             }
             int t = op & 15;
             checker.gate(o, a, b, t, this);
-            call = false;
-            table = t;
-            out = o;
-            in1 = a;
-            in2 = b;
+            gate(t, o, a, b);
             prevOut = o;
             gates++;
             nonLinear += Integer.bitCount(t) & 1;
@@ -102,9 +90,7 @@ class GcbBodyReader implements InstructionReader, Supplier<String> {
         }
         SubCircuit sub = subs.get(c);
         int n = sub.inputCount() + sub.outputCount();
-        if (slots.length < n) {
-            slots = new int[n];
-        }
+        int[] slots = call(c, n);
         for (int i = 0; i < n; i++) {
             slots[i] = in.uint("slot");
         }
@@ -113,9 +99,6 @@ class GcbBodyReader implements InstructionReader, Supplier<String> {
             throw in.errorAt(start, "call of " + sub.name() + " needs " + (numSlots + sub.frameDepth())
                     + " label slots but the header declares " + maxLabelSlots);
         }
-        call = true;
-        callee = c;
-        slotCount = n;
         try {
             gates = Math.addExact(gates, sub.gateCount());
             nonLinear = Math.addExact(nonLinear, sub.nonLinearCount());
@@ -141,45 +124,13 @@ class GcbBodyReader implements InstructionReader, Supplier<String> {
         return in;
     }
 
-    @Override
-    public final boolean isCall() {
-        return call;
-    }
 
-    @Override
-    public final int table() {
-        return table;
-    }
 
-    @Override
-    public final int out() {
-        return out;
-    }
 
-    @Override
-    public final int in1() {
-        return in1;
-    }
 
-    @Override
-    public final int in2() {
-        return in2;
-    }
 
-    @Override
-    public final int callee() {
-        return callee;
-    }
 
-    @Override
-    public final int[] callSlots() {
-        return slots;
-    }
 
-    @Override
-    public final int callSlotCount() {
-        return slotCount;
-    }
 
     @Override
     public String position() {

@@ -1,5 +1,6 @@
 package io.gcstream.circuits.format;
 
+import io.gcstream.circuits.AbstractInstructionReader;
 import io.gcstream.circuits.Body;
 import io.gcstream.circuits.BodySource;
 import io.gcstream.circuits.Circuit;
@@ -353,7 +354,8 @@ public final class GctReader {
      * Reads one body line by line, checking each instruction. A sub-circuit body ends with
      * {@code end}; the main body ends at the end of the file.
      */
-    private static final class LineBody implements InstructionReader, java.util.function.Supplier<String> {
+    private static final class LineBody extends AbstractInstructionReader
+            implements java.util.function.Supplier<String> {
         private final GctLines lines;
         private final String what;
         private final FrameChecker checker;
@@ -367,13 +369,6 @@ public final class GctReader {
         private final int numSlots;
         private long index;
         private boolean done;
-        private boolean call;
-        private int table;
-        private int out;
-        private int in1;
-        private int in2;
-        private int callee;
-        private int[] slots = new int[0];
         long gates;
         long nonLinear;
         long deepestCall;
@@ -478,11 +473,7 @@ public final class GctReader {
                 throw error(where, "a gate has one or two inputs, not " + ins.length);
             }
             checker.gate(o, a, b, t, this);
-            call = false;
-            out = o;
-            in1 = a;
-            in2 = b;
-            table = t;
+            gate(t, o, a, b);
             gates++;
             nonLinear += Integer.bitCount(t) & 1;
             if (collect != null) {
@@ -525,14 +516,10 @@ public final class GctReader {
                         + name + " returns " + sub.outputCount());
             }
             int n = ins.length + outs.length;
-            if (slots.length < n) {
-                slots = new int[n];
-            }
+            int[] slots = call(idx, n);
             System.arraycopy(ins, 0, slots, 0, ins.length);
             System.arraycopy(outs, 0, slots, ins.length, outs.length);
             checker.call(idx, slots, n, this);
-            call = true;
-            callee = idx;
             try {
                 gates = Math.addExact(gates, sub.gateCount());
                 nonLinear = Math.addExact(nonLinear, sub.nonLinearCount());
@@ -545,45 +532,13 @@ public final class GctReader {
             }
         }
 
-        @Override
-        public boolean isCall() {
-            return call;
-        }
 
-        @Override
-        public int table() {
-            return table;
-        }
 
-        @Override
-        public int out() {
-            return out;
-        }
 
-        @Override
-        public int in1() {
-            return in1;
-        }
 
-        @Override
-        public int in2() {
-            return in2;
-        }
 
-        @Override
-        public int callee() {
-            return callee;
-        }
 
-        @Override
-        public int[] callSlots() {
-            return slots;
-        }
 
-        @Override
-        public int callSlotCount() {
-            return call ? subs.get(callee).inputCount() + subs.get(callee).outputCount() : 0;
-        }
 
         @Override
         public String position() {
