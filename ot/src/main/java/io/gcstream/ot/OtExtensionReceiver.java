@@ -18,6 +18,8 @@ import java.io.IOException;
  */
 public final class OtExtensionReceiver {
     private static final int KAPPA = 128;
+    /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
+    private static final int ROW_PAD = 8;
 
     private final Channel ch;
     private final int blockSize;
@@ -40,7 +42,7 @@ public final class OtExtensionReceiver {
             g0[j] = new Prg(k0[2 * j], k0[2 * j + 1]);
             g1[j] = new Prg(k1[2 * j], k1[2 * j + 1]);
         }
-        int words = blockSize / 64;
+        int words = blockSize / 64 + ROW_PAD;
         this.t = new long[KAPPA * words];
         this.u = new long[KAPPA * words];
         this.tb = new long[2 * blockSize];
@@ -176,18 +178,19 @@ public final class OtExtensionReceiver {
     /** Sends U for the mb choices in r and leaves t_i (i < mb) in tb. */
     private void extendBlock(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
+        int stride = words + ROW_PAD;
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * words;
+            int base = j * stride;
             g0[j].nextLongs(t, base, words);
             g1[j].nextLongs(u, base, words);
             for (int w = 0; w < words; w++) {
                 u[base + w] ^= t[base + w] ^ r[w];
             }
+            ch.writeLongs(u, base, words);
         }
-        ch.writeLongs(u, 0, KAPPA * words);
         ch.flush();
         // The sender now works on U; transpose our T meanwhile.
-        BitMatrix.transpose128(t, words, tb, 0, tmp);
+        BitMatrix.transpose128(t, words, stride, tb, 0, tmp);
         count += mb;
     }
 

@@ -29,6 +29,8 @@ import java.io.IOException;
  */
 public final class OtExtensionSender {
     private static final int KAPPA = 128;
+    /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
+    private static final int ROW_PAD = 8;
 
     private final Channel ch;
     private final int blockSize;
@@ -51,7 +53,7 @@ public final class OtExtensionSender {
         for (int j = 0; j < KAPPA; j++) {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1]);
         }
-        int words = blockSize / 64;
+        int words = blockSize / 64 + ROW_PAD;
         this.u = new long[KAPPA * words];
         this.q = new long[KAPPA * words];
         this.qb = new long[2 * blockSize];
@@ -144,9 +146,10 @@ public final class OtExtensionSender {
     /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
     private void extendBlock(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
-        ch.readLongs(u, 0, KAPPA * words);
+        int stride = words + ROW_PAD;
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * words;
+            int base = j * stride;
+            ch.readLongs(u, base, words);
             g[j].nextLongs(q, base, words);
             long sj = ((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
             long mask = -sj;
@@ -154,7 +157,7 @@ public final class OtExtensionSender {
                 q[base + w] ^= u[base + w] & mask;
             }
         }
-        BitMatrix.transpose128(q, words, qb, 0, tmp);
+        BitMatrix.transpose128(q, words, stride, qb, 0, tmp);
         count += mb;
     }
 
