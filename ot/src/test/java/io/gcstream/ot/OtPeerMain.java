@@ -8,12 +8,15 @@ import java.util.Random;
  * One party of an OT-extension run in its own JVM, for the two-process tests and for manual
  * measurements:
  * <pre>
- * java -cp ... io.gcstream.ot.OtPeerMain sender|receiver PORT N BATCH cot|rot [THREADS]
+ * java -cp ... io.gcstream.ot.OtPeerMain sender|receiver PORT N BATCH cot|rot [THREADS [REPS]]
  * </pre>
  * The sender listens on PORT, the receiver connects. The receiver's choices come from
  * {@code new Random(1)} so that the sender can compute what the receiver must get. Both print
  * {@code digest=<hex> ots=<n> setupMs=<ms> extendMs=<ms> sent=<bytes>}; equal digests mean the
- * receiver got exactly x_i ^ c_i Delta (C-OT) or x_{c_i} (R-OT) for every i.
+ * receiver got exactly x_i ^ c_i Delta (C-OT) or x_{c_i} (R-OT) for every i. With REPS > 1 the
+ * N OTs are repeated (same session) and each repetition's time is printed ({@code rep=...}),
+ * so that the JIT-warm throughput can be read off the later ones; the digest covers the first
+ * repetition only (later ones are not checked, to time the OTs alone).
  */
 public final class OtPeerMain {
     private OtPeerMain() {
@@ -26,6 +29,7 @@ public final class OtPeerMain {
         int batch = Integer.parseInt(args[3]);
         boolean cot = args[4].equals("cot");
         int threads = args.length > 5 ? Integer.parseInt(args[5]) : 2;
+        int reps = args.length > 6 ? Integer.parseInt(args[6]) : 1;
         OtOptions o = OtOptions.builder().threads(threads).build();
         ChannelOptions co = ChannelOptions.defaults();
         long t0 = System.nanoTime();
@@ -42,18 +46,22 @@ public final class OtPeerMain {
             long dLo = 0x0123456789abcdefL | 1;
             long dHi = 0x0fedcba987654321L;
             long digest = 17;
+            for (int rep = 0; rep < reps; rep++) {
+            long tr = System.nanoTime();
+            rnd = new Random(1);
             for (long done = 0; done < n; done += batch) {
                 int k = (int) Math.min(batch, n - done);
                 for (int w = 0; w < choices.length; w++) {
                     choices[w] = rnd.nextLong();
                 }
+                boolean check = rep == 0;
                 if (sender) {
                     if (cot) {
                         s.correlated(dLo, dHi, k, a, 0);
                     } else {
                         s.random(k, a, 0, b, 0);
                     }
-                    for (int i = 0; i < k; i++) {
+                    for (int i = 0; check && i < k; i++) {
                         long m = -((choices[i >>> 6] >>> (i & 63)) & 1);
                         long lo = cot ? a[2 * i] ^ (dLo & m) : (a[2 * i] & ~m) | (b[2 * i] & m);
                         long hi = cot ? a[2 * i + 1] ^ (dHi & m)
@@ -66,10 +74,16 @@ public final class OtPeerMain {
                     } else {
                         r.random(choices, 0, k, a, 0);
                     }
-                    for (int i = 0; i < k; i++) {
+                    for (int i = 0; check && i < k; i++) {
                         digest = (digest * 31 + a[2 * i]) * 31 + a[2 * i + 1];
                     }
                 }
+            }
+            long dt = System.nanoTime() - tr;
+            if (reps > 1) {
+                System.out.printf("rep=%d ms=%d otsPerSec=%.0f%n", rep, dt / 1_000_000,
+                        n * 1e9 / dt);
+            }
             }
             long t3 = System.nanoTime();
             System.out.println("digest=" + Long.toHexString(digest) + " ots=" + n
