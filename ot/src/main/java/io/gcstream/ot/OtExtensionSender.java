@@ -87,8 +87,7 @@ public final class OtExtensionSender {
             extendBlock(mb);
             int o = 2 * (outOff + done);
             hash.ccr(qb, 0, out, outOff + done, mb);
-            xorS(mb);
-            hash.ccr(qb, 0, qb, 0, mb);
+            hash.ccrXor(qb, 0, sLo, sHi, qb, 0, mb);
             for (int i = 0; i < 2 * mb; i += 2) {
                 qb[i] ^= out[o + i] ^ deltaLo;
                 qb[i + 1] ^= out[o + i + 1] ^ deltaHi;
@@ -110,8 +109,7 @@ public final class OtExtensionSender {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
             hash.ccr(qb, 0, out0, out0Off + done, mb);
-            xorS(mb);
-            hash.ccr(qb, 0, out1, out1Off + done, mb);
+            hash.ccrXor(qb, 0, sLo, sHi, out1, out1Off + done, mb);
         }
     }
 
@@ -125,8 +123,7 @@ public final class OtExtensionSender {
             hash.ccr(qb, 0, hb, 0, mb);
             xorWith(hb, m0, 2 * (m0Off + done), mb);
             ch.writeLongs(hb, 0, 2 * mb);
-            xorS(mb);
-            hash.ccr(qb, 0, hb, 0, mb);
+            hash.ccrXor(qb, 0, sLo, sHi, hb, 0, mb);
             xorWith(hb, m1, 2 * (m1Off + done), mb);
             ch.writeLongs(hb, 0, 2 * mb);
             ch.flush();
@@ -159,13 +156,6 @@ public final class OtExtensionSender {
         }
         BitMatrix.transpose128(q, words, stride, qb, 0, tmp);
         count += mb;
-    }
-
-    private void xorS(int mb) {
-        for (int i = 0; i < 2 * mb; i += 2) {
-            qb[i] ^= sLo;
-            qb[i + 1] ^= sHi;
-        }
     }
 
     private static void xorWith(long[] dst, long[] src, int srcLongOff, int mb) {
