@@ -90,6 +90,35 @@ public final class OtExtensionReceiver {
         }
     }
 
+    /**
+     * Matches {@link OtExtensionSender#correlatedSessionDelta}: {@code out} gets x_i ^ c_i s,
+     * where s is the sender's fixed session Delta. Sends U only; receives nothing.
+     */
+    public void correlatedSessionDelta(long[] choices, int off, int n, long[] out, int outOff)
+            throws IOException {
+        checkBits(choices, off, n);
+        OtExtensionSender.checkBlocks("out", out, outOff, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            loadChoices(choices, off + done, mb);
+            extendBlock(mb);
+            System.arraycopy(tb, 0, out, 2 * (outOff + done), 2 * mb);
+        }
+    }
+
+    /** As {@link #correlatedSessionDelta(long[], int, int, long[], int)} with boolean choices. */
+    public void correlatedSessionDelta(boolean[] choices, int off, int n, long[] out, int outOff)
+            throws IOException {
+        checkBools(choices, off, n);
+        OtExtensionSender.checkBlocks("out", out, outOff, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            loadChoices(choices, off + done, mb);
+            extendBlock(mb);
+            System.arraycopy(tb, 0, out, 2 * (outOff + done), 2 * mb);
+        }
+    }
+
     /** n random OTs: {@code out} gets x_{c_i} of the sender's random pair. */
     public void random(long[] choices, int off, int n, long[] out, int outOff)
             throws IOException {

@@ -24,6 +24,13 @@ import java.io.IOException;
  *   <li>{@link #chosen}: sends m0_i ^ H(q_i) and m1_i ^ H(q_i ^ s) (32 bytes per OT).</li>
  * </ul>
  *
+ * <p>{@link #correlatedSessionDelta} is the cheapest form (EMP-style): the correlation is the
+ * session's own IKNP secret s (lowest bit 1, 127 random bits, see {@link #sessionDeltaLo()}),
+ * outputs are the raw rows x_i = q_i and the receiver's t_i = x_i ^ c_i s — no hashing and
+ * nothing sent back. The outputs are not hashed, so they are only pseudorandom individually
+ * and all share the one correlation s; use it where the consumer hashes with a correlation-robust
+ * hash anyway, e.g. as free-XOR input labels with Delta = s (as EMP-toolkit does).
+ *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
  */
@@ -68,7 +75,9 @@ public final class OtExtensionSender {
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
         Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
-        long sLo = rnd.nextLong();
+        // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute
+        // needs lsb 1) in correlatedSessionDelta; s keeps 127 secret random bits.
+        long sLo = rnd.nextLong() | 1L;
         long sHi = rnd.nextLong();
         long[] seeds = new long[2 * KAPPA];
         new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
@@ -95,6 +104,33 @@ public final class OtExtensionSender {
             ch.writeLongs(qb, 0, 2 * mb);
             ch.flush();
         }
+    }
+
+    /**
+     * n correlated OTs whose correlation is the session's fixed Delta = s
+     * ({@link #sessionDeltaLo()}, {@link #sessionDeltaHi()}): {@code out} gets x_i, the receiver
+     * gets x_i ^ c_i s. No hashing, no message back (only the receiver's matrix U is sent).
+     */
+    public void correlatedSessionDelta(int n, long[] out, int outOff) throws IOException {
+        checkBlocks("out", out, outOff, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            extendBlock(mb);
+            System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
+        }
+    }
+
+    /**
+     * Low 64 bits of the session's fixed correlation s (the Delta of
+     * {@link #correlatedSessionDelta}); its lowest bit is always 1. Secret: never send or log it.
+     */
+    public long sessionDeltaLo() {
+        return sLo;
+    }
+
+    /** High 64 bits of the session's fixed correlation s. Secret. */
+    public long sessionDeltaHi() {
+        return sHi;
     }
 
     /**

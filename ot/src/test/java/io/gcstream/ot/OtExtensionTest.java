@@ -231,4 +231,38 @@ class OtExtensionTest {
         assertThrows(IndexOutOfBoundsException.class,
                 () -> p.sender.correlated(1, 2, 10, Blocks.allocate(9), 0));
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 129, 100_000})
+    void sessionDeltaCorrelatedOtsDifferByTheSessionDelta(int n) throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        Random rnd = new Random(n + 7);
+        long[] choices = randomBits(rnd, n + 3);
+        long[] x = Blocks.allocate(n);
+        long[] got = Blocks.allocate(n);
+        OtPair.both(() -> {
+            p.sender.correlatedSessionDelta(n, x, 0);
+            return null;
+        }, () -> {
+            p.receiver.correlatedSessionDelta(choices, 3, n, got, 0);
+            return null;
+        });
+        assertEquals(1, p.sender.sessionDeltaLo() & 1, "lsb of the session Delta");
+        checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
+                p.sender.sessionDeltaHi());
+        // and the boolean form, on the same session
+        boolean[] bools = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            bools[i] = Blocks.bit(choices, 3 + i);
+        }
+        OtPair.both(() -> {
+            p.sender.correlatedSessionDelta(n, x, 0);
+            return null;
+        }, () -> {
+            p.receiver.correlatedSessionDelta(bools, 0, n, got, 0);
+            return null;
+        });
+        checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
+                p.sender.sessionDeltaHi());
+    }
 }

@@ -68,10 +68,19 @@ public final class OtBench {
                             () -> receiver.random(c, 0, k, got, 0));
                 }
             });
+            double[] sot = time(reps, warmup, () -> {
+                for (int done = 0; done < n; done += batch) {
+                    int k = Math.min(batch, n - done);
+                    pair.both(() -> sender.correlatedSessionDelta(k, x0, 0),
+                            () -> receiver.correlatedSessionDelta(c, 0, k, got, 0));
+                }
+            });
             System.out.printf("| 10^7 C-OTs, loopback | - | %.0f ms = %.1f M OT/s | %.1f M OT/s "
                     + "best |%n", median(cot), n / median(cot) / 1e3, n / min(cot) / 1e3);
             System.out.printf("| 10^7 R-OTs, loopback | - | %.0f ms = %.1f M OT/s | %.1f M OT/s "
                     + "best |%n", median(rot), n / median(rot) / 1e3, n / min(rot) / 1e3);
+            System.out.printf("| 10^7 C-OTs, session Delta | - | %.0f ms = %.1f M OT/s | %.1f M "
+                    + "OT/s best |%n", median(sot), n / median(sot) / 1e3, n / min(sot) / 1e3);
         }
     }
 

@@ -81,4 +81,15 @@ public class OtExtensionBenchmark {
         }
         return got[0];
     }
+
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long sessionDeltaCorrelatedOts() throws Exception {
+        for (int done = 0; done < N; done += BATCH) {
+            int k = Math.min(BATCH, N - done);
+            pair.both(() -> sender.correlatedSessionDelta(k, x0, 0),
+                    () -> receiver.correlatedSessionDelta(choices, 0, k, got, 0));
+        }
+        return got[0];
+    }
 }
