@@ -71,6 +71,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -83,6 +87,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -98,6 +106,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -111,6 +123,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -124,6 +140,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.RANDOM, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -137,6 +157,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.RANDOM, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -150,6 +174,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CHOSEN, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -162,6 +190,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CHOSEN, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);

@@ -31,6 +31,10 @@ import java.io.IOException;
  * and all share the one correlation s; use it where the consumer hashes with a correlation-robust
  * hash anyway, e.g. as free-XOR input labels with Delta = s (as EMP-toolkit does).
  *
+ * <p>Each call starts with an 8-byte header from the receiver (call kind and n), which the
+ * sender checks, so mismatched calls fail with a clear error instead of desynchronising.
+ * A call with n = 0 sends nothing.
+ *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
  */
@@ -91,6 +95,10 @@ public final class OtExtensionSender {
     public void correlated(long deltaLo, long deltaHi, int n, long[] out, int outOff)
             throws IOException {
         checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.CORRELATED, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
@@ -113,6 +121,10 @@ public final class OtExtensionSender {
      */
     public void correlatedSessionDelta(int n, long[] out, int outOff) throws IOException {
         checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.CORRELATED_SESSION_DELTA, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
@@ -141,6 +153,10 @@ public final class OtExtensionSender {
             throws IOException {
         checkBlocks("out0", out0, out0Off, n);
         checkBlocks("out1", out1, out1Off, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.RANDOM, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
@@ -153,6 +169,10 @@ public final class OtExtensionSender {
     public void chosen(long[] m0, int m0Off, long[] m1, int m1Off, int n) throws IOException {
         checkBlocks("m0", m0, m0Off, n);
         checkBlocks("m1", m1, m1Off, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.CHOSEN, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);

@@ -265,4 +265,26 @@ class OtExtensionTest {
         checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
                 p.sender.sessionDeltaHi());
     }
+
+    @Test
+    void mismatchedCallsFailWithAClearErrorOnTheSender() throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        long[] choices = new long[20];
+        Future<?> s = Threads.POOL.submit(() -> {
+            p.sender.correlated(1, 2, 1000, Blocks.allocate(1000), 0);
+            return null;
+        });
+        p.receiver.random(choices, 0, 1000, Blocks.allocate(1000), 0);
+        IOException e = assertThrows(IOException.class, () -> OtPair.get(s));
+        assertTrue(e.getMessage().contains("correlated(n=1000)")
+                && e.getMessage().contains("random(n=1000)"), e.getMessage());
+    }
+
+    @Test
+    void zeroOtsIsANoOp() throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        p.sender.correlated(1, 2, 0, new long[0], 0);
+        p.receiver.correlated(new long[0], 0, 0, new long[0], 0);
+        assertEquals(0, p.sender.count());
+    }
 }
