@@ -206,10 +206,13 @@ public final class OtExtensionSender {
     private void extendBlock(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
         int stride = words + ROW_PAD;
+        // Our PRG rows do not depend on U: compute them before blocking on the receiver.
+        for (int j = 0; j < KAPPA; j++) {
+            g[j].nextLongs(q, j * stride, words);
+        }
         for (int j = 0; j < KAPPA; j++) {
             int base = j * stride;
             ch.readLongs(u, base, words);
-            g[j].nextLongs(q, base, words);
             long sj = ((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
             long mask = -sj;
             for (int w = 0; w < words; w++) {
