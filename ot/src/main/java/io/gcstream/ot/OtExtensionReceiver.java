@@ -6,6 +6,8 @@ import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.Prg;
 import io.gcstream.ot.ext.BitMatrix;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The receiver of IKNP OT extension; see {@link OtExtensionSender} for the protocol. Choices
@@ -17,18 +19,25 @@ import java.io.IOException;
  * <p>Not thread-safe; one session per channel.
  */
 public final class OtExtensionReceiver {
+    private static final Logger LOG = LoggerFactory.getLogger(OtExtensionReceiver.class);
     private static final int KAPPA = 128;
+    /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
+    private static final int ROW_PAD = 8;
 
     private final Channel ch;
     private final int blockSize;
     private final Prg[] g0 = new Prg[KAPPA];
     private final Prg[] g1 = new Prg[KAPPA];
-    private final long[] t;
-    private final long[] u;
+    /** Two buffer sets (T, U, choice bits), so the next block is prepared while one is in flight. */
+    private final long[][] t = new long[2][];
+    private final long[][] u = new long[2][];
+    private final long[][] r = new long[2][];
     private final long[] tb;
     private final long[] y;
     private final long[] y1;
-    private final long[] r;
+    private long[] srcBits;
+    private boolean[] srcBools;
+    private int srcOff;
     private final long[] tmp = new long[64];
     private final CrHash hash = new CrHash();
     private long count;
@@ -40,13 +49,15 @@ public final class OtExtensionReceiver {
             g0[j] = new Prg(k0[2 * j], k0[2 * j + 1]);
             g1[j] = new Prg(k1[2 * j], k1[2 * j + 1]);
         }
-        int words = blockSize / 64;
-        this.t = new long[KAPPA * words];
-        this.u = new long[KAPPA * words];
+        int words = blockSize / 64 + ROW_PAD;
+        for (int k = 0; k < 2; k++) {
+            this.t[k] = new long[KAPPA * words];
+            this.u[k] = new long[KAPPA * words];
+            this.r[k] = new long[words];
+        }
         this.tb = new long[2 * blockSize];
         this.y = new long[2 * blockSize];
         this.y1 = new long[2 * blockSize];
-        this.r = new long[words];
     }
 
     /**
@@ -54,6 +65,7 @@ public final class OtExtensionReceiver {
      * of random seed pairs). The peer must call {@link OtExtensionSender#setup} at the same time.
      */
     public static OtExtensionReceiver setup(Channel ch, OtOptions o) throws IOException {
+        long t0 = System.nanoTime();
         Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize());
         Prg rnd = Randomness.prg(o, "ot-extension-receiver");
         long[] k0 = new long[2 * KAPPA];
@@ -61,6 +73,8 @@ public final class OtExtensionReceiver {
         rnd.nextLongs(k0, 0, k0.length);
         rnd.nextLongs(k1, 0, k1.length);
         new NaorPinkas(o.threads(), rnd).send(ch, k0, k1, KAPPA);
+        LOG.debug("OT extension receiver set up with {}: {} base OTs in {} ms ({})", ch.peer(),
+                KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
         return new OtExtensionReceiver(ch, o.blockSize(), k0, k1);
     }
 
@@ -69,11 +83,12 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            loadChoices(choices, off + done, mb);
-            correlatedBlock(mb, out, outOff + done);
+        if (n == 0) {
+            return;
         }
+        Handshake.announce(ch, Handshake.CORRELATED, n);
+        source(choices, null, off);
+        pipelined(n, out, outOff, false);
     }
 
     /** As {@link #correlated(long[], int, int, long[], int)} with choices[off..off+n). */
@@ -81,11 +96,41 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            loadChoices(choices, off + done, mb);
-            correlatedBlock(mb, out, outOff + done);
+        if (n == 0) {
+            return;
         }
+        Handshake.announce(ch, Handshake.CORRELATED, n);
+        source(null, choices, off);
+        pipelined(n, out, outOff, false);
+    }
+
+    /**
+     * Matches {@link OtExtensionSender#correlatedSessionDelta}: {@code out} gets x_i ^ c_i s,
+     * where s is the sender's fixed session Delta. Sends U only; receives nothing.
+     */
+    public void correlatedSessionDelta(long[] choices, int off, int n, long[] out, int outOff)
+            throws IOException {
+        checkBits(choices, off, n);
+        OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
+        source(choices, null, off);
+        streamed(n, out, outOff, false);
+    }
+
+    /** As {@link #correlatedSessionDelta(long[], int, int, long[], int)} with boolean choices. */
+    public void correlatedSessionDelta(boolean[] choices, int off, int n, long[] out, int outOff)
+            throws IOException {
+        checkBools(choices, off, n);
+        OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
+        source(null, choices, off);
+        streamed(n, out, outOff, false);
     }
 
     /** n random OTs: {@code out} gets x_{c_i} of the sender's random pair. */
@@ -93,12 +138,12 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            loadChoices(choices, off + done, mb);
-            extendBlock(mb);
-            hash.ccr(tb, 0, out, outOff + done, mb);
+        if (n == 0) {
+            return;
         }
+        Handshake.announce(ch, Handshake.RANDOM, n);
+        source(choices, null, off);
+        streamed(n, out, outOff, true);
     }
 
     /** As {@link #random(long[], int, int, long[], int)} with boolean choices. */
@@ -106,12 +151,12 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            loadChoices(choices, off + done, mb);
-            extendBlock(mb);
-            hash.ccr(tb, 0, out, outOff + done, mb);
+        if (n == 0) {
+            return;
         }
+        Handshake.announce(ch, Handshake.RANDOM, n);
+        source(null, choices, off);
+        streamed(n, out, outOff, true);
     }
 
     /** n chosen-message OTs: {@code out} gets m_{c_i}. */
@@ -119,11 +164,12 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            loadChoices(choices, off + done, mb);
-            chosenBlock(mb, out, outOff + done);
+        if (n == 0) {
+            return;
         }
+        Handshake.announce(ch, Handshake.CHOSEN, n);
+        source(choices, null, off);
+        pipelined(n, out, outOff, true);
     }
 
     /** As {@link #chosen(long[], int, int, long[], int)} with boolean choices. */
@@ -131,11 +177,12 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            loadChoices(choices, off + done, mb);
-            chosenBlock(mb, out, outOff + done);
+        if (n == 0) {
+            return;
         }
+        Handshake.announce(ch, Handshake.CHOSEN, n);
+        source(null, choices, off);
+        pipelined(n, out, outOff, true);
     }
 
     /** OTs extended so far in this session. */
@@ -148,75 +195,174 @@ public final class OtExtensionReceiver {
         return ch;
     }
 
-    private void correlatedBlock(int mb, long[] out, int outOff) throws IOException {
-        extendBlock(mb);
-        hash.ccr(tb, 0, out, outOff, mb);
+    /** Kinds without an answer from the sender: send U block after block. */
+    private void streamed(int n, long[] out, int outOff, boolean hashed) throws IOException {
+        try {
+            streamedBlocks(n, out, outOff, hashed);
+        } finally {
+            source(null, null, 0);
+        }
+    }
+
+    private void streamedBlocks(int n, long[] out, int outOff, boolean hashed)
+            throws IOException {
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            loadChoices(done, mb, 0);
+            prepare(0, mb);
+            sendU(0, mb);
+            transposeT(0, mb);
+            if (hashed) {
+                hash.ccr(tb, 0, out, outOff + done, mb);
+            } else {
+                System.arraycopy(tb, 0, out, 2 * (outOff + done), 2 * mb);
+            }
+        }
+    }
+
+    /**
+     * Kinds with an answer per block (correlated, chosen). While the sender works on block b,
+     * this side transposes and hashes T_b and already computes U_(b+1) into the other buffer
+     * set; U_(b+1) is sent only after the answer to block b has been read, so neither side ever
+     * writes more than one block ahead of what the other has read (no deadlock with bounded
+     * buffers).
+     */
+    private void pipelined(int n, long[] out, int outOff, boolean chosen) throws IOException {
+        try {
+            pipelinedBlocks(n, out, outOff, chosen);
+        } finally {
+            source(null, null, 0); // do not keep the caller's array
+        }
+    }
+
+    private void pipelinedBlocks(int n, long[] out, int outOff, boolean chosen)
+            throws IOException {
+        int cur = 0;
+        int mb = Math.min(blockSize, n);
+        loadChoices(0, mb, cur);
+        prepare(cur, mb);
+        sendU(cur, mb);
+        int done = 0;
+        while (done < n) {
+            int next = done + mb;
+            int nextMb = Math.min(blockSize, n - next);
+            transposeT(cur, mb);
+            hash.ccr(tb, 0, out, outOff + done, mb);
+            if (nextMb > 0) {
+                loadChoices(next, nextMb, cur ^ 1);
+                prepare(cur ^ 1, nextMb);
+            }
+            if (chosen) {
+                finishChosen(cur, mb, out, outOff + done);
+            } else {
+                finishCorrelated(cur, mb, out, outOff + done);
+            }
+            if (nextMb > 0) {
+                sendU(cur ^ 1, nextMb);
+            }
+            done = next;
+            mb = nextMb;
+            cur ^= 1;
+        }
+    }
+
+    private void finishCorrelated(int slot, int mb, long[] out, int outOff) throws IOException {
         ch.readLongs(y, 0, 2 * mb);
+        long[] c = r[slot];
         int o = 2 * outOff;
         for (int i = 0; i < mb; i++) {
-            long mask = -((r[i >>> 6] >>> (i & 63)) & 1);
+            long mask = -((c[i >>> 6] >>> (i & 63)) & 1);
             out[o + 2 * i] ^= y[2 * i] & mask;
             out[o + 2 * i + 1] ^= y[2 * i + 1] & mask;
         }
     }
 
-    private void chosenBlock(int mb, long[] out, int outOff) throws IOException {
-        extendBlock(mb);
-        hash.ccr(tb, 0, out, outOff, mb);
+    private void finishChosen(int slot, int mb, long[] out, int outOff) throws IOException {
         ch.readLongs(y, 0, 2 * mb);
         ch.readLongs(y1, 0, 2 * mb);
+        long[] c = r[slot];
         int o = 2 * outOff;
         for (int i = 0; i < mb; i++) {
-            long mask = -((r[i >>> 6] >>> (i & 63)) & 1);
+            long mask = -((c[i >>> 6] >>> (i & 63)) & 1);
             out[o + 2 * i] ^= (y[2 * i] & ~mask) | (y1[2 * i] & mask);
             out[o + 2 * i + 1] ^= (y[2 * i + 1] & ~mask) | (y1[2 * i + 1] & mask);
         }
     }
 
-    /** Sends U for the mb choices in r and leaves t_i (i < mb) in tb. */
-    private void extendBlock(int mb) throws IOException {
-        int words = ((mb + 127) & ~127) >>> 6;
+    private static int words(int mb) {
+        return ((mb + 127) & ~127) >>> 6;
+    }
+
+    /** T = G(k^0) and U = T ^ G(k^1) ^ r for the mb OTs of buffer set {@code slot}. */
+    private void prepare(int slot, int mb) {
+        int words = words(mb);
+        int stride = words + ROW_PAD;
+        long[] ts = t[slot];
+        long[] us = u[slot];
+        long[] c = r[slot];
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * words;
-            g0[j].nextLongs(t, base, words);
-            g1[j].nextLongs(u, base, words);
+            int base = j * stride;
+            g0[j].nextLongs(ts, base, words);
+            g1[j].nextLongs(us, base, words);
             for (int w = 0; w < words; w++) {
-                u[base + w] ^= t[base + w] ^ r[w];
+                us[base + w] ^= ts[base + w] ^ c[w];
             }
         }
-        ch.writeLongs(u, 0, KAPPA * words);
-        ch.flush();
-        // The sender now works on U; transpose our T meanwhile.
-        BitMatrix.transpose128(t, words, tb, 0, tmp);
         count += mb;
     }
 
-    /** Copies choice bits [bitOff, bitOff+mb) into r (aligned), zero-padded to 128 bits. */
-    private void loadChoices(long[] choices, int bitOff, int mb) {
-        int words = ((mb + 127) & ~127) >>> 6;
+    private void sendU(int slot, int mb) throws IOException {
+        int words = words(mb);
+        int stride = words + ROW_PAD;
+        for (int j = 0; j < KAPPA; j++) {
+            ch.writeLongs(u[slot], j * stride, words);
+        }
+        ch.flush();
+    }
+
+    /** Leaves t_i (i < mb) of buffer set {@code slot} in tb. */
+    private void transposeT(int slot, int mb) {
+        int words = words(mb);
+        BitMatrix.transpose128(t[slot], words, words + ROW_PAD, tb, 0, tmp);
+    }
+
+    /** The current call's choices: exactly one of the arrays is set. */
+    private void source(long[] bits, boolean[] bools, int off) {
+        this.srcBits = bits;
+        this.srcBools = bools;
+        this.srcOff = off;
+    }
+
+    /** Copies choices [done, done+mb) of the current call into r[slot], zero-padded. */
+    private void loadChoices(int done, int mb, int slot) {
+        long[] dst = r[slot];
+        int words = words(mb);
+        if (srcBools != null) {
+            java.util.Arrays.fill(dst, 0, words, 0L);
+            int off = srcOff + done;
+            for (int i = 0; i < mb; i++) {
+                if (srcBools[off + i]) {
+                    dst[i >>> 6] |= 1L << (i & 63);
+                }
+            }
+            return;
+        }
+        long[] choices = srcBits;
+        int bitOff = srcOff + done;
         int w0 = bitOff >>> 6;
         int sh = bitOff & 63;
         int full = (mb + 63) >>> 6;
         for (int w = 0; w < full; w++) {
             long lo = choices[w0 + w] >>> sh;
-            long hi = (sh != 0 && w0 + w + 1 < choices.length) ? choices[w0 + w + 1] << (64 - sh) : 0;
-            r[w] = lo | hi;
+            long hi = (sh != 0 && w0 + w + 1 < choices.length)
+                    ? choices[w0 + w + 1] << (64 - sh) : 0;
+            dst[w] = lo | hi;
         }
         if ((mb & 63) != 0) {
-            r[full - 1] &= (1L << (mb & 63)) - 1;
+            dst[full - 1] &= (1L << (mb & 63)) - 1;
         }
         for (int w = full; w < words; w++) {
-            r[w] = 0;
-        }
-    }
-
-    private void loadChoices(boolean[] choices, int off, int mb) {
-        int words = ((mb + 127) & ~127) >>> 6;
-        java.util.Arrays.fill(r, 0, words, 0L);
-        for (int i = 0; i < mb; i++) {
-            if (choices[off + i]) {
-                r[i >>> 6] |= 1L << (i & 63);
-            }
+            dst[w] = 0;
         }
     }
 
