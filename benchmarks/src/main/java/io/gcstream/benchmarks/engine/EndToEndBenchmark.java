@@ -1,0 +1,170 @@
+package io.gcstream.benchmarks.engine;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.engine.GcSession;
+import io.gcstream.engine.RunStats;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * End-to-end throughput of the garbled-circuit engine with two processes over loopback TCP,
+ * on a generated {@link LaneCircuit} (streamed, nothing stored, S = 2 × lanes).
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.engine.EndToEndBenchmark \
+ *     [--ands 10000000] [--lanes 64] [--runs 5] [--scheme half-gates|grr3|both] \
+ *     [--child-jvm-args "-Xmx64m"] [--no-local]
+ * </pre>
+ *
+ * This process is the evaluator; it starts the creator as a child JVM with the same class path.
+ * One session, {@code runs} runs (base OTs once). Prints per-run figures and a table of medians:
+ * end-to-end AND gates/s (run time without session setup), garble-only and evaluate-only rates
+ * of one core without network (unless --no-local).
+ */
+public final class EndToEndBenchmark {
+    private EndToEndBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long ands = 10_000_000L;
+        int lanes = 64;
+        int runs = 5;
+        String schemes = "both";
+        String role = "evaluator";
+        int port = 0;
+        String childArgs = "";
+        boolean local = true;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--ands": ands = Long.parseLong(args[++i].replace("_", "")); break;
+                case "--lanes": lanes = Integer.parseInt(args[++i]); break;
+                case "--runs": runs = Integer.parseInt(args[++i]); break;
+                case "--scheme": schemes = args[++i]; break;
+                case "--role": role = args[++i]; break;
+                case "--port": port = Integer.parseInt(args[++i]); break;
+                case "--child-jvm-args": childArgs = args[++i]; break;
+                case "--no-local": local = false; break;
+                default: throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        List<Scheme> list = schemes.equals("both") ? List.of(Scheme.HALF_GATES, Scheme.GRR3)
+                : List.of(Scheme.parse(schemes));
+        Circuit circuit = LaneCircuit.create(lanes, ands);
+        if (role.equals("creator")) {
+            creator(circuit, list.get(0), port, runs);
+            return;
+        }
+        System.out.printf("circuit: %d AND + %d XOR gates, %d lanes, S = %d; %d runs per scheme;"
+                + " %d cores%n", ands, ands, lanes, circuit.labelSlots(), runs,
+                Runtime.getRuntime().availableProcessors());
+        List<String> table = new ArrayList<>();
+        for (Scheme s : list) {
+            double[] e2e = evaluatorWithChild(circuit, s, runs, childArgs, lanes, ands);
+            String g = "-";
+            String e = "-";
+            if (local) {
+                double[] gr = new double[runs];
+                double[] er = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    gr[r] = GarbleRates.garble(circuit, s);
+                    er[r] = GarbleRates.evaluate(circuit, s);
+                }
+                g = String.format("%8.2f", median(gr) / 1e6);
+                e = String.format("%8.2f", median(er) / 1e6);
+            }
+            table.add(String.format("%-10s | %8.2f | %8.2f | %s | %s", s, median(e2e) / 1e6,
+                    e2e[e2e.length - 1] / 1e6, g, e));
+        }
+        System.out.println();
+        System.out.println("scheme     | e2e M AND/s (median) | e2e max | garble-only | evaluate-only (M AND/s, 1 core)");
+        table.forEach(System.out::println);
+    }
+
+    private static double[] evaluatorWithChild(Circuit circuit, Scheme s, int runs,
+            String childArgs, int lanes, long ands) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(System.getProperty("java.home") + "/bin/java");
+        if (!childArgs.isBlank()) {
+            cmd.addAll(Arrays.asList(childArgs.trim().split("\\s+")));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
+                EndToEndBenchmark.class.getName(), "--role", "creator", "--port",
+                String.valueOf(port), "--ands", String.valueOf(ands), "--lanes",
+                String.valueOf(lanes), "--runs", String.valueOf(runs), "--scheme", s.wireName()));
+        Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Thread pump = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    System.out.println("  [creator] " + line);
+                }
+            } catch (IOException ignored) {
+                // child ended
+            }
+        });
+        pump.start();
+        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        double[] rates = new double[runs];
+        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, o.channelOptions())) {
+            GcSession session = GcSession.evaluator(ch, o);
+            Random rnd = new Random();
+            for (int r = 0; r < runs; r++) {
+                boolean[] y = new boolean[circuit.evaluatorInputCount()];
+                for (int i = 0; i < y.length; i++) {
+                    y[i] = rnd.nextBoolean();
+                }
+                session.run(circuit, y);
+                RunStats st = session.lastStats();
+                long runNanos = st.totalNanos() - st.setupNanos();
+                rates[r] = st.nonLinearGates() * 1e9 / runNanos;
+                System.out.printf("  [evaluator] %s run %d: %.2f M AND/s end to end (%.0f ms run, "
+                        + "%.0f ms setup, %.1f MB received) %s%n", s, r, rates[r] / 1e6,
+                        runNanos / 1e6, st.setupNanos() / 1e6, st.bytesReceived() / 1e6,
+                        st.toJson());
+            }
+        }
+        child.waitFor();
+        pump.join();
+        double[] sorted = rates.clone();
+        Arrays.sort(sorted);
+        return sorted;
+    }
+
+    private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
+        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        try (TcpChannel ch = TcpChannel.accept(port, o.channelOptions())) {
+            GcSession session = GcSession.creator(ch, o);
+            Random rnd = new Random();
+            for (int r = 0; r < runs; r++) {
+                boolean[] x = new boolean[circuit.creatorInputCount()];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = rnd.nextBoolean();
+                }
+                session.run(circuit, x);
+                System.out.println(session.lastStats().toJson() + " maxHeapMB="
+                        + Runtime.getRuntime().maxMemory() / (1 << 20));
+            }
+        }
+    }
+
+    private static double median(double[] a) {
+        double[] s = a.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}
