@@ -14,7 +14,7 @@ import javax.crypto.spec.SecretKeySpec;
  * their tweak: H'(K) = π(K) ⊕ K for the fixed-key permutation π of {@link FixedKeyAes}
  * (AES-128 decryption under its public key; the Matyas–Meyer–Oseas shape used by JustGarble
  * and EMP). The schemes form K = σ(x) ⊕ i (half-gates) or K = 2A ⊕ 4B ⊕ i (GRR3) from labels
- * and a tweak i unique in the session, which gives the tweakable correlation-robust hash
+ * and a tweak i unique in the session, which gives the tweakable hash (docs/protocol.md discusses its security)
  * H(x, i) = π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i.
  *
  * <p>Same permutation as {@link FixedKeyAes#permute}, fused with the feed-forward: one CBC
