@@ -60,6 +60,7 @@ public final class GcSession {
         this.protocol = role == Party.CREATOR
                 ? new CreatorProtocol(channel, prg, options.scheme())
                 : new EvaluatorProtocol(channel, prg, options.scheme());
+        this.protocol.progress(options.progress());
     }
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
