@@ -36,4 +36,43 @@ final class Handshake {
                     + blockSize + " OTs per block, peer " + ch.peer() + " uses " + peerBlock);
         }
     }
+
+    /** Kinds of extension calls, announced by the receiver at the start of each call. */
+    static final int CORRELATED = 1;
+    static final int CORRELATED_SESSION_DELTA = 2;
+    static final int RANDOM = 3;
+    static final int CHOSEN = 4;
+    private static final int CALL_MAGIC = 0x4f540000;
+
+    static String kindName(int kind) {
+        switch (kind) {
+            case CORRELATED: return "correlated";
+            case CORRELATED_SESSION_DELTA: return "correlatedSessionDelta";
+            case RANDOM: return "random";
+            case CHOSEN: return "chosen";
+            default: return "unknown(" + kind + ")";
+        }
+    }
+
+    /** Receiver: announces a call (buffered; it travels with the first block). */
+    static void announce(Channel ch, int kind, int n) throws IOException {
+        ch.writeInt(CALL_MAGIC | kind);
+        ch.writeInt(n);
+    }
+
+    /** Sender: checks that the receiver is making the same call with the same count. */
+    static void expect(Channel ch, int kind, int n) throws IOException {
+        int tag = ch.readInt();
+        int peerN = ch.readInt();
+        if ((tag & 0xffff0000) != CALL_MAGIC) {
+            throw new IOException("OT extension: stream out of step with peer " + ch.peer()
+                    + " (expected a call header, got 0x" + Integer.toHexString(tag) + ")");
+        }
+        int peerKind = tag & 0xffff;
+        if (peerKind != kind || peerN != n) {
+            throw new IOException("OT extension: this sender called " + kindName(kind) + "(n="
+                    + n + ") but receiver " + ch.peer() + " called " + kindName(peerKind)
+                    + "(n=" + peerN + "); calls must match one for one");
+        }
+    }
 }

@@ -18,6 +18,8 @@ import java.io.IOException;
  */
 public final class OtExtensionReceiver {
     private static final int KAPPA = 128;
+    /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
+    private static final int ROW_PAD = 8;
 
     private final Channel ch;
     private final int blockSize;
@@ -40,7 +42,7 @@ public final class OtExtensionReceiver {
             g0[j] = new Prg(k0[2 * j], k0[2 * j + 1]);
             g1[j] = new Prg(k1[2 * j], k1[2 * j + 1]);
         }
-        int words = blockSize / 64;
+        int words = blockSize / 64 + ROW_PAD;
         this.t = new long[KAPPA * words];
         this.u = new long[KAPPA * words];
         this.tb = new long[2 * blockSize];
@@ -69,6 +71,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -81,10 +87,51 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
             correlatedBlock(mb, out, outOff + done);
+        }
+    }
+
+    /**
+     * Matches {@link OtExtensionSender#correlatedSessionDelta}: {@code out} gets x_i ^ c_i s,
+     * where s is the sender's fixed session Delta. Sends U only; receives nothing.
+     */
+    public void correlatedSessionDelta(long[] choices, int off, int n, long[] out, int outOff)
+            throws IOException {
+        checkBits(choices, off, n);
+        OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            loadChoices(choices, off + done, mb);
+            extendBlock(mb);
+            System.arraycopy(tb, 0, out, 2 * (outOff + done), 2 * mb);
+        }
+    }
+
+    /** As {@link #correlatedSessionDelta(long[], int, int, long[], int)} with boolean choices. */
+    public void correlatedSessionDelta(boolean[] choices, int off, int n, long[] out, int outOff)
+            throws IOException {
+        checkBools(choices, off, n);
+        OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            loadChoices(choices, off + done, mb);
+            extendBlock(mb);
+            System.arraycopy(tb, 0, out, 2 * (outOff + done), 2 * mb);
         }
     }
 
@@ -93,6 +140,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.RANDOM, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -106,6 +157,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.RANDOM, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -119,6 +174,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBits(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CHOSEN, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -131,6 +190,10 @@ public final class OtExtensionReceiver {
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.announce(ch, Handshake.CHOSEN, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(choices, off + done, mb);
@@ -176,18 +239,19 @@ public final class OtExtensionReceiver {
     /** Sends U for the mb choices in r and leaves t_i (i < mb) in tb. */
     private void extendBlock(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
+        int stride = words + ROW_PAD;
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * words;
+            int base = j * stride;
             g0[j].nextLongs(t, base, words);
             g1[j].nextLongs(u, base, words);
             for (int w = 0; w < words; w++) {
                 u[base + w] ^= t[base + w] ^ r[w];
             }
+            ch.writeLongs(u, base, words);
         }
-        ch.writeLongs(u, 0, KAPPA * words);
         ch.flush();
         // The sender now works on U; transpose our T meanwhile.
-        BitMatrix.transpose128(t, words, tb, 0, tmp);
+        BitMatrix.transpose128(t, words, stride, tb, 0, tmp);
         count += mb;
     }
 

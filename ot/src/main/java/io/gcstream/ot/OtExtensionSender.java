@@ -24,11 +24,24 @@ import java.io.IOException;
  *   <li>{@link #chosen}: sends m0_i ^ H(q_i) and m1_i ^ H(q_i ^ s) (32 bytes per OT).</li>
  * </ul>
  *
+ * <p>{@link #correlatedSessionDelta} is the cheapest form (EMP-style): the correlation is the
+ * session's own IKNP secret s (lowest bit 1, 127 random bits, see {@link #sessionDeltaLo()}),
+ * outputs are the raw rows x_i = q_i and the receiver's t_i = x_i ^ c_i s — no hashing and
+ * nothing sent back. The outputs are not hashed, so they are only pseudorandom individually
+ * and all share the one correlation s; use it where the consumer hashes with a correlation-robust
+ * hash anyway, e.g. as free-XOR input labels with Delta = s (as EMP-toolkit does).
+ *
+ * <p>Each call starts with an 8-byte header from the receiver (call kind and n), which the
+ * sender checks, so mismatched calls fail with a clear error instead of desynchronising.
+ * A call with n = 0 sends nothing.
+ *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
  */
 public final class OtExtensionSender {
     private static final int KAPPA = 128;
+    /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
+    private static final int ROW_PAD = 8;
 
     private final Channel ch;
     private final int blockSize;
@@ -51,7 +64,7 @@ public final class OtExtensionSender {
         for (int j = 0; j < KAPPA; j++) {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1]);
         }
-        int words = blockSize / 64;
+        int words = blockSize / 64 + ROW_PAD;
         this.u = new long[KAPPA * words];
         this.q = new long[KAPPA * words];
         this.qb = new long[2 * blockSize];
@@ -66,7 +79,9 @@ public final class OtExtensionSender {
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
         Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
-        long sLo = rnd.nextLong();
+        // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute
+        // needs lsb 1) in correlatedSessionDelta; s keeps 127 secret random bits.
+        long sLo = rnd.nextLong() | 1L;
         long sHi = rnd.nextLong();
         long[] seeds = new long[2 * KAPPA];
         new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
@@ -80,13 +95,16 @@ public final class OtExtensionSender {
     public void correlated(long deltaLo, long deltaHi, int n, long[] out, int outOff)
             throws IOException {
         checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.CORRELATED, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
             int o = 2 * (outOff + done);
             hash.ccr(qb, 0, out, outOff + done, mb);
-            xorS(mb);
-            hash.ccr(qb, 0, qb, 0, mb);
+            hash.ccrXor(qb, 0, sLo, sHi, qb, 0, mb);
             for (int i = 0; i < 2 * mb; i += 2) {
                 qb[i] ^= out[o + i] ^ deltaLo;
                 qb[i + 1] ^= out[o + i + 1] ^ deltaHi;
@@ -97,6 +115,37 @@ public final class OtExtensionSender {
     }
 
     /**
+     * n correlated OTs whose correlation is the session's fixed Delta = s
+     * ({@link #sessionDeltaLo()}, {@link #sessionDeltaHi()}): {@code out} gets x_i, the receiver
+     * gets x_i ^ c_i s. No hashing, no message back (only the receiver's matrix U is sent).
+     */
+    public void correlatedSessionDelta(int n, long[] out, int outOff) throws IOException {
+        checkBlocks("out", out, outOff, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.CORRELATED_SESSION_DELTA, n);
+        for (int done = 0; done < n; done += blockSize) {
+            int mb = Math.min(blockSize, n - done);
+            extendBlock(mb);
+            System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
+        }
+    }
+
+    /**
+     * Low 64 bits of the session's fixed correlation s (the Delta of
+     * {@link #correlatedSessionDelta}); its lowest bit is always 1. Secret: never send or log it.
+     */
+    public long sessionDeltaLo() {
+        return sLo;
+    }
+
+    /** High 64 bits of the session's fixed correlation s. Secret. */
+    public long sessionDeltaHi() {
+        return sHi;
+    }
+
+    /**
      * n random OTs: {@code out0} gets x0_i and {@code out1} gets x1_i; the receiver gets
      * x_{c_i}. Nothing is sent back.
      */
@@ -104,12 +153,15 @@ public final class OtExtensionSender {
             throws IOException {
         checkBlocks("out0", out0, out0Off, n);
         checkBlocks("out1", out1, out1Off, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.RANDOM, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
             hash.ccr(qb, 0, out0, out0Off + done, mb);
-            xorS(mb);
-            hash.ccr(qb, 0, out1, out1Off + done, mb);
+            hash.ccrXor(qb, 0, sLo, sHi, out1, out1Off + done, mb);
         }
     }
 
@@ -117,14 +169,17 @@ public final class OtExtensionSender {
     public void chosen(long[] m0, int m0Off, long[] m1, int m1Off, int n) throws IOException {
         checkBlocks("m0", m0, m0Off, n);
         checkBlocks("m1", m1, m1Off, n);
+        if (n == 0) {
+            return;
+        }
+        Handshake.expect(ch, Handshake.CHOSEN, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
             hash.ccr(qb, 0, hb, 0, mb);
             xorWith(hb, m0, 2 * (m0Off + done), mb);
             ch.writeLongs(hb, 0, 2 * mb);
-            xorS(mb);
-            hash.ccr(qb, 0, hb, 0, mb);
+            hash.ccrXor(qb, 0, sLo, sHi, hb, 0, mb);
             xorWith(hb, m1, 2 * (m1Off + done), mb);
             ch.writeLongs(hb, 0, 2 * mb);
             ch.flush();
@@ -144,9 +199,10 @@ public final class OtExtensionSender {
     /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
     private void extendBlock(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
-        ch.readLongs(u, 0, KAPPA * words);
+        int stride = words + ROW_PAD;
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * words;
+            int base = j * stride;
+            ch.readLongs(u, base, words);
             g[j].nextLongs(q, base, words);
             long sj = ((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
             long mask = -sj;
@@ -154,15 +210,8 @@ public final class OtExtensionSender {
                 q[base + w] ^= u[base + w] & mask;
             }
         }
-        BitMatrix.transpose128(q, words, qb, 0, tmp);
+        BitMatrix.transpose128(q, words, stride, qb, 0, tmp);
         count += mb;
-    }
-
-    private void xorS(int mb) {
-        for (int i = 0; i < 2 * mb; i += 2) {
-            qb[i] ^= sLo;
-            qb[i + 1] ^= sHi;
-        }
     }
 
     private static void xorWith(long[] dst, long[] src, int srcLongOff, int mb) {

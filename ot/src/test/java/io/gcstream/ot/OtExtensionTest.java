@@ -231,4 +231,60 @@ class OtExtensionTest {
         assertThrows(IndexOutOfBoundsException.class,
                 () -> p.sender.correlated(1, 2, 10, Blocks.allocate(9), 0));
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 129, 100_000})
+    void sessionDeltaCorrelatedOtsDifferByTheSessionDelta(int n) throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        Random rnd = new Random(n + 7);
+        long[] choices = randomBits(rnd, n + 3);
+        long[] x = Blocks.allocate(n);
+        long[] got = Blocks.allocate(n);
+        OtPair.both(() -> {
+            p.sender.correlatedSessionDelta(n, x, 0);
+            return null;
+        }, () -> {
+            p.receiver.correlatedSessionDelta(choices, 3, n, got, 0);
+            return null;
+        });
+        assertEquals(1, p.sender.sessionDeltaLo() & 1, "lsb of the session Delta");
+        checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
+                p.sender.sessionDeltaHi());
+        // and the boolean form, on the same session
+        boolean[] bools = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            bools[i] = Blocks.bit(choices, 3 + i);
+        }
+        OtPair.both(() -> {
+            p.sender.correlatedSessionDelta(n, x, 0);
+            return null;
+        }, () -> {
+            p.receiver.correlatedSessionDelta(bools, 0, n, got, 0);
+            return null;
+        });
+        checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
+                p.sender.sessionDeltaHi());
+    }
+
+    @Test
+    void mismatchedCallsFailWithAClearErrorOnTheSender() throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        long[] choices = new long[20];
+        Future<?> s = Threads.POOL.submit(() -> {
+            p.sender.correlated(1, 2, 1000, Blocks.allocate(1000), 0);
+            return null;
+        });
+        p.receiver.random(choices, 0, 1000, Blocks.allocate(1000), 0);
+        IOException e = assertThrows(IOException.class, () -> OtPair.get(s));
+        assertTrue(e.getMessage().contains("correlated(n=1000)")
+                && e.getMessage().contains("random(n=1000)"), e.getMessage());
+    }
+
+    @Test
+    void zeroOtsIsANoOp() throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        p.sender.correlated(1, 2, 0, new long[0], 0);
+        p.receiver.correlated(new long[0], 0, 0, new long[0], 0);
+        assertEquals(0, p.sender.count());
+    }
 }

@@ -44,20 +44,6 @@ public final class CrHash {
         return pi;
     }
 
-    private void crChunk(long[] in, int inOff, long[] out, int outOff, int n) {
-        long[] t = scratch(n);
-        System.arraycopy(in, 2 * inOff, t, 0, 2 * n);
-        pi.permute(t, 0, out, outOff, n);
-        Blocks.xorInPlace(out, outOff, t, 0, n);
-    }
-
-    private void ccrChunk(long[] in, int inOff, long[] out, int outOff, int n) {
-        long[] t = scratch(n);
-        sigma(in, inOff, t, n);
-        pi.permute(t, 0, out, outOff, n);
-        Blocks.xorInPlace(out, outOff, t, 0, n);
-    }
-
     private void sigmaTweakedChunk(long[] in, int inOff, long[] tweaks, int tOff, long[] out,
             int outOff, int n) {
         long[] t = scratch(2 * n);
@@ -105,16 +91,23 @@ public final class CrHash {
 
     /** out_j = pi(x_j) ^ x_j for n blocks. */
     public void cr(long[] in, int inOff, long[] out, int outOff, int n) {
-        for (int d = 0; d < n; d += CHUNK) {
-            crChunk(in, inOff + d, out, outOff + d, Math.min(CHUNK, n - d));
-        }
+        checkRange(in, inOff, out, outOff, n);
+        pi.mmo(in, inOff, out, outOff, n, false, 0, 0);
     }
 
     /** out_j = pi(sigma(x_j)) ^ sigma(x_j) for n blocks. */
     public void ccr(long[] in, int inOff, long[] out, int outOff, int n) {
-        for (int d = 0; d < n; d += CHUNK) {
-            ccrChunk(in, inOff + d, out, outOff + d, Math.min(CHUNK, n - d));
-        }
+        checkRange(in, inOff, out, outOff, n);
+        pi.mmo(in, inOff, out, outOff, n, true, 0, 0);
+    }
+
+    /**
+     * out_j = ccr(x_j ^ c) for the block c = (cLo, cHi), in one pass (the IKNP sender hashes
+     * q_j ^ s this way).
+     */
+    public void ccrXor(long[] in, int inOff, long cLo, long cHi, long[] out, int outOff, int n) {
+        checkRange(in, inOff, out, outOff, n);
+        pi.mmo(in, inOff, out, outOff, n, true, cLo, cHi);
     }
 
     /** out_j = pi(sigma(x_j) ^ tweaks[tOff + j]) ^ sigma(x_j); one tweak long per block. */
@@ -156,6 +149,15 @@ public final class CrHash {
             long hi = in[i2 + 2 * j + 1];
             t[2 * j] = hi;
             t[2 * j + 1] = hi ^ lo;
+        }
+    }
+
+    private static void checkRange(long[] in, int inOff, long[] out, int outOff, int n) {
+        if (n < 0 || inOff < 0 || outOff < 0 || 2L * ((long) inOff + n) > in.length
+                || 2L * ((long) outOff + n) > out.length) {
+            throw new IndexOutOfBoundsException("hash: " + n + " blocks from " + inOff + " (in: "
+                    + in.length / 2 + " blocks) to " + outOff + " (out: " + out.length / 2
+                    + " blocks)");
         }
     }
 

@@ -98,4 +98,46 @@ public final class FixedKeyAes {
                     ^ (long) Blocks.LONG_LE.get(ib, 8 * j - 16);
         }
     }
+
+    /**
+     * Fused Matyas-Meyer-Oseas hash for {@link CrHash}: out_j = pi(y_j) ^ y_j with
+     * y_j = x_j ^ c, or y_j = sigma(x_j ^ c) if {@code sigma}, for the block c = (cLo, cHi). Encodes y straight into the AES buffer and reads it back
+     * from there for the final XOR, so one pass over memory and in-place calls are safe.
+     */
+    void mmo(long[] in, int inOff, long[] out, int outOff, int nBlocks, boolean sigma, long cLo,
+            long cHi) {
+        while (nBlocks > 0) {
+            int k = Math.min(nBlocks, CHUNK);
+            byte[] ib = inBuf;
+            byte[] ob = outBuf;
+            int i2 = 2 * inOff;
+            for (int j = 0; j < k; j++) {
+                long lo = in[i2 + 2 * j] ^ cLo;
+                long hi = in[i2 + 2 * j + 1] ^ cHi;
+                if (sigma) {
+                    long t = hi ^ lo;
+                    lo = hi;
+                    hi = t;
+                }
+                Blocks.LONG_LE.set(ib, 16 * j, lo);
+                Blocks.LONG_LE.set(ib, 16 * j + 8, hi);
+            }
+            try {
+                cbcDecrypt.doFinal(ib, 0, 16 * k, ob, 0);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("AES decryption failed", e);
+            }
+            int o2 = 2 * outOff;
+            out[o2] = (long) Blocks.LONG_LE.get(ob, 0) ^ (long) Blocks.LONG_LE.get(ib, 0);
+            out[o2 + 1] = (long) Blocks.LONG_LE.get(ob, 8) ^ (long) Blocks.LONG_LE.get(ib, 8);
+            for (int j = 2; j < 2 * k; j++) {
+                out[o2 + j] = (long) Blocks.LONG_LE.get(ob, 8 * j)
+                        ^ (long) Blocks.LONG_LE.get(ib, 8 * j - 16)
+                        ^ (long) Blocks.LONG_LE.get(ib, 8 * j);
+            }
+            inOff += k;
+            outOff += k;
+            nBlocks -= k;
+        }
+    }
 }

@@ -45,9 +45,9 @@ class NaorPinkasTest {
             assertTrue(Blocks.equals(want, i, out, i, 1), "OT " + i);
             assertTrue(!Blocks.equals(other, i, out, i, 1), "OT " + i + " leaked the other message");
         }
-        // 2 points, 128 points back, 128 pairs of blocks
-        assertEquals(2 * 33 + 128 * 32, p[0].bytesSent());
-        assertEquals(128 * 33, p[1].bytesSent());
+        // 2 uncompressed points, 128 points back, 128 pairs of blocks
+        assertEquals(2 * 65 + 128 * 32, p[0].bytesSent());
+        assertEquals(128 * 65, p[1].bytesSent());
     }
 
     @Test
@@ -55,9 +55,9 @@ class NaorPinkasTest {
         MemoryChannel[] p = MemoryChannel.pair();
         CompletableFuture<Void> bad = CompletableFuture.runAsync(() -> {
             try {
-                byte[] junk = new byte[66];
-                junk[0] = 2;
-                java.util.Arrays.fill(junk, 1, 33, (byte) 0xff);
+                byte[] junk = new byte[130];
+                junk[0] = 4;
+                java.util.Arrays.fill(junk, 1, 65, (byte) 0x11);
                 p[0].write(junk, 0, junk.length);
                 p[0].flush();
             } catch (IOException e) {
@@ -76,5 +76,17 @@ class NaorPinkasTest {
         } catch (ExecutionException e) {
             throw (Exception) e.getCause();
         }
+    }
+
+    @Test
+    void curveIsStandardP256() throws Exception {
+        org.bouncycastle.asn1.x9.X9ECParameters std =
+                org.bouncycastle.crypto.ec.CustomNamedCurves.getByName("secp256r1");
+        java.lang.reflect.Field g = NaorPinkas.class.getDeclaredField("G");
+        g.setAccessible(true);
+        org.bouncycastle.math.ec.ECPoint mine = (org.bouncycastle.math.ec.ECPoint) g.get(null);
+        assertTrue(java.util.Arrays.equals(std.getG().getEncoded(true), mine.getEncoded(true)));
+        assertEquals(std.getN(), mine.getCurve().getOrder());
+        assertTrue(std.getCurve().equals(mine.getCurve()));
     }
 }

@@ -109,4 +109,20 @@ class CrHashTest {
         h.tccr(in, 0, 5, in, 0, N);
         assertArrayEquals(want, in);
     }
+
+    @Test
+    void ccrXorEqualsCcrOfXoredInput() {
+        long[] in = input();
+        long[] shifted = in.clone();
+        for (int i = 0; i < N; i++) {
+            shifted[2 * i] ^= 0x1111L;
+            shifted[2 * i + 1] ^= 0x2222L;
+        }
+        long[] want = Blocks.allocate(N);
+        long[] got = Blocks.allocate(N);
+        CrHash h = new CrHash();
+        h.ccr(shifted, 0, want, 0, N);
+        h.ccrXor(in, 0, 0x1111L, 0x2222L, got, 0, N);
+        assertArrayEquals(want, got);
+    }
 }

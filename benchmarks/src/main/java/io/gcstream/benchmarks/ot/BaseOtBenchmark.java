@@ -1,0 +1,64 @@
+package io.gcstream.benchmarks.ot;
+
+import io.gcstream.ot.base.NaorPinkas;
+import io.gcstream.ot.crypto.Prg;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * 128 Naor-Pinkas base OTs (P-256) end to end over loopback TCP, both parties in this JVM, each
+ * party splitting its public-key work over {@code threads} threads.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class BaseOtBenchmark {
+    @Param({"1", "2", "4"})
+    public int threads;
+
+    private LoopbackPair pair;
+    private NaorPinkas sender;
+    private NaorPinkas receiver;
+    private final long[] m0 = new long[256];
+    private final long[] m1 = new long[256];
+    private final long[] choices = new long[2];
+    private final long[] out = new long[256];
+
+    @Setup(Level.Trial)
+    public void setup() throws Exception {
+        pair = new LoopbackPair();
+        Prg p = Prg.fromSecureRandom();
+        p.nextLongs(m0, 0, 256);
+        p.nextLongs(m1, 0, 256);
+        p.nextLongs(choices, 0, 2);
+        sender = new NaorPinkas(threads, Prg.fromSecureRandom());
+        receiver = new NaorPinkas(threads, Prg.fromSecureRandom());
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        pair.close();
+    }
+
+    @Benchmark
+    public long baseOts128() throws Exception {
+        pair.both(() -> sender.send(pair.a, m0, m1, 128),
+                () -> receiver.receive(pair.b, choices, 128, out));
+        return out[0];
+    }
+}
