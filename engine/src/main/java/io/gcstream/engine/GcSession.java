@@ -127,15 +127,19 @@ public final class GcSession {
         long recv0 = channel.bytesReceived();
         long t0 = System.nanoTime();
         long setupNanos = 0;
-        byte[] fingerprint = CircuitFingerprint.of(circuit);
         try {
+            // Inside the try: if the circuit cannot be read, the channel is closed and the
+            // peer fails at once instead of waiting for its read timeout.
+            byte[] fingerprint = CircuitFingerprint.of(circuit);
             if (!setUp) {
+                protocol.phase("session handshake");
                 Handshake.hello(channel, role(), options.scheme());
                 protocol.setup(ot);
                 setUp = true;
                 setupNanos = System.nanoTime() - t0;
             }
             long tRun = System.nanoTime();
+            protocol.phase("run header");
             try {
                 Handshake.run(channel, role(), runIndex, circuit, fingerprint);
             } catch (HandshakeMismatchException e) {

@@ -179,4 +179,32 @@ class FaultTest {
         assertFailed(out[1], SessionException.class, "garbled stream is out of step");
         assertFailed(out[0], SessionException.class, "closed the connection during output decoding");
     }
+
+    @Test
+    void unreadableCircuitFailsThisSideAndReleasesThePeerAtOnce() throws Exception {
+        Circuit good = accumulate(3);
+        Circuit broken = new Circuit(new int[] {0}, new int[] {1}, new int[] {2}, new int[] {2}, 4,
+                List.of(), 1, 1, 1, 4, () -> {
+                    throw new java.io.IOException("disk gone");
+                }, null);
+        MemoryChannel[] ch = MemoryChannel.pair(SessionOptions.defaults().channelOptions());
+        GcSession c = GcSession.creator(ch[0], SessionOptions.defaults());
+        GcSession e = GcSession.evaluator(ch[1], SessionOptions.defaults());
+        java.util.concurrent.CompletableFuture<Throwable> ev =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        e.run(good, new boolean[1]);
+                        return null;
+                    } catch (Exception x) {
+                        return x;
+                    }
+                });
+        SessionException cx = assertThrows(SessionException.class, () -> c.run(broken, new boolean[1]));
+        assertTrue(cx.getMessage().contains("disk gone"), cx.getMessage());
+        // Default read timeout is 60 s: the evaluator must fail long before that.
+        Throwable ex = ev.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertInstanceOf(SessionException.class, ex);
+        assertTrue(ex.getMessage().contains("closed the connection during session handshake"),
+                ex.getMessage());
+    }
 }

@@ -34,7 +34,7 @@ public abstract class Protocol {
     /** Session-wide counter of non-linear gates (the hash tweak). */
     long gateCounter;
     /** What the party is doing, for error messages. */
-    volatile String phase = "not started";
+    volatile String phase = "session handshake";
     /** Set by {@link #run} when the input-label phase ends. */
     long inputsDoneNanos;
     long lastGates;
@@ -62,6 +62,11 @@ public abstract class Protocol {
     /** The current phase, for messages ("garbled circuit", "output decoding", ...). */
     public String phase() {
         return phase;
+    }
+
+    /** Names what the party is doing now (the session sets the handshake phases). */
+    public void phase(String p) {
+        this.phase = p;
     }
 
     /** When the input-label phase of the last run ended (System.nanoTime). */
