@@ -6,6 +6,8 @@ import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.Prg;
 import io.gcstream.ot.ext.BitMatrix;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The receiver of IKNP OT extension; see {@link OtExtensionSender} for the protocol. Choices
@@ -17,6 +19,7 @@ import java.io.IOException;
  * <p>Not thread-safe; one session per channel.
  */
 public final class OtExtensionReceiver {
+    private static final Logger LOG = LoggerFactory.getLogger(OtExtensionReceiver.class);
     private static final int KAPPA = 128;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
@@ -56,6 +59,7 @@ public final class OtExtensionReceiver {
      * of random seed pairs). The peer must call {@link OtExtensionSender#setup} at the same time.
      */
     public static OtExtensionReceiver setup(Channel ch, OtOptions o) throws IOException {
+        long t0 = System.nanoTime();
         Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize());
         Prg rnd = Randomness.prg(o, "ot-extension-receiver");
         long[] k0 = new long[2 * KAPPA];
@@ -63,6 +67,8 @@ public final class OtExtensionReceiver {
         rnd.nextLongs(k0, 0, k0.length);
         rnd.nextLongs(k1, 0, k1.length);
         new NaorPinkas(o.threads(), rnd).send(ch, k0, k1, KAPPA);
+        LOG.debug("OT extension receiver set up with {}: {} base OTs in {} ms ({})", ch.peer(),
+                KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
         return new OtExtensionReceiver(ch, o.blockSize(), k0, k1);
     }
 

@@ -6,6 +6,8 @@ import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.Prg;
 import io.gcstream.ot.ext.BitMatrix;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The sender of IKNP OT extension (kappa = 128) with the ALSZ13 optimisations, processed in
@@ -39,6 +41,7 @@ import java.io.IOException;
  * read timeout) and flush at every round boundary.
  */
 public final class OtExtensionSender {
+    private static final Logger LOG = LoggerFactory.getLogger(OtExtensionSender.class);
     private static final int KAPPA = 128;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
@@ -77,6 +80,7 @@ public final class OtExtensionSender {
      * {@link OtExtensionReceiver#setup} at the same time.
      */
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
+        long t0 = System.nanoTime();
         Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
         // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute
@@ -85,6 +89,8 @@ public final class OtExtensionSender {
         long sHi = rnd.nextLong();
         long[] seeds = new long[2 * KAPPA];
         new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
+        LOG.debug("OT extension sender set up with {}: {} base OTs in {} ms ({})", ch.peer(),
+                KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
         return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds);
     }
 

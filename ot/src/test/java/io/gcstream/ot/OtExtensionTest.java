@@ -287,4 +287,31 @@ class OtExtensionTest {
         p.receiver.correlated(new long[0], 0, 0, new long[0], 0);
         assertEquals(0, p.sender.count());
     }
+
+    @Test
+    void peerClosingMidSessionIsAClearErrorNotAHang() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair();
+        OtPair p = OtPair.setup(ch[0], ch[1], SMALL_BLOCKS, SMALL_BLOCKS);
+        Future<?> s = Threads.POOL.submit(() -> {
+            p.sender.correlated(1, 2, 10_000, Blocks.allocate(10_000), 0);
+            return null;
+        });
+        ch[1].close();
+        io.gcstream.ot.channel.PeerClosedException e = assertThrows(
+                io.gcstream.ot.channel.PeerClosedException.class, () -> OtPair.get(s));
+        assertTrue(e.getMessage().contains("memory:b"), e.getMessage());
+    }
+
+    @Test
+    void stalledPeerTimesOut() throws Exception {
+        ChannelOptions quick = ChannelOptions.builder()
+                .readTimeout(java.time.Duration.ofMillis(300)).build();
+        MemoryChannel[] ch = MemoryChannel.pair(quick);
+        OtPair p = OtPair.setup(ch[0], ch[1], SMALL_BLOCKS, SMALL_BLOCKS);
+        // the receiver never makes its call
+        io.gcstream.ot.channel.PeerTimeoutException e = assertThrows(
+                io.gcstream.ot.channel.PeerTimeoutException.class,
+                () -> p.sender.random(10, Blocks.allocate(10), 0, Blocks.allocate(10), 0));
+        assertTrue(e.getMessage().contains("memory:b"), e.getMessage());
+    }
 }
