@@ -23,7 +23,7 @@ import java.util.Random;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.engine.EndToEndBenchmark \
  *     [--ands 10000000] [--lanes 64] [--runs 5] [--scheme half-gates|grr3|both] \
- *     [--child-jvm-args "-Xmx64m"] [--no-local]
+ *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536]
  * </pre>
  *
  * This process is the evaluator; it starts the creator as a child JVM with the same class path.
@@ -36,6 +36,8 @@ import java.util.Random;
 public final class EndToEndBenchmark {
     /** CPU-bound end-to-end rates of the last scheme run (runs 1.., run 0 has the setup). */
     private static double[] lastCpuRates = {0};
+    /** Channel buffer size in bytes (both sides). */
+    private static int buffer = 64 * 1024;
 
     private EndToEndBenchmark() {
     }
@@ -59,6 +61,7 @@ public final class EndToEndBenchmark {
                 case "--port": port = Integer.parseInt(args[++i]); break;
                 case "--child-jvm-args": childArgs = args[++i]; break;
                 case "--no-local": local = false; break;
+                case "--buffer": buffer = Integer.parseInt(args[++i]); break;
                 default: throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -111,7 +114,8 @@ public final class EndToEndBenchmark {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 EndToEndBenchmark.class.getName(), "--role", "creator", "--port",
                 String.valueOf(port), "--ands", String.valueOf(ands), "--lanes",
-                String.valueOf(lanes), "--runs", String.valueOf(runs), "--scheme", s.wireName()));
+                String.valueOf(lanes), "--runs", String.valueOf(runs), "--scheme", s.wireName(),
+                "--buffer", String.valueOf(buffer)));
         Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<Double> creatorCpuMs = java.util.Collections.synchronizedList(new ArrayList<>());
         Thread pump = new Thread(() -> {
@@ -130,7 +134,7 @@ public final class EndToEndBenchmark {
             }
         });
         pump.start();
-        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
         double[] rates = new double[runs];
         double[] evaluatorCpuMs = new double[runs];
         try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, o.channelOptions())) {
@@ -172,7 +176,7 @@ public final class EndToEndBenchmark {
     }
 
     private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
-        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
         try (TcpChannel ch = TcpChannel.accept(port, o.channelOptions())) {
             GcSession session = GcSession.creator(ch, o);
             Random rnd = new Random();
