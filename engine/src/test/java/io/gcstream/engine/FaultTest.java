@@ -23,8 +23,18 @@ import org.junit.jupiter.api.Test;
  * about the read timeout, never a hang.
  */
 class FaultTest {
+    /**
+     * Faults other than stalls must end the run through the channel being closed, long before
+     * this timeout; it only bounds a broken test.
+     */
     private static final SessionOptions FAST = SessionOptions.builder()
-            .readTimeout(Duration.ofMillis(1500)).build();
+            .readTimeout(Duration.ofSeconds(30)).build();
+    /**
+     * For the stall test: short, yet long enough that honest waits (base OTs on a loaded
+     * 2-core machine) never reach it.
+     */
+    private static final SessionOptions STALL = SessionOptions.builder()
+            .readTimeout(Duration.ofSeconds(4)).build();
 
     /** n ANDs whose outputs are all XORed into slot 2, which both parties receive. */
     static Circuit accumulate(int n) {
@@ -145,9 +155,9 @@ class FaultTest {
 
     @Test
     void creatorStallingMidStreamTimesOut() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(STALL.channelOptions());
         Channel bad = new FaultyChannel(ch[0], FaultyChannel.Mode.STALL, 300_000);
-        Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch[1], FAST),
+        Pairs.Outcome[] out = run(GcSession.creator(bad, STALL), GcSession.evaluator(ch[1], STALL),
                 accumulate(40_000));
         assertFailed(out[1], SessionException.class, "read timeout during garbled circuit");
         assertNotNull(out[0].error(), "the stalling creator must fail too");
