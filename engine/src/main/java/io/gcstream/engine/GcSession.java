@@ -60,6 +60,7 @@ public final class GcSession {
         this.protocol = role == Party.CREATOR
                 ? new CreatorProtocol(channel, prg, options.scheme())
                 : new EvaluatorProtocol(channel, prg, options.scheme());
+        this.protocol.progress(options.progress());
     }
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
@@ -126,15 +127,19 @@ public final class GcSession {
         long recv0 = channel.bytesReceived();
         long t0 = System.nanoTime();
         long setupNanos = 0;
-        byte[] fingerprint = CircuitFingerprint.of(circuit);
         try {
+            // Inside the try: if the circuit cannot be read, the channel is closed and the
+            // peer fails at once instead of waiting for its read timeout.
+            byte[] fingerprint = CircuitFingerprint.of(circuit);
             if (!setUp) {
+                protocol.phase("session handshake");
                 Handshake.hello(channel, role(), options.scheme());
                 protocol.setup(ot);
                 setUp = true;
                 setupNanos = System.nanoTime() - t0;
             }
             long tRun = System.nanoTime();
+            protocol.phase("run header");
             try {
                 Handshake.run(channel, role(), runIndex, circuit, fingerprint);
             } catch (HandshakeMismatchException e) {

@@ -18,6 +18,8 @@ import java.util.OptionalLong;
  *   <li>{@code seed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness from a
  *       fixed seed so that a run is reproducible byte for byte. A seeded session is insecure.
  *       Unset by default (randomness from {@code SecureRandom}).</li>
+ *   <li>{@code bufferSize}: channel buffer for channels made from {@link #channelOptions()}.</li>
+ *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  * </ul>
  *
  * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).readTimeout(Duration.ofSeconds(5)).build()}.
@@ -29,8 +31,10 @@ public final class SessionOptions {
     private final Duration readTimeout;
     private final Long seed;
     private final int bufferSize;
+    private final ProgressListener progress;
 
     private SessionOptions(Builder b) {
+        this.progress = b.progress;
         this.scheme = b.scheme;
         this.readTimeout = b.readTimeout;
         this.seed = b.seed;
@@ -50,6 +54,7 @@ public final class SessionOptions {
     public Builder toBuilder() {
         Builder b = new Builder().scheme(scheme).readTimeout(readTimeout).bufferSize(bufferSize);
         b.seed = seed;
+        b.progress = progress;
         return b;
     }
 
@@ -71,6 +76,11 @@ public final class SessionOptions {
         return bufferSize;
     }
 
+    /** The progress listener, or null. */
+    public ProgressListener progress() {
+        return progress;
+    }
+
     /** Channel settings matching these options (read timeout, buffer size). */
     public ChannelOptions channelOptions() {
         return ChannelOptions.builder().readTimeout(readTimeout).bufferSize(bufferSize).build();
@@ -83,7 +93,8 @@ public final class SessionOptions {
         }
         SessionOptions s = (SessionOptions) o;
         return scheme == s.scheme && readTimeout.equals(s.readTimeout)
-                && Objects.equals(seed, s.seed) && bufferSize == s.bufferSize;
+                && Objects.equals(seed, s.seed) && bufferSize == s.bufferSize
+                && progress == s.progress;
     }
 
     @Override
@@ -103,8 +114,15 @@ public final class SessionOptions {
         private Duration readTimeout = Duration.ofSeconds(60);
         private Long seed;
         private int bufferSize = 64 * 1024;
+        private ProgressListener progress;
 
         private Builder() {
+        }
+
+        /** Reports stream progress of every run (null: none). */
+        public Builder progress(ProgressListener p) {
+            this.progress = p;
+            return this;
         }
 
         public Builder scheme(Scheme s) {

@@ -43,4 +43,18 @@ class LocalPairTest {
         assertTrue(e.getMessage().contains("creator input has 2 bits but the circuit takes 3"),
                 e.getMessage());
     }
+
+    @org.junit.jupiter.api.Test
+    void progressIsReportedByBothParties() throws Exception {
+        Random r = new Random(8);
+        Circuit c = RandomCircuits.generate(r, 2, 2, 1, 1, 300);
+        java.util.Set<Party> finished = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        SessionOptions o = SessionOptions.builder().progress((role, gates, total) -> {
+            if (gates == total) {
+                finished.add(role);
+            }
+        }).build();
+        LocalPair.run(c, new boolean[2], new boolean[2], o, LocalPair.Transport.MEMORY);
+        assertEquals(java.util.Set.of(Party.CREATOR, Party.EVALUATOR), finished);
+    }
 }

@@ -6,7 +6,6 @@ import io.gcstream.engine.session.CorrelatedOt;
 import io.gcstream.ot.channel.Channel;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -47,9 +46,5 @@ final class Pairs {
         } catch (Throwable t) {
             return new Outcome(outs, t, stats);
         }
-    }
-
-    static void unwrap(ExecutionException e) throws Exception {
-        throw (Exception) e.getCause();
     }
 }

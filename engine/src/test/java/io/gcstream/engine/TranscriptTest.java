@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TranscriptTest {
     @ParameterizedTest
     @CsvSource({
-        "HALF_GATES, 12fa8b86f871ada4f56f4f8efcf9c7efb594cba9605e454e88f731246ddcdcd0, 7b87e6eead00a5e53d2e9bd7ca490c565f28f222be7e7069dfa5c1b99b4eb47b",
-        "GRR3, 9f8301d47730486f5a6c5aade0a7d06ccdae3defcee9a2b04783438b7cf1b3ae, 2d545c43ca78a345c586ac97da5c12a49c0f488350d5d1528d7a767cb0d60cac",
+        "HALF_GATES, 67ab413622a111ba47ac1e65bfb230bc180831653a421a23bce96bc672d7ad06, b9cc0f57f5e44d1a416e5113ce370639ecd18b5f54100f1f7d0dea7497fa2d0a",
+        "GRR3, 0d64187a2938284a17568066e1e5ba6cf0afd6efa321d63c8774d7c62ce268e8, bd5308dd4e55e0ab7286baddf98bd8da2b49bc9d3aaeadb84698fb7ae166c1ae",
     })
     void pinnedTranscriptHashes(Scheme scheme, String creatorPin, String evaluatorPin) throws Exception {
         Random r = new Random(2024);

@@ -52,6 +52,7 @@ public final class LaneCircuit {
         private final int w;
         private final long total;
         private long index = -1;
+        private int lane = -1;
         private int out;
         private int in1;
         private int in2;
@@ -67,9 +68,11 @@ public final class LaneCircuit {
             if (++index >= total) {
                 return false;
             }
-            long step = index >>> 1;
-            int lane = (int) (step % w);
             if ((index & 1) == 0) {
+                // No division per gate: the lane advances every second gate.
+                if (++lane == w) {
+                    lane = 0;
+                }
                 out = lane;
                 in1 = lane;
                 in2 = w + lane;

@@ -17,6 +17,7 @@ abstract class GateQueue {
     static final int CAPACITY = CircuitWalker.BATCH;
     /** Truth tables that are not affine over GF(2): bit t set iff table t is non-linear. */
     static final int NON_LINEAR_MASK = 0x6996;
+    static final int XOR = io.gcstream.circuits.TruthTable.XOR;
 
     final GarblingScheme scheme;
     final TweakableHash hash;

@@ -56,12 +56,12 @@ public final class HalfGates implements GarblingScheme {
         long j0 = gate << 1;
         long j1 = j0 | 1;
         // sigma(D), sigma(A0), sigma(B0): sigma(lo, hi) = (hi, hi ^ lo); sigma(A1) = sigma(A0) ^ sigma(D).
-        long sdLo = dHi;
-        long sdHi = dHi ^ dLo;
-        long saLo = a0hi;
-        long saHi = a0hi ^ a0lo;
-        long sbLo = b0hi;
-        long sbHi = b0hi ^ b0lo;
+        long sdLo = Labels.sigmaLo(dLo, dHi);
+        long sdHi = Labels.sigmaHi(dLo, dHi);
+        long saLo = Labels.sigmaLo(a0lo, a0hi);
+        long saHi = Labels.sigmaHi(a0lo, a0hi);
+        long sbLo = Labels.sigmaLo(b0lo, b0hi);
+        long sbHi = Labels.sigmaHi(b0lo, b0hi);
         int p = 2 * h;
         hin[p] = saLo ^ j0;
         hin[p + 1] = saHi;
@@ -116,10 +116,10 @@ public final class HalfGates implements GarblingScheme {
         long bhi = labels[2 * b + 1];
         long j0 = gate << 1;
         int p = 2 * h;
-        hin[p] = ahi ^ j0;
-        hin[p + 1] = ahi ^ alo;
-        hin[p + 2] = bhi ^ j0 ^ 1;
-        hin[p + 3] = bhi ^ blo;
+        hin[p] = Labels.sigmaLo(alo, ahi) ^ j0;
+        hin[p + 1] = Labels.sigmaHi(alo, ahi);
+        hin[p + 2] = Labels.sigmaLo(blo, bhi) ^ j0 ^ 1;
+        hin[p + 3] = Labels.sigmaHi(blo, bhi);
         save[2 * s] = alo;
         save[2 * s + 1] = ahi;
         return ((int) alo & 1) | (((int) blo & 1) << 1);

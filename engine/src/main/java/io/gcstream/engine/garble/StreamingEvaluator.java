@@ -55,7 +55,10 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             if (mustFlushBefore(out, in1, in2)) {
                 flush();
             }
-            if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+            if (table == XOR) {
+                l[2 * out] = l[2 * in1] ^ l[2 * in2];
+                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
                 FreeXor.eval(table, l, in1, in2, out);
             } else {
                 int q = queued++;

@@ -53,7 +53,11 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
             if (mustFlushBefore(out, in1, in2)) {
                 flush();
             }
-            if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+            if (table == XOR) {
+                // The most common gate by far: skip the general affine form.
+                l[2 * out] = l[2 * in1] ^ l[2 * in2];
+                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
                 FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
             } else {
                 int q = queued++;

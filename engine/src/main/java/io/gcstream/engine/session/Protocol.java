@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitWalker;
 import io.gcstream.circuits.GateSink;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.ProgressListener;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.garble.GarblingScheme;
@@ -33,7 +34,7 @@ public abstract class Protocol {
     /** Session-wide counter of non-linear gates (the hash tweak). */
     long gateCounter;
     /** What the party is doing, for error messages. */
-    volatile String phase = "not started";
+    volatile String phase = "session handshake";
     /** Set by {@link #run} when the input-label phase ends. */
     long inputsDoneNanos;
     long lastGates;
@@ -63,6 +64,11 @@ public abstract class Protocol {
         return phase;
     }
 
+    /** Names what the party is doing now (the session sets the handshake phases). */
+    public void phase(String p) {
+        this.phase = p;
+    }
+
     /** When the input-label phase of the last run ended (System.nanoTime). */
     public long inputsDoneNanos() {
         return inputsDoneNanos;
@@ -78,10 +84,40 @@ public abstract class Protocol {
         return lastNonLinear;
     }
 
-    /** Runs the walker, turning the sink's wrapped channel errors back into IOExceptions. */
-    static void walk(Circuit c, GateSink sink) throws IOException {
+    /** Where stream progress goes, or null. */
+    ProgressListener progress;
+
+    /** Sets the progress listener (null: none). */
+    public void progress(ProgressListener p) {
+        this.progress = p;
+    }
+
+    /**
+     * Runs the walker, turning the sink's wrapped channel errors back into IOExceptions and
+     * reporting progress once per {@link ProgressListener#INTERVAL} gates (per batch, not per
+     * gate, so it costs nothing measurable).
+     */
+    void walk(Circuit c, GateSink sink) throws IOException {
+        GateSink s = sink;
+        ProgressListener p = progress;
+        if (p != null) {
+            Party role = role();
+            long total = c.gateCount();
+            long[] done = {0, ProgressListener.INTERVAL};
+            s = (ops, count) -> {
+                sink.gates(ops, count);
+                done[0] += count;
+                if (done[0] >= done[1]) {
+                    done[1] += ProgressListener.INTERVAL;
+                    p.progress(role, done[0], total);
+                }
+            };
+        }
         try {
-            new CircuitWalker(c).walk(sink);
+            new CircuitWalker(c).walk(s);
+            if (p != null) {
+                p.progress(role(), c.gateCount(), c.gateCount());
+            }
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

@@ -7,22 +7,38 @@ import java.io.IOException;
  * A misbehaving decorator for fault tests: once {@code trigger} bytes have been written it
  * closes the connection ({@link Mode#DISCONNECT}), silently drops everything it is asked to
  * send ({@link Mode#STALL}), or flips one bit of the byte at offset {@code trigger}
- * ({@link Mode#FLIP}).
+ * ({@link Mode#FLIP}) — or, in {@link Mode#CRASH_ON_READ}, closes the connection once
+ * {@code trigger} bytes have been read, like a party that dies while receiving. With
+ * {@link Mode#FLIP} a {@code length} of consecutive bytes starting at {@code trigger} is flipped.
  */
 public final class FaultyChannel implements Channel {
     /** The misbehaviour. */
-    public enum Mode { DISCONNECT, STALL, FLIP }
+    public enum Mode { DISCONNECT, STALL, FLIP, CRASH_ON_READ }
 
     private final Channel d;
     private final Mode mode;
     private final long trigger;
+    private final int length;
     private long written;
     private boolean tripped;
 
     public FaultyChannel(Channel delegate, Mode mode, long trigger) {
+        this(delegate, mode, trigger, 1);
+    }
+
+    public FaultyChannel(Channel delegate, Mode mode, long trigger, int length) {
         this.d = delegate;
         this.mode = mode;
         this.trigger = trigger;
+        this.length = length;
+    }
+
+    private void readCheck() throws IOException {
+        if (mode == Mode.CRASH_ON_READ && d.bytesReceived() >= trigger) {
+            tripped = true;
+            d.close();
+            throw new IOException("simulated crash of this party while receiving");
+        }
     }
 
     /** True once the fault has happened. */
@@ -32,10 +48,14 @@ public final class FaultyChannel implements Channel {
 
     /** Returns how many of the next {@code len} bytes may pass unharmed; trips the fault. */
     private boolean before(int len) throws IOException {
+        if (mode == Mode.CRASH_ON_READ) {
+            written += len;
+            return true;
+        }
         if (tripped && mode != Mode.FLIP) {
             return fault();
         }
-        if (written + len <= trigger || (tripped && mode == Mode.FLIP)) {
+        if (written + len <= trigger || written >= trigger + length) {
             written += len;
             return true;
         }
@@ -62,7 +82,9 @@ public final class FaultyChannel implements Channel {
             d.write(b, off, len);
         } else if (mode == Mode.FLIP) {
             byte[] c = java.util.Arrays.copyOfRange(b, off, off + len);
-            c[(int) (trigger - at)] ^= 1;
+            for (long p = Math.max(trigger, at); p < Math.min(trigger + length, at + len); p++) {
+                c[(int) (p - at)] ^= 1;
+            }
             written += len;
             d.write(c, 0, len);
         }
@@ -89,8 +111,10 @@ public final class FaultyChannel implements Channel {
             d.writeLongs(a, off, len);
         } else if (mode == Mode.FLIP) {
             long[] c = java.util.Arrays.copyOfRange(a, off, off + len);
-            int k = (int) (trigger - at);
-            c[k / 8] ^= 1L << (8 * (k % 8));
+            for (long p = Math.max(trigger, at); p < Math.min(trigger + length, at + 8L * len); p++) {
+                int k = (int) (p - at);
+                c[k / 8] ^= 1L << (8 * (k % 8));
+            }
             written += 8L * len;
             d.writeLongs(c, 0, len);
         }
@@ -105,21 +129,25 @@ public final class FaultyChannel implements Channel {
 
     @Override
     public void readFully(byte[] b, int off, int len) throws IOException {
+        readCheck();
         d.readFully(b, off, len);
     }
 
     @Override
     public int readInt() throws IOException {
+        readCheck();
         return d.readInt();
     }
 
     @Override
     public long readLong() throws IOException {
+        readCheck();
         return d.readLong();
     }
 
     @Override
     public void readLongs(long[] a, int off, int len) throws IOException {
+        readCheck();
         d.readLongs(a, off, len);
     }
 

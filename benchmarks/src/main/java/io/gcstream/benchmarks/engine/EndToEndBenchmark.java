@@ -1,0 +1,202 @@
+package io.gcstream.benchmarks.engine;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.engine.GcSession;
+import io.gcstream.engine.RunStats;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * End-to-end throughput of the garbled-circuit engine with two processes over loopback TCP,
+ * on a generated {@link LaneCircuit} (streamed, nothing stored, S = 2 × lanes).
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.engine.EndToEndBenchmark \
+ *     [--ands 10000000] [--lanes 64] [--runs 5] [--scheme half-gates|grr3|both] \
+ *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536]
+ * </pre>
+ *
+ * This process is the evaluator; it starts the creator as a child JVM with the same class path.
+ * One session, {@code runs} runs (base OTs once). Prints per-run figures and a table of medians:
+ * end-to-end AND gates/s (wall time of a run without session setup), the CPU-bound end-to-end
+ * rate (gates over the slower party's thread CPU time: what two free cores would give, which
+ * matters on a shared, loaded machine), and garble-only and evaluate-only rates of one core
+ * without network (unless --no-local).
+ */
+public final class EndToEndBenchmark {
+    /** CPU-bound end-to-end rates of the last scheme run (runs 1.., run 0 has the setup). */
+    private static double[] lastCpuRates = {0};
+    /** Channel buffer size in bytes (both sides). */
+    private static int buffer = 64 * 1024;
+
+    private EndToEndBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long ands = 10_000_000L;
+        int lanes = 64;
+        int runs = 5;
+        String schemes = "both";
+        String role = "evaluator";
+        int port = 0;
+        String childArgs = "";
+        boolean local = true;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--ands": ands = Long.parseLong(args[++i].replace("_", "")); break;
+                case "--lanes": lanes = Integer.parseInt(args[++i]); break;
+                case "--runs": runs = Integer.parseInt(args[++i]); break;
+                case "--scheme": schemes = args[++i]; break;
+                case "--role": role = args[++i]; break;
+                case "--port": port = Integer.parseInt(args[++i]); break;
+                case "--child-jvm-args": childArgs = args[++i]; break;
+                case "--no-local": local = false; break;
+                case "--buffer": buffer = Integer.parseInt(args[++i]); break;
+                default: throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        List<Scheme> list = schemes.equals("both") ? List.of(Scheme.HALF_GATES, Scheme.GRR3)
+                : List.of(Scheme.parse(schemes));
+        Circuit circuit = LaneCircuit.create(lanes, ands);
+        if (role.equals("creator")) {
+            creator(circuit, list.get(0), port, runs);
+            return;
+        }
+        System.out.printf("circuit: %d AND + %d XOR gates, %d lanes, S = %d; %d runs per scheme;"
+                + " %d cores%n", ands, ands, lanes, circuit.labelSlots(), runs,
+                Runtime.getRuntime().availableProcessors());
+        List<String> table = new ArrayList<>();
+        for (Scheme s : list) {
+            double[] e2e = evaluatorWithChild(circuit, s, runs, childArgs, lanes, ands);
+            String g = "-";
+            String e = "-";
+            if (local) {
+                double[] gr = new double[runs];
+                double[] er = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    gr[r] = GarbleRates.garble(circuit, s);
+                    er[r] = GarbleRates.evaluate(circuit, s);
+                }
+                g = String.format("%8.2f", median(gr) / 1e6);
+                e = String.format("%8.2f", median(er) / 1e6);
+            }
+            table.add(String.format("%-10s | %8.2f | %8.2f | %8.2f | %s | %s", s, median(e2e) / 1e6,
+                    e2e[e2e.length - 1] / 1e6, median(lastCpuRates) / 1e6, g, e));
+        }
+        System.out.println();
+        System.out.println("scheme     | e2e median | e2e max | e2e CPU-bound | garble-only | evaluate-only"
+                + "   (M AND/s; CPU-bound = slower party's thread CPU time; garble/evaluate-only:"
+                + " 1 core, CPU time, no network)");
+        table.forEach(System.out::println);
+    }
+
+    private static double[] evaluatorWithChild(Circuit circuit, Scheme s, int runs,
+            String childArgs, int lanes, long ands) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(System.getProperty("java.home") + "/bin/java");
+        if (!childArgs.isBlank()) {
+            cmd.addAll(Arrays.asList(childArgs.trim().split("\\s+")));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
+                EndToEndBenchmark.class.getName(), "--role", "creator", "--port",
+                String.valueOf(port), "--ands", String.valueOf(ands), "--lanes",
+                String.valueOf(lanes), "--runs", String.valueOf(runs), "--scheme", s.wireName(),
+                "--buffer", String.valueOf(buffer)));
+        Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<Double> creatorCpuMs = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread pump = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    System.out.println("  [creator] " + line);
+                    int at = line.indexOf("cpuMs=");
+                    if (at >= 0) {
+                        creatorCpuMs.add(Double.parseDouble(line.substring(at + 6).split(" ")[0]));
+                    }
+                }
+            } catch (IOException ignored) {
+                // child ended
+            }
+        });
+        pump.start();
+        SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
+        double[] rates = new double[runs];
+        double[] evaluatorCpuMs = new double[runs];
+        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, o.channelOptions())) {
+            GcSession session = GcSession.evaluator(ch, o);
+            Random rnd = new Random();
+            for (int r = 0; r < runs; r++) {
+                boolean[] y = new boolean[circuit.evaluatorInputCount()];
+                for (int i = 0; i < y.length; i++) {
+                    y[i] = rnd.nextBoolean();
+                }
+                long cpu0 = GarbleRates.cpuNanos();
+                session.run(circuit, y);
+                evaluatorCpuMs[r] = (GarbleRates.cpuNanos() - cpu0) / 1e6;
+                RunStats st = session.lastStats();
+                long runNanos = st.totalNanos() - st.setupNanos();
+                rates[r] = st.nonLinearGates() * 1e9 / runNanos;
+                System.out.printf("  [evaluator] %s run %d: %.2f M AND/s end to end (%.0f ms run, "
+                        + "%.0f ms setup, %.1f MB received) %s%n", s, r, rates[r] / 1e6,
+                        runNanos / 1e6, st.setupNanos() / 1e6, st.bytesReceived() / 1e6,
+                        st.toJson());
+            }
+        }
+        child.waitFor();
+        pump.join();
+        // CPU-bound rate: what the run would reach if each party had a core of its own (the
+        // slower party's CPU time per run, session setup excluded from run 0 only roughly).
+        double[] cpuRates = new double[runs];
+        for (int r = 1; r < runs && r < creatorCpuMs.size(); r++) {
+            double slower = Math.max(creatorCpuMs.get(r), evaluatorCpuMs[r]);
+            cpuRates[r] = circuit.nonLinearCount() / (slower / 1e3);
+            System.out.printf("  %s run %d: CPU creator %.0f ms, evaluator %.0f ms -> %.2f M AND/s"
+                    + " if each party has a core%n", s, r, creatorCpuMs.get(r), evaluatorCpuMs[r],
+                    cpuRates[r] / 1e6);
+        }
+        lastCpuRates = runs > 1 ? Arrays.copyOfRange(cpuRates, 1, runs) : new double[] {0};
+        double[] sorted = rates.clone();
+        Arrays.sort(sorted);
+        return sorted;
+    }
+
+    private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
+        SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
+        try (TcpChannel ch = TcpChannel.accept(port, o.channelOptions())) {
+            GcSession session = GcSession.creator(ch, o);
+            Random rnd = new Random();
+            for (int r = 0; r < runs; r++) {
+                boolean[] x = new boolean[circuit.creatorInputCount()];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = rnd.nextBoolean();
+                }
+                long cpu0 = GarbleRates.cpuNanos();
+                session.run(circuit, x);
+                double cpuMs = (GarbleRates.cpuNanos() - cpu0) / 1e6;
+                System.out.println(session.lastStats().toJson() + " maxHeapMB="
+                        + Runtime.getRuntime().maxMemory() / (1 << 20) + " cpuMs=" + cpuMs);
+            }
+        }
+    }
+
+    private static double median(double[] a) {
+        double[] s = a.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}

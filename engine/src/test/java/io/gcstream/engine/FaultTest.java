@@ -1,0 +1,220 @@
+package io.gcstream.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Body;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.TruthTable;
+import io.gcstream.engine.testutil.FaultyChannel;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.MemoryChannel;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every fault ends with a clear exception on the surviving side (and on the faulty one), within
+ * about the read timeout, never a hang.
+ */
+class FaultTest {
+    /**
+     * Faults other than stalls must end the run through the channel being closed, long before
+     * this timeout; it only bounds a broken test.
+     */
+    private static final SessionOptions FAST = SessionOptions.builder()
+            .readTimeout(Duration.ofSeconds(30)).build();
+    /**
+     * For the stall test: short, yet long enough that honest waits (base OTs on a loaded
+     * 2-core machine) never reach it.
+     */
+    private static final SessionOptions STALL = SessionOptions.builder()
+            .readTimeout(Duration.ofSeconds(4)).build();
+
+    /** n ANDs whose outputs are all XORed into slot 2, which both parties receive. */
+    static Circuit accumulate(int n) {
+        Body.Builder b = new Body.Builder();
+        b.gate(2, 0, 0, TruthTable.ZERO);
+        for (int i = 0; i < n; i++) {
+            b.gate(3, i % 2 == 0 ? 0 : 1, 1, TruthTable.AND).gate(2, 2, 3, TruthTable.XOR)
+                    .gate(0, 0, 3, TruthTable.XNOR);
+        }
+        return Circuit.builder().creatorInputs(0).evaluatorInputs(1).creatorOutputs(2)
+                .evaluatorOutputs(2).numSlots(4).body(b.build()).build();
+    }
+
+    private static Pairs.Outcome[] run(GcSession c, GcSession e, Circuit circuit) throws Exception {
+        return Pairs.run(c, e, List.of(new Pairs.Job(circuit, new boolean[] {true},
+                new boolean[] {true})));
+    }
+
+    private static void assertFailed(Pairs.Outcome o, Class<? extends Throwable> type, String... parts) {
+        assertNotNull(o.error(), "expected a failure");
+        assertInstanceOf(type, o.error(), () -> "got " + o.error());
+        for (String p : parts) {
+            assertTrue(o.error().getMessage().contains(p), () -> "message lacks '" + p + "': "
+                    + o.error().getMessage());
+        }
+    }
+
+    @Test
+    void twoCreatorsAreRejectedOnBothSides() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST), GcSession.creator(ch[1], FAST),
+                accumulate(4));
+        assertFailed(out[0], HandshakeMismatchException.class, "both parties are creators");
+        assertFailed(out[1], HandshakeMismatchException.class, "both parties are creators");
+    }
+
+    @Test
+    void twoEvaluatorsAreRejectedOnBothSides() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Pairs.Outcome[] out = run(GcSession.evaluator(ch[0], FAST), GcSession.evaluator(ch[1], FAST),
+                accumulate(4));
+        assertFailed(out[0], HandshakeMismatchException.class, "both parties are evaluators");
+        assertFailed(out[1], HandshakeMismatchException.class, "both parties are evaluators");
+    }
+
+    @Test
+    void schemeMismatchIsReportedOnBothSides() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST),
+                GcSession.evaluator(ch[1], FAST.toBuilder().scheme(Scheme.GRR3).build()),
+                accumulate(4));
+        assertFailed(out[0], HandshakeMismatchException.class,
+                "peer uses garbling scheme grr3 but this side uses half-gates");
+        assertFailed(out[1], HandshakeMismatchException.class,
+                "peer uses garbling scheme half-gates but this side uses grr3");
+    }
+
+    @Test
+    void circuitMismatchIsReportedOnBothSidesAndTheSessionStaysUsable() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        GcSession c = GcSession.creator(ch[0], FAST);
+        GcSession e = GcSession.evaluator(ch[1], FAST);
+        Circuit a = accumulate(4);
+        Circuit b = accumulate(5);
+        Pairs.Outcome[] out = Pairs.run(c, e, List.of(new Pairs.Job(a, new boolean[1], new boolean[1])))
+                .clone();
+        assertNull(out[0].error());
+        // Now the creator runs a, the evaluator b.
+        java.util.concurrent.CompletableFuture<Throwable> ev =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        e.run(b, new boolean[1]);
+                        return null;
+                    } catch (Exception x) {
+                        return x;
+                    }
+                });
+        HandshakeMismatchException cx = assertThrows(HandshakeMismatchException.class,
+                () -> c.run(a, new boolean[1]));
+        Throwable ex = ev.get();
+        assertInstanceOf(HandshakeMismatchException.class, ex);
+        assertTrue(cx.getMessage().contains("peer uses circuit "), cx.getMessage());
+        assertTrue(cx.getMessage().contains("but this side has "), cx.getMessage());
+        assertTrue(cx.getMessage().contains("non-linear gates"), cx.getMessage());
+        assertTrue(ex.getMessage().contains("peer uses circuit "), ex.getMessage());
+        // Both stay in step: the next run of one circuit works.
+        Pairs.Outcome[] again = Pairs.run(c, e, List.of(new Pairs.Job(b, new boolean[] {true},
+                new boolean[] {true})));
+        assertNull(again[0].error());
+        assertNull(again[1].error());
+        assertArrayEquals(Simulator.run(b, new boolean[] {true}, new boolean[] {true}).evaluatorOutputs(),
+                again[1].outputs().get(0));
+    }
+
+    @Test
+    void creatorDisconnectingMidStream() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Channel bad = new FaultyChannel(ch[0], FaultyChannel.Mode.DISCONNECT, 300_000);
+        GcSession evaluator = GcSession.evaluator(ch[1], FAST);
+        Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), evaluator, accumulate(40_000));
+        assertFailed(out[0], SessionException.class, "simulated crash");
+        assertFailed(out[1], SessionException.class, "closed the connection during garbled circuit");
+        // A failed session refuses further runs.
+        IllegalStateException again = assertThrows(IllegalStateException.class,
+                () -> evaluator.run(accumulate(1), new boolean[1]));
+        assertTrue(again.getMessage().contains("failed earlier"), again.getMessage());
+    }
+
+    @Test
+    void evaluatorCrashingMidStream() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Channel bad = new FaultyChannel(ch[1], FaultyChannel.Mode.CRASH_ON_READ, 300_000);
+        Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(bad, FAST),
+                accumulate(40_000));
+        assertFailed(out[1], SessionException.class, "simulated crash");
+        assertFailed(out[0], SessionException.class, "closed the connection");
+    }
+
+    @Test
+    void creatorStallingMidStreamTimesOut() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(STALL.channelOptions());
+        Channel bad = new FaultyChannel(ch[0], FaultyChannel.Mode.STALL, 300_000);
+        Pairs.Outcome[] out = run(GcSession.creator(bad, STALL), GcSession.evaluator(ch[1], STALL),
+                accumulate(40_000));
+        assertFailed(out[1], SessionException.class, "read timeout during garbled circuit");
+        assertNotNull(out[0].error(), "the stalling creator must fail too");
+    }
+
+    @Test
+    void corruptTablesAreDetectedByTheCreatorAndReportedToBoth() throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Channel bad = new FaultyChannel(ch[0], FaultyChannel.Mode.FLIP, 300_000, 1024);
+        Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch[1], FAST),
+                accumulate(40_000));
+        assertFailed(out[0], SessionException.class, "neither of its two labels");
+        assertFailed(out[1], SessionException.class, "the creator rejected the run",
+                "neither of its two labels");
+    }
+
+    @Test
+    void corruptEndMarkerIsOutOfStep() throws Exception {
+        // Measure where the end marker lies in an undisturbed run: after it the creator sends
+        // the gate counter (8), one word of decoding bits (8) and the final status (4).
+        Circuit c = accumulate(100);
+        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        Pairs.Outcome[] ok = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(ch[1], FAST), c);
+        assertNull(ok[0].error());
+        long markerAt = ch[0].bytesSent() - 8 - 8 - 8 - 4;
+        MemoryChannel[] ch2 = MemoryChannel.pair(FAST.channelOptions());
+        Channel bad = new FaultyChannel(ch2[0], FaultyChannel.Mode.FLIP, markerAt, 8);
+        Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch2[1], FAST), c);
+        assertFailed(out[1], SessionException.class, "garbled stream is out of step");
+        assertFailed(out[0], SessionException.class, "closed the connection during output decoding");
+    }
+
+    @Test
+    void unreadableCircuitFailsThisSideAndReleasesThePeerAtOnce() throws Exception {
+        Circuit good = accumulate(3);
+        Circuit broken = new Circuit(new int[] {0}, new int[] {1}, new int[] {2}, new int[] {2}, 4,
+                List.of(), 1, 1, 1, 4, () -> {
+                    throw new java.io.IOException("disk gone");
+                }, null);
+        MemoryChannel[] ch = MemoryChannel.pair(SessionOptions.defaults().channelOptions());
+        GcSession c = GcSession.creator(ch[0], SessionOptions.defaults());
+        GcSession e = GcSession.evaluator(ch[1], SessionOptions.defaults());
+        java.util.concurrent.CompletableFuture<Throwable> ev =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        e.run(good, new boolean[1]);
+                        return null;
+                    } catch (Exception x) {
+                        return x;
+                    }
+                });
+        SessionException cx = assertThrows(SessionException.class, () -> c.run(broken, new boolean[1]));
+        assertTrue(cx.getMessage().contains("disk gone"), cx.getMessage());
+        // Default read timeout is 60 s: the evaluator must fail long before that.
+        Throwable ex = ev.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertInstanceOf(SessionException.class, ex);
+        assertTrue(ex.getMessage().contains("closed the connection during session handshake"),
+                ex.getMessage());
+    }
+}
