@@ -16,7 +16,7 @@ final class CircuitHash {
         try {
             return GcbWriter.hash(circuit);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the circuit body to hash it", e);
+            throw new UncheckedIOException("cannot read the circuit body to hash it: " + e.getMessage(), e);
         }
     }
 }

@@ -2,7 +2,6 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.engine.session.CircuitFingerprint;
 import io.gcstream.engine.session.CorrelatedOt;
 import io.gcstream.engine.session.CreatorProtocol;
 import io.gcstream.engine.session.EvaluatorProtocol;
@@ -130,7 +129,7 @@ public final class GcSession {
         try {
             // Inside the try: if the circuit cannot be read, the channel is closed and the
             // peer fails at once instead of waiting for its read timeout.
-            byte[] fingerprint = CircuitFingerprint.of(circuit);
+            byte[] fingerprint = circuit.hash();
             if (!setUp) {
                 protocol.phase("session handshake");
                 Handshake.hello(channel, role(), options.scheme());

@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TranscriptTest {
     @ParameterizedTest
     @CsvSource({
-        "HALF_GATES, 67ab413622a111ba47ac1e65bfb230bc180831653a421a23bce96bc672d7ad06, b9cc0f57f5e44d1a416e5113ce370639ecd18b5f54100f1f7d0dea7497fa2d0a",
-        "GRR3, 0d64187a2938284a17568066e1e5ba6cf0afd6efa321d63c8774d7c62ce268e8, bd5308dd4e55e0ab7286baddf98bd8da2b49bc9d3aaeadb84698fb7ae166c1ae",
+        "HALF_GATES, 6b09e975cce2c5953a9761333e11e37eb051b99465a544c458586c476f9a460d, 1b739c7a0d47656720764fec10be0d8a658aa546b8460a4f83f523644f0dd594",
+        "GRR3, 67f091a2020a69f32ddfc876eda569174a4cfb9547419f0c81417c8e1161fafd, f22dadaf57afcd86ca5581dbe945e8caac293003ed739eb95f2b881a41efe526",
     })
     void pinnedTranscriptHashes(Scheme scheme, String creatorPin, String evaluatorPin) throws Exception {
         Random r = new Random(2024);

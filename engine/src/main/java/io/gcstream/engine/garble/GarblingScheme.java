@@ -37,12 +37,13 @@ public interface GarblingScheme {
     /**
      * Garbler, first half: for the gate {@code table} (non-linear) on the 0-labels of slots
      * {@code a} and {@code b}, writes {@link #garbleBlocks()} hash inputs at block {@code h} of
-     * {@code hin} and saves one block at block {@code s} of {@code save}.
+     * {@code hin}, their tweaks at {@code tw[h ..]} (one long per block, unique in the
+     * session), and saves one block at block {@code s} of {@code save}.
      *
      * @return per-gate information for {@link #garbleFinish}
      */
     int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi, long gate,
-            long[] hin, int h, long[] save, int s);
+            long[] hin, long[] tw, int h, long[] save, int s);
 
     /**
      * Garbler, second half: from the hashes at block {@code h} of {@code hout}, writes the
@@ -53,7 +54,8 @@ public interface GarblingScheme {
             long[] labels, int out, long[] tables, int t);
 
     /** Evaluator, first half: hash inputs from the active labels of slots {@code a}, {@code b}. */
-    int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, int h, long[] save, int s);
+    int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, long[] tw, int h, long[] save,
+            int s);
 
     /** Evaluator, second half: the active output label from the hashes and the garbled table. */
     void evalFinish(int info, long[] save, int s, long[] hout, int h, long[] tables, int t,
@@ -63,10 +65,11 @@ public interface GarblingScheme {
     default void garbleGate(TweakableHash hash, int table, long[] labels, int a, int b, int out,
             long dLo, long dHi, long gate, long[] tables, int t) {
         long[] hin = new long[2 * garbleBlocks()];
+        long[] tw = new long[garbleBlocks()];
         long[] hout = new long[hin.length];
         long[] save = new long[2];
-        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hin, 0, save, 0);
-        hash.hash(hin, hout, garbleBlocks());
+        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hin, tw, 0, save, 0);
+        hash.hash(hin, tw, hout, garbleBlocks());
         garbleFinish(info, save, 0, hout, 0, dLo, dHi, labels, out, tables, t);
     }
 
@@ -74,10 +77,11 @@ public interface GarblingScheme {
     default void evalGate(TweakableHash hash, long[] labels, int a, int b, int out, long gate,
             long[] tables, int t) {
         long[] hin = new long[2 * evalBlocks()];
+        long[] tw = new long[evalBlocks()];
         long[] hout = new long[hin.length];
         long[] save = new long[2];
-        int info = evalPrepare(labels, a, b, gate, hin, 0, save, 0);
-        hash.hash(hin, hout, evalBlocks());
+        int info = evalPrepare(labels, a, b, gate, hin, tw, 0, save, 0);
+        hash.hash(hin, tw, hout, evalBlocks());
         evalFinish(info, save, 0, hout, 0, tables, t, labels, out);
     }
 

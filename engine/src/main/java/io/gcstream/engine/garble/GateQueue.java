@@ -30,6 +30,8 @@ abstract class GateQueue {
     final int[] qInfo = new int[CAPACITY];
     final long[] qSave = new long[2 * CAPACITY];
     final long[] hin;
+    /** The tweak of each hash input block. */
+    final long[] tw;
     final long[] hout;
     /** Session-wide counter of non-linear gates, the hash tweak. */
     long gate;
@@ -47,6 +49,7 @@ abstract class GateQueue {
         this.labels = new long[(int) (2 * labelSlots)];
         this.pending = new int[(int) labelSlots];
         this.hin = new long[2 * blocksPerGate * CAPACITY];
+        this.tw = new long[blocksPerGate * CAPACITY];
         this.hout = new long[hin.length];
         this.gate = firstGate;
     }

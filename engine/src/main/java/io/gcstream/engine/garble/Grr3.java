@@ -36,7 +36,7 @@ public final class Grr3 implements GarblingScheme {
 
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
-            long gate, long[] hin, int h, long[] save, int s) {
+            long gate, long[] hin, long[] tw, int h, long[] save, int s) {
         long a0lo = labels[2 * a];
         long a0hi = labels[2 * a + 1];
         long b0lo = labels[2 * b];
@@ -59,7 +59,7 @@ public final class Grr3 implements GarblingScheme {
         // Row i = 0 uses A_0 = A0 ^ pa*D; row i = 1 the other label.
         long x0lo = a2lo ^ (ma & d2lo);
         long x0hi = a2hi ^ (ma & d2hi);
-        long y0lo = b4lo ^ (mb & d4lo) ^ gate;
+        long y0lo = b4lo ^ (mb & d4lo);
         long y0hi = b4hi ^ (mb & d4hi);
         int p = 2 * h;
         hin[p] = x0lo ^ y0lo;
@@ -70,6 +70,10 @@ public final class Grr3 implements GarblingScheme {
         hin[p + 5] = x0hi ^ d2hi ^ y0hi;
         hin[p + 6] = x0lo ^ d2lo ^ y0lo ^ d4lo;
         hin[p + 7] = x0hi ^ d2hi ^ y0hi ^ d4hi;
+        tw[h] = gate;
+        tw[h + 1] = gate;
+        tw[h + 2] = gate;
+        tw[h + 3] = gate;
         return table | (pa << 4) | (pb << 5);
     }
 
@@ -94,7 +98,7 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, int h,
+    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, long[] tw, int h,
             long[] save, int s) {
         long alo = labels[2 * a];
         long ahi = labels[2 * a + 1];
@@ -103,8 +107,9 @@ public final class Grr3 implements GarblingScheme {
         long b2lo = Labels.dblLo(blo, bhi);
         long b2hi = Labels.dblHi(blo, bhi);
         int p = 2 * h;
-        hin[p] = Labels.dblLo(alo, ahi) ^ Labels.dblLo(b2lo, b2hi) ^ gate;
+        hin[p] = Labels.dblLo(alo, ahi) ^ Labels.dblLo(b2lo, b2hi);
         hin[p + 1] = Labels.dblHi(alo, ahi) ^ Labels.dblHi(b2lo, b2hi);
+        tw[h] = gate;
         return (((int) alo & 1) << 1) | ((int) blo & 1);
     }
 

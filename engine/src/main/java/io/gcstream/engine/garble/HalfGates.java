@@ -9,7 +9,8 @@ import io.gcstream.engine.Scheme;
  * f(a,b) = ((a ⊕ α) ∧ (b ⊕ β)) ⊕ γ: the garbler swaps the meaning of its input and output
  * 0-labels by Δ, which the evaluator never notices, so negations are free.
  *
- * <p>Hash: H(x, i) = π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i with tweaks i = 2g and 2g + 1 for gate counter g.
+ * <p>Hash: the tweakable circular correlation-robust H(x, i) of {@link TweakableHash}, with
+ * tweak i = 2g for the first input's labels and 2g + 1 for the second's, g the gate counter.
  * Table: T_G, T_E.
  */
 public final class HalfGates implements GarblingScheme {
@@ -45,7 +46,7 @@ public final class HalfGates implements GarblingScheme {
 
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
-            long gate, long[] hin, int h, long[] save, int s) {
+            long gate, long[] hin, long[] tw, int h, long[] save, int s) {
         int form = FORM[table];
         long ma = -(long) ((form >>> 2) & 1);
         long mb = -(long) ((form >>> 1) & 1);
@@ -53,24 +54,21 @@ public final class HalfGates implements GarblingScheme {
         long a0hi = labels[2 * a + 1] ^ (ma & dHi);
         long b0lo = labels[2 * b] ^ (mb & dLo);
         long b0hi = labels[2 * b + 1] ^ (mb & dHi);
+        // Hashes of A0, A1 = A0 ^ D under tweak 2g and of B0, B1 under tweak 2g + 1.
         long j0 = gate << 1;
-        long j1 = j0 | 1;
-        // sigma(D), sigma(A0), sigma(B0): sigma(lo, hi) = (hi, hi ^ lo); sigma(A1) = sigma(A0) ^ sigma(D).
-        long sdLo = Labels.sigmaLo(dLo, dHi);
-        long sdHi = Labels.sigmaHi(dLo, dHi);
-        long saLo = Labels.sigmaLo(a0lo, a0hi);
-        long saHi = Labels.sigmaHi(a0lo, a0hi);
-        long sbLo = Labels.sigmaLo(b0lo, b0hi);
-        long sbHi = Labels.sigmaHi(b0lo, b0hi);
         int p = 2 * h;
-        hin[p] = saLo ^ j0;
-        hin[p + 1] = saHi;
-        hin[p + 2] = saLo ^ sdLo ^ j0;
-        hin[p + 3] = saHi ^ sdHi;
-        hin[p + 4] = sbLo ^ j1;
-        hin[p + 5] = sbHi;
-        hin[p + 6] = sbLo ^ sdLo ^ j1;
-        hin[p + 7] = sbHi ^ sdHi;
+        hin[p] = a0lo;
+        hin[p + 1] = a0hi;
+        hin[p + 2] = a0lo ^ dLo;
+        hin[p + 3] = a0hi ^ dHi;
+        hin[p + 4] = b0lo;
+        hin[p + 5] = b0hi;
+        hin[p + 6] = b0lo ^ dLo;
+        hin[p + 7] = b0hi ^ dHi;
+        tw[h] = j0;
+        tw[h + 1] = j0;
+        tw[h + 2] = j0 | 1;
+        tw[h + 3] = j0 | 1;
         save[2 * s] = a0lo;
         save[2 * s + 1] = a0hi;
         return ((int) a0lo & 1) | (((int) b0lo & 1) << 1) | ((form & 1) << 2);
@@ -108,18 +106,19 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, int h,
+    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, long[] tw, int h,
             long[] save, int s) {
         long alo = labels[2 * a];
         long ahi = labels[2 * a + 1];
         long blo = labels[2 * b];
         long bhi = labels[2 * b + 1];
-        long j0 = gate << 1;
         int p = 2 * h;
-        hin[p] = Labels.sigmaLo(alo, ahi) ^ j0;
-        hin[p + 1] = Labels.sigmaHi(alo, ahi);
-        hin[p + 2] = Labels.sigmaLo(blo, bhi) ^ j0 ^ 1;
-        hin[p + 3] = Labels.sigmaHi(blo, bhi);
+        hin[p] = alo;
+        hin[p + 1] = ahi;
+        hin[p + 2] = blo;
+        hin[p + 3] = bhi;
+        tw[h] = gate << 1;
+        tw[h + 1] = (gate << 1) | 1;
         save[2 * s] = alo;
         save[2 * s + 1] = ahi;
         return ((int) alo & 1) | (((int) blo & 1) << 1);

@@ -11,20 +11,6 @@ public final class Labels {
     private Labels() {
     }
 
-    /**
-     * Low half of σ(x), the linear orthomorphism of Guo–Katz–Wang–Yu (2020):
-     * σ(x_H || x_L) = (x_H ⊕ x_L) || x_H. Both σ and x ↦ σ(x) ⊕ x are permutations, which is
-     * what makes π(σ(x)) ⊕ σ(x) correlation robust for a random permutation π.
-     */
-    public static long sigmaLo(long lo, long hi) {
-        return hi;
-    }
-
-    /** High half of σ(x); see {@link #sigmaLo}. */
-    public static long sigmaHi(long lo, long hi) {
-        return hi ^ lo;
-    }
-
     /** Low half of 2·x in GF(2^128) modulo x^128 + x^7 + x^2 + x + 1. */
     public static long dblLo(long lo, long hi) {
         return (lo << 1) ^ ((hi >> 63) & 0x87L);

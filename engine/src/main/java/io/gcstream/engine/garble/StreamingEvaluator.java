@@ -63,7 +63,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             } else {
                 int q = queued++;
                 qOut[q] = out;
-                qInfo[q] = scheme.evalPrepare(l, in1, in2, gate++, hin, q * blocks, qSave, q);
+                qInfo[q] = scheme.evalPrepare(l, in1, in2, gate++, hin, tw, q * blocks, qSave, q);
                 markPending(out);
             }
         }
@@ -76,7 +76,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         if (n == 0) {
             return;
         }
-        hash.hash(hin, hout, n * blocks);
+        hash.hash(hin, tw, hout, n * blocks);
         int t = tableRead;
         for (int q = 0; q < n; q++) {
             scheme.evalFinish(qInfo[q], qSave, q, hout, q * blocks, tables, t, labels, qOut[q]);

@@ -62,7 +62,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
             } else {
                 int q = queued++;
                 qOut[q] = out;
-                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, gate++, hin,
+                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, gate++, hin, tw,
                         q * blocks, qSave, q);
                 markPending(out);
             }
@@ -84,7 +84,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         if (n == 0) {
             return;
         }
-        hash.hash(hin, hout, n * blocks);
+        hash.hash(hin, tw, hout, n * blocks);
         int t = tableFill;
         for (int q = 0; q < n; q++) {
             scheme.garbleFinish(qInfo[q], qSave, q, hout, q * blocks, dLo, dHi, labels, qOut[q],

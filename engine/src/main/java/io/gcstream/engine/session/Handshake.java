@@ -96,8 +96,8 @@ public final class Handshake {
             problems.add("peer runs as role #" + peerRole + ", expected " + name(role.peer()));
         }
         if (!Arrays.equals(peerPrint, fingerprint)) {
-            problems.add("peer uses circuit " + CircuitFingerprint.hex(peerPrint, 8)
-                    + "… but this side has " + CircuitFingerprint.hex(fingerprint, 8) + "…");
+            problems.add("peer uses circuit " + hex(peerPrint, 8)
+                    + "… but this side has " + hex(fingerprint, 8) + "…");
         }
         int[] mine = {c.creatorInputCount(), c.evaluatorInputCount(), c.creatorOutputCount(),
             c.evaluatorOutputCount()};
@@ -133,5 +133,14 @@ public final class Handshake {
 
     static String who(Party p) {
         return name(p);
+    }
+
+    /** Lower-case hex of the first {@code n} bytes of {@code h}: enough to tell circuits apart in a message. */
+    static String hex(byte[] h, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(n, h.length); i++) {
+            sb.append(Character.forDigit((h[i] >> 4) & 15, 16)).append(Character.forDigit(h[i] & 15, 16));
+        }
+        return sb.toString();
     }
 }

@@ -1,28 +1,55 @@
 package io.gcstream.engine.garble;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.FixedKeyAes;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class TweakableHashTest {
     @Test
-    void equalsFixedKeyAesWithFeedForward() {
+    void equalsTheTccrOfTheOtModule() {
         Random r = new Random(11);
         for (int n : new int[] {1, 2, 17, 1024, 1025, 4096}) {
             long[] in = new long[2 * n];
+            long[] tw = new long[n];
             for (int i = 0; i < in.length; i++) {
                 in[i] = r.nextLong();
             }
-            long[] expect = new long[2 * n];
-            new FixedKeyAes().permute(in, 0, expect, 0, n);
-            for (int i = 0; i < expect.length; i++) {
-                expect[i] ^= in[i];
+            for (int i = 0; i < n; i++) {
+                tw[i] = r.nextLong();
             }
+            long[] expect = new long[2 * n];
+            new CrHash().tccr(in, 0, tw, 0, expect, 0, n);
             long[] out = new long[2 * n];
-            new TweakableHash().hash(in, out, n);
+            new TweakableHash().hash(in, tw, out, n);
             assertArrayEquals(expect, out, "n = " + n);
         }
+    }
+
+    @Test
+    void matchesTheDefinitionOnOneBlock() {
+        long[] x = {0x0123456789abcdefL, 0xfedcba9876543210L};
+        long tweak = 42;
+        FixedKeyAes pi = new FixedKeyAes();
+        long[] u = new long[2];
+        pi.permute(x, 0, u, 0, 1);
+        long[] w = {u[0] ^ tweak, u[1]};
+        long[] v = new long[2];
+        pi.permute(w, 0, v, 0, 1);
+        long[] out = new long[2];
+        new TweakableHash().hash(x, new long[] {tweak}, out, 1);
+        assertArrayEquals(new long[] {v[0] ^ u[0], v[1] ^ u[1]}, out);
+    }
+
+    @Test
+    void differentTweaksGiveDifferentHashes() {
+        long[] x = {7, 9, 7, 9};
+        long[] out = new long[4];
+        new TweakableHash().hash(x, new long[] {0, 1}, out, 2);
+        assertFalse(Arrays.equals(Arrays.copyOfRange(out, 0, 2), Arrays.copyOfRange(out, 2, 4)));
     }
 }

@@ -19,7 +19,7 @@ class HandshakeTest {
     void matchingViewsPass() throws Exception {
         MemoryChannel[] ch = MemoryChannel.pair();
         Circuit c = RandomCircuits.generate(new Random(1), 2, 3, 1, 1, 20);
-        byte[] f = CircuitFingerprint.of(c);
+        byte[] f = c.hash();
         CompletableFuture<Throwable> e = CompletableFuture.supplyAsync(() -> {
             try {
                 Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3);
