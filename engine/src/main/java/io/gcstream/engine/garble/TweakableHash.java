@@ -1,9 +1,9 @@
 package io.gcstream.engine.garble;
 
 import io.gcstream.ot.crypto.FixedKeyAes;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.security.GeneralSecurityException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
@@ -24,13 +24,15 @@ import javax.crypto.spec.SecretKeySpec;
  * faster than ECB in javax.crypto. Not thread-safe; one instance per thread.
  */
 public final class TweakableHash {
-    private static final VarHandle LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int CHUNK = 1024;
 
     private final Cipher cipher;
     private final byte[] inBytes = new byte[16 * CHUNK];
     private final byte[] outBytes = new byte[16 * CHUNK];
+    private final LongBuffer inLongs = ByteBuffer.wrap(inBytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+    private final LongBuffer outLongs = ByteBuffer.wrap(outBytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+    private final long[] scratchU = new long[2 * CHUNK];
+    private final long[] scratchW = new long[2 * CHUNK];
 
     public TweakableHash() {
         try {
@@ -53,34 +55,31 @@ public final class TweakableHash {
     }
 
     private void chunk(long[] in, long[] tw, long[] out, int first, int k) {
-        byte[] ib = inBytes;
-        byte[] ob = outBytes;
         int base = 2 * first;
         int longs = 2 * k;
-        for (int j = 0; j < longs; j++) {
-            LE.set(ib, 8 * j, in[base + j]);
-        }
+        long[] u = scratchU;
+        long[] w = scratchW;
+        // Bulk copies between long[] and the cipher's byte[] are plain memory copies on a
+        // little-endian machine; the XOR passes below are simple loops the JIT vectorises.
+        inLongs.put(0, in, base, longs);
         decryptCbc(k);
-        // u_j = π(x_j) = ob_j ^ x_{j-1}; kept in out for now. Second input w_j = u_j ^ i_j.
-        for (int j = 0; j < longs; j += 2) {
-            long ulo = (long) LE.get(ob, 8 * j) ^ (j == 0 ? 0 : in[base + j - 2]);
-            long uhi = (long) LE.get(ob, 8 * j + 8) ^ (j == 0 ? 0 : in[base + j - 1]);
-            out[base + j] = ulo;
-            out[base + j + 1] = uhi;
-            LE.set(ib, 8 * j, ulo ^ tw[first + (j >> 1)]);
-            LE.set(ib, 8 * j + 8, uhi);
+        outLongs.get(0, u, 0, longs);
+        // CBC decryption gave D(x_j) ^ x_{j-1}: undo the chaining to get u_j = π(x_j).
+        for (int j = 2; j < longs; j++) {
+            u[j] ^= in[base + j - 2];
         }
-        decryptCbc(k);
-        // H_j = π(w_j) ^ u_j = ob_j ^ w_{j-1} ^ u_j, with w_{j-1} = u_{j-1} ^ i_{j-1}.
-        long prevLo = 0;
-        long prevHi = 0;
         for (int j = 0; j < longs; j += 2) {
-            long ulo = out[base + j];
-            long uhi = out[base + j + 1];
-            out[base + j] = (long) LE.get(ob, 8 * j) ^ prevLo ^ ulo;
-            out[base + j + 1] = (long) LE.get(ob, 8 * j + 8) ^ prevHi ^ uhi;
-            prevLo = ulo ^ tw[first + (j >> 1)];
-            prevHi = uhi;
+            w[j] = u[j] ^ tw[first + (j >> 1)];
+            w[j + 1] = u[j + 1];
+        }
+        inLongs.put(0, w, 0, longs);
+        decryptCbc(k);
+        outLongs.get(0, out, base, longs);
+        // H_j = π(w_j) ^ u_j, where the second decryption gave π(w_j) ^ w_{j-1}.
+        out[base] ^= u[0];
+        out[base + 1] ^= u[1];
+        for (int j = 2; j < longs; j++) {
+            out[base + j] ^= w[j - 2] ^ u[j];
         }
     }
 
