@@ -17,7 +17,7 @@ import java.util.List;
  * once and called on the fly, as in the paper's §3.4.
  */
 @Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings")
-final class DemoCommand implements Gc.Command, Gc.HasHelp {
+final class DemoCommand extends Gc.BaseCommand {
     static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
     static final String PLAINTEXT = "0x3243f6a8885a308d313198a2e0370734";
     static final String CIPHERTEXT = "0x3925841d02dc09fbdc118597196a0b32";
@@ -27,14 +27,6 @@ final class DemoCommand implements Gc.Command, Gc.HasHelp {
 
     @Parameter(names = "--scheme", description = "half-gates or grr3")
     String scheme = "half-gates";
-
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
-    boolean help;
-
-    @Override
-    public boolean help() {
-        return help;
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {

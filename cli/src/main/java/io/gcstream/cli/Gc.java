@@ -95,7 +95,7 @@ public final class Gc {
     }
 
     private static boolean helpRequested(Command command) {
-        return command instanceof HasHelp h && h.help();
+        return command instanceof BaseCommand b && b.help;
     }
 
     private static int fail(PrintStream err, boolean debug, Throwable e, int status) {
@@ -120,8 +120,9 @@ public final class Gc {
         return v == null ? "development build" : v;
     }
 
-    /** Commands with a --help flag of their own. */
-    interface HasHelp {
-        boolean help();
+    /** A command with a --help flag of its own. */
+    abstract static class BaseCommand implements Command {
+        @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
+        boolean help;
     }
 }

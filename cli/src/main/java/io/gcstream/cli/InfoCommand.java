@@ -2,7 +2,6 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
-import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.SubCircuit;
 import java.io.PrintStream;
@@ -13,27 +12,14 @@ import java.util.Map;
 
 /** {@code gc info <circuit>}: sizes, counts, S, sub-circuits and hash. */
 @Parameters(commandDescription = "Show a circuit's inputs, outputs, gate counts, S, sub-circuits and hash")
-final class InfoCommand implements Gc.Command, Gc.HasHelp {
-    @Parameter(description = "<circuit>")
-    List<String> sources = new ArrayList<>();
+final class InfoCommand extends CircuitCommand {
 
     @Parameter(names = "--json", description = "Machine-readable output")
     boolean json;
 
-    @ParametersDelegate
-    SourceOptions source = new SourceOptions();
-
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
-    boolean help;
-
-    @Override
-    public boolean help() {
-        return help;
-    }
-
     @Override
     public int run(PrintStream out) throws Exception {
-        Circuit c = CircuitSources.load(CircuitSources.single(sources, "info"), source);
+        Circuit c = circuit("info");
         if (json) {
             out.println(Json.of(describe(c)));
             return 0;

@@ -31,9 +31,7 @@ import java.util.concurrent.Future;
  * process over a loopback socket ({@code --local}).
  */
 @Parameters(commandDescription = "Run a circuit under garbling, as one party or both (--local)")
-final class RunCommand implements Gc.Command, Gc.HasHelp {
-    @Parameter(description = "<circuit>")
-    List<String> sources = new ArrayList<>();
+final class RunCommand extends CircuitCommand {
 
     @Parameter(names = "--role", description = "creator or evaluator")
     String role;
@@ -65,17 +63,6 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
     @ParametersDelegate
     OutputOptions output = new OutputOptions();
 
-    @ParametersDelegate
-    SourceOptions source = new SourceOptions();
-
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
-    boolean help;
-
-    @Override
-    public boolean help() {
-        return help;
-    }
-
     @Override
     public int run(PrintStream out) throws Exception {
         BitValues.OutputFormat fmt = output.valueFormat();
@@ -91,7 +78,7 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
                 throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, "
                         + "not --role/--listen/--connect/--input");
             }
-            Circuit c = CircuitSources.load(CircuitSources.single(sources, "run"), source);
+            Circuit c = circuit("run");
             List<PartyRunner.Outcome> both = runLocal(c, localInputs.creatorBits(c), localInputs.evaluatorBits(c),
                     options, repeat);
             report(out, c, both, fmt, output.json);
@@ -104,7 +91,7 @@ final class RunCommand implements Gc.Command, Gc.HasHelp {
         if (localInputs.given()) {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
-        Circuit c = CircuitSources.load(CircuitSources.single(sources, "run"), source);
+        Circuit c = circuit("run");
         int width = party == Party.CREATOR ? c.creatorInputCount() : c.evaluatorInputCount();
         boolean[] bits = Outputs.input(input, width, "--input");
         PartyRunner.Outcome o;

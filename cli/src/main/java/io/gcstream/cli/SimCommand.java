@@ -1,21 +1,16 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** {@code gc sim <circuit> --creator-input X --evaluator-input Y}: a plaintext run. */
 @Parameters(commandDescription = "Evaluate a circuit on clear inputs (no cryptography): the reference result")
-final class SimCommand implements Gc.Command, Gc.HasHelp {
-    @Parameter(description = "<circuit>")
-    List<String> sources = new ArrayList<>();
+final class SimCommand extends CircuitCommand {
 
     @ParametersDelegate
     PartyInputs inputs = new PartyInputs();
@@ -23,20 +18,9 @@ final class SimCommand implements Gc.Command, Gc.HasHelp {
     @ParametersDelegate
     OutputOptions output = new OutputOptions();
 
-    @ParametersDelegate
-    SourceOptions source = new SourceOptions();
-
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
-    boolean help;
-
-    @Override
-    public boolean help() {
-        return help;
-    }
-
     @Override
     public int run(PrintStream out) throws Exception {
-        Circuit c = CircuitSources.load(CircuitSources.single(sources, "sim"), source);
+        Circuit c = circuit("sim");
         BitValues.OutputFormat fmt = output.valueFormat();
         Simulator.Result r = Simulator.run(c, inputs.creatorBits(c), inputs.evaluatorBits(c));
         if (output.json) {

@@ -1,0 +1,22 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParametersDelegate;
+import io.gcstream.circuits.Circuit;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A command that reads one circuit: its positional argument and the options saying how to read it. */
+abstract class CircuitCommand extends Gc.BaseCommand {
+    @Parameter(description = "<circuit: a Bristol, .gct or .gcb file, or lib:NAME>")
+    List<String> sources = new ArrayList<>();
+
+    @ParametersDelegate
+    SourceOptions source = new SourceOptions();
+
+    /** Reads the circuit named on the command line of {@code command}. */
+    Circuit circuit(String command) throws IOException {
+        return CircuitSources.load(CircuitSources.single(sources, command), source);
+    }
+}
