@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.engine.testutil.RandomCircuits;
-import io.gcstream.engine.testutil.RecordingChannel;
+import io.gcstream.ot.channel.TranscriptChannel;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.util.List;
 import java.util.Random;
@@ -31,8 +31,8 @@ class TranscriptTest {
         boolean[] y = RandomCircuits.bits(r, 8);
         SessionOptions o = SessionOptions.builder().scheme(scheme).seed(7).build();
         MemoryChannel[] ch = MemoryChannel.pair(o.channelOptions());
-        RecordingChannel a = new RecordingChannel(ch[0]);
-        RecordingChannel b = new RecordingChannel(ch[1]);
+        TranscriptChannel a = new TranscriptChannel(ch[0]);
+        TranscriptChannel b = new TranscriptChannel(ch[1]);
         Pairs.Outcome[] out = Pairs.run(GcSession.creator(a, o), GcSession.evaluator(b, o),
                 List.of(new Pairs.Job(c, x, y), new Pairs.Job(c, y, x)));
         assertEquals(null, out[0].error());

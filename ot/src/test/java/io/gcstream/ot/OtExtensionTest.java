@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.TranscriptChannel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.crypto.Blocks;
 import io.gcstream.ot.testutil.Threads;
@@ -153,21 +154,26 @@ class OtExtensionTest {
         byte[] seedS = new byte[16];
         byte[] seedR = new byte[16];
         seedR[0] = 1;
-        long[] r1 = transcript(seedS, seedR, 5, 6, 0L);
-        long[] r2 = transcript(seedS, seedR, 7, 8, 0L);
+        Transcript r1 = transcript(seedS, seedR, 5, 6, 0L);
+        Transcript r2 = transcript(seedS, seedR, 7, 8, 0L);
         // same receiver seed and choices, different Delta: identical receiver bytes
-        assertEquals(r1[0], r2[0]);
-        assertEquals(r1[1], r2[1]);
+        assertEquals(r1.receiverHash(), r2.receiverHash());
+        assertEquals(r1.receiverBytes(), r2.receiverBytes());
         // different choices: the sender sends the same number of bytes
-        long[] r3 = transcript(seedS, seedR, 5, 6, -1L);
-        assertEquals(r1[2], r3[2]);
-        assertFalse(r1[0] == r3[0], "choices must change the receiver's messages");
+        Transcript r3 = transcript(seedS, seedR, 5, 6, -1L);
+        assertEquals(r1.senderBytes(), r3.senderBytes());
+        assertFalse(r1.receiverHash().equals(r3.receiverHash()), "choices must change the receiver's messages");
     }
 
-    /** Runs 1000 C-OTs; returns {hash of receiver->sender bytes, their count, sender bytes}. */
-    private static long[] transcript(byte[] seedS, byte[] seedR, long dLo, long dHi,
+    /** What one seeded run of 1000 C-OTs put on the wire. */
+    private record Transcript(String receiverHash, long receiverBytes, long senderBytes) {
+    }
+
+    /** Runs 1000 C-OTs with the given seeds, Δ and choices. */
+    private static Transcript transcript(byte[] seedS, byte[] seedR, long dLo, long dHi,
             long choiceWord) throws Exception {
-        RecordingChannel[] p = RecordingChannel.pair();
+        MemoryChannel[] m = MemoryChannel.pair();
+        TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().blockSize(256).insecureTestSeed(seedS).build(),
                 OtOptions.builder().blockSize(256).insecureTestSeed(seedR).build());
@@ -181,7 +187,7 @@ class OtExtensionTest {
             pair.receiver.correlated(choices, 0, n, Blocks.allocate(n), 0);
             return null;
         });
-        return new long[] {p[1].sentHash(), p[1].bytesSent(), p[0].bytesSent()};
+        return new Transcript(p[1].sentHash(), p[1].bytesSent(), p[0].bytesSent());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.gcstream.engine.testutil;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ForwardingChannel;
 import java.io.IOException;
 
 /**
@@ -11,11 +12,10 @@ import java.io.IOException;
  * {@code trigger} bytes have been read, like a party that dies while receiving. With
  * {@link Mode#FLIP} a {@code length} of consecutive bytes starting at {@code trigger} is flipped.
  */
-public final class FaultyChannel implements Channel {
+public final class FaultyChannel extends ForwardingChannel {
     /** The misbehaviour. */
     public enum Mode { DISCONNECT, STALL, FLIP, CRASH_ON_READ }
 
-    private final Channel d;
     private final Mode mode;
     private final long trigger;
     private final int length;
@@ -27,16 +27,16 @@ public final class FaultyChannel implements Channel {
     }
 
     public FaultyChannel(Channel delegate, Mode mode, long trigger, int length) {
-        this.d = delegate;
+        super(delegate);
         this.mode = mode;
         this.trigger = trigger;
         this.length = length;
     }
 
     private void readCheck() throws IOException {
-        if (mode == Mode.CRASH_ON_READ && d.bytesReceived() >= trigger) {
+        if (mode == Mode.CRASH_ON_READ && delegate.bytesReceived() >= trigger) {
             tripped = true;
-            d.close();
+            delegate.close();
             throw new IOException("simulated crash of this party while receiving");
         }
     }
@@ -66,7 +66,7 @@ public final class FaultyChannel implements Channel {
     private boolean fault() throws IOException {
         switch (mode) {
             case DISCONNECT:
-                d.close();
+                delegate.close();
                 throw new IOException("simulated crash of this party");
             case STALL:
                 return false;
@@ -79,14 +79,14 @@ public final class FaultyChannel implements Channel {
     public void write(byte[] b, int off, int len) throws IOException {
         long at = written;
         if (before(len)) {
-            d.write(b, off, len);
+            delegate.write(b, off, len);
         } else if (mode == Mode.FLIP) {
             byte[] c = java.util.Arrays.copyOfRange(b, off, off + len);
             for (long p = Math.max(trigger, at); p < Math.min(trigger + length, at + len); p++) {
                 c[(int) (p - at)] ^= 1;
             }
             written += len;
-            d.write(c, 0, len);
+            delegate.write(c, 0, len);
         }
     }
 
@@ -108,7 +108,7 @@ public final class FaultyChannel implements Channel {
     public void writeLongs(long[] a, int off, int len) throws IOException {
         long at = written;
         if (before(8 * len)) {
-            d.writeLongs(a, off, len);
+            delegate.writeLongs(a, off, len);
         } else if (mode == Mode.FLIP) {
             long[] c = java.util.Arrays.copyOfRange(a, off, off + len);
             for (long p = Math.max(trigger, at); p < Math.min(trigger + length, at + 8L * len); p++) {
@@ -116,58 +116,42 @@ public final class FaultyChannel implements Channel {
                 c[k / 8] ^= 1L << (8 * (k % 8));
             }
             written += 8L * len;
-            d.writeLongs(c, 0, len);
+            delegate.writeLongs(c, 0, len);
         }
     }
 
     @Override
     public void flush() throws IOException {
         if (!(tripped && mode == Mode.STALL)) {
-            d.flush();
+            delegate.flush();
         }
     }
 
     @Override
     public void readFully(byte[] b, int off, int len) throws IOException {
         readCheck();
-        d.readFully(b, off, len);
+        delegate.readFully(b, off, len);
     }
 
     @Override
     public int readInt() throws IOException {
         readCheck();
-        return d.readInt();
+        return delegate.readInt();
     }
 
     @Override
     public long readLong() throws IOException {
         readCheck();
-        return d.readLong();
+        return delegate.readLong();
     }
 
     @Override
     public void readLongs(long[] a, int off, int len) throws IOException {
         readCheck();
-        d.readLongs(a, off, len);
+        delegate.readLongs(a, off, len);
     }
 
-    @Override
-    public long bytesSent() {
-        return d.bytesSent();
-    }
 
-    @Override
-    public long bytesReceived() {
-        return d.bytesReceived();
-    }
 
-    @Override
-    public String peer() {
-        return d.peer();
-    }
 
-    @Override
-    public void close() throws IOException {
-        d.close();
-    }
 }

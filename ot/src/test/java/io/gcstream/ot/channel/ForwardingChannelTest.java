@@ -1,0 +1,39 @@
+package io.gcstream.ot.channel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ForwardingChannelTest {
+    /** A decorator that changes nothing. */
+    private static final class Plain extends ForwardingChannel {
+        Plain(Channel d) {
+            super(d);
+        }
+    }
+
+    @Test
+    void passesEveryCallThrough() throws Exception {
+        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel a = new Plain(pair[0]);
+        Channel b = new Plain(pair[1]);
+        a.writeInt(7);
+        a.writeLong(8);
+        a.writeLongs(new long[] {1, 2}, 0, 2);
+        a.write(new byte[] {5}, 0, 1);
+        a.flush();
+        assertEquals(7, b.readInt());
+        assertEquals(8, b.readLong());
+        long[] l = new long[2];
+        b.readLongs(l, 0, 2);
+        assertArrayEquals(new long[] {1, 2}, l);
+        byte[] one = new byte[1];
+        b.readFully(one, 0, 1);
+        assertEquals(5, one[0]);
+        assertEquals(a.bytesSent(), b.bytesReceived());
+        assertEquals(pair[0].peer(), a.peer());
+        a.close();
+        b.close();
+    }
+}
