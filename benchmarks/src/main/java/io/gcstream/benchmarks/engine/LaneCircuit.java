@@ -1,6 +1,7 @@
 package io.gcstream.benchmarks.engine;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.AbstractInstructionReader;
 import io.gcstream.circuits.InstructionReader;
 import io.gcstream.circuits.TruthTable;
 import java.nio.charset.StandardCharsets;
@@ -48,15 +49,11 @@ public final class LaneCircuit {
     }
 
     /** Generates the instructions; constant memory. */
-    private static final class Reader implements InstructionReader {
+    private static final class Reader extends AbstractInstructionReader {
         private final int w;
         private final long total;
         private long index = -1;
         private int lane = -1;
-        private int out;
-        private int in1;
-        private int in2;
-        private int table;
 
         Reader(int w, long total) {
             this.w = w;
@@ -73,57 +70,11 @@ public final class LaneCircuit {
                 if (++lane == w) {
                     lane = 0;
                 }
-                out = lane;
-                in1 = lane;
-                in2 = w + lane;
-                table = TruthTable.AND;
+                gate(TruthTable.AND, lane, lane, w + lane);
             } else {
-                out = w + lane;
-                in1 = w + lane;
-                in2 = lane + 1 == w ? 0 : lane + 1;
-                table = TruthTable.XOR;
+                gate(TruthTable.XOR, w + lane, w + lane, lane + 1 == w ? 0 : lane + 1);
             }
             return true;
-        }
-
-        @Override
-        public boolean isCall() {
-            return false;
-        }
-
-        @Override
-        public int table() {
-            return table;
-        }
-
-        @Override
-        public int out() {
-            return out;
-        }
-
-        @Override
-        public int in1() {
-            return in1;
-        }
-
-        @Override
-        public int in2() {
-            return in2;
-        }
-
-        @Override
-        public int callee() {
-            throw new IllegalStateException("not a call");
-        }
-
-        @Override
-        public int[] callSlots() {
-            throw new IllegalStateException("not a call");
-        }
-
-        @Override
-        public int callSlotCount() {
-            return 0;
         }
 
         @Override
@@ -131,8 +82,5 @@ public final class LaneCircuit {
             return "generated gate " + index;
         }
 
-        @Override
-        public void close() {
-        }
     }
 }
