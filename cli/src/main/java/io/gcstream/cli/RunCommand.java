@@ -57,6 +57,10 @@ final class RunCommand extends CircuitCommand {
     @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
     int repeat = 1;
 
+    @Parameter(names = "--progress", description = "Show progress on stderr (automatic on a terminal for runs of "
+            + "10^7 gates or more)")
+    boolean progress;
+
     @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
     int timeoutSeconds = 60;
 
@@ -79,6 +83,7 @@ final class RunCommand extends CircuitCommand {
                         + "not --role/--listen/--connect/--input");
             }
             Circuit c = circuit("run");
+            options = withProgress(options, c);
             List<PartyRunner.Outcome> both = runLocal(c, localInputs.creatorBits(c), localInputs.evaluatorBits(c),
                     options, repeat);
             report(out, c, both, fmt, output.json);
@@ -92,6 +97,7 @@ final class RunCommand extends CircuitCommand {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
         Circuit c = circuit("run");
+        options = withProgress(options, c);
         int width = party == Party.CREATOR ? c.creatorInputCount() : c.evaluatorInputCount();
         boolean[] bits = Outputs.input(input, width, "--input");
         PartyRunner.Outcome o;
@@ -112,6 +118,11 @@ final class RunCommand extends CircuitCommand {
             throw new UserError("--scheme: " + e.getMessage());
         }
         return SessionOptions.builder().scheme(s).readTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+    }
+
+    private SessionOptions withProgress(SessionOptions options, Circuit c) {
+        boolean auto = System.console() != null && c.gateCount() >= StderrProgress.AUTO_THRESHOLD;
+        return progress || auto ? options.toBuilder().progress(new StderrProgress(System.err)).build() : options;
     }
 
     private Party party() {
