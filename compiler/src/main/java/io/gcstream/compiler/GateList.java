@@ -154,4 +154,27 @@ public final class GateList {
             code = Arrays.copyOf(code, Math.max(code.length * 2, length + n));
         }
     }
+
+    /**
+     * Appends instruction {@code pc} of {@code from} to this list with its wires renamed through
+     * {@code map} (old wire to new), and records the new ids of the wires it defines in {@code map}.
+     * The rebuilding step of every pass that rewrites a gate list.
+     */
+    void copyRemapped(GateList from, int pc, int[] map) {
+        int[] code = from.code();
+        if (code[pc] >= 0) {
+            map[code[pc + 1]] = gate(code[pc], map[code[pc + 2]], map[code[pc + 3]]);
+            return;
+        }
+        int nIn = code[pc + 1];
+        int nOut = code[pc + 2];
+        int[] args = new int[nIn];
+        for (int j = 0; j < nIn; j++) {
+            args[j] = map[code[pc + 3 + j]];
+        }
+        int[] res = call(-code[pc] - 1, nOut, args);
+        for (int j = 0; j < nOut; j++) {
+            map[code[pc + 3 + nIn + j]] = res[j];
+        }
+    }
 }

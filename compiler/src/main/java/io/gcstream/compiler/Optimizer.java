@@ -239,21 +239,7 @@ public final class Optimizer {
             if (!keep[i]) {
                 continue;
             }
-            int pc = starts[i];
-            if (code[pc] >= 0) {
-                map[code[pc + 1]] = r.gate(code[pc], map[code[pc + 2]], map[code[pc + 3]]);
-            } else {
-                int nIn = code[pc + 1];
-                int nOut = code[pc + 2];
-                int[] args = new int[nIn];
-                for (int j = 0; j < nIn; j++) {
-                    args[j] = map[code[pc + 3 + j]];
-                }
-                int[] res = r.call(-code[pc] - 1, nOut, args);
-                for (int j = 0; j < nOut; j++) {
-                    map[code[pc + 3 + nIn + j]] = res[j];
-                }
-            }
+            r.copyRemapped(g, starts[i], map);
         }
         int[] outs = g.outputs();
         for (int i = 0; i < outs.length; i++) {

@@ -73,7 +73,7 @@ public final class Reorder {
                 }
                 sp--;
                 done[ins] = true;
-                emit(g, pc, r, map);
+                r.copyRemapped(g, pc, map);
             }
         }
         int[] outs = g.outputs();
@@ -162,7 +162,7 @@ public final class Reorder {
             long top = ready.pollFirst();
             int i = (int) (top & 0xFFFFFFFFL);
             int pc = start[i];
-            emit(g, pc, r, map);
+            r.copyRemapped(g, pc, map);
             for (int j = 0; j < inCount(code, pc); j++) {
                 int w = code[inPos(code, pc) + j];
                 if (readEarlier(code, pc, j, w)) {
@@ -246,23 +246,5 @@ public final class Reorder {
             }
         }
         return false;
-    }
-
-    private static void emit(GateList g, int pc, GateList r, int[] map) {
-        int[] code = g.code();
-        if (code[pc] >= 0) {
-            map[code[pc + 1]] = r.gate(code[pc], map[code[pc + 2]], map[code[pc + 3]]);
-        } else {
-            int nIn = code[pc + 1];
-            int nOut = code[pc + 2];
-            int[] args = new int[nIn];
-            for (int j = 0; j < nIn; j++) {
-                args[j] = map[code[pc + 3 + j]];
-            }
-            int[] res = r.call(-code[pc] - 1, nOut, args);
-            for (int j = 0; j < nOut; j++) {
-                map[code[pc + 3 + nIn + j]] = res[j];
-            }
-        }
     }
 }
