@@ -29,6 +29,27 @@ class GateListTest {
     }
 
     @Test
+    void copyRemappedRenamesWiresOfGatesAndCalls() {
+        GateList g = new GateList();
+        int a = g.addInput();
+        int b = g.addInput();
+        int x = g.gate(TruthTable.AND, a, b);
+        int[] r = g.call(0, 2, new int[] {x, a});
+        // Rebuild into a list whose inputs get other ids (an extra input first).
+        GateList out = new GateList();
+        out.addInput();
+        int[] map = new int[g.wireCount()];
+        map[a] = out.addInput();
+        map[b] = out.addInput();
+        out.copyRemapped(g, 0, map);
+        out.copyRemapped(g, 4, map);
+        assertEquals(5, map[x]);
+        assertArrayEquals(new int[] {6, 7}, new int[] {map[r[0]], map[r[1]]});
+        assertArrayEquals(new int[] {TruthTable.AND, 5, 3, 4, -1, 2, 2, 5, 3, 6, 7},
+                Arrays.copyOf(out.code(), out.length()));
+    }
+
+    @Test
     void rejectsUnknownWiresAndBadTables() {
         GateList g = new GateList();
         int a = g.addInput();
