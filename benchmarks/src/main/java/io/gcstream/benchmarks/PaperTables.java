@@ -5,21 +5,16 @@ import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
 import io.gcstream.compiler.lib.Library;
-import io.gcstream.engine.GcSession;
+import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
-import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.TcpChannel;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The application benchmarks of the paper's Tables 2–4, run the way the paper ran them: both
@@ -67,31 +62,19 @@ public final class PaperTables {
 
     /** Runs the circuit {@code runs} times in one loopback session; returns the creator's stats. */
     static List<RunStats> session(Circuit c, Scheme scheme, int runs) throws Exception {
-        SessionOptions options = SessionOptions.builder().scheme(scheme).build();
         SplittableRandom rnd = new SplittableRandom();
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<Void> evaluator = CompletableFuture.runAsync(() -> {
-                try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(),
-                        server.getLocalPort(), options.channelOptions())) {
-                    GcSession s = GcSession.evaluator(ch, options);
-                    for (int i = 0; i < runs; i++) {
-                        s.run(c, random(rnd, c.evaluatorInputCount()));
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            List<RunStats> stats = new ArrayList<>();
-            try (Channel ch = TcpChannel.accept(server, options.channelOptions())) {
-                GcSession s = GcSession.creator(ch, options);
-                for (int i = 0; i < runs; i++) {
-                    s.run(c, random(rnd, c.creatorInputCount()));
-                    stats.add(s.lastStats());
-                }
-            }
-            evaluator.get();
-            return stats;
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            xs.add(random(rnd, c.creatorInputCount()));
+            ys.add(random(rnd, c.evaluatorInputCount()));
         }
+        List<RunStats> stats = new ArrayList<>();
+        for (LocalPair.Result r : LocalPair.runAll(c, xs, ys, SessionOptions.builder().scheme(scheme).build(),
+                LocalPair.Transport.TCP)) {
+            stats.add(r.creatorStats());
+        }
+        return stats;
     }
 
     private static RunStats median(List<RunStats> runs) {

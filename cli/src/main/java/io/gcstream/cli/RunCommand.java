@@ -5,6 +5,7 @@ import com.beust.jcommander.Parameters;
 import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -13,18 +14,13 @@ import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * {@code gc run}: one party of a garbled-circuit computation over TCP, or both parties in one
@@ -165,39 +161,18 @@ final class RunCommand extends CircuitCommand {
 
     /** Both parties in this process, each on its own thread, over a real loopback socket. */
     static List<PartyRunner.Outcome> runLocal(Circuit c, boolean[] x, boolean[] y, SessionOptions options,
-            int repeat) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(1, r -> {
-            Thread t = new Thread(r, "gc-local-evaluator");
-            t.setDaemon(true);
-            return t;
-        });
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            int port = server.getLocalPort();
-            Future<PartyRunner.Outcome> evaluator = pool.submit(() -> {
-                try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(), port,
-                        options.channelOptions())) {
-                    return PartyRunner.run(Party.EVALUATOR, ch, options, c, y, repeat);
-                }
-            });
-            PartyRunner.Outcome creator;
-            try (Channel ch = TcpChannel.accept(server, options.channelOptions())) {
-                creator = PartyRunner.run(Party.CREATOR, ch, options, c, x, repeat);
-            } catch (IOException | RuntimeException e) {
-                evaluator.cancel(true);
-                throw e;
-            }
-            try {
-                return List.of(creator, evaluator.get());
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof Exception ex) {
-                    throw ex;
-                }
-                throw e;
-            }
-        } finally {
-            pool.shutdownNow();
+            int repeat) throws IOException {
+        List<LocalPair.Result> runs = LocalPair.runAll(c, Collections.nCopies(repeat, x),
+                Collections.nCopies(repeat, y), options, LocalPair.Transport.TCP);
+        List<RunStats> creator = new ArrayList<>(repeat);
+        List<RunStats> evaluator = new ArrayList<>(repeat);
+        for (LocalPair.Result r : runs) {
+            creator.add(r.creatorStats());
+            evaluator.add(r.evaluatorStats());
         }
+        LocalPair.Result last = runs.get(runs.size() - 1);
+        return List.of(new PartyRunner.Outcome(Party.CREATOR, last.creatorOutputs(), creator),
+                new PartyRunner.Outcome(Party.EVALUATOR, last.evaluatorOutputs(), evaluator));
     }
 
     static void report(PrintStream out, Circuit c, List<PartyRunner.Outcome> outcomes, BitValues.OutputFormat fmt,

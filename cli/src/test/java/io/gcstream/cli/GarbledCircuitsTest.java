@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
@@ -13,20 +12,14 @@ import io.gcstream.compiler.Word;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
 import io.gcstream.compiler.lib.Library;
-import io.gcstream.engine.GcSession;
+import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
-import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.MemoryChannel;
-import io.gcstream.ot.channel.TcpChannel;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -99,63 +92,15 @@ class GarbledCircuitsTest {
             xs.add(random(rnd, c.creatorInputCount()));
             ys.add(random(rnd, c.evaluatorInputCount()));
         }
-        List<boolean[][]> garbled = inOneSession(c, xs, ys, options, tcp);
+        // All pairs in one session (base OTs once), in memory or over a loopback socket.
+        List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys, options,
+                tcp ? LocalPair.Transport.TCP : LocalPair.Transport.MEMORY);
         for (int i = 0; i < PAIRS; i++) {
             Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
-            assertArrayEquals(expected.creatorOutputs(), garbled.get(i)[0], name + " creator, pair " + i);
-            assertArrayEquals(expected.evaluatorOutputs(), garbled.get(i)[1], name + " evaluator, pair " + i);
+            assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), name + " creator, pair " + i);
+            assertArrayEquals(expected.evaluatorOutputs(), garbled.get(i).evaluatorOutputs(),
+                    name + " evaluator, pair " + i);
         }
-    }
-
-    /** All pairs in one session (base OTs once), over an in-memory pair or a loopback socket. */
-    private static List<boolean[][]> inOneSession(Circuit c, List<boolean[]> xs, List<boolean[]> ys,
-            SessionOptions options, boolean tcp) throws Exception {
-        Channel[] pair = tcp ? loopbackPair(options) : MemoryChannel.pair(options.channelOptions());
-        CompletableFuture<List<boolean[]>> evaluator = CompletableFuture.supplyAsync(() -> {
-            try (Channel ch = pair[1]) {
-                return runAll(Party.EVALUATOR, ch, options, c, ys);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        List<boolean[]> creator;
-        try (Channel ch = pair[0]) {
-            creator = runAll(Party.CREATOR, ch, options, c, xs);
-        }
-        return zip(creator, evaluator.get());
-    }
-
-    private static Channel[] loopbackPair(SessionOptions options) throws Exception {
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<Channel> connecting = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(),
-                            server.getLocalPort(), options.channelOptions());
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            Channel accepted = TcpChannel.accept(server, options.channelOptions());
-            return new Channel[] {accepted, connecting.get()};
-        }
-    }
-
-    private static List<boolean[]> runAll(Party role, Channel ch, SessionOptions options, Circuit c,
-            List<boolean[]> inputs) throws Exception {
-        GcSession s = role == Party.CREATOR ? GcSession.creator(ch, options) : GcSession.evaluator(ch, options);
-        List<boolean[]> outs = new ArrayList<>();
-        for (boolean[] in : inputs) {
-            outs.add(s.run(c, in));
-        }
-        return outs;
-    }
-
-    private static List<boolean[][]> zip(List<boolean[]> a, List<boolean[]> b) {
-        List<boolean[][]> out = new ArrayList<>();
-        for (int i = 0; i < a.size(); i++) {
-            out.add(new boolean[][] {a.get(i), b.get(i)});
-        }
-        return out;
     }
 
     private static boolean[] random(SplittableRandom r, int n) {

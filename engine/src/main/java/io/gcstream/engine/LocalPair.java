@@ -10,6 +10,8 @@ import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,14 +55,30 @@ public final class LocalPair {
     /** One run with the given options and transport. */
     public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs,
             SessionOptions options, Transport transport) throws IOException {
+        return runAll(circuit, List.of(creatorInputs), List.of(evaluatorInputs), options, transport).get(0);
+    }
+
+    /**
+     * Several executions in one session, so base OTs are done once: run {@code i} uses
+     * {@code creatorInputs.get(i)} and {@code evaluatorInputs.get(i)}. Returns one result per run.
+     *
+     * @throws IllegalArgumentException if the two lists differ in length or are empty
+     */
+    public static List<Result> runAll(Circuit circuit, List<boolean[]> creatorInputs,
+            List<boolean[]> evaluatorInputs, SessionOptions options, Transport transport) throws IOException {
         return run(circuit, creatorInputs, evaluatorInputs, options, transport,
                 OtExtensionCot.forSession(options.seed(), true),
                 OtExtensionCot.forSession(options.seed(), false));
     }
 
-    static Result run(Circuit circuit, boolean[] x, boolean[] y, SessionOptions options,
+    static List<Result> run(Circuit circuit, List<boolean[]> xs, List<boolean[]> ys, SessionOptions options,
             Transport transport, CorrelatedOt creatorOt, CorrelatedOt evaluatorOt)
             throws IOException {
+        if (xs.size() != ys.size() || xs.isEmpty()) {
+            throw new IllegalArgumentException("need the same positive number of creator and evaluator inputs, got "
+                    + xs.size() + " and " + ys.size());
+        }
+        int runs = xs.size();
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gcstream-local-evaluator");
             t.setDaemon(true);
@@ -84,19 +102,14 @@ public final class LocalPair {
                 }
             }
             Channel ech = get(evaluatorCh);
-            Future<Object[]> ev = pool.submit(() -> {
+            Future<List<PartyRun>> ev = pool.submit(() -> {
                 try (Channel c = ech) {
-                    GcSession s = GcSession.create(Party.EVALUATOR, c, options, evaluatorOt);
-                    boolean[] out = s.run(circuit, y);
-                    return new Object[] {out, s.lastStats()};
+                    return runParty(GcSession.create(Party.EVALUATOR, c, options, evaluatorOt), circuit, ys);
                 }
             });
-            boolean[] cout;
-            RunStats cstats;
+            List<PartyRun> cr;
             try (Channel c = creatorCh) {
-                GcSession s = GcSession.create(Party.CREATOR, c, options, creatorOt);
-                cout = s.run(circuit, x);
-                cstats = s.lastStats();
+                cr = runParty(GcSession.create(Party.CREATOR, c, options, creatorOt), circuit, xs);
             } catch (IOException | RuntimeException e) {
                 try {
                     get(ev);
@@ -105,11 +118,31 @@ public final class LocalPair {
                 }
                 throw e;
             }
-            Object[] er = get(ev);
-            return new Result(cout, (boolean[]) er[0], cstats, (RunStats) er[1]);
+            List<PartyRun> er = get(ev);
+            List<Result> results = new ArrayList<>(runs);
+            for (int i = 0; i < runs; i++) {
+                results.add(new Result(cr.get(i).outputs(), er.get(i).outputs(), cr.get(i).stats(),
+                        er.get(i).stats()));
+            }
+            return results;
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** One run as one party saw it. */
+    private record PartyRun(boolean[] outputs, RunStats stats) {
+    }
+
+    /** One party's runs, in order. */
+    private static List<PartyRun> runParty(GcSession s, Circuit circuit, List<boolean[]> inputs)
+            throws IOException {
+        List<PartyRun> out = new ArrayList<>(inputs.size());
+        for (boolean[] in : inputs) {
+            boolean[] o = s.run(circuit, in);
+            out.add(new PartyRun(o, s.lastStats()));
+        }
+        return out;
     }
 
     private static <T> T get(Future<T> f) throws IOException {

@@ -9,6 +9,8 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.engine.testutil.RandomCircuits;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,6 +32,30 @@ class LocalPairTest {
         assertEquals(res.creatorStats().bytesSent(), res.evaluatorStats().bytesReceived());
         assertEquals(c.nonLinearCount(), res.evaluatorStats().nonLinearGates());
         assertTrue(res.creatorStats().toJson().contains("\"nonLinearGates\":" + c.nonLinearCount()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(LocalPair.Transport.class)
+    void manyRunsShareOneSession(LocalPair.Transport t) throws Exception {
+        Random r = new Random(17);
+        Circuit c = RandomCircuits.generate(r, 8, 8, 4, 4, 500);
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            xs.add(RandomCircuits.bits(r, 8));
+            ys.add(RandomCircuits.bits(r, 8));
+        }
+        List<LocalPair.Result> res = LocalPair.runAll(c, xs, ys, SessionOptions.defaults(), t);
+        assertEquals(5, res.size());
+        for (int i = 0; i < 5; i++) {
+            Simulator.Result expect = Simulator.run(c, xs.get(i), ys.get(i));
+            assertArrayEquals(expect.creatorOutputs(), res.get(i).creatorOutputs(), "run " + i);
+            assertArrayEquals(expect.evaluatorOutputs(), res.get(i).evaluatorOutputs(), "run " + i);
+            // Base OTs happen in the first run only.
+            assertEquals(i == 0, res.get(i).creatorStats().setupNanos() > 0, "run " + i);
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> LocalPair.runAll(c, xs, ys.subList(0, 4), SessionOptions.defaults(), t));
     }
 
     @ParameterizedTest
