@@ -11,13 +11,10 @@ package io.gcstream.ot.crypto;
  *   <li>{@link #ccr}: H(x) = pi(sigma(x)) ^ sigma(x) with the linear orthomorphism
  *       sigma(x_hi || x_lo) = (x_hi ^ x_lo) || x_hi (Guo-Katz-Wang-Yu 2020: circular
  *       correlation robust). Used by the OT extension.</li>
- *   <li>{@link #sigmaTweaked}: H(x, i) = pi(sigma(x) ^ i) ^ sigma(x) — one pi call. Sound when
- *       every tweak is a fixed public counter used for one input; note that Guo et al. prove
- *       TCCR security for {@link #tccr} (an adversary who may pick arbitrary distinct tweaks can
- *       tell this variant from random by aligning pi inputs), so prefer {@link #tccr} unless the
- *       call pattern is as above.</li>
  *   <li>{@link #tccr}: H(x, i) = pi(pi(x) ^ i) ^ pi(x) (Guo et al.'s tweakable circular
- *       correlation robust hash, two pi calls).</li>
+ *       correlation robust hash, two pi calls). The one-call form pi(sigma(x) ^ i) ^ sigma(x)
+ *       is deliberately absent: whoever can relate inputs and tweaks can align its pi inputs
+ *       and tell it from random.</li>
  * </ul>
  *
  * <p>Inputs and outputs may alias. <b>Not thread-safe</b> (owns a {@link FixedKeyAes} and
@@ -42,29 +39,6 @@ public final class CrHash {
     /** The permutation used (same thread-confinement rules). */
     public FixedKeyAes permutation() {
         return pi;
-    }
-
-    private void sigmaTweakedChunk(long[] in, int inOff, long[] tweaks, int tOff, long[] out,
-            int outOff, int n) {
-        long[] t = scratch(2 * n);
-        sigma(in, inOff, t, n);
-        System.arraycopy(t, 0, t, 2 * n, 2 * n);
-        for (int j = 0; j < n; j++) {
-            t[2 * j] ^= tweaks[tOff + j];
-        }
-        pi.permute(t, 0, out, outOff, n);
-        Blocks.xorInPlace(out, outOff, t, n, n);
-    }
-
-    private void sigmaTweakedChunk(long[] in, int inOff, long firstTweak, long[] out, int outOff, int n) {
-        long[] t = scratch(2 * n);
-        sigma(in, inOff, t, n);
-        System.arraycopy(t, 0, t, 2 * n, 2 * n);
-        for (int j = 0; j < n; j++) {
-            t[2 * j] ^= firstTweak + j;
-        }
-        pi.permute(t, 0, out, outOff, n);
-        Blocks.xorInPlace(out, outOff, t, n, n);
     }
 
     private void tccrChunk(long[] in, int inOff, long[] tweaks, int tOff, long[] out, int outOff, int n) {
@@ -108,23 +82,6 @@ public final class CrHash {
     public void ccrXor(long[] in, int inOff, long cLo, long cHi, long[] out, int outOff, int n) {
         checkRange(in, inOff, out, outOff, n);
         pi.mmo(in, inOff, out, outOff, n, true, cLo, cHi);
-    }
-
-    /** out_j = pi(sigma(x_j) ^ tweaks[tOff + j]) ^ sigma(x_j); one tweak long per block. */
-    public void sigmaTweaked(long[] in, int inOff, long[] tweaks, int tOff, long[] out,
-            int outOff, int n) {
-        for (int d = 0; d < n; d += CHUNK) {
-            sigmaTweakedChunk(in, inOff + d, tweaks, tOff + d, out, outOff + d,
-                    Math.min(CHUNK, n - d));
-        }
-    }
-
-    /** out_j = pi(sigma(x_j) ^ (firstTweak + j)) ^ sigma(x_j). */
-    public void sigmaTweaked(long[] in, int inOff, long firstTweak, long[] out, int outOff, int n) {
-        for (int d = 0; d < n; d += CHUNK) {
-            sigmaTweakedChunk(in, inOff + d, firstTweak + d, out, outOff + d,
-                    Math.min(CHUNK, n - d));
-        }
     }
 
     /** out_j = pi(pi(x_j) ^ tweaks[tOff + j]) ^ pi(x_j); one tweak long per block. */

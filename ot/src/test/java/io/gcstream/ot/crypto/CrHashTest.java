@@ -55,28 +55,6 @@ class CrHashTest {
     }
 
     @Test
-    void sigmaTweakedMatchesDefinitionAndBothTweakForms() {
-        long[] in = input();
-        long[] a = Blocks.allocate(N);
-        long[] b = Blocks.allocate(N);
-        long[] tweaks = new long[N];
-        for (int i = 0; i < N; i++) {
-            tweaks[i] = 1000 + i;
-        }
-        CrHash h = new CrHash();
-        h.sigmaTweaked(in, 0, 1000, a, 0, N);
-        h.sigmaTweaked(in, 0, tweaks, 0, b, 0, N);
-        assertArrayEquals(a, b);
-        for (int i = 0; i < N; i += 89) {
-            long lo = in[2 * i];
-            long hi = in[2 * i + 1];
-            long[] p = pi(hi ^ (1000 + i), hi ^ lo);
-            assertEquals(p[0] ^ hi, a[2 * i]);
-            assertEquals(p[1] ^ hi ^ lo, a[2 * i + 1]);
-        }
-    }
-
-    @Test
     void tccrMatchesDefinitionAndBothTweakForms() {
         long[] in = input();
         long[] a = Blocks.allocate(N);
