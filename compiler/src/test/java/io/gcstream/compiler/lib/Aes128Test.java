@@ -23,7 +23,7 @@ class Aes128Test {
     private static int referenceSbox(int a) {
         int inv = 0;
         for (int x = 1; x < 256 && a != 0; x++) {
-            if (gmul(a, x) == 1) {
+            if (TowerFieldTest.gmul(a, x) == 1) {
                 inv = x;
             }
         }
@@ -34,17 +34,6 @@ class Aes128Test {
                 bit ^= (inv >> ((i + k) % 8)) & 1;
             }
             r ^= bit << i;
-        }
-        return r;
-    }
-
-    private static int gmul(int a, int b) {
-        int r = 0;
-        for (int i = 0; i < 8; i++) {
-            if (((b >> i) & 1) == 1) {
-                r ^= a;
-            }
-            a = (a << 1) ^ ((a & 0x80) != 0 ? 0x11b : 0);
         }
         return r;
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class TowerFieldTest {
     /** Multiplication in the AES field GF(2)[x]/(x^8 + x^4 + x^3 + x + 1). */
-    private static int gmul(int a, int b) {
+    static int gmul(int a, int b) {
         int r = 0;
         for (int i = 0; i < 8; i++) {
             if (((b >> i) & 1) == 1) {
