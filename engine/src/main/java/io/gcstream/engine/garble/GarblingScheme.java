@@ -5,8 +5,8 @@ import io.gcstream.engine.Scheme;
 /**
  * How one non-linear gate is garbled and evaluated, split around the hash so that the streaming
  * garbler and evaluator can hash many gates with one AES call: {@code prepare} writes the
- * hash inputs of a gate, the caller hashes a whole batch ({@link TweakableHash}), then
- * {@code finish} combines the hashes into the output label and the garbled table.
+ * hash inputs of a gate into a {@link TweakableHash} batch, the caller runs the batch, then
+ * {@code finish} combines the gate's hashes into the output label and the garbled table.
  *
  * <p>Conventions: labels live in a flat {@code long[]}, label of slot {@code s} at longs
  * {@code [2s, 2s+1]} (low, high); the garbler holds the 0-label of every wire, the evaluator
@@ -36,53 +36,47 @@ public interface GarblingScheme {
 
     /**
      * Garbler, first half: for the gate {@code table} (non-linear) on the 0-labels of slots
-     * {@code a} and {@code b}, writes {@link #garbleBlocks()} hash inputs at block {@code h} of
-     * {@code hin}, their tweaks at {@code tw[h ..]} (one long per block, unique in the
-     * session), and saves one block at block {@code s} of {@code save}.
+     * {@code a} and {@code b}, writes {@link #garbleBlocks()} hash inputs, with tweaks unique in
+     * the session, at blocks {@code h ..} of the batch, and saves one block at block {@code s}
+     * of {@code save}.
      *
      * @return per-gate information for {@link #garbleFinish}
      */
     int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi, long gate,
-            long[] hin, long[] tw, int h, long[] save, int s);
+            TweakableHash hash, int h, long[] save, int s);
 
     /**
-     * Garbler, second half: from the hashes at block {@code h} of {@code hout}, writes the
+     * Garbler, second half: from the hashes at blocks {@code h ..} of the run batch, writes the
      * output 0-label into slot {@code out} of {@code labels} and {@link #tableLongs()} longs of
      * garbled table at long offset {@code t} of {@code tables}.
      */
-    void garbleFinish(int info, long[] save, int s, long[] hout, int h, long dLo, long dHi,
+    void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo, long dHi,
             long[] labels, int out, long[] tables, int t);
 
     /** Evaluator, first half: hash inputs from the active labels of slots {@code a}, {@code b}. */
-    int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, long[] tw, int h, long[] save,
+    int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h, long[] save,
             int s);
 
     /** Evaluator, second half: the active output label from the hashes and the garbled table. */
-    void evalFinish(int info, long[] save, int s, long[] hout, int h, long[] tables, int t,
+    void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, long[] tables, int t,
             long[] labels, int out);
 
     /** Garbles one non-linear gate (allocates; for tests and illustration). */
     default void garbleGate(TweakableHash hash, int table, long[] labels, int a, int b, int out,
             long dLo, long dHi, long gate, long[] tables, int t) {
-        long[] hin = new long[2 * garbleBlocks()];
-        long[] tw = new long[garbleBlocks()];
-        long[] hout = new long[hin.length];
         long[] save = new long[2];
-        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hin, tw, 0, save, 0);
-        hash.hash(hin, tw, hout, garbleBlocks());
-        garbleFinish(info, save, 0, hout, 0, dLo, dHi, labels, out, tables, t);
+        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hash, 0, save, 0);
+        hash.run(garbleBlocks());
+        garbleFinish(info, save, 0, hash, 0, dLo, dHi, labels, out, tables, t);
     }
 
     /** Evaluates one non-linear gate (allocates; for tests and illustration). */
     default void evalGate(TweakableHash hash, long[] labels, int a, int b, int out, long gate,
             long[] tables, int t) {
-        long[] hin = new long[2 * evalBlocks()];
-        long[] tw = new long[evalBlocks()];
-        long[] hout = new long[hin.length];
         long[] save = new long[2];
-        int info = evalPrepare(labels, a, b, gate, hin, tw, 0, save, 0);
-        hash.hash(hin, tw, hout, evalBlocks());
-        evalFinish(info, save, 0, hout, 0, tables, t, labels, out);
+        int info = evalPrepare(labels, a, b, gate, hash, 0, save, 0);
+        hash.run(evalBlocks());
+        evalFinish(info, save, 0, hash, 0, tables, t, labels, out);
     }
 
     /** The implementation of {@code scheme}. */

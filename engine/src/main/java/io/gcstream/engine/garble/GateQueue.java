@@ -6,8 +6,9 @@ import java.util.Arrays;
 /**
  * The deferred-hashing machinery shared by {@link StreamingGarbler} and
  * {@link StreamingEvaluator}: non-linear gates are queued with their hash inputs, and the
- * queue is flushed (one AES call for all queued gates) only when a later gate reads or
- * overwrites a slot a queued gate will write, or at the end of a batch.
+ * queue is flushed (one hash batch for all queued gates) only when a later gate reads or
+ * overwrites a slot a queued gate will write, when the hash batch is full, or at the end of a
+ * walker batch.
  *
  * <p>A queued gate has already copied what it reads from its input slots, so later writes to
  * those slots are harmless; only its output slot is "pending". Pending slots are marked with
@@ -29,10 +30,8 @@ abstract class GateQueue {
     final int[] qOut = new int[CAPACITY];
     final int[] qInfo = new int[CAPACITY];
     final long[] qSave = new long[2 * CAPACITY];
-    final long[] hin;
-    /** The tweak of each hash input block. */
-    final long[] tw;
-    final long[] hout;
+    /** Gates the queue holds before it must flush: as many as fill one hash batch. */
+    final int maxQueued;
     /** Session-wide counter of non-linear gates, the hash tweak. */
     long gate;
     long nonLinear;
@@ -48,9 +47,11 @@ abstract class GateQueue {
         this.hash = hash;
         this.labels = new long[(int) (2 * labelSlots)];
         this.pending = new int[(int) labelSlots];
-        this.hin = new long[2 * blocksPerGate * CAPACITY];
-        this.tw = new long[blocksPerGate * CAPACITY];
-        this.hout = new long[hin.length];
+        this.maxQueued = Math.min(CAPACITY, hash.capacity() / blocksPerGate);
+        if (maxQueued < 1) {
+            throw new IllegalArgumentException("hash batches of " + hash.capacity()
+                    + " blocks cannot hold one gate of " + blocksPerGate + " blocks");
+        }
         this.gate = firstGate;
     }
 

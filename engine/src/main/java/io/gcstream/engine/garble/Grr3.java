@@ -36,7 +36,7 @@ public final class Grr3 implements GarblingScheme {
 
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
-            long gate, long[] hin, long[] tw, int h, long[] save, int s) {
+            long gate, TweakableHash hash, int h, long[] save, int s) {
         long a0lo = labels[2 * a];
         long a0hi = labels[2 * a + 1];
         long b0lo = labels[2 * b];
@@ -61,44 +61,34 @@ public final class Grr3 implements GarblingScheme {
         long x0hi = a2hi ^ (ma & d2hi);
         long y0lo = b4lo ^ (mb & d4lo);
         long y0hi = b4hi ^ (mb & d4hi);
-        int p = 2 * h;
-        hin[p] = x0lo ^ y0lo;
-        hin[p + 1] = x0hi ^ y0hi;
-        hin[p + 2] = x0lo ^ y0lo ^ d4lo;
-        hin[p + 3] = x0hi ^ y0hi ^ d4hi;
-        hin[p + 4] = x0lo ^ d2lo ^ y0lo;
-        hin[p + 5] = x0hi ^ d2hi ^ y0hi;
-        hin[p + 6] = x0lo ^ d2lo ^ y0lo ^ d4lo;
-        hin[p + 7] = x0hi ^ d2hi ^ y0hi ^ d4hi;
-        tw[h] = gate;
-        tw[h + 1] = gate;
-        tw[h + 2] = gate;
-        tw[h + 3] = gate;
+        hash.input(h, x0lo ^ y0lo, x0hi ^ y0hi, gate);
+        hash.input(h + 1, x0lo ^ y0lo ^ d4lo, x0hi ^ y0hi ^ d4hi, gate);
+        hash.input(h + 2, x0lo ^ d2lo ^ y0lo, x0hi ^ d2hi ^ y0hi, gate);
+        hash.input(h + 3, x0lo ^ d2lo ^ y0lo ^ d4lo, x0hi ^ d2hi ^ y0hi ^ d4hi, gate);
         return table | (pa << 4) | (pb << 5);
     }
 
     @Override
-    public void garbleFinish(int info, long[] save, int s, long[] hout, int h, long dLo, long dHi,
-            long[] labels, int out, long[] tables, int t) {
+    public void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo,
+            long dHi, long[] labels, int out, long[] tables, int t) {
         int table = info & 15;
         int pa = (info >>> 4) & 1;
         int pb = (info >>> 5) & 1;
-        int p = 2 * h;
         // Row r = 2i + j holds the values (i ^ pa, j ^ pb).
         long m0 = -(long) TruthTable.eval(table, pa, pb);
-        long c0lo = hout[p] ^ (m0 & dLo);
-        long c0hi = hout[p + 1] ^ (m0 & dHi);
+        long c0lo = hash.lo(h) ^ (m0 & dLo);
+        long c0hi = hash.hi(h) ^ (m0 & dHi);
         labels[2 * out] = c0lo;
         labels[2 * out + 1] = c0hi;
         for (int r = 1; r < 4; r++) {
             long m = -(long) TruthTable.eval(table, (r >>> 1) ^ pa, (r & 1) ^ pb);
-            tables[t + 2 * (r - 1)] = hout[p + 2 * r] ^ c0lo ^ (m & dLo);
-            tables[t + 2 * (r - 1) + 1] = hout[p + 2 * r + 1] ^ c0hi ^ (m & dHi);
+            tables[t + 2 * (r - 1)] = hash.lo(h + r) ^ c0lo ^ (m & dLo);
+            tables[t + 2 * (r - 1) + 1] = hash.hi(h + r) ^ c0hi ^ (m & dHi);
         }
     }
 
     @Override
-    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, long[] tw, int h,
+    public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h,
             long[] save, int s) {
         long alo = labels[2 * a];
         long ahi = labels[2 * a + 1];
@@ -106,21 +96,18 @@ public final class Grr3 implements GarblingScheme {
         long bhi = labels[2 * b + 1];
         long b2lo = Labels.dblLo(blo, bhi);
         long b2hi = Labels.dblHi(blo, bhi);
-        int p = 2 * h;
-        hin[p] = Labels.dblLo(alo, ahi) ^ Labels.dblLo(b2lo, b2hi);
-        hin[p + 1] = Labels.dblHi(alo, ahi) ^ Labels.dblHi(b2lo, b2hi);
-        tw[h] = gate;
+        hash.input(h, Labels.dblLo(alo, ahi) ^ Labels.dblLo(b2lo, b2hi),
+                Labels.dblHi(alo, ahi) ^ Labels.dblHi(b2lo, b2hi), gate);
         return (((int) alo & 1) << 1) | ((int) blo & 1);
     }
 
     @Override
-    public void evalFinish(int info, long[] save, int s, long[] hout, int h, long[] tables, int t,
-            long[] labels, int out) {
-        int p = 2 * h;
+    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, long[] tables,
+            int t, long[] labels, int out) {
         // Row 0 has no ciphertext; rows 1..3 are at t, t+2, t+4.
         long m = -(long) (info != 0 ? 1 : 0);
         int row = t + 2 * Math.max(info - 1, 0);
-        labels[2 * out] = hout[p] ^ (m & tables[row]);
-        labels[2 * out + 1] = hout[p + 1] ^ (m & tables[row + 1]);
+        labels[2 * out] = hash.lo(h) ^ (m & tables[row]);
+        labels[2 * out + 1] = hash.hi(h) ^ (m & tables[row + 1]);
     }
 }

@@ -46,7 +46,7 @@ public final class HalfGates implements GarblingScheme {
 
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
-            long gate, long[] hin, long[] tw, int h, long[] save, int s) {
+            long gate, TweakableHash hash, int h, long[] save, int s) {
         int form = FORM[table];
         long ma = -(long) ((form >>> 2) & 1);
         long mb = -(long) ((form >>> 1) & 1);
@@ -56,40 +56,30 @@ public final class HalfGates implements GarblingScheme {
         long b0hi = labels[2 * b + 1] ^ (mb & dHi);
         // Hashes of A0, A1 = A0 ^ D under tweak 2g and of B0, B1 under tweak 2g + 1.
         long j0 = gate << 1;
-        int p = 2 * h;
-        hin[p] = a0lo;
-        hin[p + 1] = a0hi;
-        hin[p + 2] = a0lo ^ dLo;
-        hin[p + 3] = a0hi ^ dHi;
-        hin[p + 4] = b0lo;
-        hin[p + 5] = b0hi;
-        hin[p + 6] = b0lo ^ dLo;
-        hin[p + 7] = b0hi ^ dHi;
-        tw[h] = j0;
-        tw[h + 1] = j0;
-        tw[h + 2] = j0 | 1;
-        tw[h + 3] = j0 | 1;
+        hash.input(h, a0lo, a0hi, j0);
+        hash.input(h + 1, a0lo ^ dLo, a0hi ^ dHi, j0);
+        hash.input(h + 2, b0lo, b0hi, j0 | 1);
+        hash.input(h + 3, b0lo ^ dLo, b0hi ^ dHi, j0 | 1);
         save[2 * s] = a0lo;
         save[2 * s + 1] = a0hi;
         return ((int) a0lo & 1) | (((int) b0lo & 1) << 1) | ((form & 1) << 2);
     }
 
     @Override
-    public void garbleFinish(int info, long[] save, int s, long[] hout, int h, long dLo, long dHi,
-            long[] labels, int out, long[] tables, int t) {
+    public void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo,
+            long dHi, long[] labels, int out, long[] tables, int t) {
         long mpa = -(long) (info & 1);
         long mpb = -(long) ((info >>> 1) & 1);
         long mg = -(long) ((info >>> 2) & 1);
-        int p = 2 * h;
-        long h0lo = hout[p];
-        long h0hi = hout[p + 1];
-        long h2lo = hout[p + 4];
-        long h2hi = hout[p + 5];
-        long h23lo = h2lo ^ hout[p + 6];
-        long h23hi = h2hi ^ hout[p + 7];
+        long h0lo = hash.lo(h);
+        long h0hi = hash.hi(h);
+        long h2lo = hash.lo(h + 2);
+        long h2hi = hash.hi(h + 2);
+        long h23lo = h2lo ^ hash.lo(h + 3);
+        long h23hi = h2hi ^ hash.hi(h + 3);
         // Generator half: T_G = H(A0) ^ H(A1) ^ pb*D, W_G = H(A0) ^ pa*T_G.
-        long tgLo = h0lo ^ hout[p + 2] ^ (mpb & dLo);
-        long tgHi = h0hi ^ hout[p + 3] ^ (mpb & dHi);
+        long tgLo = h0lo ^ hash.lo(h + 1) ^ (mpb & dLo);
+        long tgHi = h0hi ^ hash.hi(h + 1) ^ (mpb & dHi);
         long wgLo = h0lo ^ (mpa & tgLo);
         long wgHi = h0hi ^ (mpa & tgHi);
         // Evaluator half: T_E = H(B0) ^ H(B1) ^ A0, W_E = H(B0) ^ pb*(T_E ^ A0).
@@ -106,34 +96,28 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public int evalPrepare(long[] labels, int a, int b, long gate, long[] hin, long[] tw, int h,
+    public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h,
             long[] save, int s) {
         long alo = labels[2 * a];
         long ahi = labels[2 * a + 1];
         long blo = labels[2 * b];
         long bhi = labels[2 * b + 1];
-        int p = 2 * h;
-        hin[p] = alo;
-        hin[p + 1] = ahi;
-        hin[p + 2] = blo;
-        hin[p + 3] = bhi;
-        tw[h] = gate << 1;
-        tw[h + 1] = (gate << 1) | 1;
+        hash.input(h, alo, ahi, gate << 1);
+        hash.input(h + 1, blo, bhi, (gate << 1) | 1);
         save[2 * s] = alo;
         save[2 * s + 1] = ahi;
         return ((int) alo & 1) | (((int) blo & 1) << 1);
     }
 
     @Override
-    public void evalFinish(int info, long[] save, int s, long[] hout, int h, long[] tables, int t,
-            long[] labels, int out) {
+    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, long[] tables,
+            int t, long[] labels, int out) {
         long msa = -(long) (info & 1);
         long msb = -(long) ((info >>> 1) & 1);
-        int p = 2 * h;
-        long wgLo = hout[p] ^ (msa & tables[t]);
-        long wgHi = hout[p + 1] ^ (msa & tables[t + 1]);
-        long weLo = hout[p + 2] ^ (msb & (tables[t + 2] ^ save[2 * s]));
-        long weHi = hout[p + 3] ^ (msb & (tables[t + 3] ^ save[2 * s + 1]));
+        long wgLo = hash.lo(h) ^ (msa & tables[t]);
+        long wgHi = hash.hi(h) ^ (msa & tables[t + 1]);
+        long weLo = hash.lo(h + 1) ^ (msb & (tables[t + 2] ^ save[2 * s]));
+        long weHi = hash.hi(h + 1) ^ (msb & (tables[t + 3] ^ save[2 * s + 1]));
         labels[2 * out] = wgLo ^ weLo;
         labels[2 * out + 1] = wgHi ^ weHi;
     }

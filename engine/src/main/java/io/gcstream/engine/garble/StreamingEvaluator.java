@@ -61,9 +61,12 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
                 FreeXor.eval(table, l, in1, in2, out);
             } else {
+                if (queued == maxQueued) {
+                    flush();
+                }
                 int q = queued++;
                 qOut[q] = out;
-                qInfo[q] = scheme.evalPrepare(l, in1, in2, gate++, hin, tw, q * blocks, qSave, q);
+                qInfo[q] = scheme.evalPrepare(l, in1, in2, gate++, hash, q * blocks, qSave, q);
                 markPending(out);
             }
         }
@@ -76,10 +79,10 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         if (n == 0) {
             return;
         }
-        hash.hash(hin, tw, hout, n * blocks);
+        hash.run(n * blocks);
         int t = tableRead;
         for (int q = 0; q < n; q++) {
-            scheme.evalFinish(qInfo[q], qSave, q, hout, q * blocks, tables, t, labels, qOut[q]);
+            scheme.evalFinish(qInfo[q], qSave, q, hash, q * blocks, tables, t, labels, qOut[q]);
             t += tableLongs;
         }
         tableRead = t;

@@ -60,9 +60,12 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
                 FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
             } else {
+                if (queued == maxQueued) {
+                    flush();
+                }
                 int q = queued++;
                 qOut[q] = out;
-                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, gate++, hin, tw,
+                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, gate++, hash,
                         q * blocks, qSave, q);
                 markPending(out);
             }
@@ -84,10 +87,10 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         if (n == 0) {
             return;
         }
-        hash.hash(hin, tw, hout, n * blocks);
+        hash.run(n * blocks);
         int t = tableFill;
         for (int q = 0; q < n; q++) {
-            scheme.garbleFinish(qInfo[q], qSave, q, hout, q * blocks, dLo, dHi, labels, qOut[q],
+            scheme.garbleFinish(qInfo[q], qSave, q, hash, q * blocks, dLo, dHi, labels, qOut[q],
                     tables, t);
             t += tableLongs;
         }

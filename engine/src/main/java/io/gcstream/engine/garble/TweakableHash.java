@@ -1,9 +1,9 @@
 package io.gcstream.engine.garble;
 
 import io.gcstream.ot.crypto.FixedKeyAes;
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.LongBuffer;
 import java.security.GeneralSecurityException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
@@ -19,22 +19,51 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>with the tweak i (a 64-bit value in the block's low half) unique per hash in the session.
  * Two permutation calls per hash buy a proof: the one-call form π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i that
  * many implementations use is not tweakable-CCR when tweaks and inputs can be related (see
- * docs/protocol.md). Both passes are batched: one CBC decryption of a whole chunk gives
- * D(K_j) ⊕ K_{j-1}, and the chaining term is undone on 64-bit lanes, which is several times
- * faster than ECB in javax.crypto. Not thread-safe; one instance per thread.
+ * docs/protocol.md).
+ *
+ * <p>A batch of up to {@link #capacity()} blocks is hashed at a time: the caller writes the
+ * inputs with {@link #input}, calls {@link #run}, and reads the hashes with {@link #lo} and
+ * {@link #hi}. Inputs and outputs stay in the cipher's own byte arrays, so nothing is copied
+ * between representations. Both permutation passes are one CBC decryption each, which gives
+ * D(x_j) ⊕ x_{j-1} and is several times faster than ECB in javax.crypto; every array keeps a
+ * zero block in front of block 0, so the chaining term of block j is always at block j - 1 and
+ * undoing it needs no special case. Not thread-safe; one instance per thread.
  */
 public final class TweakableHash {
-    private static final int CHUNK = 1024;
+    /** Default batch size: four 16 KiB arrays stay in the core's L2 cache. */
+    public static final int DEFAULT_CAPACITY = 1024;
+
+    private static final VarHandle LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Cipher cipher;
-    private final byte[] inBytes = new byte[16 * CHUNK];
-    private final byte[] outBytes = new byte[16 * CHUNK];
-    private final LongBuffer inLongs = ByteBuffer.wrap(inBytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
-    private final LongBuffer outLongs = ByteBuffer.wrap(outBytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
-    private final long[] scratchU = new long[2 * CHUNK];
-    private final long[] scratchW = new long[2 * CHUNK];
+    private final int capacity;
+    /** First pass input: zero block, then x_0 .. x_{n-1}. */
+    private final byte[] x;
+    /** First pass output, turned into u_j = π(x_j) in place. */
+    private final byte[] u;
+    /** Second pass input: zero block, then w_j = u_j ⊕ i_j. */
+    private final byte[] w;
+    /** Second pass output: π(w_j) ⊕ w_{j-1}. */
+    private final byte[] v;
+    private final long[] tweak;
 
+    /** A hash for batches of {@link #DEFAULT_CAPACITY} blocks. */
     public TweakableHash() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /** A hash for batches of up to {@code capacity} blocks. */
+    public TweakableHash(int capacity) {
+        if (capacity < 1 || capacity > (1 << 20)) {
+            throw new IllegalArgumentException("capacity must be in 1..2^20 blocks, got " + capacity);
+        }
+        this.capacity = capacity;
+        this.x = new byte[16 * (capacity + 1)];
+        this.u = new byte[16 * capacity];
+        this.w = new byte[16 * (capacity + 1)];
+        this.v = new byte[16 * capacity];
+        this.tweak = new long[capacity];
         try {
             cipher = Cipher.getInstance("AES/CBC/NoPadding");
             cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(FixedKeyAes.key(), "AES"),
@@ -44,48 +73,75 @@ public final class TweakableHash {
         }
     }
 
+    /** Blocks one {@link #run} can hash. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Sets input block {@code j} of the next batch to (lo, hi) with tweak {@code i}. */
+    public void input(int j, long lo, long hi, long i) {
+        int o = 16 * (j + 1);
+        LONG.set(x, o, lo);
+        LONG.set(x, o + 8, hi);
+        tweak[j] = i;
+    }
+
+    /** Hashes input blocks 0 .. n-1; their hashes are then read with {@link #lo}, {@link #hi}. */
+    public void run(int n) {
+        if (n < 1 || n > capacity) {
+            throw new IllegalArgumentException("batch of " + n + " blocks, capacity " + capacity);
+        }
+        decryptCbc(x, u, n);
+        byte[] x = this.x;
+        byte[] u = this.u;
+        byte[] w = this.w;
+        long[] tweak = this.tweak;
+        for (int j = 0, o = 0; j < n; j++, o += 16) {
+            // u_j = D(x_j) ^ x_{j-1} ^ x_{j-1}; x_{j-1} sits at o because of the zero block.
+            long lo = (long) LONG.get(u, o) ^ (long) LONG.get(x, o);
+            long hi = (long) LONG.get(u, o + 8) ^ (long) LONG.get(x, o + 8);
+            LONG.set(u, o, lo);
+            LONG.set(u, o + 8, hi);
+            LONG.set(w, o + 16, lo ^ tweak[j]);
+            LONG.set(w, o + 24, hi);
+        }
+        decryptCbc(w, v, n);
+    }
+
+    /** Low half of H(x_j, i_j) after {@link #run}: π(w_j) ⊕ u_j, undoing the chaining term. */
+    public long lo(int j) {
+        int o = 16 * j;
+        return (long) LONG.get(v, o) ^ (long) LONG.get(w, o) ^ (long) LONG.get(u, o);
+    }
+
+    /** High half of H(x_j, i_j) after {@link #run}. */
+    public long hi(int j) {
+        int o = 16 * j + 8;
+        return (long) LONG.get(v, o) ^ (long) LONG.get(w, o) ^ (long) LONG.get(u, o);
+    }
+
     /**
-     * out[j] = H(in[j], tw[j]) for {@code n} blocks starting at block 0; {@code in} and
-     * {@code out} must be different arrays.
+     * out[j] = H(in[j], tw[j]) for {@code n} blocks (as pairs of longs, low half first), in
+     * batches of {@link #capacity()}; a convenience for callers that hold blocks in arrays.
      */
     public void hash(long[] in, long[] tw, long[] out, int n) {
-        for (int done = 0; done < n; done += CHUNK) {
-            chunk(in, tw, out, done, Math.min(CHUNK, n - done));
+        for (int done = 0; done < n; done += capacity) {
+            int k = Math.min(capacity, n - done);
+            for (int j = 0; j < k; j++) {
+                input(j, in[2 * (done + j)], in[2 * (done + j) + 1], tw[done + j]);
+            }
+            run(k);
+            for (int j = 0; j < k; j++) {
+                out[2 * (done + j)] = lo(j);
+                out[2 * (done + j) + 1] = hi(j);
+            }
         }
     }
 
-    private void chunk(long[] in, long[] tw, long[] out, int first, int k) {
-        int base = 2 * first;
-        int longs = 2 * k;
-        long[] u = scratchU;
-        long[] w = scratchW;
-        // Bulk copies between long[] and the cipher's byte[] are plain memory copies on a
-        // little-endian machine; the XOR passes below are simple loops the JIT vectorises.
-        inLongs.put(0, in, base, longs);
-        decryptCbc(k);
-        outLongs.get(0, u, 0, longs);
-        // CBC decryption gave D(x_j) ^ x_{j-1}: undo the chaining to get u_j = π(x_j).
-        for (int j = 2; j < longs; j++) {
-            u[j] ^= in[base + j - 2];
-        }
-        for (int j = 0; j < longs; j += 2) {
-            w[j] = u[j] ^ tw[first + (j >> 1)];
-            w[j + 1] = u[j + 1];
-        }
-        inLongs.put(0, w, 0, longs);
-        decryptCbc(k);
-        outLongs.get(0, out, base, longs);
-        // H_j = π(w_j) ^ u_j, where the second decryption gave π(w_j) ^ w_{j-1}.
-        out[base] ^= u[0];
-        out[base + 1] ^= u[1];
-        for (int j = 2; j < longs; j++) {
-            out[base + j] ^= w[j - 2] ^ u[j];
-        }
-    }
-
-    private void decryptCbc(int blocks) {
+    private void decryptCbc(byte[] in, byte[] out, int blocks) {
         try {
-            cipher.doFinal(inBytes, 0, 16 * blocks, outBytes, 0);
+            // doFinal resets the chaining value to the zero IV for the next call.
+            cipher.doFinal(in, 16, 16 * blocks, out, 0);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("fixed-key AES failed", e);
         }
