@@ -16,18 +16,18 @@ import java.util.Locale;
  */
 public enum Scheme {
     /** Half-gates (ZRE15): 2 ciphertexts per non-linear gate. */
-    HALF_GATES("half-gates", 1, 4),
+    HALF_GATES("half-gates", 1, 32),
     /** Garbled row reduction GRR3: 3 ciphertexts per non-linear gate. */
-    GRR3("grr3", 2, 6);
+    GRR3("grr3", 2, 48);
 
     private final String wireName;
     private final int code;
-    private final int tableLongs;
+    private final int tableBytes;
 
-    Scheme(String wireName, int code, int tableLongs) {
+    Scheme(String wireName, int code, int tableBytes) {
         this.wireName = wireName;
         this.code = code;
-        this.tableLongs = tableLongs;
+        this.tableBytes = tableBytes;
     }
 
     /** The name used on the command line and in messages ("half-gates", "grr3"). */
@@ -40,14 +40,9 @@ public enum Scheme {
         return code;
     }
 
-    /** Longs of garbled table per non-linear gate (2 per ciphertext). */
-    public int tableLongs() {
-        return tableLongs;
-    }
-
-    /** Bytes sent per non-linear gate. */
+    /** Bytes of garbled table sent per non-linear gate (16 per ciphertext). */
     public int tableBytes() {
-        return 8 * tableLongs;
+        return tableBytes;
     }
 
     /** The scheme with this handshake code, or null. */

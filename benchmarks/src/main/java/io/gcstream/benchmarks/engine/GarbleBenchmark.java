@@ -50,7 +50,7 @@ public class GarbleBenchmark {
     private Circuit circuit;
     private GarblingScheme impl;
     private TweakableHash hash;
-    private long[] randomTables;
+    private byte[] randomTables;
     private long sink;
 
     @Setup
@@ -58,11 +58,8 @@ public class GarbleBenchmark {
         circuit = LaneCircuit.create(lanes, ANDS);
         impl = GarblingScheme.of(scheme);
         hash = new TweakableHash();
-        randomTables = new long[scheme.tableLongs() * CircuitWalker.BATCH];
-        Random r = new Random(1);
-        for (int i = 0; i < randomTables.length; i++) {
-            randomTables[i] = r.nextLong();
-        }
+        randomTables = new byte[scheme.tableBytes() * CircuitWalker.BATCH];
+        new Random(1).nextBytes(randomTables);
     }
 
     /** Nanoseconds per AND gate (plus one XOR) garbled. */
@@ -79,7 +76,7 @@ public class GarbleBenchmark {
     @Benchmark
     @OperationsPerInvocation(ANDS)
     public long evaluate() throws IOException {
-        long[] t = randomTables;
+        byte[] t = randomTables;
         StreamingEvaluator e = new StreamingEvaluator(impl, hash, circuit.labelSlots(), 0,
                 (a, off, len) -> System.arraycopy(t, 0, a, off, len));
         new CircuitWalker(circuit).walk(e);

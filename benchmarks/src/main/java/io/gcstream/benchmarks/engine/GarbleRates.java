@@ -31,11 +31,8 @@ public final class GarbleRates {
 
     /** AND gates per second evaluating {@code circuit} once on random tables. */
     public static double evaluate(Circuit circuit, Scheme s) throws IOException {
-        long[] random = new long[s.tableLongs() * CircuitWalker.BATCH];
-        Random r = new Random(1);
-        for (int i = 0; i < random.length; i++) {
-            random[i] = r.nextLong();
-        }
+        byte[] random = new byte[s.tableBytes() * CircuitWalker.BATCH];
+        new Random(1).nextBytes(random);
         StreamingEvaluator e = new StreamingEvaluator(GarblingScheme.of(s), new TweakableHash(),
                 circuit.labelSlots(), 0, (a, off, len) -> System.arraycopy(random, 0, a, off, len));
         long t0 = cpuNanos();

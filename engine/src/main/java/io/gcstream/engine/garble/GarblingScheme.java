@@ -23,9 +23,9 @@ public interface GarblingScheme {
     /** The scheme's identity in the handshake. */
     Scheme scheme();
 
-    /** Longs of garbled table per non-linear gate. */
-    default int tableLongs() {
-        return scheme().tableLongs();
+    /** Bytes of garbled table per non-linear gate. */
+    default int tableBytes() {
+        return scheme().tableBytes();
     }
 
     /** Blocks the garbler hashes per gate. */
@@ -47,23 +47,26 @@ public interface GarblingScheme {
 
     /**
      * Garbler, second half: from the hashes at blocks {@code h ..} of the run batch, writes the
-     * output 0-label into slot {@code out} of {@code labels} and {@link #tableLongs()} longs of
-     * garbled table at long offset {@code t} of {@code tables}.
+     * output 0-label into slot {@code out} of {@code labels} and {@link #tableBytes()} bytes of
+     * garbled table (little-endian longs) at offset {@code t} of {@code tables}.
      */
     void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo, long dHi,
-            long[] labels, int out, long[] tables, int t);
+            long[] labels, int out, byte[] tables, int t);
 
     /** Evaluator, first half: hash inputs from the active labels of slots {@code a}, {@code b}. */
     int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h, long[] save,
             int s);
 
-    /** Evaluator, second half: the active output label from the hashes and the garbled table. */
-    void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, long[] tables, int t,
+    /**
+     * Evaluator, second half: the active output label from the hashes and the garbled table at
+     * offset {@code t} of {@code tables}.
+     */
+    void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, byte[] tables, int t,
             long[] labels, int out);
 
     /** Garbles one non-linear gate (allocates; for tests and illustration). */
     default void garbleGate(TweakableHash hash, int table, long[] labels, int a, int b, int out,
-            long dLo, long dHi, long gate, long[] tables, int t) {
+            long dLo, long dHi, long gate, byte[] tables, int t) {
         long[] save = new long[2];
         int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hash, 0, save, 0);
         hash.run(garbleBlocks());
@@ -72,7 +75,7 @@ public interface GarblingScheme {
 
     /** Evaluates one non-linear gate (allocates; for tests and illustration). */
     default void evalGate(TweakableHash hash, long[] labels, int a, int b, int out, long gate,
-            long[] tables, int t) {
+            byte[] tables, int t) {
         long[] save = new long[2];
         int info = evalPrepare(labels, a, b, gate, hash, 0, save, 0);
         hash.run(evalBlocks());

@@ -70,7 +70,7 @@ public final class Grr3 implements GarblingScheme {
 
     @Override
     public void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo,
-            long dHi, long[] labels, int out, long[] tables, int t) {
+            long dHi, long[] labels, int out, byte[] tables, int t) {
         int table = info & 15;
         int pa = (info >>> 4) & 1;
         int pb = (info >>> 5) & 1;
@@ -82,8 +82,8 @@ public final class Grr3 implements GarblingScheme {
         labels[2 * out + 1] = c0hi;
         for (int r = 1; r < 4; r++) {
             long m = -(long) TruthTable.eval(table, (r >>> 1) ^ pa, (r & 1) ^ pb);
-            tables[t + 2 * (r - 1)] = hash.lo(h + r) ^ c0lo ^ (m & dLo);
-            tables[t + 2 * (r - 1) + 1] = hash.hi(h + r) ^ c0hi ^ (m & dHi);
+            LittleEndian.put(tables, t + 16 * (r - 1), hash.lo(h + r) ^ c0lo ^ (m & dLo));
+            LittleEndian.put(tables, t + 16 * (r - 1) + 8, hash.hi(h + r) ^ c0hi ^ (m & dHi));
         }
     }
 
@@ -102,12 +102,12 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, long[] tables,
+    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, byte[] tables,
             int t, long[] labels, int out) {
-        // Row 0 has no ciphertext; rows 1..3 are at t, t+2, t+4.
+        // Row 0 has no ciphertext; rows 1..3 are at bytes t, t+16, t+32.
         long m = -(long) (info != 0 ? 1 : 0);
-        int row = t + 2 * Math.max(info - 1, 0);
-        labels[2 * out] = hash.lo(h) ^ (m & tables[row]);
-        labels[2 * out + 1] = hash.hi(h) ^ (m & tables[row + 1]);
+        int row = t + 16 * Math.max(info - 1, 0);
+        labels[2 * out] = hash.lo(h) ^ (m & LittleEndian.get(tables, row));
+        labels[2 * out + 1] = hash.hi(h) ^ (m & LittleEndian.get(tables, row + 8));
     }
 }

@@ -67,7 +67,7 @@ public final class HalfGates implements GarblingScheme {
 
     @Override
     public void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo,
-            long dHi, long[] labels, int out, long[] tables, int t) {
+            long dHi, long[] labels, int out, byte[] tables, int t) {
         long mpa = -(long) (info & 1);
         long mpb = -(long) ((info >>> 1) & 1);
         long mg = -(long) ((info >>> 2) & 1);
@@ -89,10 +89,10 @@ public final class HalfGates implements GarblingScheme {
         long weHi = h2hi ^ (mpb & h23hi);
         labels[2 * out] = wgLo ^ weLo ^ (mg & dLo);
         labels[2 * out + 1] = wgHi ^ weHi ^ (mg & dHi);
-        tables[t] = tgLo;
-        tables[t + 1] = tgHi;
-        tables[t + 2] = teLo;
-        tables[t + 3] = teHi;
+        LittleEndian.put(tables, t, tgLo);
+        LittleEndian.put(tables, t + 8, tgHi);
+        LittleEndian.put(tables, t + 16, teLo);
+        LittleEndian.put(tables, t + 24, teHi);
     }
 
     @Override
@@ -110,14 +110,14 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, long[] tables,
+    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, byte[] tables,
             int t, long[] labels, int out) {
         long msa = -(long) (info & 1);
         long msb = -(long) ((info >>> 1) & 1);
-        long wgLo = hash.lo(h) ^ (msa & tables[t]);
-        long wgHi = hash.hi(h) ^ (msa & tables[t + 1]);
-        long weLo = hash.lo(h + 1) ^ (msb & (tables[t + 2] ^ save[2 * s]));
-        long weHi = hash.hi(h + 1) ^ (msb & (tables[t + 3] ^ save[2 * s + 1]));
+        long wgLo = hash.lo(h) ^ (msa & LittleEndian.get(tables, t));
+        long wgHi = hash.hi(h) ^ (msa & LittleEndian.get(tables, t + 8));
+        long weLo = hash.lo(h + 1) ^ (msb & (LittleEndian.get(tables, t + 16) ^ save[2 * s]));
+        long weHi = hash.hi(h + 1) ^ (msb & (LittleEndian.get(tables, t + 24) ^ save[2 * s + 1]));
         labels[2 * out] = wgLo ^ weLo;
         labels[2 * out + 1] = wgHi ^ weHi;
     }

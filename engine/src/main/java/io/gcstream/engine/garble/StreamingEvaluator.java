@@ -14,9 +14,9 @@ import java.io.UncheckedIOException;
  */
 public final class StreamingEvaluator extends GateQueue implements GateSink {
     private final TableInput input;
-    private final long[] tables;
+    private final byte[] tables;
     private int tableRead;
-    private final int tableLongs;
+    private final int tableBytes;
     private final int blocks;
 
     /**
@@ -27,8 +27,8 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             long firstGate, TableInput input) {
         super(scheme, hash, labelSlots, scheme.evalBlocks(), firstGate);
         this.input = input;
-        this.tableLongs = scheme.tableLongs();
-        this.tables = new long[tableLongs * CAPACITY];
+        this.tableBytes = scheme.tableBytes();
+        this.tables = new byte[tableBytes * CAPACITY];
         this.blocks = scheme.evalBlocks();
     }
 
@@ -40,20 +40,46 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         }
         if (nl > 0) {
             try {
-                input.read(tables, 0, nl * tableLongs);
+                input.read(tables, 0, nl * tableBytes);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
         tableRead = 0;
+        int end = 4 * count;
+        int i = 0;
+        while (i < end) {
+            i = queueUntilBlocked(ops, i, end);
+            flush();
+        }
+        gates += count;
+    }
+
+    /**
+     * Evaluates gates from {@code ops[i]} on, queueing the non-linear ones, until a gate touches
+     * a pending slot, the queue is full, or the batch ends; returns the index of the first gate
+     * not processed. Free of calls, like the garbler's twin.
+     */
+    private int queueUntilBlocked(int[] ops, int i, int end) {
         final long[] l = labels;
-        for (int g = 0, i = 0; g < count; g++, i += 4) {
+        final int[] pend = pending;
+        final int e = epoch;
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long[] qSave = this.qSave;
+        final int blocks = this.blocks;
+        final int max = maxQueued;
+        int q = queued;
+        long g = gate;
+        for (; i < end; i += 4) {
             int out = ops[i];
             int in1 = ops[i + 1];
             int in2 = ops[i + 2];
             int table = ops[i + 3];
-            if (mustFlushBefore(out, in1, in2)) {
-                flush();
+            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+                break;
             }
             if (table == XOR) {
                 l[2 * out] = l[2 * in1] ^ l[2 * in2];
@@ -61,17 +87,18 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
                 FreeXor.eval(table, l, in1, in2, out);
             } else {
-                if (queued == maxQueued) {
-                    flush();
+                if (q == max) {
+                    break;
                 }
-                int q = queued++;
                 qOut[q] = out;
-                qInfo[q] = scheme.evalPrepare(l, in1, in2, gate++, hash, q * blocks, qSave, q);
-                markPending(out);
+                qInfo[q] = scheme.evalPrepare(l, in1, in2, g++, hash, q * blocks, qSave, q);
+                pend[out] = e;
+                q++;
             }
         }
-        gates += count;
-        flush();
+        queued = q;
+        gate = g;
+        return i;
     }
 
     private void flush() {
@@ -80,10 +107,19 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             return;
         }
         hash.run(n * blocks);
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long[] qSave = this.qSave;
+        final long[] l = labels;
+        final byte[] tables = this.tables;
+        final int blocks = this.blocks;
+        final int tableBytes = this.tableBytes;
         int t = tableRead;
         for (int q = 0; q < n; q++) {
-            scheme.evalFinish(qInfo[q], qSave, q, hash, q * blocks, tables, t, labels, qOut[q]);
-            t += tableLongs;
+            scheme.evalFinish(qInfo[q], qSave, q, hash, q * blocks, tables, t, l, qOut[q]);
+            t += tableBytes;
         }
         tableRead = t;
         nonLinear += n;

@@ -18,9 +18,9 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
     private final long dLo;
     private final long dHi;
     private final TableOutput output;
-    private final long[] tables;
+    private final byte[] tables;
     private int tableFill;
-    private final int tableLongs;
+    private final int tableBytes;
     private final int blocks;
 
     /**
@@ -37,41 +37,20 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         this.dLo = dLo;
         this.dHi = dHi;
         this.output = output;
-        this.tableLongs = scheme.tableLongs();
-        this.tables = new long[tableLongs * CAPACITY];
+        this.tableBytes = scheme.tableBytes();
+        this.tables = new byte[tableBytes * CAPACITY];
         this.blocks = scheme.garbleBlocks();
     }
 
     @Override
     public void gates(int[] ops, int count) {
-        final long[] l = labels;
-        for (int g = 0, i = 0; g < count; g++, i += 4) {
-            int out = ops[i];
-            int in1 = ops[i + 1];
-            int in2 = ops[i + 2];
-            int table = ops[i + 3];
-            if (mustFlushBefore(out, in1, in2)) {
-                flush();
-            }
-            if (table == XOR) {
-                // The most common gate by far: skip the general affine form.
-                l[2 * out] = l[2 * in1] ^ l[2 * in2];
-                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
-            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
-                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
-            } else {
-                if (queued == maxQueued) {
-                    flush();
-                }
-                int q = queued++;
-                qOut[q] = out;
-                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, gate++, hash,
-                        q * blocks, qSave, q);
-                markPending(out);
-            }
+        int end = 4 * count;
+        int i = 0;
+        while (i < end) {
+            i = queueUntilBlocked(ops, i, end);
+            flush();
         }
         gates += count;
-        flush();
         if (tableFill > 0) {
             try {
                 output.write(tables, 0, tableFill);
@@ -82,17 +61,79 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         }
     }
 
+    /**
+     * Garbles gates from {@code ops[i]} on, queueing the non-linear ones, until a gate touches a
+     * pending slot, the queue is full, or the batch ends; returns the index of the first gate
+     * not processed. Free of calls, so C2 keeps its state in registers. After a flush, the
+     * gate it stopped at can always proceed.
+     */
+    private int queueUntilBlocked(int[] ops, int i, int end) {
+        final long[] l = labels;
+        final int[] pend = pending;
+        final int e = epoch;
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long[] qSave = this.qSave;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int blocks = this.blocks;
+        final int max = maxQueued;
+        int q = queued;
+        long g = gate;
+        for (; i < end; i += 4) {
+            int out = ops[i];
+            int in1 = ops[i + 1];
+            int in2 = ops[i + 2];
+            int table = ops[i + 3];
+            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+                break;
+            }
+            if (table == XOR) {
+                // The most common gate by far: skip the general affine form.
+                l[2 * out] = l[2 * in1] ^ l[2 * in2];
+                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+            } else {
+                if (q == max) {
+                    break;
+                }
+                qOut[q] = out;
+                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, g++, hash,
+                        q * blocks, qSave, q);
+                pend[out] = e;
+                q++;
+            }
+        }
+        queued = q;
+        gate = g;
+        return i;
+    }
+
     private void flush() {
         int n = queued;
         if (n == 0) {
             return;
         }
         hash.run(n * blocks);
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long[] qSave = this.qSave;
+        final long[] l = labels;
+        final byte[] tables = this.tables;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int blocks = this.blocks;
+        final int tableBytes = this.tableBytes;
         int t = tableFill;
         for (int q = 0; q < n; q++) {
-            scheme.garbleFinish(qInfo[q], qSave, q, hash, q * blocks, dLo, dHi, labels, qOut[q],
+            scheme.garbleFinish(qInfo[q], qSave, q, hash, q * blocks, dLo, dHi, l, qOut[q],
                     tables, t);
-            t += tableLongs;
+            t += tableBytes;
         }
         tableFill = t;
         nonLinear += n;

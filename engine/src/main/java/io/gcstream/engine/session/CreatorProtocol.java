@@ -34,7 +34,7 @@ public final class CreatorProtocol extends Protocol {
         long dLo = prg.nextLong() | 1;
         long dHi = prg.nextLong();
         StreamingGarbler g = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi,
-                gateCounter, ch::writeLongs);
+                gateCounter, ch::write);
         long[] labels = g.labels();
         // Creator inputs: random 0-labels; send the active ones.
         int[] ci = c.creatorInputs();

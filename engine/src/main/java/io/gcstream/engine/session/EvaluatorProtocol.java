@@ -34,7 +34,7 @@ public final class EvaluatorProtocol extends Protocol {
     public boolean[] run(Circuit c, boolean[] y) throws IOException {
         phase = "input labels";
         StreamingEvaluator e = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter,
-                ch::readLongs);
+                ch::readFully);
         long[] labels = e.labels();
         int[] ci = c.creatorInputs();
         for (int base = 0; base < ci.length; base += CHUNK) {

@@ -31,7 +31,7 @@ class GarblingSchemeTest {
                 g[1] = r.nextLong();
                 g[2] = r.nextLong();
                 g[3] = r.nextLong();
-                long[] tables = new long[scheme.tableLongs()];
+                byte[] tables = new byte[scheme.tableBytes()];
                 scheme.garbleGate(hash, table, g, 0, 1, 2, dLo, dHi, gate, tables, 0);
                 for (int a = 0; a < 2; a++) {
                     for (int b = 0; b < 2; b++) {
@@ -57,7 +57,7 @@ class GarblingSchemeTest {
         long[] g = {0x1111L, 0x2222L};
         long a0lo = g[0];
         long a0hi = g[1];
-        long[] tables = new long[scheme.tableLongs()];
+        byte[] tables = new byte[scheme.tableBytes()];
         scheme.garbleGate(hash, TruthTable.AND, g, 0, 0, 0, dLo, dHi, 5, tables, 0);
         for (int a = 0; a < 2; a++) {
             long[] e = {a0lo ^ (a * dLo), a0hi ^ (a * dHi)};
@@ -72,8 +72,8 @@ class GarblingSchemeTest {
         GarblingScheme scheme = GarblingScheme.of(s);
         long[] g1 = {3, 4, 5, 6, 0, 0};
         long[] g2 = g1.clone();
-        long[] t1 = new long[scheme.tableLongs()];
-        long[] t2 = new long[scheme.tableLongs()];
+        byte[] t1 = new byte[scheme.tableBytes()];
+        byte[] t2 = new byte[scheme.tableBytes()];
         scheme.garbleGate(hash, TruthTable.AND, g1, 0, 1, 2, 1, 0, 0, t1, 0);
         scheme.garbleGate(hash, TruthTable.AND, g2, 0, 1, 2, 1, 0, 1, t2, 0);
         assertEquals(false, java.util.Arrays.equals(t1, t2));

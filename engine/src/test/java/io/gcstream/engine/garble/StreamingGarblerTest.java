@@ -21,14 +21,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class StreamingGarblerTest {
 
-    /** A growable long buffer: the garbler appends, the evaluator consumes. */
+    /** A growable byte buffer: the garbler appends, the evaluator consumes. */
     static final class Pipe implements TableOutput, TableInput {
-        long[] data = new long[1024];
+        byte[] data = new byte[1024];
         int size;
         int pos;
 
         @Override
-        public void write(long[] a, int off, int len) {
+        public void write(byte[] a, int off, int len) {
             if (size + len > data.length) {
                 data = Arrays.copyOf(data, Math.max(2 * data.length, size + len));
             }
@@ -37,7 +37,7 @@ class StreamingGarblerTest {
         }
 
         @Override
-        public void read(long[] a, int off, int len) {
+        public void read(byte[] a, int off, int len) {
             if (pos + len > size) {
                 throw new IllegalStateException("read past the garbled stream");
             }
@@ -86,7 +86,7 @@ class StreamingGarblerTest {
                 }
                 new CircuitWalker(circuit).walk(g);
                 new CircuitWalker(circuit).walk(e);
-                assertEquals(circuit.nonLinearCount() * s.tableLongs(), pipe.size);
+                assertEquals(circuit.nonLinearCount() * s.tableBytes(), pipe.size);
                 assertEquals(pipe.size, pipe.pos);
                 assertEquals(gateId + circuit.nonLinearCount(), g.nextGateId());
                 assertEquals(g.nextGateId(), e.nextGateId());
