@@ -33,11 +33,19 @@ public final class CircuitWalker {
         count = 0;
         int frameTop = circuit.numSlots();
         try (InstructionReader reader = circuit.openBody()) {
-            while (reader.next()) {
-                if (reader.isCall()) {
+            while (true) {
+                // Gates of the main body go straight into the batch; calls expand below.
+                int room = BATCH - count;
+                int n = reader.nextGates(ops, 4 * count, room);
+                if (n < 0) {
+                    break;
+                }
+                count += n;
+                if (count == BATCH) {
+                    flush();
+                }
+                if (n < room && reader.isCall()) {
                     call(subs.get(reader.callee()), reader.callSlots(), 0, 0, frameTop);
-                } else {
-                    emit(reader.out(), reader.in1(), reader.in2(), reader.table());
                 }
             }
         }

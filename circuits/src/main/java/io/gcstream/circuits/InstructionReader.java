@@ -15,6 +15,35 @@ public interface InstructionReader extends Closeable {
     /** Advances to the next instruction; false at the end of the body. */
     boolean next() throws IOException;
 
+    /**
+     * Bulk form of {@link #next()} for runs of gates: advances until {@code max} (at least 1)
+     * gates are written, a call is read, or the body ends. Each gate goes into {@code ops} from
+     * {@code off} as four ints (out, in1, in2, table), the layout of
+     * {@link GateSink#gates}.
+     *
+     * @return the number of gates written, or -1 if the body had already ended. After a
+     *     return of {@code n >= 0} with {@link #isCall()} true, the reader stopped at a call,
+     *     which is the current instruction; otherwise the last gate written is.
+     */
+    default int nextGates(int[] ops, int off, int max) throws IOException {
+        int n = 0;
+        while (n < max) {
+            if (!next()) {
+                return n == 0 ? -1 : n;
+            }
+            if (isCall()) {
+                return n;
+            }
+            int i = off + 4 * n;
+            ops[i] = out();
+            ops[i + 1] = in1();
+            ops[i + 2] = in2();
+            ops[i + 3] = table();
+            n++;
+        }
+        return n;
+    }
+
     /** True if the current instruction is a call, false if it is a gate. */
     boolean isCall();
 

@@ -78,6 +78,22 @@ public final class LaneCircuit {
         }
 
         @Override
+        public int nextGates(int[] ops, int off, int max) {
+            if (index + 1 >= total) {
+                return -1;
+            }
+            int n = (int) Math.min(max, total - index - 1);
+            for (int k = 0, i = off; k < n; k++, i += 4) {
+                next();
+                ops[i] = out();
+                ops[i + 1] = in1();
+                ops[i + 2] = in2();
+                ops[i + 3] = table();
+            }
+            return n;
+        }
+
+        @Override
         public String position() {
             return "generated gate " + index;
         }
