@@ -37,49 +37,45 @@ public interface GarblingScheme {
     /**
      * Garbler, first half: for the gate {@code table} (non-linear) on the 0-labels of slots
      * {@code a} and {@code b}, writes {@link #garbleBlocks()} hash inputs, with tweaks unique in
-     * the session, at blocks {@code h ..} of the batch, and saves one block at block {@code s}
-     * of {@code save}.
+     * the session, at blocks {@code h ..} of the batch; {@code finish} may read them back.
      *
      * @return per-gate information for {@link #garbleFinish}
      */
     int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi, long gate,
-            TweakableHash hash, int h, long[] save, int s);
+            TweakableHash hash, int h);
 
     /**
      * Garbler, second half: from the hashes at blocks {@code h ..} of the run batch, writes the
      * output 0-label into slot {@code out} of {@code labels} and {@link #tableBytes()} bytes of
      * garbled table (little-endian longs) at offset {@code t} of {@code tables}.
      */
-    void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo, long dHi,
+    void garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
             long[] labels, int out, byte[] tables, int t);
 
     /** Evaluator, first half: hash inputs from the active labels of slots {@code a}, {@code b}. */
-    int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h, long[] save,
-            int s);
+    int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h);
 
     /**
      * Evaluator, second half: the active output label from the hashes and the garbled table at
      * offset {@code t} of {@code tables}.
      */
-    void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, byte[] tables, int t,
+    void evalFinish(int info, TweakableHash hash, int h, byte[] tables, int t,
             long[] labels, int out);
 
     /** Garbles one non-linear gate (allocates; for tests and illustration). */
     default void garbleGate(TweakableHash hash, int table, long[] labels, int a, int b, int out,
             long dLo, long dHi, long gate, byte[] tables, int t) {
-        long[] save = new long[2];
-        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hash, 0, save, 0);
+        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hash, 0);
         hash.run(garbleBlocks());
-        garbleFinish(info, save, 0, hash, 0, dLo, dHi, labels, out, tables, t);
+        garbleFinish(info, hash, 0, dLo, dHi, labels, out, tables, t);
     }
 
     /** Evaluates one non-linear gate (allocates; for tests and illustration). */
     default void evalGate(TweakableHash hash, long[] labels, int a, int b, int out, long gate,
             byte[] tables, int t) {
-        long[] save = new long[2];
-        int info = evalPrepare(labels, a, b, gate, hash, 0, save, 0);
+        int info = evalPrepare(labels, a, b, gate, hash, 0);
         hash.run(evalBlocks());
-        evalFinish(info, save, 0, hash, 0, tables, t, labels, out);
+        evalFinish(info, hash, 0, tables, t, labels, out);
     }
 
     /** The implementation of {@code scheme}. */

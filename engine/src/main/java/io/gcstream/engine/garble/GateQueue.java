@@ -35,7 +35,6 @@ abstract class GateQueue {
     int queued;
     final int[] qOut = new int[CAPACITY];
     final int[] qInfo = new int[CAPACITY];
-    final long[] qSave = new long[2 * CAPACITY];
     /** Gates the queue holds before it must flush: as many as fill one hash batch. */
     final int maxQueued;
     /** Session-wide counter of non-linear gates, the hash tweak. */

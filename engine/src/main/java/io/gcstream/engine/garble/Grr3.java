@@ -36,7 +36,7 @@ public final class Grr3 implements GarblingScheme {
 
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
-            long gate, TweakableHash hash, int h, long[] save, int s) {
+            long gate, TweakableHash hash, int h) {
         long a0lo = labels[2 * a];
         long a0hi = labels[2 * a + 1];
         long b0lo = labels[2 * b];
@@ -69,8 +69,8 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo,
-            long dHi, long[] labels, int out, byte[] tables, int t) {
+    public void garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
+            long[] labels, int out, byte[] tables, int t) {
         int table = info & 15;
         int pa = (info >>> 4) & 1;
         int pb = (info >>> 5) & 1;
@@ -88,8 +88,7 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h,
-            long[] save, int s) {
+    public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h) {
         long alo = labels[2 * a];
         long ahi = labels[2 * a + 1];
         long blo = labels[2 * b];
@@ -102,8 +101,8 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, byte[] tables,
-            int t, long[] labels, int out) {
+    public void evalFinish(int info, TweakableHash hash, int h, byte[] tables, int t,
+            long[] labels, int out) {
         // Row 0 has no ciphertext; rows 1..3 are at bytes t, t+16, t+32.
         long m = -(long) (info != 0 ? 1 : 0);
         int row = t + 16 * Math.max(info - 1, 0);

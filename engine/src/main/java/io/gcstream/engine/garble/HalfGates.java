@@ -46,7 +46,7 @@ public final class HalfGates implements GarblingScheme {
 
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
-            long gate, TweakableHash hash, int h, long[] save, int s) {
+            long gate, TweakableHash hash, int h) {
         int form = FORM[table];
         long ma = -(long) ((form >>> 2) & 1);
         long mb = -(long) ((form >>> 1) & 1);
@@ -60,14 +60,12 @@ public final class HalfGates implements GarblingScheme {
         hash.input(h + 1, a0lo ^ dLo, a0hi ^ dHi, j0);
         hash.input(h + 2, b0lo, b0hi, j0 | 1);
         hash.input(h + 3, b0lo ^ dLo, b0hi ^ dHi, j0 | 1);
-        save[2 * s] = a0lo;
-        save[2 * s + 1] = a0hi;
         return ((int) a0lo & 1) | (((int) b0lo & 1) << 1) | ((form & 1) << 2);
     }
 
     @Override
-    public void garbleFinish(int info, long[] save, int s, TweakableHash hash, int h, long dLo,
-            long dHi, long[] labels, int out, byte[] tables, int t) {
+    public void garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
+            long[] labels, int out, byte[] tables, int t) {
         long mpa = -(long) (info & 1);
         long mpb = -(long) ((info >>> 1) & 1);
         long mg = -(long) ((info >>> 2) & 1);
@@ -83,8 +81,8 @@ public final class HalfGates implements GarblingScheme {
         long wgLo = h0lo ^ (mpa & tgLo);
         long wgHi = h0hi ^ (mpa & tgHi);
         // Evaluator half: T_E = H(B0) ^ H(B1) ^ A0, W_E = H(B0) ^ pb*(T_E ^ A0).
-        long teLo = h23lo ^ save[2 * s];
-        long teHi = h23hi ^ save[2 * s + 1];
+        long teLo = h23lo ^ hash.inputLo(h);
+        long teHi = h23hi ^ hash.inputHi(h);
         long weLo = h2lo ^ (mpb & h23lo);
         long weHi = h2hi ^ (mpb & h23hi);
         labels[2 * out] = wgLo ^ weLo ^ (mg & dLo);
@@ -96,28 +94,25 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h,
-            long[] save, int s) {
+    public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h) {
         long alo = labels[2 * a];
         long ahi = labels[2 * a + 1];
         long blo = labels[2 * b];
         long bhi = labels[2 * b + 1];
         hash.input(h, alo, ahi, gate << 1);
         hash.input(h + 1, blo, bhi, (gate << 1) | 1);
-        save[2 * s] = alo;
-        save[2 * s + 1] = ahi;
         return ((int) alo & 1) | (((int) blo & 1) << 1);
     }
 
     @Override
-    public void evalFinish(int info, long[] save, int s, TweakableHash hash, int h, byte[] tables,
-            int t, long[] labels, int out) {
+    public void evalFinish(int info, TweakableHash hash, int h, byte[] tables, int t,
+            long[] labels, int out) {
         long msa = -(long) (info & 1);
         long msb = -(long) ((info >>> 1) & 1);
         long wgLo = hash.lo(h) ^ (msa & LittleEndian.get(tables, t));
         long wgHi = hash.hi(h) ^ (msa & LittleEndian.get(tables, t + 8));
-        long weLo = hash.lo(h + 1) ^ (msb & (LittleEndian.get(tables, t + 16) ^ save[2 * s]));
-        long weHi = hash.hi(h + 1) ^ (msb & (LittleEndian.get(tables, t + 24) ^ save[2 * s + 1]));
+        long weLo = hash.lo(h + 1) ^ (msb & (LittleEndian.get(tables, t + 16) ^ hash.inputLo(h)));
+        long weHi = hash.hi(h + 1) ^ (msb & (LittleEndian.get(tables, t + 24) ^ hash.inputHi(h)));
         labels[2 * out] = wgLo ^ weLo;
         labels[2 * out + 1] = wgHi ^ weHi;
     }

@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * The evaluator's gate loop, the twin of {@link StreamingGarbler}: for each batch it reads the
- * garbled tables of the batch's non-linear gates from a {@link TableInput} (in gate order) and
- * evaluates the batch on the active labels, hashing in bulk. The caller fills the input labels
+ * The evaluator's gate loop, the twin of {@link StreamingGarbler}: evaluates each batch on the
+ * active labels, hashing in bulk, and reads the garbled tables of the queued non-linear gates
+ * from a {@link TableInput} (in gate order) when it finishes them. The caller fills the input labels
  * into {@link #labels()} first and reads output labels afterwards. An {@link IOException} of
  * the input is rethrown from {@link #gates} wrapped in an {@link UncheckedIOException}.
  * Not thread-safe.
@@ -15,7 +15,6 @@ import java.io.UncheckedIOException;
 public final class StreamingEvaluator extends GateQueue implements GateSink {
     private final TableInput input;
     private final byte[] tables;
-    private int tableRead;
     private final int tableBytes;
     private final int blocks;
 
@@ -34,18 +33,6 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
 
     @Override
     public void gates(int[] ops, int count) {
-        int nl = 0;
-        for (int i = 3; i < 4 * count; i += 4) {
-            nl += (NON_LINEAR_MASK >>> ops[i]) & 1;
-        }
-        if (nl > 0) {
-            try {
-                input.read(tables, 0, nl * tableBytes);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        tableRead = 0;
         int end = 4 * count;
         int i = 0;
         while (i < end) {
@@ -68,7 +55,6 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         final TweakableHash hash = this.hash;
         final int[] qOut = this.qOut;
         final int[] qInfo = this.qInfo;
-        final long[] qSave = this.qSave;
         final int blocks = this.blocks;
         final int max = maxQueued;
         int q = queued;
@@ -91,7 +77,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
                     break;
                 }
                 qOut[q] = out;
-                qInfo[q] = scheme.evalPrepare(l, in1, in2, g++, hash, q * blocks, qSave, q);
+                qInfo[q] = scheme.evalPrepare(l, in1, in2, g++, hash, q * blocks);
                 pend[out] = e;
                 q++;
             }
@@ -106,22 +92,23 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         if (n == 0) {
             return;
         }
+        final int tableBytes = this.tableBytes;
+        final byte[] tables = this.tables;
+        try {
+            input.read(tables, 0, n * tableBytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         hash.run(n * blocks);
         final GarblingScheme scheme = this.scheme;
         final TweakableHash hash = this.hash;
         final int[] qOut = this.qOut;
         final int[] qInfo = this.qInfo;
-        final long[] qSave = this.qSave;
         final long[] l = labels;
-        final byte[] tables = this.tables;
         final int blocks = this.blocks;
-        final int tableBytes = this.tableBytes;
-        int t = tableRead;
-        for (int q = 0; q < n; q++) {
-            scheme.evalFinish(qInfo[q], qSave, q, hash, q * blocks, tables, t, l, qOut[q]);
-            t += tableBytes;
+        for (int q = 0, t = 0; q < n; q++, t += tableBytes) {
+            scheme.evalFinish(qInfo[q], hash, q * blocks, tables, t, l, qOut[q]);
         }
-        tableRead = t;
         nonLinear += n;
         newEpoch();
     }

@@ -75,7 +75,6 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         final TweakableHash hash = this.hash;
         final int[] qOut = this.qOut;
         final int[] qInfo = this.qInfo;
-        final long[] qSave = this.qSave;
         final long dLo = this.dLo;
         final long dHi = this.dHi;
         final int blocks = this.blocks;
@@ -102,7 +101,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
                 }
                 qOut[q] = out;
                 qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, g++, hash,
-                        q * blocks, qSave, q);
+                        q * blocks);
                 pend[out] = e;
                 q++;
             }
@@ -122,7 +121,6 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         final TweakableHash hash = this.hash;
         final int[] qOut = this.qOut;
         final int[] qInfo = this.qInfo;
-        final long[] qSave = this.qSave;
         final long[] l = labels;
         final byte[] tables = this.tables;
         final long dLo = this.dLo;
@@ -131,7 +129,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         final int tableBytes = this.tableBytes;
         int t = tableFill;
         for (int q = 0; q < n; q++) {
-            scheme.garbleFinish(qInfo[q], qSave, q, hash, q * blocks, dLo, dHi, l, qOut[q],
+            scheme.garbleFinish(qInfo[q], hash, q * blocks, dLo, dHi, l, qOut[q],
                     tables, t);
             t += tableBytes;
         }

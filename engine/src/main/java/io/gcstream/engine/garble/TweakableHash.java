@@ -104,6 +104,16 @@ public final class TweakableHash {
         decryptCbc(w, v, n);
     }
 
+    /** Low half of input block {@code j}, as set by {@link #input} (it survives {@link #run}). */
+    public long inputLo(int j) {
+        return LittleEndian.get(x, 16 * (j + 1));
+    }
+
+    /** High half of input block {@code j}. */
+    public long inputHi(int j) {
+        return LittleEndian.get(x, 16 * (j + 1) + 8);
+    }
+
     /** Low half of H(x_j, i_j) after {@link #run}: π(w_j) ⊕ u_j, undoing the chaining term. */
     public long lo(int j) {
         int o = 16 * j;
