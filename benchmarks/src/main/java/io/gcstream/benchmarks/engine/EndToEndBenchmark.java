@@ -22,20 +22,23 @@ import java.util.Random;
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.engine.EndToEndBenchmark \
- *     [--ands 10000000] [--lanes 64] [--runs 5] [--scheme half-gates|grr3|both] \
+ *     [--ands 10000000] [--lanes 64] [--warmup 3] [--runs 5] [--scheme half-gates|grr3|both] \
  *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536]
  * </pre>
  *
  * This process is the evaluator; it starts the creator as a child JVM with the same class path.
- * One session, {@code runs} runs (base OTs once). Prints per-run figures and a table of medians:
+ * One session (base OTs once): {@code warmup} runs while the JIT compiles the hot loops (printed,
+ * not counted), then {@code runs} measured runs. Prints per-run figures and a table of medians:
  * end-to-end AND gates/s (wall time of a run without session setup), the CPU-bound end-to-end
  * rate (gates over the slower party's thread CPU time: what two free cores would give, which
  * matters on a shared, loaded machine), and garble-only and evaluate-only rates of one core
  * without network (unless --no-local).
  */
 public final class EndToEndBenchmark {
-    /** CPU-bound end-to-end rates of the last scheme run (runs 1.., run 0 has the setup). */
+    /** CPU-bound end-to-end rates of the measured runs of the last scheme. */
     private static double[] lastCpuRates = {0};
+    /** Runs before the measured ones, not counted: the first one also holds the session setup. */
+    private static int warmup = 3;
     /** Channel buffer size in bytes (both sides). */
     private static int buffer = 64 * 1024;
 
@@ -56,6 +59,7 @@ public final class EndToEndBenchmark {
                 case "--ands": ands = Long.parseLong(args[++i].replace("_", "")); break;
                 case "--lanes": lanes = Integer.parseInt(args[++i]); break;
                 case "--runs": runs = Integer.parseInt(args[++i]); break;
+                case "--warmup": warmup = Integer.parseInt(args[++i]); break;
                 case "--scheme": schemes = args[++i]; break;
                 case "--role": role = args[++i]; break;
                 case "--port": port = Integer.parseInt(args[++i]); break;
@@ -65,15 +69,19 @@ public final class EndToEndBenchmark {
                 default: throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
+        if (runs < 1 || warmup < 0) {
+            throw new IllegalArgumentException("need --runs >= 1 and --warmup >= 0");
+        }
         List<Scheme> list = schemes.equals("both") ? List.of(Scheme.HALF_GATES, Scheme.GRR3)
                 : List.of(Scheme.parse(schemes));
         Circuit circuit = LaneCircuit.create(lanes, ands);
         if (role.equals("creator")) {
-            creator(circuit, list.get(0), port, runs);
+            creator(circuit, list.get(0), port, warmup + runs);
             return;
         }
-        System.out.printf("circuit: %d AND + %d XOR gates, %d lanes, S = %d; %d runs per scheme;"
-                + " %d cores%n", ands, ands, lanes, circuit.labelSlots(), runs,
+        System.out.printf("circuit: %d AND + %d XOR gates, %d lanes, S = %d; %d warm-up + %d"
+                + " measured runs per scheme; %d cores%n", ands, ands, lanes, circuit.labelSlots(),
+                warmup, runs,
                 Runtime.getRuntime().availableProcessors());
         List<String> table = new ArrayList<>();
         for (Scheme s : list) {
@@ -83,9 +91,13 @@ public final class EndToEndBenchmark {
             if (local) {
                 double[] gr = new double[runs];
                 double[] er = new double[runs];
-                for (int r = 0; r < runs; r++) {
-                    gr[r] = GarbleRates.garble(circuit, s);
-                    er[r] = GarbleRates.evaluate(circuit, s);
+                for (int r = -warmup; r < runs; r++) {
+                    double g1 = GarbleRates.garble(circuit, s);
+                    double e1 = GarbleRates.evaluate(circuit, s);
+                    if (r >= 0) {
+                        gr[r] = g1;
+                        er[r] = e1;
+                    }
                 }
                 g = String.format("%8.2f", median(gr) / 1e6);
                 e = String.format("%8.2f", median(er) / 1e6);
@@ -114,7 +126,8 @@ public final class EndToEndBenchmark {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 EndToEndBenchmark.class.getName(), "--role", "creator", "--port",
                 String.valueOf(port), "--ands", String.valueOf(ands), "--lanes",
-                String.valueOf(lanes), "--runs", String.valueOf(runs), "--scheme", s.wireName(),
+                String.valueOf(lanes), "--warmup", "0", "--runs", String.valueOf(warmup + runs),
+                "--scheme", s.wireName(),
                 "--buffer", String.valueOf(buffer)));
         Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<Double> creatorCpuMs = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -135,12 +148,13 @@ public final class EndToEndBenchmark {
         });
         pump.start();
         SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
-        double[] rates = new double[runs];
-        double[] evaluatorCpuMs = new double[runs];
+        int total = warmup + runs;
+        double[] rates = new double[total];
+        double[] evaluatorCpuMs = new double[total];
         try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, o.channelOptions())) {
             GcSession session = GcSession.evaluator(ch, o);
             Random rnd = new Random();
-            for (int r = 0; r < runs; r++) {
+            for (int r = 0; r < total; r++) {
                 boolean[] y = new boolean[circuit.evaluatorInputCount()];
                 for (int i = 0; i < y.length; i++) {
                     y[i] = rnd.nextBoolean();
@@ -151,8 +165,9 @@ public final class EndToEndBenchmark {
                 RunStats st = session.lastStats();
                 long runNanos = st.totalNanos() - st.setupNanos();
                 rates[r] = st.nonLinearGates() * 1e9 / runNanos;
-                System.out.printf("  [evaluator] %s run %d: %.2f M AND/s end to end (%.0f ms run, "
-                        + "%.0f ms setup, %.1f MB received) %s%n", s, r, rates[r] / 1e6,
+                System.out.printf("  [evaluator] %s %s %d: %.2f M AND/s end to end (%.0f ms run, "
+                        + "%.0f ms setup, %.1f MB received) %s%n", s,
+                        r < warmup ? "warm-up" : "run", r < warmup ? r : r - warmup, rates[r] / 1e6,
                         runNanos / 1e6, st.setupNanos() / 1e6, st.bytesReceived() / 1e6,
                         st.toJson());
             }
@@ -162,15 +177,16 @@ public final class EndToEndBenchmark {
         // CPU-bound rate: what the run would reach if each party had a core of its own (the
         // slower party's CPU time per run, session setup excluded from run 0 only roughly).
         double[] cpuRates = new double[runs];
-        for (int r = 1; r < runs && r < creatorCpuMs.size(); r++) {
+        for (int k = 0; k < runs && warmup + k < creatorCpuMs.size(); k++) {
+            int r = warmup + k;
             double slower = Math.max(creatorCpuMs.get(r), evaluatorCpuMs[r]);
-            cpuRates[r] = circuit.nonLinearCount() / (slower / 1e3);
+            cpuRates[k] = circuit.nonLinearCount() / (slower / 1e3);
             System.out.printf("  %s run %d: CPU creator %.0f ms, evaluator %.0f ms -> %.2f M AND/s"
-                    + " if each party has a core%n", s, r, creatorCpuMs.get(r), evaluatorCpuMs[r],
-                    cpuRates[r] / 1e6);
+                    + " if each party has a core%n", s, k, creatorCpuMs.get(r), evaluatorCpuMs[r],
+                    cpuRates[k] / 1e6);
         }
-        lastCpuRates = runs > 1 ? Arrays.copyOfRange(cpuRates, 1, runs) : new double[] {0};
-        double[] sorted = rates.clone();
+        lastCpuRates = cpuRates;
+        double[] sorted = Arrays.copyOfRange(rates, warmup, total);
         Arrays.sort(sorted);
         return sorted;
     }
