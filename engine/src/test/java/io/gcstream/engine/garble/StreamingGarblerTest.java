@@ -49,9 +49,22 @@ class StreamingGarblerTest {
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void randomCircuitsMatchTheSimulator(Scheme s) throws Exception {
+        randomCircuitsMatchTheSimulator(s, TweakableHash.DEFAULT_CAPACITY);
+    }
+
+    /** Hash batches of 4 and 9 blocks: the queue flushes because it is full, every gate or two. */
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void smallHashBatchesGiveTheSameResults(Scheme s) throws Exception {
+        randomCircuitsMatchTheSimulator(s, 4);
+        randomCircuitsMatchTheSimulator(s, 9);
+    }
+
+    private static void randomCircuitsMatchTheSimulator(Scheme s, int hashCapacity)
+            throws Exception {
         GarblingScheme scheme = GarblingScheme.of(s);
-        TweakableHash gh = new TweakableHash();
-        TweakableHash eh = new TweakableHash();
+        TweakableHash gh = new TweakableHash(hashCapacity);
+        TweakableHash eh = new TweakableHash(hashCapacity);
         Random r = new Random(42 + s.ordinal());
         long gateId = 1000;
         for (int c = 0; c < 30; c++) {

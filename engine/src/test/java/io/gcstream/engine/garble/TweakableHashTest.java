@@ -1,7 +1,9 @@
 package io.gcstream.engine.garble;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.FixedKeyAes;
@@ -51,5 +53,46 @@ class TweakableHashTest {
         long[] out = new long[4];
         new TweakableHash().hash(x, new long[] {0, 1}, out, 2);
         assertFalse(Arrays.equals(Arrays.copyOfRange(out, 0, 2), Arrays.copyOfRange(out, 2, 4)));
+    }
+
+    @Test
+    void batchedInterfaceMatchesTheArrayFormAndKeepsInputs() {
+        Random r = new Random(3);
+        int n = 37;
+        long[] in = new long[2 * n];
+        long[] tw = new long[n];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = r.nextLong();
+        }
+        for (int i = 0; i < n; i++) {
+            tw[i] = r.nextLong();
+        }
+        long[] expect = new long[2 * n];
+        new CrHash().tccr(in, 0, tw, 0, expect, 0, n);
+        TweakableHash h = new TweakableHash(n);
+        for (int j = 0; j < n; j++) {
+            h.input(j, in[2 * j], in[2 * j + 1], tw[j]);
+        }
+        h.run(n);
+        for (int j = 0; j < n; j++) {
+            assertEquals(expect[2 * j], h.lo(j), "lo " + j);
+            assertEquals(expect[2 * j + 1], h.hi(j), "hi " + j);
+            assertEquals(in[2 * j], h.inputLo(j), "input lo " + j);
+            assertEquals(in[2 * j + 1], h.inputHi(j), "input hi " + j);
+        }
+        // A shorter second batch in the same instance: nothing of the first leaks into it.
+        h.input(0, in[2], in[3], tw[1]);
+        h.run(1);
+        assertEquals(expect[2], h.lo(0));
+        assertEquals(expect[3], h.hi(0));
+    }
+
+    @Test
+    void batchesOutsideTheCapacityAreRejected() {
+        TweakableHash h = new TweakableHash(8);
+        assertEquals(8, h.capacity());
+        assertThrows(IllegalArgumentException.class, () -> h.run(9));
+        assertThrows(IllegalArgumentException.class, () -> h.run(0));
+        assertThrows(IllegalArgumentException.class, () -> new TweakableHash(0));
     }
 }
