@@ -7,9 +7,10 @@ import java.io.UncheckedIOException;
 /**
  * The evaluator's gate loop, the twin of {@link StreamingGarbler}: evaluates each batch on the
  * active labels, hashing in bulk, and reads the garbled tables of the queued non-linear gates
- * from a {@link TableInput} (in gate order) when it finishes them. The caller fills the input labels
- * into {@link #labels()} first and reads output labels afterwards. An {@link IOException} of
- * the input is rethrown from {@link #gates} wrapped in an {@link UncheckedIOException}.
+ * from a {@link TableInput} (in gate order) when it finishes them. The caller fills the input
+ * labels into {@link #labels()} first and reads output labels afterwards. An
+ * {@link IOException} of the input is rethrown from {@link #gates} wrapped in an
+ * {@link UncheckedIOException}.
  * Not thread-safe.
  */
 public final class StreamingEvaluator extends GateQueue implements GateSink {

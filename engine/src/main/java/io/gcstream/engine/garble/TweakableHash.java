@@ -50,7 +50,8 @@ public final class TweakableHash {
     /** A hash for batches of up to {@code capacity} blocks. */
     public TweakableHash(int capacity) {
         if (capacity < 1 || capacity > (1 << 20)) {
-            throw new IllegalArgumentException("capacity must be in 1..2^20 blocks, got " + capacity);
+            throw new IllegalArgumentException(
+                    "capacity must be in 1..2^20 blocks, got " + capacity);
         }
         this.capacity = capacity;
         this.x = new byte[16 * (capacity + 1)];
@@ -93,7 +94,7 @@ public final class TweakableHash {
         // One induction variable: C2 (JDK 17) compiles this form about 1.5 times faster.
         for (int j = 0; j < n; j++) {
             int o = 16 * j;
-            // u_j = D(x_j) ^ x_{j-1} ^ x_{j-1}; x_{j-1} sits at o because of the zero block.
+            // The cipher gave D(x_j) ^ x_{j-1}; x_{j-1} sits at o because of the zero block.
             long lo = LittleEndian.get(u, o) ^ LittleEndian.get(x, o);
             long hi = LittleEndian.get(u, o + 8) ^ LittleEndian.get(x, o + 8);
             LittleEndian.put(u, o, lo);
