@@ -16,14 +16,8 @@ class TweakableHashTest {
     void equalsTheTccrOfTheOtModule() {
         Random r = new Random(11);
         for (int n : new int[] {1, 2, 17, 1024, 1025, 4096}) {
-            long[] in = new long[2 * n];
-            long[] tw = new long[n];
-            for (int i = 0; i < in.length; i++) {
-                in[i] = r.nextLong();
-            }
-            for (int i = 0; i < n; i++) {
-                tw[i] = r.nextLong();
-            }
+            long[] in = randomLongs(r, 2 * n);
+            long[] tw = randomLongs(r, n);
             long[] expect = new long[2 * n];
             new CrHash().tccr(in, 0, tw, 0, expect, 0, n);
             long[] out = new long[2 * n];
@@ -59,14 +53,8 @@ class TweakableHashTest {
     void batchedInterfaceMatchesTheArrayFormAndKeepsInputs() {
         Random r = new Random(3);
         int n = 37;
-        long[] in = new long[2 * n];
-        long[] tw = new long[n];
-        for (int i = 0; i < in.length; i++) {
-            in[i] = r.nextLong();
-        }
-        for (int i = 0; i < n; i++) {
-            tw[i] = r.nextLong();
-        }
+        long[] in = randomLongs(r, 2 * n);
+        long[] tw = randomLongs(r, n);
         long[] expect = new long[2 * n];
         new CrHash().tccr(in, 0, tw, 0, expect, 0, n);
         TweakableHash h = new TweakableHash(n);
@@ -94,5 +82,13 @@ class TweakableHashTest {
         assertThrows(IllegalArgumentException.class, () -> h.run(9));
         assertThrows(IllegalArgumentException.class, () -> h.run(0));
         assertThrows(IllegalArgumentException.class, () -> new TweakableHash(0));
+    }
+
+    private static long[] randomLongs(Random r, int n) {
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextLong();
+        }
+        return a;
     }
 }
