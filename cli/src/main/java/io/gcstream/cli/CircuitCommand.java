@@ -15,8 +15,13 @@ abstract class CircuitCommand extends Gc.BaseCommand {
     @ParametersDelegate
     SourceOptions source = new SourceOptions();
 
+    /** Reads the circuit named on the command line of {@code command}, with its input encoders. */
+    CircuitSources.Loaded loaded(String command) throws IOException {
+        return CircuitSources.load(CircuitSources.single(sources, command), source);
+    }
+
     /** Reads the circuit named on the command line of {@code command}. */
     Circuit circuit(String command) throws IOException {
-        return CircuitSources.load(CircuitSources.single(sources, command), source);
+        return loaded(command).circuit();
     }
 }

@@ -7,7 +7,9 @@ import io.gcstream.circuits.format.GcbReader;
 import io.gcstream.circuits.format.GctReader;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.compiler.lib.InputEncoder;
 import io.gcstream.compiler.lib.Library;
+import io.gcstream.compiler.lib.LibraryCircuit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,17 +45,47 @@ final class CircuitSources {
         return source;
     }
 
+    /**
+     * A circuit as a command uses it: the circuit and, per party, how the value the user types
+     * becomes its input bits (the identity, except for library circuits such as
+     * {@code aes128-expanded} whose creator input is derived from a key).
+     */
+    record Loaded(Circuit circuit, InputEncoder creator, InputEncoder evaluator) {
+        static Loaded of(Circuit c) {
+            return new Loaded(c, InputEncoder.identity(c.creatorInputCount()),
+                    InputEncoder.identity(c.evaluatorInputCount()));
+        }
+
+        static Loaded of(LibraryCircuit lc) {
+            return new Loaded(lc.circuit(), lc.creatorEncoder(), lc.evaluatorEncoder());
+        }
+
+        /** The encoder of {@code party}'s value. */
+        InputEncoder encoder(Party party) {
+            return party == Party.CREATOR ? creator : evaluator;
+        }
+
+        /** {@code party}'s circuit input bits from the value given as {@code option}. */
+        boolean[] inputBits(Party party, String value, String option) {
+            InputEncoder e = encoder(party);
+            return e.encode(Outputs.input(value, e.valueWidth(), option));
+        }
+    }
+
     /** Reads a circuit file or builds a library circuit. */
-    static Circuit load(String source, SourceOptions o) throws IOException {
+    static Loaded load(String source, SourceOptions o) throws IOException {
         if (source.startsWith(LIBRARY_PREFIX)) {
             String name = source.substring(LIBRARY_PREFIX.length());
             try {
-                return Library.circuit(name);
+                return Loaded.of(Library.get(name));
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage());
             }
         }
-        Path file = Path.of(source);
+        return Loaded.of(read(Path.of(source), o));
+    }
+
+    private static Circuit read(Path file, SourceOptions o) throws IOException {
         String from = o.from != null ? o.from.toLowerCase(Locale.ROOT) : byExtension(file);
         switch (from) {
             case "gct":

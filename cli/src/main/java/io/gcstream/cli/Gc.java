@@ -49,6 +49,7 @@ public final class Gc {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("compile", new CompileCommand());
         commands.put("info", new InfoCommand());
+        commands.put("lib", new LibCommand());
         commands.put("sim", new SimCommand());
         commands.put("run", new RunCommand());
         commands.put("demo", new DemoCommand());

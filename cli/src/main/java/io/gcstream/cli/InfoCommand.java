@@ -4,6 +4,7 @@ import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.SubCircuit;
+import io.gcstream.compiler.lib.InputEncoder;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,13 +20,21 @@ final class InfoCommand extends CircuitCommand {
 
     @Override
     public int run(PrintStream out) throws Exception {
-        Circuit c = circuit("info");
+        CircuitSources.Loaded loaded = loaded("info");
+        Circuit c = loaded.circuit();
         if (json) {
-            out.println(Json.of(describe(c)));
+            Map<String, Object> m = describe(c);
+            if (!loaded.creator().isIdentity()) {
+                m.put("creatorValueBits", loaded.creator().valueWidth());
+            }
+            if (!loaded.evaluator().isIdentity()) {
+                m.put("evaluatorValueBits", loaded.evaluator().valueWidth());
+            }
+            out.println(Json.of(m));
             return 0;
         }
-        out.printf("inputs     creator %d bits, evaluator %d bits%n", c.creatorInputCount(),
-                c.evaluatorInputCount());
+        out.printf("inputs     creator %d bits%s, evaluator %d bits%s%n", c.creatorInputCount(),
+                encoded(loaded.creator()), c.evaluatorInputCount(), encoded(loaded.evaluator()));
         out.printf("outputs    creator %d bits, evaluator %d bits%n", c.creatorOutputCount(),
                 c.evaluatorOutputCount());
         out.printf("gates      %d (%d non-linear, %d linear)%n", c.gateCount(), c.nonLinearCount(),
@@ -41,6 +50,11 @@ final class InfoCommand extends CircuitCommand {
         }
         out.printf("hash       %s%n", c.hashHex());
         return 0;
+    }
+
+    /** Says how a party's input bits are made from what it types, when that is not the identity. */
+    private static String encoded(InputEncoder e) {
+        return e.isIdentity() ? "" : " (encoded locally from a " + e.valueWidth() + "-bit value)";
     }
 
     static Map<String, Object> describe(Circuit c) {

@@ -1,7 +1,7 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
-import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 
 /** {@code --creator-input} and {@code --evaluator-input}: both parties' values, for sim and run --local. */
 final class PartyInputs {
@@ -15,11 +15,13 @@ final class PartyInputs {
         return creator != null || evaluator != null;
     }
 
-    boolean[] creatorBits(Circuit c) {
-        return Outputs.input(creator, c.creatorInputCount(), "--creator-input");
+    /** The creator's circuit input bits (its value, encoded as the circuit wants it). */
+    boolean[] creatorBits(CircuitSources.Loaded c) {
+        return c.inputBits(Party.CREATOR, creator, "--creator-input");
     }
 
-    boolean[] evaluatorBits(Circuit c) {
-        return Outputs.input(evaluator, c.evaluatorInputCount(), "--evaluator-input");
+    /** The evaluator's circuit input bits. */
+    boolean[] evaluatorBits(CircuitSources.Loaded c) {
+        return c.inputBits(Party.EVALUATOR, evaluator, "--evaluator-input");
     }
 }

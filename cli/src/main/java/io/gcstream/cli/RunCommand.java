@@ -78,10 +78,11 @@ final class RunCommand extends CircuitCommand {
                 throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, "
                         + "not --role/--listen/--connect/--input");
             }
-            Circuit c = circuit("run");
+            CircuitSources.Loaded loaded = loaded("run");
+            Circuit c = loaded.circuit();
             options = withProgress(options, c);
-            List<PartyRunner.Outcome> both = runLocal(c, localInputs.creatorBits(c), localInputs.evaluatorBits(c),
-                    options, repeat);
+            List<PartyRunner.Outcome> both = runLocal(c, localInputs.creatorBits(loaded),
+                    localInputs.evaluatorBits(loaded), options, repeat);
             report(out, c, both, fmt, output.json);
             return 0;
         }
@@ -92,10 +93,10 @@ final class RunCommand extends CircuitCommand {
         if (localInputs.given()) {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
-        Circuit c = circuit("run");
+        CircuitSources.Loaded loaded = loaded("run");
+        Circuit c = loaded.circuit();
         options = withProgress(options, c);
-        int width = party == Party.CREATOR ? c.creatorInputCount() : c.evaluatorInputCount();
-        boolean[] bits = Outputs.input(input, width, "--input");
+        boolean[] bits = loaded.inputBits(party, input, "--input");
         PartyRunner.Outcome o;
         ChannelOptions channel = options.channelOptions().toBuilder()
                 .connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();

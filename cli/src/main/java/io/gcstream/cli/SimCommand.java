@@ -2,7 +2,6 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameters;
 import com.beust.jcommander.ParametersDelegate;
-import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -20,9 +19,9 @@ final class SimCommand extends CircuitCommand {
 
     @Override
     public int run(PrintStream out) throws Exception {
-        Circuit c = circuit("sim");
+        CircuitSources.Loaded c = loaded("sim");
         BitValues.OutputFormat fmt = output.valueFormat();
-        Simulator.Result r = Simulator.run(c, inputs.creatorBits(c), inputs.evaluatorBits(c));
+        Simulator.Result r = Simulator.run(c.circuit(), inputs.creatorBits(c), inputs.evaluatorBits(c));
         if (output.json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("creatorOutput", Outputs.jsonValue(r.creatorOutputs(), fmt));

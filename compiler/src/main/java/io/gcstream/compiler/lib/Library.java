@@ -1,47 +1,161 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The standard circuits by name, for tools such as {@code gc compile}: {@code aes128},
- * {@code present80}, {@code hamming<n>} (e.g. {@code hamming900}). Each has the creator's key
- * (or first operand) and the evaluator's plaintext (or second operand); see the classes.
+ * The standard circuits by name, for the CLI ({@code lib:NAME}) and the API. A name is a
+ * family's pattern with its parameters filled in: {@code hamming<n>} gives {@code hamming900}.
+ * {@link #entries()} lists every family with what each party gives and gets; {@link #get}
+ * builds one. Names are case-insensitive.
  */
 public final class Library {
+    /**
+     * A family of library circuits: a name pattern whose {@code <x>} parts are decimal
+     * parameters, what each party gives and learns, and how to build one.
+     */
+    public static final class Entry {
+        private final String pattern;
+        private final String summary;
+        private final String creatorInput;
+        private final String evaluatorInput;
+        private final String outputs;
+        private final Pattern regex;
+        private final Function<int[], LibraryCircuit> build;
+
+        Entry(String pattern, String summary, String creatorInput, String evaluatorInput,
+                String outputs, Function<int[], LibraryCircuit> build) {
+            this.pattern = pattern;
+            this.summary = summary;
+            this.creatorInput = creatorInput;
+            this.evaluatorInput = evaluatorInput;
+            this.outputs = outputs;
+            this.regex = Pattern.compile(pattern.replaceAll("<[^>]+>", "(\\\\d{1,9})"));
+            this.build = build;
+        }
+
+        /** The name pattern, e.g. {@code minimum<N>x<b>}. */
+        public String pattern() {
+            return pattern;
+        }
+
+        /** One line saying what it computes. */
+        public String summary() {
+            return summary;
+        }
+
+        /** What the creator gives, e.g. "key, 128 bits". */
+        public String creatorInput() {
+            return creatorInput;
+        }
+
+        /** What the evaluator gives. */
+        public String evaluatorInput() {
+            return evaluatorInput;
+        }
+
+        /** Who learns what. */
+        public String outputs() {
+            return outputs;
+        }
+
+        /** The parameters of {@code name} if it belongs to this family, else null. */
+        int[] match(String name) {
+            Matcher m = regex.matcher(name);
+            if (!m.matches()) {
+                return null;
+            }
+            int[] p = new int[m.groupCount()];
+            for (int i = 0; i < p.length; i++) {
+                p[i] = Integer.parseInt(m.group(i + 1));
+            }
+            return p;
+        }
+    }
+
+    private static final List<Entry> ENTRIES = new ArrayList<>();
+
+    static {
+        add("aes128", "AES-128 encryption (FIPS-197), key schedule inside: 6,400 ANDs",
+                "key, 128 bits", "plaintext, 128 bits", "evaluator: ciphertext, 128 bits",
+                p -> LibraryCircuit.of("aes128", Aes128.circuit()));
+        add("present80", "PRESENT-80 encryption, key schedule inside: 2,108 ANDs",
+                "key, 80 bits", "plaintext, 64 bits", "evaluator: ciphertext, 64 bits",
+                p -> LibraryCircuit.of("present80", Present80.circuit()));
+        add("hamming<n>", "Hamming distance of two n-bit strings: n - HW(n) ANDs",
+                "n bits", "n bits", "both: the distance, bit length of n",
+                p -> LibraryCircuit.of("hamming" + p[0], Hamming.circuit(positive(p[0], "n"))));
+    }
+
     private Library() {
     }
 
-    /** The names {@link #circuit} accepts ({@code hamming<n>} stands for any n ≥ 1). */
+    /** Registers a family; the order of registration is the order of {@link #entries()}. */
+    static void add(String pattern, String summary, String creatorInput, String evaluatorInput,
+            String outputs, Function<int[], LibraryCircuit> build) {
+        ENTRIES.add(new Entry(pattern, summary, creatorInput, evaluatorInput, outputs, build));
+    }
+
+    /** Every family, in a stable order. */
+    public static List<Entry> entries() {
+        return List.copyOf(ENTRIES);
+    }
+
+    /** The name patterns, e.g. {@code aes128}, {@code hamming<n>}. */
     public static List<String> names() {
-        return List.of("aes128", "present80", "hamming<n>");
+        List<String> names = new ArrayList<>();
+        for (Entry e : ENTRIES) {
+            names.add(e.pattern());
+        }
+        return names;
     }
 
     /**
-     * Builds the named circuit.
+     * Builds the named circuit with its input encoders.
      *
-     * @throws IllegalArgumentException for an unknown name, naming the known ones
+     * @throws IllegalArgumentException for an unknown name (naming the known ones) or a
+     *     parameter out of range (naming it)
      */
-    public static Circuit circuit(String name) {
+    public static LibraryCircuit get(String name) {
+        Objects.requireNonNull(name, "name");
         String n = name.toLowerCase(Locale.ROOT).trim();
-        if (n.equals("aes128") || n.equals("aes-128")) {
-            return Aes128.circuit();
-        }
-        if (n.equals("present80") || n.equals("present-80")) {
-            return Present80.circuit();
-        }
-        if (n.startsWith("hamming")) {
-            String digits = n.substring("hamming".length());
-            try {
-                int bits = Integer.parseInt(digits);
-                if (bits >= 1) {
-                    return Hamming.circuit(bits);
+        for (Entry e : ENTRIES) {
+            int[] p = e.match(n);
+            if (p != null) {
+                try {
+                    return e.build.apply(p);
+                } catch (IllegalArgumentException bad) {
+                    throw new IllegalArgumentException("library circuit '" + name + "' ("
+                            + e.pattern() + "): " + bad.getMessage(), bad);
                 }
-            } catch (NumberFormatException e) {
-                // fall through to the error below
             }
         }
-        throw new IllegalArgumentException("unknown library circuit '" + name + "'; known: " + names());
+        throw new IllegalArgumentException("unknown library circuit '" + name + "'; known: "
+                + String.join(", ", names()) + " (see gc lib)");
+    }
+
+    /** The named circuit; same as {@code get(name).circuit()}. */
+    public static Circuit circuit(String name) {
+        return get(name).circuit();
+    }
+
+    /** {@code value} if at least 1, else an error naming the parameter. */
+    static int positive(int value, String parameter) {
+        return atLeast(value, 1, parameter);
+    }
+
+    /** {@code value} if at least {@code min}, else an error naming the parameter. */
+    static int atLeast(int value, int min, String parameter) {
+        if (value < min) {
+            throw new IllegalArgumentException("parameter " + parameter + " must be at least " + min
+                    + ", got " + value);
+        }
+        return value;
     }
 }

@@ -19,7 +19,10 @@ class LibraryTest {
 
     @Test
     void unknownNamesAreReported() {
-        for (String bad : new String[] {"des", "hamming", "hamming0", "hammingx"}) {
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> Library.circuit("hamming0"));
+        assertTrue(zero.getMessage().contains("hamming<n>") && zero.getMessage().contains("parameter n"),
+                zero.getMessage());
+        for (String bad : new String[] {"des", "hamming", "hammingx", "hamming1234567890"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Library.circuit(bad));
             assertTrue(e.getMessage().contains("aes128"), e.getMessage());
         }
