@@ -8,11 +8,17 @@ import io.gcstream.engine.session.EvaluatorProtocol;
 import io.gcstream.engine.session.Handshake;
 import io.gcstream.engine.session.OtExtensionCot;
 import io.gcstream.engine.session.Protocol;
+import io.gcstream.engine.session.StateCheck;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.PeerClosedException;
 import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.crypto.Prg;
 import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -24,59 +30,85 @@ import java.util.Objects;
  * // creator (garbler)                                  // evaluator
  * GcSession s = GcSession.creator(ch, options);         GcSession s = GcSession.evaluator(ch, options);
  * boolean[] mine = s.run(circuit, creatorBits);         boolean[] mine = s.run(circuit, evaluatorBits);
- * RunStats st = s.lastStats();
  * }</pre>
  *
- * <p>Each party learns only its own outputs. The first {@link #run} also performs the session
- * handshake and the base OTs; later runs (of the same or other circuits) reuse them, so a
- * session can run many circuits over one connection. Both parties must call {@code run} with
- * the same circuits in the same order; any disagreement (roles, scheme, circuit, sizes) is a
- * {@link HandshakeMismatchException} on both sides.
+ * <p>Each party learns only its own outputs. The first call that communicates performs the
+ * session handshake and the base OTs; later runs (of the same or other circuits) reuse them.
+ * The session has one garbling offset Δ for its whole life, so a run may also keep outputs
+ * garbled as {@link GarbledValue}s and feed them into later runs ({@link #run(RunSpec, boolean[])}),
+ * or save them for a later session ({@link #exportState}, {@link #resume}). Both parties must
+ * make the same calls in the same order with matching specs; any disagreement (roles, scheme,
+ * circuit, sizes, kept values) is a {@link HandshakeMismatchException} on both sides.
  *
- * <p>{@code run} blocks until the run is complete; a peer that disconnects or stalls beyond
- * the channel's read timeout ends it with a {@link SessionException}. After any failure other
- * than a run mismatch the session closes its channel (so the peer fails promptly as well) and
- * refuses further runs. The caller owns the channel otherwise and closes it when done.
- * Thread-safe in the sense that runs are serialised; one session per channel.
+ * <p>Calls block until done; a peer that disconnects or stalls beyond the channel's read
+ * timeout ends the session with a {@link SessionException}. After any failure other than a run
+ * mismatch the session closes its channel (so the peer fails promptly as well) and refuses
+ * further calls. The caller owns the channel otherwise and closes it when done. Runs are
+ * serialised; one session per channel.
  */
 public final class GcSession {
     private final Channel channel;
     private final SessionOptions options;
     private final Protocol protocol;
     private final CorrelatedOt ot;
+    private final Prg prg;
+    private final SessionState resumedFrom;
+    private final List<GarbledValue> resumed = new ArrayList<>();
     private boolean setUp;
     private long runIndex;
+    private long nextValueId;
     private RunStats last;
     private IOException failure;
 
-    private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot) {
+    private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
+            SessionState state) {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.options = Objects.requireNonNull(options, "options");
         this.ot = Objects.requireNonNull(ot, "ot");
-        Prg prg = options.seed().isPresent()
+        this.prg = options.seed().isPresent()
                 ? new Prg(options.seed().getAsLong(), role == Party.CREATOR ? 0x43L : 0x45L)
                 : Prg.fromSecureRandom();
         this.protocol = role == Party.CREATOR
                 ? new CreatorProtocol(channel, prg, options.scheme())
                 : new EvaluatorProtocol(channel, prg, options.scheme());
         this.protocol.progress(options.progress());
+        this.resumedFrom = state;
+        if (state != null && state.problem() == null) {
+            for (int i = 0; i < state.origins().size(); i++) {
+                resumed.add(newValue(state.labels(i), state.origins().get(i)));
+            }
+        }
     }
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
     public static GcSession creator(Channel channel, SessionOptions options) {
         return new GcSession(Party.CREATOR, channel, options,
-                OtExtensionCot.forSession(options.seed(), true));
+                OtExtensionCot.forSession(options.seed(), true), null);
     }
 
     /** The evaluator side over {@code channel}. Does not communicate yet. */
     public static GcSession evaluator(Channel channel, SessionOptions options) {
         return new GcSession(Party.EVALUATOR, channel, options,
-                OtExtensionCot.forSession(options.seed(), false));
+                OtExtensionCot.forSession(options.seed(), false), null);
+    }
+
+    /**
+     * A session of {@code state}'s party that resumes the garbled values saved in it, offered by
+     * {@link #resumedValues()}. The peer must resume its half of the same state; the handshake
+     * checks that on both sides (without revealing either half) and fails on both if the halves
+     * do not belong together, were altered, or one side's state is {@linkplain SessionState#unusable
+     * unusable}. Does not communicate yet.
+     */
+    public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
+        Objects.requireNonNull(state, "state");
+        boolean creator = state.role() == Party.CREATOR;
+        return new GcSession(state.role(), channel, options, OtExtensionCot.forSession(options.seed(), creator),
+                state);
     }
 
     /** A session with another way of doing the evaluator's input OTs (tests). */
     static GcSession create(Party role, Channel channel, SessionOptions options, CorrelatedOt ot) {
-        return new GcSession(role, channel, options, ot);
+        return new GcSession(role, channel, options, ot, null);
     }
 
     /** This side's role. */
@@ -100,28 +132,69 @@ public final class GcSession {
     }
 
     /**
+     * The values resumed from the saved state, in the state's order (empty for a session not
+     * made by {@link #resume}). Each is consumed when used, like any kept value.
+     */
+    public List<GarbledValue> resumedValues() {
+        return List.copyOf(resumed);
+    }
+
+    /**
      * Runs {@code circuit} with this party's input bits (bit i to the i-th input slot of this
-     * party) and returns this party's output bits.
+     * party) and returns this party's output bits: {@code run(RunSpec.of(circuit), inputBits)}.
      *
      * @throws IllegalArgumentException   if {@code inputBits} does not have the circuit's number
      *                                    of input bits for this party (nothing is sent)
      * @throws HandshakeMismatchException if the parties disagree on the session or the circuit
-     * @throws SessionException           if the peer fails, stalls, disconnects or sends garbage
+     * @throws SessionException           if the peer fails, stalls, disconnects or sends garbage,
+     *                                    or a garbled output fails its check
      * @throws IOException                if the circuit body cannot be read
      */
-    public synchronized boolean[] run(Circuit circuit, boolean[] inputBits) throws IOException {
-        Objects.requireNonNull(circuit, "circuit");
+    public boolean[] run(Circuit circuit, boolean[] inputBits) throws IOException {
         Objects.requireNonNull(inputBits, "inputBits");
-        if (failure != null) {
-            throw new IllegalStateException("this " + name() + " session failed earlier and cannot"
-                    + " run again: " + failure.getMessage(), failure);
-        }
-        int expected = role() == Party.CREATOR ? circuit.creatorInputCount()
-                : circuit.evaluatorInputCount();
+        int expected = role() == Party.CREATOR ? circuit.creatorInputCount() : circuit.evaluatorInputCount();
         if (inputBits.length != expected) {
             throw new IllegalArgumentException(name() + " input has " + inputBits.length
                     + " bits but the circuit takes " + expected);
         }
+        return run(RunSpec.of(circuit), inputBits).outputs();
+    }
+
+    /**
+     * Runs {@code spec}: this party supplies {@code freshBits}, the bits of its fresh input
+     * segments in order ({@link RunSpec#freshBits}); its kept values feed the other segments
+     * and are consumed. Returns this party's decoded outputs and the newly kept values.
+     *
+     * @throws IllegalArgumentException if {@code freshBits} has the wrong length or a value of
+     *     the spec belongs to another session (nothing is sent)
+     * @throws IllegalStateException    if a value of the spec is gone (nothing is sent)
+     * @throws HandshakeMismatchException if the peer's spec differs; the session stays usable
+     *     and no value is consumed
+     * @throws SessionException         as for {@link #run(Circuit, boolean[])}
+     */
+    public synchronized RunResult run(RunSpec spec, boolean[] freshBits) throws IOException {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(freshBits, "freshBits");
+        checkUsable();
+        int expected = spec.freshBits(role());
+        if (freshBits.length != expected) {
+            throw new IllegalArgumentException(name() + " input has " + freshBits.length
+                    + " bits but the run takes " + expected + " fresh bits of this party");
+        }
+        long[][][] kept = new long[2][][];
+        List<GarbledValue> used = new ArrayList<>();
+        for (Party p : Party.values()) {
+            List<RunSpec.Segment> segs = spec.inputs(p);
+            kept[p.ordinal()] = new long[segs.size()][];
+            for (int i = 0; i < segs.size(); i++) {
+                GarbledValue v = segs.get(i).value();
+                if (v != null) {
+                    kept[p.ordinal()][i] = v.labels(this);
+                    used.add(v);
+                }
+            }
+        }
+        Circuit circuit = spec.circuit();
         long sent0 = channel.bytesSent();
         long recv0 = channel.bytesReceived();
         long t0 = System.nanoTime();
@@ -131,46 +204,215 @@ public final class GcSession {
             // peer fails at once instead of waiting for its read timeout.
             byte[] fingerprint = circuit.hash();
             if (!setUp) {
-                protocol.phase("session handshake");
-                Handshake.hello(channel, role(), options.scheme());
-                protocol.setup(ot);
-                setUp = true;
+                setUp();
                 setupNanos = System.nanoTime() - t0;
             }
             long tRun = System.nanoTime();
-            protocol.phase("run header");
+            Protocol.Outcome o;
             try {
-                Handshake.run(channel, role(), runIndex, circuit, fingerprint);
+                o = protocol.run(spec, runIndex, fingerprint, kept, freshBits);
             } catch (HandshakeMismatchException e) {
                 runIndex++; // both sides exchanged a header: stay in step, stay usable
                 throw e;
             }
-            boolean[] out = protocol.run(circuit, inputBits);
             long end = System.nanoTime();
             runIndex++;
-            long ot = protocol.inputsDoneNanos() - tRun;
-            last = new RunStats(role(), options.scheme(), setupNanos, ot,
+            for (GarbledValue v : used) {
+                v.consume(this, "run " + (runIndex - 1));
+            }
+            List<GarbledValue> out = new ArrayList<>(o.kept().length);
+            byte[] h = circuit.hash();
+            for (int r = 0; r < o.kept().length; r++) {
+                RunSpec.Kept k = spec.kept().get(r);
+                out.add(newValue(o.kept()[r], new SessionState.Origin(h, k.party(), k.from(), k.width())));
+            }
+            last = new RunStats(role(), options.scheme(), setupNanos, protocol.inputsDoneNanos() - tRun,
                     end - protocol.inputsDoneNanos(), end - t0, channel.bytesSent() - sent0,
                     channel.bytesReceived() - recv0, protocol.lastGates(),
                     protocol.lastNonLinear(), circuit.labelSlots());
-            return out;
+            return new RunResult(o.decoded(), out, last);
         } catch (HandshakeMismatchException e) {
             if (!setUp) {
                 fail(e);
             }
             throw e;
-        } catch (SessionException e) {
-            throw fail(e);
-        } catch (PeerClosedException e) {
-            throw fail(new SessionException(name() + ": the peer " + channel.peer()
+        } catch (IOException | RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    /**
+     * Saves {@code values} for a later session: both parties call this with their handles of
+     * the same values, in the same order; they exchange salted digests of their halves (so that
+     * each half records the other) and each gets its half, to {@link SessionState#write}. The
+     * values stay usable in this session.
+     *
+     * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
+     * @throws SessionException as for {@link #run(Circuit, boolean[])}
+     */
+    public synchronized SessionState exportState(List<GarbledValue> values) throws IOException {
+        Objects.requireNonNull(values, "values");
+        checkUsable();
+        if (values.isEmpty() || values.size() > SessionState.MAX_VALUES) {
+            throw new IllegalArgumentException("a state holds 1 to " + SessionState.MAX_VALUES
+                    + " values, not " + values.size());
+        }
+        List<long[]> labels = new ArrayList<>();
+        List<SessionState.Origin> origins = new ArrayList<>();
+        for (GarbledValue v : values) {
+            labels.add(v.labels(this).clone());
+            origins.add(v.origin());
+        }
+        try {
+            if (!setUp) {
+                setUp();
+            }
+            protocol.phase("saving state");
+            byte[] idPart = new byte[16];
+            prg.nextBytes(idPart, 0, 16);
+            channel.writeInt(SAVE_MAGIC);
+            channel.writeLong(protocol.gateCounter());
+            channel.writeInt(values.size());
+            for (GarbledValue v : values) {
+                channel.writeLong(v.id());
+                channel.writeInt(v.width());
+            }
+            channel.write(idPart, 0, 16);
+            channel.flush();
+            int magic = channel.readInt();
+            if (magic != SAVE_MAGIC) {
+                throw new SessionException(name() + ": the peer " + channel.peer() + " sent 0x"
+                        + Integer.toHexString(magic) + " where its part of saving the state belongs"
+                        + " (protocol out of step)");
+            }
+            long peerCounter = channel.readLong();
+            int n = channel.readInt();
+            if (n < 0 || n > SessionState.MAX_VALUES) {
+                throw new SessionException(name() + ": the peer " + channel.peer() + " saves " + n
+                        + " values (protocol out of step)");
+            }
+            List<String> problems = new ArrayList<>();
+            if (peerCounter != protocol.gateCounter()) {
+                problems.add("peer is at gate " + peerCounter + " but this side at " + protocol.gateCounter());
+            }
+            if (n != values.size()) {
+                problems.add("peer saves " + n + " values but this side " + values.size());
+            }
+            for (int i = 0; i < n; i++) {
+                long id = channel.readLong();
+                int w = channel.readInt();
+                if (i < values.size() && (id != values.get(i).id() || w != values.get(i).width())) {
+                    problems.add("value " + i + " is #" + id + " of " + w + " bits on the peer but #"
+                            + values.get(i).id() + " of " + values.get(i).width() + " bits here");
+                }
+            }
+            byte[] peerPart = new byte[16];
+            channel.readFully(peerPart, 0, 16);
+            if (!problems.isEmpty()) {
+                throw new HandshakeMismatchException(name() + ": saving the state with " + channel.peer()
+                        + " failed: " + String.join("; ", problems));
+            }
+            byte[] id = stateId(role() == Party.CREATOR ? idPart : peerPart,
+                    role() == Party.CREATOR ? peerPart : idPart);
+            byte[] salt = new byte[16];
+            prg.nextBytes(salt, 0, 16);
+            long dLo = role() == Party.CREATOR ? delta[0] : 0;
+            long dHi = role() == Party.CREATOR ? delta[1] : 0;
+            SessionState draft = new SessionState(role(), id, protocol.gateCounter(), dLo, dHi, origins,
+                    labels.toArray(new long[0][]), salt, new byte[32]);
+            byte[] own = draft.ownDigest();
+            channel.write(own, 0, 32);
+            channel.flush();
+            byte[] peerDigest = new byte[32];
+            channel.readFully(peerDigest, 0, 32);
+            protocol.phase("idle");
+            return new SessionState(role(), id, protocol.gateCounter(), dLo, dHi, origins,
+                    labels.toArray(new long[0][]), salt, peerDigest);
+        } catch (HandshakeMismatchException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    /** "SAVE" as little-endian int. */
+    private static final int SAVE_MAGIC = 0x45564153;
+    /** Δ of a creator session (low, high); unused by the evaluator. */
+    private final long[] delta = new long[2];
+
+    private static byte[] stateId(byte[] creatorPart, byte[] evaluatorPart) {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            d.update("gcstream state id".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            d.update(creatorPart);
+            d.update(evaluatorPart);
+            return Arrays.copyOf(d.digest(), 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        }
+    }
+
+    /** Hello (with the saved-state check) and base OTs, with the session's Δ. */
+    private void setUp() throws IOException {
+        protocol.phase("session handshake");
+        StateCheck check = StateCheck.none();
+        long salt = 0;
+        if (resumedFrom != null) {
+            if (resumedFrom.problem() != null) {
+                check = StateCheck.unusable(resumedFrom.problem());
+            } else {
+                check = StateCheck.resumed(resumedFrom.id(), resumedFrom.counter(), resumedFrom.ownDigest(),
+                        resumedFrom.peerDigest());
+                // A resumed session garbles under a Δ used before: a fresh random tweak salt keeps
+                // its tweaks apart from those of any other session resumed from this state.
+                while (salt == 0) {
+                    salt = prg.nextLong();
+                }
+            }
+        }
+        long sessionSalt = Handshake.hello(channel, role(), options.scheme(), check, salt);
+        if (resumedFrom != null) {
+            protocol.resume(resumedFrom.counter(), sessionSalt);
+        }
+        if (role() == Party.CREATOR) {
+            if (resumedFrom != null) {
+                delta[0] = resumedFrom.deltaLo();
+                delta[1] = resumedFrom.deltaHi();
+            } else {
+                delta[0] = prg.nextLong() | 1;
+                delta[1] = prg.nextLong();
+            }
+        }
+        protocol.setup(ot, delta[0], delta[1]);
+        setUp = true;
+    }
+
+    private GarbledValue newValue(long[] labels, SessionState.Origin origin) {
+        return new GarbledValue(this, nextValueId++, labels, origin);
+    }
+
+    private void checkUsable() {
+        if (failure != null) {
+            throw new IllegalStateException("this " + name() + " session failed earlier and cannot"
+                    + " be used again: " + failure.getMessage(), failure);
+        }
+    }
+
+    /** The session exception for {@code e}, after failing the session. */
+    private SessionException failed(Exception e) {
+        if (e instanceof SessionException s) {
+            return fail(s);
+        }
+        if (e instanceof PeerClosedException) {
+            return fail(new SessionException(name() + ": the peer " + channel.peer()
                     + " closed the connection during " + protocol.phase() + ": " + e.getMessage(), e));
-        } catch (PeerTimeoutException e) {
-            throw fail(new SessionException(name() + ": the peer " + channel.peer()
+        }
+        if (e instanceof PeerTimeoutException) {
+            return fail(new SessionException(name() + ": the peer " + channel.peer()
                     + " sent nothing within the read timeout during " + protocol.phase() + ": "
                     + e.getMessage(), e));
-        } catch (IOException | RuntimeException e) {
-            throw fail(new SessionException(name() + ": " + protocol.phase() + " failed: " + e, e));
         }
+        return fail(new SessionException(name() + ": " + protocol.phase() + " failed: " + e, e));
     }
 
     private SessionException fail(SessionException e) {

@@ -164,30 +164,32 @@ class FaultTest {
     }
 
     @Test
-    void corruptTablesAreDetectedByTheCreatorAndReportedToBoth() throws Exception {
+    void corruptTablesAreDetectedByTheEvaluatorAndReportedToBoth() throws Exception {
         MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
         Channel bad = new FaultyChannel(ch[0], FaultyChannel.Mode.FLIP, 300_000, 1024);
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch[1], FAST),
                 accumulate(40_000));
-        assertFailed(out[0], SessionException.class, "neither of its two labels");
-        assertFailed(out[1], SessionException.class, "the creator rejected the run",
-                "neither of its two labels");
+        // The evaluator's output check catches the damage first and tells the creator.
+        assertFailed(out[1], SessionException.class, "evaluator output bit 0 matches neither of its two labels");
+        assertFailed(out[0], SessionException.class, "the evaluator rejected the run",
+                "matches neither of its two labels");
     }
 
     @Test
     void corruptEndMarkerIsOutOfStep() throws Exception {
         // Measure where the end marker lies in an undisturbed run: after it the creator sends
-        // the gate counter (8), one word of decoding bits (8) and the final status (4).
+        // the gate counter (8), two 8-byte check hashes for the evaluator's output bit and,
+        // since it has an output bit itself, its final status (4).
         Circuit c = accumulate(100);
         MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
         Pairs.Outcome[] ok = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(ch[1], FAST), c);
         assertNull(ok[0].error());
-        long markerAt = ch[0].bytesSent() - 8 - 8 - 8 - 4;
+        long markerAt = ch[0].bytesSent() - 8 - 8 - 16 - 4;
         MemoryChannel[] ch2 = MemoryChannel.pair(FAST.channelOptions());
         Channel bad = new FaultyChannel(ch2[0], FaultyChannel.Mode.FLIP, markerAt, 8);
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch2[1], FAST), c);
         assertFailed(out[1], SessionException.class, "garbled stream is out of step");
-        assertFailed(out[0], SessionException.class, "closed the connection during output decoding");
+        assertFailed(out[0], SessionException.class, "the evaluator rejected the run", "out of step");
     }
 
     @Test

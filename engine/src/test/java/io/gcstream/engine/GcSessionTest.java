@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.TruthTable;
 import io.gcstream.engine.testutil.RandomCircuits;
@@ -15,10 +16,12 @@ import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -127,6 +130,147 @@ class GcSessionTest {
             assertEquals(scheme.tableBytes() * gates, bytes[k][0] - bytes[0][0],
                     "creator bytes per extra non-linear gate");
             assertEquals(0, bytes[k][1] - bytes[0][1], "evaluator bytes do not grow with gates");
+        }
+    }
+
+    /**
+     * A chain of runs in one session, each feeding the previous run's kept outputs into the
+     * next (alternately as creator and as evaluator inputs, kept alternately from the evaluator's
+     * and the creator's outputs), equals the same chain computed in the clear.
+     */
+    @ParameterizedTest
+    @MethodSource("schemesAndTransports")
+    void keptValuesChainLikeThePlaintextChain(Scheme scheme, LocalPair.Transport transport) throws Exception {
+        SessionOptions o = SessionOptions.builder().scheme(scheme).build();
+        Random r = new Random(77 + scheme.ordinal() + 10 * transport.ordinal());
+        int w = 5;
+        int runs = 8;
+        List<Circuit> circuits = new ArrayList<>();
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            Party feeds = i % 2 == 0 ? Party.CREATOR : Party.EVALUATOR;
+            Party keeps = i % 2 == 0 ? Party.EVALUATOR : Party.CREATOR;
+            int ci = (feeds == Party.CREATOR ? w : 0) + 1 + r.nextInt(4);
+            int ei = (feeds == Party.EVALUATOR ? w : 0) + 1 + r.nextInt(4);
+            int co = keeps == Party.CREATOR ? w : 1 + r.nextInt(3);
+            int eo = keeps == Party.EVALUATOR ? w : 1 + r.nextInt(3);
+            circuits.add(RandomCircuits.generate(r, ci, ei, co, eo, 100 + r.nextInt(400)));
+        }
+        // The plaintext chain: run 0 takes w fresh creator bits in place of a kept value.
+        boolean[] carried = RandomCircuits.bits(r, w);
+        List<Simulator.Result> expected = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            Circuit c = circuits.get(i);
+            boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
+            boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
+            boolean[] fedX = x.clone();
+            boolean[] fedY = y.clone();
+            System.arraycopy(carried, 0, i % 2 == 0 ? fedX : fedY, 0, w);
+            Simulator.Result res = Simulator.run(c, fedX, fedY);
+            expected.add(res);
+            carried = i % 2 == 0 ? res.evaluatorOutputs() : res.creatorOutputs();
+            // Each party passes only its fresh bits: the kept bits are not its to give.
+            boolean first = i == 0;
+            xs.add(i % 2 == 0 && !first ? java.util.Arrays.copyOfRange(x, w, x.length) : (first ? fedX : x));
+            ys.add(i % 2 == 1 ? java.util.Arrays.copyOfRange(y, w, y.length) : y);
+        }
+        Channel[] ch = channels(transport, o);
+        try (Channel a = ch[0]; Channel b = ch[1]) {
+            Pairs.Side<List<boolean[]>> creator = sess -> chain(sess, circuits, xs, w, runs);
+            Pairs.Side<List<boolean[]>> evaluator = sess -> chain(sess, circuits, ys, w, runs);
+            List<Pairs.Result<List<boolean[]>>> out = Pairs.both(GcSession.creator(a, o), creator,
+                    GcSession.evaluator(b, o), evaluator);
+            List<boolean[]> co = out.get(0).get();
+            List<boolean[]> eo = out.get(1).get();
+            for (int i = 0; i < runs; i++) {
+                boolean last = i == runs - 1;
+                // Kept outputs are not decoded, except in the last run, where nothing is kept.
+                if (i % 2 == 0 || last) {
+                    assertArrayEquals(expected.get(i).creatorOutputs(), co.get(i), "creator, run " + i);
+                }
+                if (i % 2 == 1 || last) {
+                    assertArrayEquals(expected.get(i).evaluatorOutputs(), eo.get(i), "evaluator, run " + i);
+                }
+            }
+        }
+    }
+
+    /** One party's side of the chain: run i feeds value i-1 and keeps value i (not in the last run). */
+    private static List<boolean[]> chain(GcSession s, List<Circuit> circuits, List<boolean[]> fresh, int w,
+            int runs) throws IOException {
+        List<boolean[]> outs = new ArrayList<>();
+        GarbledValue carried = null;
+        for (int i = 0; i < runs; i++) {
+            RunSpec.Builder b = RunSpec.builder(circuits.get(i));
+            if (carried != null) {
+                b.input(i % 2 == 0 ? Party.CREATOR : Party.EVALUATOR, carried);
+            }
+            if (i < runs - 1) {
+                b.keep(i % 2 == 0 ? Party.EVALUATOR : Party.CREATOR);
+            }
+            RunResult res = s.run(b.build(), fresh.get(i));
+            outs.add(res.outputs());
+            carried = i < runs - 1 ? res.kept().get(0) : null;
+            assertEquals(i < runs - 1 ? w : -1, carried == null ? -1 : carried.width());
+        }
+        return outs;
+    }
+
+    /** w creator and w evaluator input bits to w outputs of each party, with one AND in all. */
+    static Circuit wide(int w) {
+        Body.Builder b = new Body.Builder();
+        for (int i = 0; i < w; i++) {
+            b.gate(2 * w + i, i, w + i, i == 0 ? TruthTable.AND : TruthTable.XNOR)
+                    .gate(3 * w + i, i, w + i, TruthTable.XOR);
+        }
+        int[] ci = new int[w];
+        int[] ei = new int[w];
+        int[] co = new int[w];
+        int[] eo = new int[w];
+        for (int i = 0; i < w; i++) {
+            ci[i] = i;
+            ei[i] = w + i;
+            co[i] = 2 * w + i;
+            eo[i] = 3 * w + i;
+        }
+        return Circuit.builder().creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(co)
+                .evaluatorOutputs(eo).numSlots(4 * w).body(b.build()).build();
+    }
+
+    /**
+     * Kept values cost no bytes: with all inputs fed by kept values and all outputs kept, what
+     * each party sends does not grow with the width; with fresh inputs and decoded outputs it does.
+     */
+    @Test
+    void keptValuesCostNoBytesWhenReused() throws Exception {
+        long[][] keptBytes = new long[2][];
+        long[][] freshBytes = new long[2][];
+        int[] widths = {8, 200};
+        for (int k = 0; k < 2; k++) {
+            Circuit c = wide(widths[k]);
+            SessionOptions o = SessionOptions.builder().seed(5).build();
+            Channel[] ch = channels(LocalPair.Transport.MEMORY, o);
+            Pairs.Side<long[]> side = s -> {
+                boolean creator = s.role() == Party.CREATOR;
+                RunResult first = s.run(RunSpec.builder(c).keep(Party.CREATOR).keep(Party.EVALUATOR).build(),
+                        new boolean[c.creatorInputCount()]);
+                // Two fresh, decoded runs to compare with; then one fed entirely by kept values.
+                RunResult plain = s.run(RunSpec.of(c), new boolean[creator ? c.creatorInputCount() : c.evaluatorInputCount()]);
+                RunSpec reuse = RunSpec.builder(c).input(Party.CREATOR, first.kept().get(0))
+                        .input(Party.EVALUATOR, first.kept().get(1)).keep(Party.CREATOR).keep(Party.EVALUATOR).build();
+                RunResult kept = s.run(reuse, new boolean[0]);
+                return new long[] {plain.stats().bytesSent(), kept.stats().bytesSent()};
+            };
+            List<Pairs.Result<long[]>> r = Pairs.both(GcSession.creator(ch[0], o), side,
+                    GcSession.evaluator(ch[1], o), side);
+            freshBytes[k] = new long[] {r.get(0).get()[0], r.get(1).get()[0]};
+            keptBytes[k] = new long[] {r.get(0).get()[1], r.get(1).get()[1]};
+        }
+        for (int p = 0; p < 2; p++) {
+            assertEquals(keptBytes[0][p], keptBytes[1][p], "party " + p + ": kept values cost nothing per bit");
+            assertTrue(freshBytes[1][p] > freshBytes[0][p] + 16L * (widths[1] - widths[0]),
+                    "party " + p + ": fresh inputs and decoded outputs cost bytes per bit");
         }
     }
 }

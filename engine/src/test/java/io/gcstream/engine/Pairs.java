@@ -34,6 +34,37 @@ final class Pairs {
         return new Outcome[] {c, e.get(60, TimeUnit.SECONDS)};
     }
 
+    /** One side's work on its session. */
+    interface Side<T> {
+        T run(GcSession s) throws Exception;
+    }
+
+    /** What one side's work returned, or how it failed. */
+    record Result<T>(T value, Throwable error) {
+        T get() {
+            if (error != null) {
+                throw new AssertionError("side failed: " + error, error);
+            }
+            return value;
+        }
+    }
+
+    /** Runs {@code c} on the creator's session and {@code e} on the evaluator's, concurrently. */
+    static <T> List<Result<T>> both(GcSession creator, Side<T> c, GcSession evaluator, Side<T> e)
+            throws Exception {
+        CompletableFuture<Result<T>> ef = CompletableFuture.supplyAsync(() -> attempt(evaluator, e));
+        Result<T> cr = attempt(creator, c);
+        return List.of(cr, ef.get(60, TimeUnit.SECONDS));
+    }
+
+    private static <T> Result<T> attempt(GcSession s, Side<T> side) {
+        try {
+            return new Result<>(side.run(s), null);
+        } catch (Throwable t) {
+            return new Result<>(null, t);
+        }
+    }
+
     private static Outcome side(GcSession s, List<Job> jobs, Function<Job, boolean[]> in) {
         List<boolean[]> outs = new java.util.ArrayList<>();
         List<RunStats> stats = new java.util.ArrayList<>();

@@ -80,13 +80,34 @@ public final class OtExtensionSender {
      * {@link OtExtensionReceiver#setup} at the same time.
      */
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
-        long t0 = System.nanoTime();
-        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
         // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute
         // needs lsb 1) in correlatedSessionDelta; s keeps 127 secret random bits.
         long sLo = rnd.nextLong() | 1L;
         long sHi = rnd.nextLong();
+        return setup(ch, o, rnd, sLo, sHi);
+    }
+
+    /**
+     * As {@link #setup(Channel, OtOptions)} with the secret s chosen by the caller: the session
+     * Delta of {@link #correlatedSessionDelta}. A garbling session that resumes saved garbled
+     * values passes the Delta they were made with, so old and new labels share one offset.
+     * s must be secret and uniformly random (apart from its lowest bit, which must be 1); the
+     * base OTs are fresh, so the peer learns nothing of s.
+     *
+     * @throws IllegalArgumentException if the lowest bit of {@code sLo} is 0
+     */
+    public static OtExtensionSender setup(Channel ch, OtOptions o, long sLo, long sHi) throws IOException {
+        if ((sLo & 1) == 0) {
+            throw new IllegalArgumentException("the session Delta must have its lowest bit set");
+        }
+        return setup(ch, o, Randomness.prg(o, "ot-extension-sender"), sLo, sHi);
+    }
+
+    private static OtExtensionSender setup(Channel ch, OtOptions o, Prg rnd, long sLo, long sHi)
+            throws IOException {
+        long t0 = System.nanoTime();
+        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
         long[] seeds = new long[2 * KAPPA];
         new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
         LOG.debug("OT extension sender set up with {}: {} base OTs in {} ms ({})", ch.peer(),

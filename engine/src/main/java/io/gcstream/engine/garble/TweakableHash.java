@@ -13,7 +13,8 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <pre>H(x, i) = π(π(x) ⊕ i) ⊕ π(x)</pre>
  *
- * <p>with the tweak i (a 64-bit value in the block's low half) unique per hash in the session.
+ * <p>with the tweak i (a 64-bit value in the block's low half, see also {@link #tweakHigh})
+ * unique per hash under one Δ.
  * Two permutation calls per hash buy a proof: the one-call form π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i that
  * many implementations use is not tweakable-CCR when tweaks and inputs can be related (see
  * docs/protocol.md).
@@ -41,6 +42,7 @@ public final class TweakableHash {
     /** Second pass output: π(w_j) ⊕ w_{j-1}. */
     private final byte[] v;
     private final long[] tweak;
+    private long tweakHigh;
 
     /** A hash for batches of {@link #DEFAULT_CAPACITY} blocks. */
     public TweakableHash() {
@@ -68,6 +70,16 @@ public final class TweakableHash {
         }
     }
 
+    /**
+     * Sets the high half of every tweak from now on (0 by default): the tweak of a hash is then
+     * the block (i, tweakHigh). A session that resumes saved garbled values garbles under the
+     * Δ they were made with; a random tweakHigh per such session keeps its tweaks distinct
+     * from those of any other session resumed from the same state.
+     */
+    public void tweakHigh(long high) {
+        this.tweakHigh = high;
+    }
+
     /** Blocks one {@link #run} can hash. */
     public int capacity() {
         return capacity;
@@ -91,6 +103,7 @@ public final class TweakableHash {
         byte[] u = this.u;
         byte[] w = this.w;
         long[] tweak = this.tweak;
+        long th = tweakHigh;
         // One induction variable: C2 (JDK 17) compiles this form about 1.5 times faster.
         for (int j = 0; j < n; j++) {
             int o = 16 * j;
@@ -100,7 +113,7 @@ public final class TweakableHash {
             LittleEndian.put(u, o, lo);
             LittleEndian.put(u, o + 8, hi);
             LittleEndian.put(w, o + 16, lo ^ tweak[j]);
-            LittleEndian.put(w, o + 24, hi);
+            LittleEndian.put(w, o + 24, hi ^ th);
         }
         decryptCbc(w, v, n);
     }

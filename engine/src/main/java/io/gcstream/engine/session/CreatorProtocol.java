@@ -2,16 +2,19 @@ package io.gcstream.engine.session;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.HandshakeMismatchException;
+import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.garble.StreamingGarbler;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.Prg;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
 public final class CreatorProtocol extends Protocol {
     private CorrelatedOt.Sender ot;
+    private long dLo;
+    private long dHi;
 
     public CreatorProtocol(Channel ch, Prg prg, Scheme scheme) {
         super(ch, prg, scheme);
@@ -23,46 +26,66 @@ public final class CreatorProtocol extends Protocol {
     }
 
     @Override
-    public void setup(CorrelatedOt cot) throws IOException {
+    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
+        if ((deltaLo & 1) == 0) {
+            throw new IllegalArgumentException("Δ must have its lowest bit set");
+        }
         phase = "base OTs";
-        ot = cot.setupSender(ch, prg);
+        this.dLo = deltaLo;
+        this.dHi = deltaHi;
+        ot = cot.setupSender(ch, prg, deltaLo, deltaHi);
     }
 
     @Override
-    public boolean[] run(Circuit c, boolean[] x) throws IOException {
+    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x)
+            throws IOException {
+        Circuit c = spec.circuit();
+        RunHeader mine = writeHeader(spec, runIndex, fingerprint);
+        RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
+        try {
+            compare(mine, peer);
+        } catch (HandshakeMismatchException e) {
+            // The evaluator sent its OT messages right after its header: consume them, so that
+            // both sides stay in step and the session stays usable; then let it see our header.
+            long n = peer.freshBits(Party.EVALUATOR);
+            if (n < 0) {
+                throw new OutOfStepException(e.getMessage() + "; the peer's header does not add up");
+            }
+            for (long done = 0; done < n; done += CHUNK) {
+                ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
+            }
+            ch.flush();
+            throw e;
+        }
+
         phase = "input labels";
-        long dLo = prg.nextLong() | 1;
-        long dHi = prg.nextLong();
         StreamingGarbler g = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi,
                 gateCounter, ch::write);
         long[] labels = g.labels();
-        // Creator inputs: random 0-labels; send the active ones.
+        // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
+        int[] ei = c.evaluatorInputs();
+        placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
+        int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
+        for (int base = 0; base < ef.length; base += CHUNK) {
+            int k = Math.min(CHUNK, ef.length - base);
+            ot.correlated(k, chunk, 0);
+            scatter(chunk, k, ef, base, labels);
+        }
+        // Creator inputs: fresh ones get random 0-labels and their active labels are sent.
         int[] ci = c.creatorInputs();
-        for (int base = 0; base < ci.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ci.length - base);
+        placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
+        int[] cf = freshSlots(spec, Party.CREATOR, ci);
+        for (int base = 0; base < cf.length; base += CHUNK) {
+            int k = Math.min(CHUNK, cf.length - base);
             prg.nextBlocks(chunk, 0, k);
+            scatter(chunk, k, cf, base, labels);
             for (int i = 0; i < k; i++) {
-                int s = ci[base + i];
-                labels[2 * s] = chunk[2 * i];
-                labels[2 * s + 1] = chunk[2 * i + 1];
                 if (x[base + i]) {
                     chunk[2 * i] ^= dLo;
                     chunk[2 * i + 1] ^= dHi;
                 }
             }
             ch.writeLongs(chunk, 0, 2 * k);
-        }
-        ch.flush();
-        // Evaluator inputs: 0-labels from correlated OT with Delta.
-        int[] ei = c.evaluatorInputs();
-        for (int base = 0; base < ei.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ei.length - base);
-            ot.correlated(dLo, dHi, k, chunk, 0);
-            for (int i = 0; i < k; i++) {
-                int s = ei[base + i];
-                labels[2 * s] = chunk[2 * i];
-                labels[2 * s + 1] = chunk[2 * i + 1];
-            }
         }
         inputsDoneNanos = System.nanoTime();
 
@@ -75,19 +98,26 @@ public final class CreatorProtocol extends Protocol {
         ch.writeLong(gateCounter);
 
         phase = "output decoding";
-        // Decoding information of the evaluator's outputs: permute bits of their 0-labels.
-        int[] eo = c.evaluatorOutputs();
-        for (int base = 0; base < eo.length; base += 64) {
-            long word = 0;
-            for (int i = 0; i < Math.min(64, eo.length - base); i++) {
-                word |= (labels[2 * eo[base + i]] & 1) << i;
+        // For each evaluator output it decodes: short hashes of its 0-label and 1-label, by
+        // which the evaluator both decodes and checks the label it holds.
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
+        long[] pair = new long[2 * Math.min(CHUNK, Math.max(1, eo.length))];
+        for (int base = 0; base < eo.length; base += CHUNK) {
+            int k = Math.min(CHUNK, eo.length - base);
+            outputHashes(labels, eo, base, k, gateCounter + base, 0, 0, pair, 0);
+            outputHashes(labels, eo, base, k, gateCounter + base, dLo, dHi, pair, k);
+            for (int i = 0; i < k; i++) {
+                chunk[2 * i] = pair[i];
+                chunk[2 * i + 1] = pair[k + i];
             }
-            ch.writeLong(word);
+            ch.writeLongs(chunk, 0, 2 * k);
         }
+        gateCounter += eo.length;
         ch.flush();
-        // The evaluator returns the active labels of the creator's outputs: each must be one
-        // of the two labels of its wire, else the stream was corrupted (or the peer cheats).
-        int[] co = c.creatorOutputs();
+
+        // The evaluator returns the labels of the creator's decoded outputs, then its status.
+        // Each label must be one of the two of its wire, else the stream was corrupted.
+        int[] co = decodedSlots(spec, Party.CREATOR, c.creatorOutputs());
         boolean[] out = new boolean[co.length];
         String error = null;
         for (int base = 0; base < co.length; base += CHUNK) {
@@ -108,19 +138,25 @@ public final class CreatorProtocol extends Protocol {
                 }
             }
         }
-        // Final status, so that both sides end the run the same way.
-        if (error == null) {
-            ch.writeInt(0);
-        } else {
-            byte[] m = error.getBytes(StandardCharsets.UTF_8);
-            ch.writeInt(m.length);
-            ch.write(m, 0, m.length);
+        readStatus("evaluator");
+        if (co.length > 0) {
+            // Only then does the evaluator wait for this side's verdict.
+            writeStatus(error);
+            ch.flush();
         }
-        ch.flush();
         if (error != null) {
             throw fault(error);
         }
+        long[][] keptOut = keptLabels(spec, labels);
         phase = "idle";
-        return out;
+        return new Outcome(out, keptOut);
+    }
+
+    static void scatter(long[] chunk, int k, int[] slots, int base, long[] labels) {
+        for (int i = 0; i < k; i++) {
+            int s = slots[base + i];
+            labels[2 * s] = chunk[2 * i];
+            labels[2 * s + 1] = chunk[2 * i + 1];
+        }
     }
 }

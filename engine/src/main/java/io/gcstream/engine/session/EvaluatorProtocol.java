@@ -2,17 +2,15 @@ package io.gcstream.engine.session;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.garble.StreamingEvaluator;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.Prg;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
 public final class EvaluatorProtocol extends Protocol {
-    /** Longest error message accepted from the creator. */
-    private static final int MAX_MESSAGE = 4096;
     private CorrelatedOt.Receiver ot;
 
     public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme) {
@@ -25,28 +23,42 @@ public final class EvaluatorProtocol extends Protocol {
     }
 
     @Override
-    public void setup(CorrelatedOt cot) throws IOException {
+    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
         phase = "base OTs";
         ot = cot.setupReceiver(ch, prg);
     }
 
     @Override
-    public boolean[] run(Circuit c, boolean[] y) throws IOException {
+    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y)
+            throws IOException {
+        Circuit c = spec.circuit();
+        RunHeader mine = writeHeader(spec, runIndex, fingerprint);
+        // Inputs go out as soon as they are known: the OT messages for the fresh input bits
+        // follow the header in the same flight, and the creator checks the header first.
         phase = "input labels";
         StreamingEvaluator e = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter,
                 ch::readFully);
         long[] labels = e.labels();
-        int[] ci = c.creatorInputs();
-        for (int base = 0; base < ci.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ci.length - base);
-            ch.readLongs(chunk, 0, 2 * k);
-            scatter(chunk, k, ci, base, labels);
-        }
         int[] ei = c.evaluatorInputs();
-        for (int base = 0; base < ei.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ei.length - base);
+        int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
+        for (int base = 0; base < ef.length; base += CHUNK) {
+            int k = Math.min(CHUNK, ef.length - base);
             ot.correlated(y, base, k, chunk, 0);
-            scatter(chunk, k, ei, base, labels);
+            CreatorProtocol.scatter(chunk, k, ef, base, labels);
+        }
+        ch.flush();
+        phase = "run header";
+        compare(mine, RunHeader.read(ch, Handshake.name(role())));
+
+        phase = "input labels";
+        placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
+        int[] ci = c.creatorInputs();
+        placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
+        int[] cf = freshSlots(spec, Party.CREATOR, ci);
+        for (int base = 0; base < cf.length; base += CHUNK) {
+            int k = Math.min(CHUNK, cf.length - base);
+            ch.readLongs(chunk, 0, 2 * k);
+            CreatorProtocol.scatter(chunk, k, cf, base, labels);
         }
         inputsDoneNanos = System.nanoTime();
 
@@ -57,23 +69,37 @@ public final class EvaluatorProtocol extends Protocol {
         lastNonLinear = e.nonLinearCount();
         long magic = ch.readLong();
         long peerGate = ch.readLong();
+        String error = null;
         if (magic != END_MAGIC || peerGate != gateCounter) {
-            throw fault("the garbled stream is out of step: expected its end marker after "
+            error = "the garbled stream is out of step: expected its end marker after "
                     + lastNonLinear + " garbled tables (gate counter " + gateCounter + ") but read 0x"
                     + Long.toHexString(magic) + " / " + peerGate
-                    + ": the stream was corrupted or the parties run different circuits");
+                    + ": the stream was corrupted or the parties run different circuits";
         }
 
         phase = "output decoding";
-        int[] eo = c.evaluatorOutputs();
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
         boolean[] out = new boolean[eo.length];
-        for (int base = 0; base < eo.length; base += 64) {
-            long word = ch.readLong();
-            for (int i = 0; i < Math.min(64, eo.length - base); i++) {
-                out[base + i] = (((labels[2 * eo[base + i]] ^ (word >>> i)) & 1) != 0);
+        long[] mineH = new long[Math.min(CHUNK, Math.max(1, eo.length))];
+        for (int base = 0; base < eo.length && error == null; base += CHUNK) {
+            int k = Math.min(CHUNK, eo.length - base);
+            ch.readLongs(chunk, 0, 2 * k);
+            outputHashes(labels, eo, base, k, gateCounter + base, 0, 0, mineH, 0);
+            for (int i = 0; i < k; i++) {
+                if (mineH[i] == chunk[2 * i]) {
+                    out[base + i] = false;
+                } else if (mineH[i] == chunk[2 * i + 1]) {
+                    out[base + i] = true;
+                } else {
+                    error = "the label of evaluator output bit " + (base + i) + " matches neither of"
+                            + " its two labels: the garbled stream was corrupted";
+                    break;
+                }
             }
         }
-        int[] co = c.creatorOutputs();
+        gateCounter += eo.length;
+        // The labels of the creator's decoded outputs go back, then this side's verdict.
+        int[] co = decodedSlots(spec, Party.CREATOR, c.creatorOutputs());
         for (int base = 0; base < co.length; base += CHUNK) {
             int k = Math.min(CHUNK, co.length - base);
             for (int i = 0; i < k; i++) {
@@ -83,25 +109,16 @@ public final class EvaluatorProtocol extends Protocol {
             }
             ch.writeLongs(chunk, 0, 2 * k);
         }
+        writeStatus(error);
         ch.flush();
-        int status = ch.readInt();
-        if (status != 0) {
-            if (status < 0 || status > MAX_MESSAGE) {
-                throw fault("the creator sent an invalid final status " + status);
-            }
-            byte[] m = new byte[status];
-            ch.readFully(m, 0, status);
-            throw fault("the creator rejected the run: " + new String(m, StandardCharsets.UTF_8));
+        if (error != null) {
+            throw fault(error);
         }
+        if (co.length > 0) {
+            readStatus("creator");
+        }
+        long[][] keptOut = keptLabels(spec, labels);
         phase = "idle";
-        return out;
-    }
-
-    private static void scatter(long[] chunk, int k, int[] slots, int base, long[] labels) {
-        for (int i = 0; i < k; i++) {
-            int s = slots[base + i];
-            labels[2 * s] = chunk[2 * i];
-            labels[2 * s + 1] = chunk[2 * i + 1];
-        }
+        return new Outcome(out, keptOut);
     }
 }

@@ -1,13 +1,11 @@
 package io.gcstream.engine.session;
 
-import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.Scheme;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,20 +17,29 @@ import java.util.Locale;
 public final class Handshake {
     /** "GCS1" as little-endian int: the first bytes a session sends. */
     public static final int HELLO_MAGIC = 0x31534347;
-    /** "RUN1": the first bytes of every run. */
-    public static final int RUN_MAGIC = 0x314e5552;
     /** Protocol version spoken by this implementation. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private Handshake() {
     }
 
-    /** Session hello: magic, version, role, scheme. */
-    public static void hello(Channel ch, Party role, Scheme scheme) throws IOException {
+    /**
+     * Session hello: magic, version, role, scheme, the saved-state check and the tweak salt.
+     * Both parties send theirs, then compare; any difference is a
+     * {@link HandshakeMismatchException} on both sides.
+     *
+     * @param tweakSalt this side's tweak salt (the creator's is the session's; see
+     *     {@code TweakableHash.tweakHigh})
+     * @return the creator's tweak salt
+     */
+    public static long hello(Channel ch, Party role, Scheme scheme, StateCheck state, long tweakSalt)
+            throws IOException {
         ch.writeInt(HELLO_MAGIC);
         ch.writeInt(VERSION);
         ch.writeInt(role.ordinal());
         ch.writeInt(scheme.code());
+        state.write(ch);
+        ch.writeLong(tweakSalt);
         ch.flush();
         int magic = ch.readInt();
         if (magic != HELLO_MAGIC) {
@@ -41,13 +48,16 @@ public final class Handshake {
                     + " where the hello 0x" + Integer.toHexString(HELLO_MAGIC) + " belongs)");
         }
         int version = ch.readInt();
+        if (version != VERSION) {
+            // The rest of an other version's hello may differ: stop before reading it.
+            throw new HandshakeMismatchException(who(role) + ": session handshake with " + ch.peer()
+                    + " failed: peer speaks protocol version " + version + " but this side speaks " + VERSION);
+        }
         int peerRole = ch.readInt();
         int peerScheme = ch.readInt();
+        StateCheck peerState = StateCheck.read(ch, who(role));
+        long peerSalt = ch.readLong();
         List<String> problems = new ArrayList<>();
-        if (version != VERSION) {
-            problems.add("peer speaks protocol version " + version + " but this side speaks "
-                    + VERSION);
-        }
         if (peerRole == role.ordinal()) {
             problems.add("both parties are " + plural(role) + ": the peer also runs as "
                     + name(role) + " (one side must be creator, the other evaluator)");
@@ -59,63 +69,12 @@ public final class Handshake {
             problems.add("peer uses garbling scheme " + (ps == null ? "#" + peerScheme : ps)
                     + " but this side uses " + scheme);
         }
+        problems.addAll(state.differences(peerState));
         fail(role, ch, "session handshake", problems);
+        return role == Party.CREATOR ? tweakSalt : peerSalt;
     }
 
-    /** Run header: magic, run index, role, circuit fingerprint, input/output sizes, gates. */
-    public static void run(Channel ch, Party role, long runIndex, Circuit c, byte[] fingerprint)
-            throws IOException {
-        ch.writeInt(RUN_MAGIC);
-        ch.writeLong(runIndex);
-        ch.writeInt(role.ordinal());
-        ch.write(fingerprint, 0, 32);
-        ch.writeInt(c.creatorInputCount());
-        ch.writeInt(c.evaluatorInputCount());
-        ch.writeInt(c.creatorOutputCount());
-        ch.writeInt(c.evaluatorOutputCount());
-        ch.writeLong(c.nonLinearCount());
-        ch.flush();
-        int magic = ch.readInt();
-        if (magic != RUN_MAGIC) {
-            throw new HandshakeMismatchException(who(role) + ": the peer at " + ch.peer()
-                    + " sent 0x" + Integer.toHexString(magic) + " where a run header belongs"
-                    + " (protocol out of step)");
-        }
-        long peerRun = ch.readLong();
-        int peerRole = ch.readInt();
-        byte[] peerPrint = new byte[32];
-        ch.readFully(peerPrint, 0, 32);
-        int[] peerSizes = {ch.readInt(), ch.readInt(), ch.readInt(), ch.readInt()};
-        long peerNonLinear = ch.readLong();
-        List<String> problems = new ArrayList<>();
-        if (peerRun != runIndex) {
-            problems.add("peer is at run " + peerRun + " of the session but this side at run "
-                    + runIndex);
-        }
-        if (peerRole != role.peer().ordinal()) {
-            problems.add("peer runs as role #" + peerRole + ", expected " + name(role.peer()));
-        }
-        if (!Arrays.equals(peerPrint, fingerprint)) {
-            problems.add("peer uses circuit " + hex(peerPrint, 8)
-                    + "… but this side has " + hex(fingerprint, 8) + "…");
-        }
-        int[] mine = {c.creatorInputCount(), c.evaluatorInputCount(), c.creatorOutputCount(),
-            c.evaluatorOutputCount()};
-        String[] what = {"creator input", "evaluator input", "creator output", "evaluator output"};
-        for (int i = 0; i < 4; i++) {
-            if (mine[i] != peerSizes[i]) {
-                problems.add("peer's circuit has " + peerSizes[i] + " " + what[i]
-                        + " bits but this side's has " + mine[i]);
-            }
-        }
-        if (peerNonLinear != c.nonLinearCount()) {
-            problems.add("peer's circuit has " + peerNonLinear
-                    + " non-linear gates but this side's has " + c.nonLinearCount());
-        }
-        fail(role, ch, "run " + runIndex, problems);
-    }
-
-    private static void fail(Party role, Channel ch, String what, List<String> problems)
+    static void fail(Party role, Channel ch, String what, List<String> problems)
             throws HandshakeMismatchException {
         if (!problems.isEmpty()) {
             throw new HandshakeMismatchException(who(role) + ": " + what + " with "

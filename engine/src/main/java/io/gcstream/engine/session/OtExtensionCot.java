@@ -8,9 +8,13 @@ import io.gcstream.ot.crypto.Prg;
 import java.io.IOException;
 
 /**
- * Correlated OT by OT extension (module ot): 128 Naor–Pinkas base OTs once per session, then
- * IKNP extension with Δ = the garbling Δ of each run, so the creator's OT output x_i is
- * directly the 0-label of evaluator input i.
+ * Correlated OT by OT extension (module ot): 128 base OTs once per session, in which the
+ * creator's secret choice string s is the session's garbling Δ, then IKNP extension in its
+ * cheapest form ({@code correlatedSessionDelta}): the creator's rows x_i are directly the
+ * 0-labels of the evaluator's inputs and the evaluator's rows x_i ⊕ c_i·Δ its active labels;
+ * only the evaluator's matrix is sent (16 bytes per input bit), nothing comes back. The
+ * labels are not hashed here: every use of them goes through the garbling hash, which is
+ * correlation robust (as in EMP-toolkit). Internal.
  */
 public final class OtExtensionCot implements CorrelatedOt {
     private final OtOptions options;
@@ -35,14 +39,14 @@ public final class OtExtensionCot implements CorrelatedOt {
     }
 
     @Override
-    public Sender setupSender(Channel channel, Prg prg) throws IOException {
-        OtExtensionSender s = OtExtensionSender.setup(channel, options);
-        return s::correlated;
+    public Sender setupSender(Channel channel, Prg prg, long deltaLo, long deltaHi) throws IOException {
+        OtExtensionSender s = OtExtensionSender.setup(channel, options, deltaLo, deltaHi);
+        return s::correlatedSessionDelta;
     }
 
     @Override
     public Receiver setupReceiver(Channel channel, Prg prg) throws IOException {
         OtExtensionReceiver r = OtExtensionReceiver.setup(channel, options);
-        return r::correlated;
+        return r::correlatedSessionDelta;
     }
 }

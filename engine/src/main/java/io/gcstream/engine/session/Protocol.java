@@ -4,7 +4,9 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitWalker;
 import io.gcstream.circuits.GateSink;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.ProgressListener;
+import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.garble.GarblingScheme;
@@ -13,25 +15,35 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.Prg;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
- * One party's side of the per-run protocol (after the run header), shared state of a session:
- * channel, randomness, hash, and the gate counter that continues across runs so that no hash
- * tweak repeats within a session. Subclasses: {@link CreatorProtocol}, {@link EvaluatorProtocol}.
- * Internal; used by {@code GcSession}.
+ * One party's side of the per-run protocol, and the state it keeps across the runs of a
+ * session: channel, randomness, hash, and the gate counter that continues across runs so that
+ * no hash tweak repeats under the session's Δ. Subclasses: {@link CreatorProtocol},
+ * {@link EvaluatorProtocol}. Internal; used by {@code GcSession}. See docs/protocol.md.
  */
 public abstract class Protocol {
-    /** Input labels move in chunks of this many blocks, so memory does not grow with inputs. */
+    /** Input and output labels move in chunks of this many blocks, so memory does not grow with them. */
     static final int CHUNK = 4096;
     /** "END1" + "GATE": written after the garbled tables, with the gate counter. */
     static final long END_MAGIC = 0x4554414731444e45L;
+    /** Tweaks of the output-check hashes have the top bit set; gate tweaks never do. */
+    static final long OUTPUT_TWEAKS = Long.MIN_VALUE;
+    /** Longest error message accepted from the peer. */
+    static final int MAX_MESSAGE = 4096;
 
     final Channel ch;
     final Prg prg;
     final GarblingScheme scheme;
     final TweakableHash hash = new TweakableHash();
     final long[] chunk = new long[2 * CHUNK];
-    /** Session-wide counter of non-linear gates (the hash tweak). */
+    /** Scratch of {@link #outputHashes}: inputs, tweaks and hashes of one chunk. */
+    private final long[] hashIn = new long[2 * CHUNK];
+    private final long[] tweaks = new long[CHUNK];
+    private final long[] hashed = new long[2 * CHUNK];
+    /** Session-wide counter of non-linear gates and output checks (the hash tweak). */
     long gateCounter;
     /** What the party is doing, for error messages. */
     volatile String phase = "session handshake";
@@ -39,6 +51,12 @@ public abstract class Protocol {
     long inputsDoneNanos;
     long lastGates;
     long lastNonLinear;
+    /** Where stream progress goes, or null. */
+    ProgressListener progress;
+
+    /** What a run gives this party: decoded output bits and the labels of each kept range. */
+    public record Outcome(boolean[] decoded, long[][] kept) {
+    }
 
     Protocol(Channel ch, Prg prg, Scheme scheme) {
         this.ch = ch;
@@ -49,15 +67,23 @@ public abstract class Protocol {
     /** The role this side plays. */
     public abstract Party role();
 
-    /** Once per session, after the hello: base OTs. */
-    public abstract void setup(CorrelatedOt ot) throws IOException;
+    /**
+     * Once per session, after the hello: base OTs. The creator's {@code deltaLo/Hi} is the
+     * session's Δ (lowest bit 1); the evaluator ignores them.
+     */
+    public abstract void setup(CorrelatedOt ot, long deltaLo, long deltaHi) throws IOException;
 
     /**
-     * One run after the headers matched: input labels, the garbled stream, output decoding.
+     * One run: headers, input labels, the garbled stream, output checks and decoding.
      *
-     * @return this party's output bits
+     * @param kept per party (index = ordinal), per input segment of the spec, this side's labels
+     *     of the kept value feeding it (null for fresh segments)
+     * @param fresh this party's fresh input bits, the fresh segments of its inputs in order
+     * @throws HandshakeMismatchException if the headers differ; both sides are then still in
+     *     step and the session stays usable
      */
-    public abstract boolean[] run(Circuit c, boolean[] inputs) throws IOException;
+    public abstract Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept,
+            boolean[] fresh) throws IOException;
 
     /** The current phase, for messages ("garbled circuit", "output decoding", ...). */
     public String phase() {
@@ -67,6 +93,20 @@ public abstract class Protocol {
     /** Names what the party is doing now (the session sets the handshake phases). */
     public void phase(String p) {
         this.phase = p;
+    }
+
+    /** The session's gate counter: the next hash tweak. */
+    public long gateCounter() {
+        return gateCounter;
+    }
+
+    /**
+     * Resumes at a saved gate counter with the given tweak salt (both parties the same);
+     * before the first run only.
+     */
+    public void resume(long counter, long tweakSalt) {
+        this.gateCounter = counter;
+        hash.tweakHigh(tweakSalt);
     }
 
     /** When the input-label phase of the last run ended (System.nanoTime). */
@@ -84,12 +124,107 @@ public abstract class Protocol {
         return lastNonLinear;
     }
 
-    /** Where stream progress goes, or null. */
-    ProgressListener progress;
-
     /** Sets the progress listener (null: none). */
     public void progress(ProgressListener p) {
         this.progress = p;
+    }
+
+    /** This side's header for the run, sent unflushed; the peer's is read by the caller. */
+    RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint) throws IOException {
+        phase = "run header";
+        RunHeader mine = RunHeader.of(runIndex, role(), spec, fingerprint);
+        mine.write(ch);
+        return mine;
+    }
+
+    /** Throws a mismatch naming every difference between the two headers, if there is one. */
+    void compare(RunHeader mine, RunHeader peer) throws HandshakeMismatchException {
+        Handshake.fail(role(), ch, "run " + mine.runIndex, mine.differences(peer, role()));
+    }
+
+    /**
+     * Copies the labels of {@code party}'s kept input segments into their slots; fresh segments
+     * are left to the caller.
+     */
+    static void placeKept(RunSpec spec, Party party, long[][] kept, int[] slots, long[] labels) {
+        List<RunSpec.Segment> segs = spec.inputs(party);
+        int bit = 0;
+        for (int i = 0; i < segs.size(); i++) {
+            RunSpec.Segment s = segs.get(i);
+            if (!s.isFresh()) {
+                long[] v = kept[i];
+                for (int j = 0; j < s.width(); j++) {
+                    int slot = slots[bit + j];
+                    labels[2 * slot] = v[2 * j];
+                    labels[2 * slot + 1] = v[2 * j + 1];
+                }
+            }
+            bit += s.width();
+        }
+    }
+
+    /** The slots of {@code party}'s fresh input bits, in the order of its fresh bits. */
+    static int[] freshSlots(RunSpec spec, Party party, int[] slots) {
+        int[] out = new int[spec.freshBits(party)];
+        int bit = 0;
+        int k = 0;
+        for (RunSpec.Segment s : spec.inputs(party)) {
+            if (s.isFresh()) {
+                System.arraycopy(slots, bit, out, k, s.width());
+                k += s.width();
+            }
+            bit += s.width();
+        }
+        return out;
+    }
+
+    /** The slots of {@code party}'s decoded (not kept) outputs, in output order. */
+    static int[] decodedSlots(RunSpec spec, Party party, int[] outputs) {
+        int[] out = new int[spec.decodedBits(party)];
+        int k = 0;
+        for (int i = 0; i < outputs.length; i++) {
+            if (!spec.isKept(party, i)) {
+                out[k++] = outputs[i];
+            }
+        }
+        return out;
+    }
+
+    /** The labels of each kept output range, in the spec's order. */
+    static long[][] keptLabels(RunSpec spec, long[] labels) {
+        Circuit c = spec.circuit();
+        long[][] out = new long[spec.kept().size()][];
+        for (int r = 0; r < out.length; r++) {
+            RunSpec.Kept k = spec.kept().get(r);
+            int[] slots = k.party() == Party.CREATOR ? c.creatorOutputs() : c.evaluatorOutputs();
+            long[] v = new long[2 * k.width()];
+            for (int j = 0; j < k.width(); j++) {
+                int s = slots[k.from() + j];
+                v[2 * j] = labels[2 * s];
+                v[2 * j + 1] = labels[2 * s + 1];
+            }
+            out[r] = v;
+        }
+        return out;
+    }
+
+    /**
+     * The low halves of H(label_j, OUTPUT_TWEAKS | (first + j)) for {@code n} labels taken from
+     * {@code labels} at {@code slots[off..off+n)}, XORed with Δ when {@code withDelta}: the short
+     * hashes by which the evaluator checks an output label ({@code n <= CHUNK}).
+     */
+    void outputHashes(long[] labels, int[] slots, int off, int n, long first, long dLo, long dHi,
+            long[] out, int outOff) {
+        for (int j = 0; j < n; j++) {
+            int s = slots[off + j];
+            hashIn[2 * j] = labels[2 * s] ^ dLo;
+            hashIn[2 * j + 1] = labels[2 * s + 1] ^ dHi;
+            tweaks[j] = OUTPUT_TWEAKS | (first + j);
+        }
+        hash.hash(hashIn, tweaks, hashed, n);
+        for (int j = 0; j < n; j++) {
+            out[outOff + j] = hashed[2 * j];
+        }
     }
 
     /**
@@ -121,6 +256,33 @@ public abstract class Protocol {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    /** Writes a final status: 0 for success, or the length and UTF-8 text of an error. */
+    void writeStatus(String error) throws IOException {
+        if (error == null) {
+            ch.writeInt(0);
+        } else {
+            byte[] m = error.getBytes(StandardCharsets.UTF_8);
+            int n = Math.min(m.length, MAX_MESSAGE);
+            ch.writeInt(n);
+            ch.write(m, 0, n);
+        }
+    }
+
+    /** Reads the peer's final status; throws naming its error if it reports one. */
+    void readStatus(String peerRole) throws IOException {
+        int status = ch.readInt();
+        if (status == 0) {
+            return;
+        }
+        if (status < 0 || status > MAX_MESSAGE) {
+            throw fault("the " + peerRole + " sent an invalid final status " + status);
+        }
+        byte[] m = new byte[status];
+        ch.readFully(m, 0, status);
+        throw fault("the " + peerRole + " rejected the run: "
+                + Messages.printable(new String(m, StandardCharsets.UTF_8)));
     }
 
     SessionException fault(String message) {

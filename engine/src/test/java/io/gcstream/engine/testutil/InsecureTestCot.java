@@ -10,8 +10,8 @@ import io.gcstream.ot.crypto.Prg;
  */
 public final class InsecureTestCot implements CorrelatedOt {
     @Override
-    public Sender setupSender(Channel ch, Prg prg) {
-        return (dLo, dHi, n, out, off) -> {
+    public Sender setupSender(Channel ch, Prg prg, long dLo, long dHi) {
+        return (n, out, off) -> {
             long[] both = new long[4 * n];
             prg.nextBlocks(out, off, n);
             for (int i = 0; i < n; i++) {
@@ -29,6 +29,8 @@ public final class InsecureTestCot implements CorrelatedOt {
     public Receiver setupReceiver(Channel ch, Prg prg) {
         return (choices, cOff, n, out, off) -> {
             long[] both = new long[4 * n];
+            // The evaluator's run header waits in its buffer; the creator answers only after it.
+            ch.flush();
             ch.readLongs(both, 0, both.length);
             for (int i = 0; i < n; i++) {
                 int c = choices[cOff + i] ? 2 : 0;
