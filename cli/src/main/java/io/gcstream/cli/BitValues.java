@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import io.gcstream.circuits.BitCodec;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -52,23 +53,12 @@ final class BitValues {
             throw new UserError(what + ": value needs " + v.bitLength() + " bits but the circuit takes "
                     + width);
         }
-        boolean[] bits = new boolean[width];
-        for (int i = 0; i < width; i++) {
-            bits[i] = v.testBit(i);
-        }
-        return bits;
+        return BitCodec.ofBigInteger(v, width);
     }
 
     /** The bits as an unsigned integer. */
     static BigInteger toInteger(boolean[] bits) {
-        BigInteger v = BigInteger.ZERO;
-        for (int i = bits.length - 1; i >= 0; i--) {
-            v = v.shiftLeft(1);
-            if (bits[i]) {
-                v = v.setBit(0);
-            }
-        }
-        return v;
+        return BitCodec.toBigInteger(bits);
     }
 
     /** Formats bits as {@code 0x…} with one digit per started nibble of the width. */

@@ -1,35 +1,89 @@
 package io.gcstream.cli;
 
-import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.GarbledValue;
 import io.gcstream.engine.GcSession;
+import io.gcstream.engine.RunResult;
+import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.engine.SessionState;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Runs one party's side of {@code repeat} executions of a circuit in one session. */
 final class PartyRunner {
-    /** The outputs of the last execution and the statistics of each. */
-    record Outcome(Party role, boolean[] outputs, List<RunStats> stats) {
+    /**
+     * The outputs of the last execution, the statistics of each, and what was kept: the number
+     * of kept output bits and the file this party's half was saved to (or 0 and null).
+     */
+    record Outcome(Party role, boolean[] outputs, List<RunStats> stats, int keptBits, Path savedTo) {
+        Outcome(Party role, boolean[] outputs, List<RunStats> stats) {
+            this(role, outputs, stats, 0, null);
+        }
     }
 
     private PartyRunner() {
     }
 
-    static Outcome run(Party role, Channel channel, SessionOptions options, Circuit circuit,
-            boolean[] input, int repeat) throws IOException {
-        GcSession session = role == Party.CREATOR
-                ? GcSession.creator(channel, options)
-                : GcSession.evaluator(channel, options);
-        List<RunStats> stats = new ArrayList<>(repeat);
-        boolean[] out = null;
-        for (int i = 0; i < repeat; i++) {
-            out = session.run(circuit, input);
-            stats.add(session.lastStats());
+    static Outcome run(Party role, Channel channel, SessionOptions options, CircuitSources.Loaded circuit,
+            String input, int repeat, StateOptions state) throws IOException {
+        Party keep = state.validate(repeat);
+        SessionState loaded = state.load(role);
+        GcSession session = loaded != null ? GcSession.resume(channel, options, loaded)
+                : role == Party.CREATOR ? GcSession.creator(channel, options) : GcSession.evaluator(channel, options);
+        RunSpec.Builder spec = RunSpec.builder(circuit.circuit());
+        int keptIn = 0;
+        Party feeds = null;
+        if (loaded != null && loaded.problem() == null) {
+            feeds = loaded.origins().get(0).party();
+            int room = feeds == Party.CREATOR ? circuit.circuit().creatorInputCount()
+                    : circuit.circuit().evaluatorInputCount();
+            if (loaded.totalWidth() > room) {
+                // Still connect, so that the peer learns why this side stops.
+                session = GcSession.resume(channel, options, SessionState.unusable(role, state.loadState + " holds "
+                        + loaded.totalWidth() + " bits but the circuit takes only " + room + " "
+                        + (feeds == Party.CREATOR ? "creator" : "evaluator") + " input bits"));
+                spec = RunSpec.builder(circuit.circuit());
+            } else {
+                for (GarbledValue v : session.resumedValues()) {
+                    spec.input(feeds, v);
+                }
+                keptIn = loaded.totalWidth();
+            }
         }
-        return new Outcome(role, out, stats);
+        boolean[] bits = inputBits(circuit, role, input, feeds == role ? keptIn : 0);
+        if (keep != null) {
+            spec.keep(keep);
+        }
+        RunSpec built = spec.build();
+        List<RunStats> stats = new ArrayList<>(repeat);
+        RunResult last = null;
+        for (int i = 0; i < repeat; i++) {
+            last = session.run(built, bits);
+            stats.add(last.stats());
+        }
+        if (state.saveState == null) {
+            return new Outcome(role, last.outputs(), stats);
+        }
+        Path file = Path.of(state.saveState);
+        session.exportState(last.kept()).write(file);
+        return new Outcome(role, last.outputs(), stats, last.kept().get(0).width(), file);
+    }
+
+    /** This party's fresh bits: its value encoded for the circuit, minus the leading bits fed by kept values. */
+    private static boolean[] inputBits(CircuitSources.Loaded circuit, Party role, String input, int kept) {
+        if (kept == 0) {
+            return circuit.inputBits(role, input, "--input");
+        }
+        if (!circuit.encoder(role).isIdentity()) {
+            throw new UserError("--load-state feeds this party's leading input bits, which a library circuit"
+                    + " whose input is encoded from a value does not allow");
+        }
+        int width = circuit.encoder(role).inputWidth() - kept;
+        return Outputs.input(input, width, "--input (after the " + kept + " bits loaded from the state)");
     }
 }

@@ -63,6 +63,9 @@ final class RunCommand extends CircuitCommand {
     @ParametersDelegate
     OutputOptions output = new OutputOptions();
 
+    @ParametersDelegate
+    StateOptions state = new StateOptions();
+
     @Override
     public int run(PrintStream out) throws Exception {
         BitValues.OutputFormat fmt = output.valueFormat();
@@ -77,6 +80,10 @@ final class RunCommand extends CircuitCommand {
             if (role != null || listen != null || connect != null || input != null) {
                 throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, "
                         + "not --role/--listen/--connect/--input");
+            }
+            if (state.any()) {
+                throw new UserError("--keep-outputs, --save-state and --load-state carry values between two "
+                        + "parties' sessions: run the parties with --role");
             }
             CircuitSources.Loaded loaded = loaded("run");
             Circuit c = loaded.circuit();
@@ -93,15 +100,15 @@ final class RunCommand extends CircuitCommand {
         if (localInputs.given()) {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
+        state.validate(repeat);
         CircuitSources.Loaded loaded = loaded("run");
         Circuit c = loaded.circuit();
         options = withProgress(options, c);
-        boolean[] bits = loaded.inputBits(party, input, "--input");
         PartyRunner.Outcome o;
         ChannelOptions channel = options.channelOptions().toBuilder()
                 .connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();
         try (Channel ch = open(channel)) {
-            o = PartyRunner.run(party, ch, options, c, bits, repeat);
+            o = PartyRunner.run(party, ch, options, loaded, input, repeat, state);
         }
         report(out, c, List.of(o), fmt, output.json);
         return 0;
@@ -189,7 +196,13 @@ final class RunCommand extends CircuitCommand {
             return;
         }
         for (PartyRunner.Outcome o : outcomes) {
-            Outputs.print(out, name(o.role()) + " output", o.outputs(), fmt);
+            if (o.savedTo() != null) {
+                out.printf("%-17s (%d bits): kept garbled; this party's half saved to %s%n", "kept output",
+                        o.keptBits(), o.savedTo());
+            }
+            if (o.savedTo() == null || o.outputs().length > 0) {
+                Outputs.print(out, name(o.role()) + " output", o.outputs(), fmt);
+            }
         }
     }
 
@@ -200,6 +213,10 @@ final class RunCommand extends CircuitCommand {
     static Map<String, Object> partyJson(PartyRunner.Outcome o, BitValues.OutputFormat fmt) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("output", Outputs.jsonValue(o.outputs(), fmt));
+        if (o.savedTo() != null) {
+            m.put("keptBits", o.keptBits());
+            m.put("stateFile", o.savedTo().toString());
+        }
         List<RunStats> all = o.stats();
         m.put("runs", all.size());
         m.put("first", statsJson(all.get(0)));
