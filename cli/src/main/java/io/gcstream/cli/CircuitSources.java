@@ -119,7 +119,12 @@ final class CircuitSources {
     }
 
     static void write(Circuit c, Path target, CircuitFormat format) throws IOException {
-        CircuitFiles.write(c, target, format);
+        try {
+            CircuitFiles.write(c, target, format);
+        } catch (IllegalArgumentException e) {
+            // e.g. a circuit too large for the 32-bit counts of .bmec
+            throw new UserError(target + ": " + e.getMessage());
+        }
     }
 
     /** The formats gc writes, as {@code --to} takes them. */

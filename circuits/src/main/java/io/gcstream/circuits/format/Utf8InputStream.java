@@ -14,6 +14,7 @@ import java.io.InputStream;
 public final class Utf8InputStream extends FilterInputStream {
     private final String file;
     private final Utf8Validator validator;
+    private final byte[] one = new byte[1];
 
     /** What every UTF-8 error says after the position. */
     static final String MESSAGE = "not valid UTF-8 text";
@@ -31,7 +32,6 @@ public final class Utf8InputStream extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xFF;
     }
