@@ -178,14 +178,13 @@ final class FormatDetector {
                 + " 'GATES WIRES', but found '" + quote(s) + "'");
     }
 
-    /** The head's lines; a last line cut off by the end of the head is left out. */
+    /**
+     * The head's lines. A last line cut off by the end of the head is kept as far as it goes:
+     * every rule below looks only at the start of a line or at its first separator, and a
+     * header list of 20,000 slots is longer than the head.
+     */
     private List<String> lines() {
-        int end = headLength;
-        if (headLength < size) {
-            int nl = lastNewline();
-            end = nl < 0 ? headLength : nl + 1;
-        }
-        String text = new String(head, 0, end, StandardCharsets.UTF_8);
+        String text = new String(head, 0, headLength, StandardCharsets.UTF_8);
         List<String> out = new ArrayList<>();
         int from = 0;
         while (from < text.length()) {
@@ -195,15 +194,6 @@ final class FormatDetector {
             from = to + 1;
         }
         return out;
-    }
-
-    private int lastNewline() {
-        for (int i = headLength - 1; i >= 0; i--) {
-            if (head[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** {@code word:} with no blank inside the word: a header line of .gct or .mec. */

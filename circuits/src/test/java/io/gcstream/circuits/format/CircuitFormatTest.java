@@ -142,6 +142,21 @@ class CircuitFormatTest {
     }
 
     @Test
+    void aListLongerThanTheHeadStillDecides() throws IOException {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            list.append(i == 0 ? "" : ",").append(i);
+        }
+        String text = "inputsCreator:\ninputsEvaluator: " + list + "\noutputsCreator:\noutputsEvaluator: 0\n"
+                + "numberOfRegisters: 20000\nnumberOfGates: 0\n";
+        assertTrue(text.length() > FormatDetector.HEAD);
+        Path f = dir.resolve("long.txt");
+        Files.writeString(f, text);
+        assertEquals(CircuitFormat.MEC, CircuitFormat.detect(f));
+        assertEquals(20_000, CircuitFiles.read(f).evaluatorInputCount());
+    }
+
+    @Test
     void namesForWritingAndOnTheCommandLine() {
         assertEquals(Optional.of(CircuitFormat.GCB), CircuitFormat.forOutputName(Path.of("x/circuit.bin")));
         assertEquals(Optional.of(CircuitFormat.GCB), CircuitFormat.forOutputName(Path.of("a.GCB")));
