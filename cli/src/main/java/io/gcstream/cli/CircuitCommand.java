@@ -9,7 +9,7 @@ import java.util.List;
 
 /** A command that reads one circuit: its positional argument and the options saying how to read it. */
 abstract class CircuitCommand extends Gc.BaseCommand {
-    @Parameter(description = "<circuit: a Bristol, .gct or .gcb file, or lib:NAME>")
+    @Parameter(description = "<circuit: a file in any format gc reads (.gct, .gcb, .mec, .bmec, Bristol; told by its content) or lib:NAME>")
     List<String> sources = new ArrayList<>();
 
     @ParametersDelegate

@@ -3,8 +3,8 @@ package io.gcstream.cli;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.format.CircuitFiles;
+import io.gcstream.circuits.format.CircuitFormat;
 import io.gcstream.circuits.format.GcbReader;
-import io.gcstream.circuits.format.GctReader;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
 import io.gcstream.compiler.lib.InputEncoder;
@@ -16,7 +16,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** Reads and writes circuits for the commands, choosing the format by option or extension. */
+/**
+ * Reads and writes circuits for the commands: a file is read in the format its content shows
+ * (or {@code --from}), written in the one its name asks for (or {@code --to}).
+ */
 final class CircuitSources {
     static final long DEFAULT_CACHE_INSTRUCTIONS = GcbReader.Options.defaults().maxCachedInstructions();
 
@@ -85,43 +88,54 @@ final class CircuitSources {
         return Loaded.of(read(Path.of(source), o));
     }
 
+    /**
+     * Reads a circuit file in the format its content shows, or the one {@code --from} names;
+     * Bristol files go to the compiler's importer.
+     */
     private static Circuit read(Path file, SourceOptions o) throws IOException {
-        String from = o.from != null ? o.from.toLowerCase(Locale.ROOT) : byExtension(file);
-        switch (from) {
-            case "gct":
-                return GctReader.read(file);
-            case "gcb":
-                return GcbReader.open(file, GcbReader.Options.defaults().withMaxCachedInstructions(o.cacheInstructions));
-            case "bristol":
-                return BristolImporter.readFashion(file, bristolOptions(o));
-            case "bristol-old":
-                return BristolImporter.readOld(file, bristolOptions(o));
-            case "auto-bristol":
-                return BristolImporter.read(file, bristolOptions(o));
-            default:
-                throw new UserError("--from must be gct, gcb, bristol or bristol-old, not '" + o.from + "'");
+        CircuitFormat format = o.from != null ? format(o.from, "--from") : CircuitFormat.detect(file);
+        return switch (format) {
+            case GCB -> GcbReader.open(file, GcbReader.Options.defaults()
+                    .withMaxCachedInstructions(o.cacheInstructions));
+            case BRISTOL_FASHION -> BristolImporter.readFashion(file, bristolOptions(o));
+            case BRISTOL_OLD -> BristolImporter.readOld(file, bristolOptions(o));
+            default -> CircuitFiles.read(file, format);
+        };
+    }
+
+    /**
+     * The format {@code gc compile} writes: {@code --to}, else the one {@code target}'s name
+     * asks for (.gct, .gcb or .bin, .mec, .bmec).
+     */
+    static CircuitFormat outputFormat(Path target, String to) {
+        CircuitFormat format = to != null ? format(to, "--to")
+                : CircuitFormat.forOutputName(target).orElseThrow(() -> new UserError(
+                        "cannot tell the output format of " + target + ": use a .gcb, .bin, .gct, .mec or"
+                        + " .bmec name, or --to " + WRITABLE));
+        if (format.isBristol()) {
+            throw new UserError("--to " + format.id() + ": gc does not write Bristol; use one of " + WRITABLE);
+        }
+        return format;
+    }
+
+    static void write(Circuit c, Path target, CircuitFormat format) throws IOException {
+        try {
+            CircuitFiles.write(c, target, format);
+        } catch (IllegalArgumentException e) {
+            // e.g. a circuit too large for the 32-bit counts of .bmec
+            throw new UserError(target + ": " + e.getMessage());
         }
     }
 
-    static void write(Circuit c, Path target, String to) throws IOException {
-        String format = to != null ? to.toLowerCase(Locale.ROOT) : extension(target);
-        switch (format) {
-            case "gct" -> CircuitFiles.write(c, target, CircuitFiles.Format.GCT);
-            case "gcb" -> CircuitFiles.write(c, target, CircuitFiles.Format.GCB);
-            default -> throw new UserError("cannot tell the output format of " + target
-                    + ": use a .gcb or .gct name, or --to gcb|gct");
+    /** The formats gc writes, as {@code --to} takes them. */
+    static final String WRITABLE = "gct|gcb|mec|bmec";
+
+    private static CircuitFormat format(String id, String option) {
+        try {
+            return CircuitFormat.byId(id);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + ": " + e.getMessage());
         }
-    }
-
-    private static String byExtension(Path file) {
-        String ext = extension(file);
-        return ext.equals("gct") || ext.equals("gcb") ? ext : "auto-bristol";
-    }
-
-    private static String extension(Path file) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
     }
 
     private static BristolOptions bristolOptions(SourceOptions o) {

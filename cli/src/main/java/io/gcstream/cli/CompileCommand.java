@@ -3,26 +3,39 @@ package io.gcstream.cli;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.format.CircuitFormat;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
-/** {@code gc compile <source> -o <out>}: import or convert a circuit into .gct or .gcb. */
-@Parameters(commandDescription = "Compile a Bristol, .gct or .gcb circuit into .gct or .gcb")
+/**
+ * {@code gc compile <source> -o <out>}: import or convert a circuit (any format gc reads) into
+ * .gct, .gcb (also named .bin), .mec or .bmec.
+ */
+@Parameters(commandDescription = "Compile or convert a circuit (Bristol, .gct, .gcb, .mec, .bmec) into"
+        + " .gct, .gcb, .mec or .bmec")
 final class CompileCommand extends CircuitCommand {
 
-    @Parameter(names = {"-o", "--output"}, description = "Output file (.gcb or .gct)", required = true)
+    @Parameter(names = {"-o", "--output"}, description = "Output file: .gcb or .bin (binary), .gct "
+            + "(text), .mec or .bmec (ME-SFE)", required = true)
     String output;
 
-    @Parameter(names = "--to", description = "Output format gct or gcb (default: by extension)")
+    @Parameter(names = "--to", description = "Output format gct, gcb, mec or bmec (default: by the "
+            + "output file's extension)")
     String to;
 
     @Override
     public int run(PrintStream out) throws Exception {
-        Circuit c = circuit("compile");
         Path target = Path.of(output);
-        CircuitSources.write(c, target, to);
+        CircuitFormat format = CircuitSources.outputFormat(target, to);
+        Circuit c = circuit("compile");
+        CircuitSources.write(c, target, format);
         out.println("wrote " + target + ": " + c.gateCount() + " gates (" + c.nonLinearCount()
                 + " non-linear), S = " + c.numSlots() + ", hash " + c.hashHex());
+        if ((format == CircuitFormat.MEC || format == CircuitFormat.BMEC) && !c.subCircuits().isEmpty()) {
+            out.println("note: " + format.id() + " has no sub-circuits, so the calls were expanded into "
+                    + c.labelSlots() + " registers, with copy gates (table 3) for their arguments and"
+                    + " results; the file's hash differs from the one above");
+        }
         return 0;
     }
 }

@@ -4,9 +4,9 @@ import com.beust.jcommander.Parameter;
 
 /** Options that say how to read a circuit source; shared by every command that reads one. */
 final class SourceOptions {
-    @Parameter(names = "--from", description = "Source format: gct, gcb, bristol (Bristol Fashion) or "
-            + "bristol-old; default: by extension (.gct, .gcb; .txt and others are Bristol, "
-            + "fashion or old detected from the header)")
+    @Parameter(names = "--from", description = "Source format, to override what the file's content "
+            + "shows: gct, gcb, mec, bmec (ME-SFE), bristol (Bristol Fashion) or bristol-old; the "
+            + "file name never matters")
     String from;
 
     @Parameter(names = "--input-parties", description = "Bristol: the party of each input value, "

@@ -68,6 +68,85 @@ class GcTest {
     }
 
     @Test
+    void formatsAreFoundByContentWhateverTheName(@TempDir Path dir) throws Exception {
+        Path bin = dir.resolve("circuit.bin");
+        CliTestSupport.Outcome c = gc("compile", CliTestSupport.aes(), "-o", bin.toString());
+        assertEquals(0, c.status(), c.err());
+        assertEquals("GCB", new String(Files.readAllBytes(bin), 0, 3, java.nio.charset.StandardCharsets.US_ASCII));
+        Path gct = dir.resolve("aes.gct");
+        assertEquals(0, gc("compile", bin.toString(), "-o", gct.toString()).status());
+        Path textNamedBin = dir.resolve("text.bin");
+        Files.copy(gct, textNamedBin);
+        Path binaryNamedTxt = dir.resolve("binary.txt");
+        Files.copy(bin, binaryNamedTxt);
+        Path mec = dir.resolve("aes.mec");
+        Path bmec = dir.resolve("aes.bmec");
+        assertEquals(0, gc("compile", gct.toString(), "-o", mec.toString()).status());
+        assertEquals(0, gc("compile", gct.toString(), "-o", bmec.toString()).status());
+        Path mecNamedTxt = dir.resolve("mec.txt");
+        Files.copy(mec, mecNamedTxt);
+        String expected = gc("info", "--json", bin.toString()).out();
+        for (Path p : new Path[] {textNamedBin, binaryNamedTxt, mec, bmec, mecNamedTxt}) {
+            CliTestSupport.Outcome i = gc("info", "--json", p.toString());
+            assertEquals(0, i.status(), p + ": " + i.err());
+            assertEquals(expected, i.out(), p.toString());
+            CliTestSupport.Outcome s = gc("sim", p.toString(), "--creator-input", KEY, "--evaluator-input", PLAIN);
+            assertTrue(s.out().contains("evaluator output  (128 bits): " + CIPHER), p + ": " + s.out() + s.err());
+        }
+        CliTestSupport.Outcome forced = gc("info", "--from", "gct", bin.toString());
+        assertEquals(2, forced.status(), "--from overrides the content");
+        assertTrue(forced.err().startsWith("gc: " + bin + ":"), forced.err());
+    }
+
+    @Test
+    void aFileInNoFormatIsOneLineWithStatus2(@TempDir Path dir) throws Exception {
+        Path random = dir.resolve("random.bin");
+        byte[] b = new byte[4096];
+        new java.util.Random(8).nextBytes(b);
+        b[0] = (byte) 0xC3; // not a .bmec's leading 0, not "GCB", and a character that ...
+        b[1] = '(';          // ... is cut short, so byte 0 is the first that is not UTF-8
+        Files.write(random, b);
+        Path latin1 = dir.resolve("aes-latin1.txt");
+        byte[] aes = Files.readAllBytes(Path.of(CliTestSupport.aes()));
+        byte[] bad = java.util.Arrays.copyOf(aes, aes.length + 2);
+        bad[aes.length] = (byte) 0xE9; // far beyond the first 64 KiB the detector looks at
+        bad[aes.length + 1] = '\n';
+        Files.write(latin1, bad);
+        Path prose = dir.resolve("notes.gct");
+        Files.writeString(prose, "Shopping list\n");
+        Object[][] cases = {
+            {gc("info", random.toString()), "gc: " + random + ": byte 0: not a circuit: not UTF-8 text, and not"
+                    + " binary (a .gcb starts with 'GCB', a .bmec's counts add up to its length)"},
+            {gc("compile", latin1.toString(), "-o", dir.resolve("x.gcb").toString()),
+                "gc: " + latin1 + ": byte " + aes.length + ": not valid UTF-8 text"},
+            {gc("sim", prose.toString()), "gc: " + prose + ":1: not a circuit: expected a .gct or .mec header"
+                    + " ('inputsCreator: ...', 'circuit NAME') or a Bristol header 'GATES WIRES', but found"
+                    + " 'Shopping list'"},
+            {gc("info", "--from", "txt", prose.toString()), "gc: --from: unknown circuit format 'txt' (expected"
+                    + " one of gct, gcb, mec, bmec, bristol, bristol-old)"},
+            {gc("compile", prose.toString(), "--to", "bristol", "-o", "x"), "gc: --to bristol: gc does not write"
+                    + " Bristol; use one of gct|gcb|mec|bmec"},
+        };
+        for (Object[] k : cases) {
+            CliTestSupport.Outcome o = (CliTestSupport.Outcome) k[0];
+            assertEquals(2, o.status(), o.err());
+            assertEquals(k[1] + System.lineSeparator(), o.err());
+        }
+    }
+
+    @Test
+    void libraryCircuitsWithSubCircuitsAreFlattenedForMeSfe(@TempDir Path dir) {
+        Path bmec = dir.resolve("aes.bmec");
+        CliTestSupport.Outcome c = gc("compile", "lib:aes128", "-o", bmec.toString());
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().contains("note: bmec has no sub-circuits, so the calls were expanded"), c.out());
+        CliTestSupport.Outcome s = gc("sim", bmec.toString(), "--creator-input", KEY, "--evaluator-input", PLAIN);
+        assertTrue(s.out().contains(CIPHER), s.out() + s.err());
+        CliTestSupport.Outcome i = gc("info", "--json", bmec.toString());
+        assertTrue(i.out().contains("\"nonLinearGates\": 6400"), i.out());
+    }
+
+    @Test
     void demoComputesFips197UnderGarbling() {
         CliTestSupport.Outcome d = gc("demo", "--repeat", "2");
         assertEquals(0, d.status(), d.err());

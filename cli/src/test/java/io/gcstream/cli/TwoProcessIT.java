@@ -56,6 +56,32 @@ class TwoProcessIT {
         }
     }
 
+    /**
+     * The usage lines of the docs, typed as they stand: compile the Bristol AES into
+     * {@code circuit.bin}, then one process per party, the evaluator connecting to
+     * {@code localhost}. Run from a folder holding the Bristol file at the path the docs use.
+     */
+    @Test
+    void theDocumentedCircuitBinLinesWorkAsTyped() throws Exception {
+        Path work = dir.resolve("as-typed");
+        String source = "compiler/src/test/resources/bristol/bristol_fashion/aes_128.txt";
+        Files.createDirectories(work.resolve(source).getParent());
+        Files.copy(Path.of(CliTestSupport.aes()), work.resolve(source));
+        Done compiled = finish(startIn(work, "compile", source, "-o", "circuit.bin"));
+        assertEquals(0, compiled.status(), compiled.err());
+        int port = freePort();
+        String p = Integer.toString(port);
+        Running creator = startIn(work, "run", "--role", "creator", "--listen", p, "--input", KEY, "circuit.bin");
+        Running evaluator = startIn(work, "run", "--role", "evaluator", "--connect", "localhost:" + p,
+                "--input", PLAIN, "circuit.bin");
+        Done e = finish(evaluator);
+        Done c = finish(creator);
+        assertEquals(0, e.status(), e.err());
+        assertEquals(0, c.status(), c.err());
+        assertTrue(e.out().contains("evaluator output  (128 bits): " + CIPHER), e.out());
+        assertFalse(c.out().contains(CIPHER), "the creator must not learn the evaluator's output");
+    }
+
     @Test
     void mismatchedCircuitsFailOnBothSides() throws Exception {
         Path other = dir.resolve("adder.gcb");
@@ -111,13 +137,22 @@ class TwoProcessIT {
     }
 
     private static Running start(String... args) throws IOException {
-        String jar = System.getProperty("gc.jar", "target/gc.jar");
+        return startIn(null, args);
+    }
+
+    /** Starts {@code gc args} in the working directory {@code cwd} (null: this process's). */
+    private static Running startIn(Path cwd, String... args) throws IOException {
+        String jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath().toString();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-jar", jar));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "gc", ".out");
         Path err = Files.createTempFile(dir, "gc", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (cwd != null) {
+            b.directory(cwd.toFile());
+        }
+        Process p = b.start();
         return new Running(p, out, err);
     }
 

@@ -1,56 +1,72 @@
 package io.gcstream.circuits.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFormatException;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Locale;
 
-/** Reads and writes circuit files, choosing the format by extension or explicitly. */
+/**
+ * Reads circuit files in the format their content shows ({@link CircuitFormat#detect}) and
+ * writes them in the format their name or the caller asks for.
+ *
+ * <p>Reads .gct, .gcb, .mec and .bmec. A Bristol file is recognised but not read here: it must
+ * be compiled, which is the compiler module's job
+ * ({@code io.gcstream.compiler.bristol.BristolImporter}); reading one here is an error that
+ * says so.
+ */
 public final class CircuitFiles {
-    /** The two circuit file formats. */
-    public enum Format {
-        /** Text, {@code .gct}. */
-        GCT,
-        /** Binary, {@code .gcb}. */
-        GCB;
-
-        /** The format named by {@code file}'s extension (.gct or .gcb, any case). */
-        public static Format of(Path file) {
-            Path name = file.getFileName();
-            String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
-            if (n.endsWith(".gct")) {
-                return GCT;
-            }
-            if (n.endsWith(".gcb")) {
-                return GCB;
-            }
-            throw new IllegalArgumentException(file + ": unknown circuit file extension"
-                    + " (expected .gct for text or .gcb for binary)");
-        }
-    }
-
     private CircuitFiles() {
     }
 
-    /** Reads {@code file} in the format its extension names. */
+    /**
+     * Reads {@code file} in the format its content shows, whatever its name.
+     *
+     * @throws CircuitFormatException if the file is in no known format, is a Bristol file, or
+     *     is malformed; the message names the file and where
+     */
     public static Circuit read(Path file) throws IOException {
-        return read(file, Format.of(file));
+        return read(file, CircuitFormat.detect(file));
     }
 
-    public static Circuit read(Path file, Format format) throws IOException {
-        return format == Format.GCT ? GctReader.open(file) : GcbReader.open(file);
+    /** Reads {@code file} as {@code format}, without looking at its content first. */
+    public static Circuit read(Path file, CircuitFormat format) throws IOException {
+        return switch (format) {
+            case GCT -> GctReader.open(file);
+            case GCB -> GcbReader.open(file);
+            case MEC -> MecReader.open(file);
+            case BMEC -> BmecReader.open(file);
+            case BRISTOL_FASHION, BRISTOL_OLD -> throw new CircuitFormatException(file + ": is a "
+                    + format.description() + ", which must be compiled: use gc compile or"
+                    + " io.gcstream.compiler.bristol.BristolImporter");
+        };
     }
 
-    /** Writes {@code circuit} to {@code file} in the format its extension names. */
+    /**
+     * Writes {@code circuit} to {@code file} in the format its name asks for
+     * ({@link CircuitFormat#forOutputName}: .gct, .gcb or .bin, .mec, .bmec).
+     *
+     * @throws IllegalArgumentException if the name asks for none of them
+     */
     public static void write(Circuit circuit, Path file) throws IOException {
-        write(circuit, file, Format.of(file));
+        write(circuit, file, CircuitFormat.forOutputName(file).orElseThrow(() ->
+                new IllegalArgumentException(file + ": unknown circuit file extension (expected .gct or"
+                        + " .mec for text, .gcb, .bin or .bmec for binary)")));
     }
 
-    public static void write(Circuit circuit, Path file, Format format) throws IOException {
-        if (format == Format.GCT) {
-            GctWriter.write(circuit, file);
-        } else {
-            GcbWriter.write(circuit, file);
+    /**
+     * Writes {@code circuit} to {@code file} as {@code format}. The ME-SFE formats have no
+     * sub-circuits, so a circuit with some is flattened for them ({@link MecWriter}).
+     *
+     * @throws IllegalArgumentException for a Bristol format, which gcstream does not write
+     */
+    public static void write(Circuit circuit, Path file, CircuitFormat format) throws IOException {
+        switch (format) {
+            case GCT -> GctWriter.write(circuit, file);
+            case GCB -> GcbWriter.write(circuit, file);
+            case MEC -> MecWriter.write(circuit, file);
+            case BMEC -> BmecWriter.write(circuit, file);
+            case BRISTOL_FASHION, BRISTOL_OLD -> throw new IllegalArgumentException(
+                    "gcstream does not write " + format.description() + "s");
         }
     }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Splits a byte stream into lines (LF or CRLF, UTF-8) and remembers, for each, its number and
+ * Splits a byte stream into lines (LF or CRLF, UTF-8, checked as it is read) and remembers, for each, its number and
  * the byte offset after it, so that a reader can later reopen the file at a line boundary.
  */
 final class GctLines implements AutoCloseable {
@@ -26,7 +26,7 @@ final class GctLines implements AutoCloseable {
     /** @param offset and {@code lineNo}: where {@code in} starts in the file */
     GctLines(String file, InputStream in, long offset, int lineNo) {
         this.file = file;
-        this.in = in;
+        this.in = new Utf8InputStream(in, file, offset);
         this.offset = offset;
         this.lineNo = lineNo;
     }

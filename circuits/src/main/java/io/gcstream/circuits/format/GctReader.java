@@ -42,6 +42,14 @@ public final class GctReader {
     static final List<String> DEF_KEYS = List.of("inputs", "outputs", "numberOfRegisters",
             "numberOfGates");
 
+    /**
+     * The two text dialects: .gct, and ME-SFE's .mec (comma-separated slot lists, keywords in
+     * any case, two-input gates only, no sub-circuits).
+     */
+    enum Dialect {
+        GCT, MEC
+    }
+
     /** Reopens the text at a byte offset. */
     private interface Source {
         InputStream open(long offset) throws IOException;
@@ -52,7 +60,11 @@ public final class GctReader {
 
     /** Opens a .gct file; the body is streamed from it on each pass. */
     public static Circuit open(Path file) throws IOException {
-        return parse(file.toString(), offset -> {
+        return open(file, Dialect.GCT);
+    }
+
+    static Circuit open(Path file, Dialect dialect) throws IOException {
+        return parse(file.toString(), dialect, offset -> {
             InputStream in = Files.newInputStream(file);
             try {
                 in.skipNBytes(offset);
@@ -78,14 +90,18 @@ public final class GctReader {
 
     /** Parses text held in a string; {@code name} names it in errors. */
     public static Circuit parse(String name, String text) throws IOException {
+        return parse(name, text, Dialect.GCT);
+    }
+
+    static Circuit parse(String name, String text, Dialect dialect) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        return parse(name, offset -> new ByteArrayInputStream(bytes, (int) offset,
+        return parse(name, dialect, offset -> new ByteArrayInputStream(bytes, (int) offset,
                 bytes.length - (int) offset));
     }
 
-    private static Circuit parse(String name, Source source) throws IOException {
+    private static Circuit parse(String name, Dialect dialect, Source source) throws IOException {
         try (GctLines lines = new GctLines(name, source.open(0), 0, 0)) {
-            Head head = new Head(name, lines);
+            Head head = new Head(name, lines, dialect);
             head.parse();
             long bodyOffset = lines.offset();
             int bodyLine = lines.lineNo();
@@ -110,6 +126,7 @@ public final class GctReader {
     private static final class Head {
         final String file;
         final GctLines lines;
+        final Dialect dialect;
         final List<SubCircuit> subs = new ArrayList<>();
         final Map<String, Integer> names = new HashMap<>();
         int[] creatorInputs;
@@ -120,9 +137,10 @@ public final class GctReader {
         long numberOfGates;
         String outputsWhere;
 
-        Head(String file, GctLines lines) {
+        Head(String file, GctLines lines, Dialect dialect) {
             this.file = file;
             this.lines = lines;
+            this.dialect = dialect;
         }
 
         void parse() throws IOException {
@@ -138,6 +156,10 @@ public final class GctReader {
                     continue;
                 }
                 if (s.equals("circuit") || s.startsWith("circuit ") || s.startsWith("circuit\t")) {
+                    if (dialect == Dialect.MEC) {
+                        throw error(lines.where(), "sub-circuit definitions are not part of the .mec"
+                                + " format (use .gct)");
+                    }
                     if (!keys.isEmpty()) {
                         throw error(lines.where(), "sub-circuit definitions must come before the main header");
                     }
@@ -148,12 +170,16 @@ public final class GctReader {
             }
             numSlots = number(keys.get("numberOfRegisters"));
             numberOfGates = longNumber(keys.get("numberOfGates"));
-            creatorInputs = slotList(keys.get("inputsCreator"), numSlots);
-            evaluatorInputs = slotList(keys.get("inputsEvaluator"), numSlots);
-            creatorOutputs = slotList(keys.get("outputsCreator"), numSlots);
-            evaluatorOutputs = slotList(keys.get("outputsEvaluator"), numSlots);
+            creatorInputs = list(keys.get("inputsCreator"));
+            evaluatorInputs = list(keys.get("inputsEvaluator"));
+            creatorOutputs = list(keys.get("outputsCreator"));
+            evaluatorOutputs = list(keys.get("outputsEvaluator"));
             outputsWhere = keys.get("outputsEvaluator").where;
             mainChecker(keys.get("inputsEvaluator").where);
+        }
+
+        private int[] list(Value v) {
+            return dialect == Dialect.MEC ? commaList(v.text, v.where) : slotList(v, numSlots);
         }
 
         FrameChecker mainChecker(String where) {
@@ -169,7 +195,7 @@ public final class GctReader {
 
         LineBody mainBody(GctLines in) {
             FrameChecker checker = mainChecker(file);
-            return new LineBody(in, "main circuit", checker, subs, names, null, numberOfGates, null,
+            return new LineBody(in, dialect, "main circuit", checker, subs, names, null, numberOfGates, null,
                     outputs -> {
                         checker.finish(creatorOutputs, "creator output", outputs);
                         checker.finish(evaluatorOutputs, "evaluator output", outputs);
@@ -209,7 +235,7 @@ public final class GctReader {
                 throw error(keys.get("inputs").where, e.getMessage());
             }
             Body.Builder body = new Body.Builder();
-            LineBody r = new LineBody(lines, what, checker, subs, names, name, n, body,
+            LineBody r = new LineBody(lines, Dialect.GCT, what, checker, subs, names, name, n, body,
                     at -> checker.finish(outputs, "output", at), keys.get("outputs").where, s);
             while (r.next()) {
                 // collected into body
@@ -228,6 +254,13 @@ public final class GctReader {
                         + missing(allowed, keys) + ") but found '" + s + "'");
             }
             String key = s.substring(0, colon).trim();
+            if (dialect == Dialect.MEC) {
+                for (String k : allowed) {
+                    if (k.equalsIgnoreCase(key)) {
+                        key = k; // ME-SFE reads its keywords in any case
+                    }
+                }
+            }
             if (!allowed.contains(key)) {
                 boolean other = MAIN_KEYS.contains(key) || DEF_KEYS.contains(key);
                 throw error(lines.where(), (other ? "keyword '" + key + "' does not belong in the "
@@ -345,6 +378,31 @@ public final class GctReader {
         return java.util.Arrays.copyOf(out, n);
     }
 
+    /**
+     * A .mec slot list: slots separated by commas (blanks around them allowed), no ranges; an
+     * empty text is the empty list. Its length is bounded by the line's.
+     */
+    static int[] commaList(String text, String where) {
+        if (text.isEmpty()) {
+            return new int[0];
+        }
+        String[] toks = text.split(",", -1);
+        int[] out = new int[toks.length];
+        for (int i = 0; i < toks.length; i++) {
+            String t = toks[i].strip();
+            if (t.isEmpty()) {
+                throw error(where, "empty entry in the slot list '" + shorten(text)
+                        + "' (.mec separates slots by single commas)");
+            }
+            out[i] = parseInt(t, where);
+        }
+        return out;
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+    }
+
     /** What to check once a body has been read completely. */
     private interface Finish {
         void run(java.util.function.Supplier<String> where);
@@ -357,6 +415,7 @@ public final class GctReader {
     private static final class LineBody extends AbstractInstructionReader
             implements java.util.function.Supplier<String> {
         private final GctLines lines;
+        private final Dialect dialect;
         private final String what;
         private final FrameChecker checker;
         private final List<SubCircuit> subs;
@@ -373,10 +432,11 @@ public final class GctReader {
         long nonLinear;
         long deepestCall;
 
-        LineBody(GctLines lines, String what, FrameChecker checker, List<SubCircuit> subs,
+        LineBody(GctLines lines, Dialect dialect, String what, FrameChecker checker, List<SubCircuit> subs,
                 Map<String, Integer> names, String self, long count, Body.Builder collect,
                 Finish finish, String outputsWhere, int numSlots) {
             this.lines = lines;
+            this.dialect = dialect;
             this.numSlots = numSlots;
             this.what = what;
             this.checker = checker;
@@ -405,6 +465,9 @@ public final class GctReader {
             }
             index++;
             if (s.startsWith("call ") || s.startsWith("call\t") || s.equals("call")) {
+                if (dialect == Dialect.MEC) {
+                    throw error(lines.where(), "sub-circuit calls are not part of the .mec format (use .gct)");
+                }
                 parseCall(s);
             } else {
                 parseGate(s);
@@ -445,8 +508,9 @@ public final class GctReader {
         private void parseGate(String s) {
             String[] parts = s.split(";", -1);
             if (parts.length != 3) {
-                throw error(lines.where(), "expected a gate 'out;in1,in2;table', a call 'call name ... -> ...'"
-                        + (self != null ? " or 'end'" : "") + " but found '" + s + "'");
+                throw error(lines.where(), (dialect == Dialect.MEC ? "expected a gate 'out;in1,in2;table'"
+                        : "expected a gate 'out;in1,in2;table', a call 'call name ... -> ...'"
+                        + (self != null ? " or 'end'" : "")) + " but found '" + s + "'");
             }
             String where = lines.where();
             int o = parseInt(parts[0].strip(), where);
@@ -454,7 +518,10 @@ public final class GctReader {
             int t = parseInt(parts[2].strip(), where);
             int a;
             int b;
-            if (ins.length == 1) {
+            if (ins.length == 1 && dialect == Dialect.MEC) {
+                throw error(where, "a .mec gate has two inputs: expected 'out;in1,in2;table' but found '"
+                        + s + "'");
+            } else if (ins.length == 1) {
                 a = parseInt(ins[0].strip(), where);
                 b = a;
                 if (t > 3) {

@@ -16,7 +16,7 @@ class CircuitFilesTest {
     Path dir;
 
     @Test
-    void formatFollowsTheExtensionOrTheExplicitChoice() throws IOException {
+    void writingFollowsTheNameAndReadingTheContent() throws IOException {
         Circuit c = GctReader.parse("fig2", GctReaderTest.FIG2);
         Path gcb = dir.resolve("a.GCB");
         Path gct = dir.resolve("a.gct");
@@ -24,11 +24,26 @@ class CircuitFilesTest {
         CircuitFiles.write(c, gct);
         assertArrayEquals(new byte[] {'G', 'C', 'B', 0}, java.util.Arrays.copyOf(Files.readAllBytes(gcb), 4));
         assertEquals(GctWriter.toString(c), Files.readString(gct));
-        Path odd = dir.resolve("circuit.bin");
-        CircuitFiles.write(c, odd, CircuitFiles.Format.GCB);
-        assertEquals(c.hashHex(), CircuitFiles.read(odd, CircuitFiles.Format.GCB).hashHex());
+        Path bin = dir.resolve("circuit.bin");
+        CircuitFiles.write(c, bin);
+        assertArrayEquals(Files.readAllBytes(gcb), Files.readAllBytes(bin), ".bin is binary .gcb");
+        assertEquals(c.hashHex(), CircuitFiles.read(bin).hashHex());
         assertEquals(c.hashHex(), CircuitFiles.read(gct).hashHex());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CircuitFiles.read(odd));
+        Path textNamedBinary = dir.resolve("text.gcb");
+        Files.copy(gct, textNamedBinary);
+        assertEquals(c.hashHex(), CircuitFiles.read(textNamedBinary).hashHex());
+        Path binaryNamedText = dir.resolve("binary.txt");
+        Files.copy(gcb, binaryNamedText);
+        assertEquals(c.hashHex(), CircuitFiles.read(binaryNamedText).hashHex());
+        for (CircuitFormat f : new CircuitFormat[] {CircuitFormat.MEC, CircuitFormat.BMEC}) {
+            Path p = dir.resolve("as-" + f.id() + ".dat");
+            CircuitFiles.write(c, p, f);
+            // Fig. 2's lists hold one slot each, so its .mec text is also valid .gct and read as such.
+            assertEquals(f == CircuitFormat.MEC ? CircuitFormat.GCT : f, CircuitFormat.detect(p));
+            assertEquals(c.hashHex(), CircuitFiles.read(p).hashHex(), f.id());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CircuitFiles.write(c, dir.resolve("circuit.txt")));
         assertEquals(true, e.getMessage().contains("unknown circuit file extension"));
     }
 
@@ -38,6 +53,17 @@ class CircuitFilesTest {
         Path gcb = dir.resolve("a.gcb");
         CircuitFiles.write(c, gcb);
         assertThrows(io.gcstream.circuits.CircuitFormatException.class,
-                () -> CircuitFiles.read(gcb, CircuitFiles.Format.GCT));
+                () -> CircuitFiles.read(gcb, CircuitFormat.GCT));
+    }
+
+    @Test
+    void bristolIsRecognisedButLeftToTheCompiler() throws IOException {
+        Path b = dir.resolve("and.gct");
+        Files.writeString(b, "1 3\n2 1 1\n1 1\n\n2 1 0 1 2 AND\n");
+        assertEquals(CircuitFormat.BRISTOL_FASHION, CircuitFormat.detect(b));
+        io.gcstream.circuits.CircuitFormatException e = assertThrows(
+                io.gcstream.circuits.CircuitFormatException.class, () -> CircuitFiles.read(b));
+        assertEquals(b + ": is a Bristol Fashion circuit, which must be compiled: use gc compile or"
+                + " io.gcstream.compiler.bristol.BristolImporter", e.getMessage());
     }
 }

@@ -166,11 +166,11 @@ class MalformedBinaryTest {
         Path f = dir.resolve(name.replace(' ', '_') + ".gcb");
         Files.write(f, bytes);
         if (fragment == null) {
-            MalformedInputTestSupport.readAll(f); // the control case is valid
+            MalformedInputTestSupport.readAll(f, CircuitFormat.GCB); // the control case is valid
             return;
         }
         CircuitFormatException e = assertThrows(CircuitFormatException.class,
-                () -> MalformedInputTestSupport.readAll(f));
+                () -> MalformedInputTestSupport.readAll(f, CircuitFormat.GCB));
         String msg = e.getMessage();
         assertTrue(msg.startsWith(f + ": "), msg);
         assertTrue(msg.contains(": byte ") || msg.contains("corrupt"), "offset in: " + msg);

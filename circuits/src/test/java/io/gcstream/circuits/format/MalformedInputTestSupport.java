@@ -10,8 +10,14 @@ final class MalformedInputTestSupport {
     private MalformedInputTestSupport() {
     }
 
+    /** Reads {@code file} in the format its content shows. */
     static long readAll(Path file) throws IOException {
-        Circuit c = CircuitFiles.read(file);
+        return readAll(file, CircuitFormat.detect(file));
+    }
+
+    /** Reads {@code file} as {@code format}, so that reader's own checks speak. */
+    static long readAll(Path file, CircuitFormat format) throws IOException {
+        Circuit c = CircuitFiles.read(file, format);
         long n = 0;
         try (InstructionReader r = c.openBody()) {
             while (r.next()) {

@@ -4,10 +4,13 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.format.CircuitFormat;
+import io.gcstream.circuits.format.Utf8InputStream;
 import io.gcstream.compiler.GateList;
 import io.gcstream.compiler.Program;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -46,23 +49,39 @@ public final class BristolImporter {
     private BristolImporter() {
     }
 
-    /** Reads a file in either format, detected from its header. */
+    /**
+     * Reads a file in either format, told apart by its content ({@link CircuitFormat#detect}).
+     *
+     * @throws CircuitFormatException if the file is not Bristol (naming the format it is in)
+     *     or is malformed
+     */
     public static Circuit read(Path file, BristolOptions options) throws IOException {
-        return isOldFormat(file) ? readOld(file, options) : readFashion(file, options);
+        CircuitFormat f = CircuitFormat.detect(file);
+        if (!f.isBristol()) {
+            throw new CircuitFormatException(file + ": is a " + f.description()
+                    + ", not Bristol: read it with io.gcstream.circuits.format.CircuitFiles");
+        }
+        return f == CircuitFormat.BRISTOL_OLD ? readOld(file, options) : readFashion(file, options);
     }
 
     /** Reads a Bristol Fashion file. */
     public static Circuit readFashion(Path file, BristolOptions options) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = utf8(file)) {
             return parse(r, file.toString(), false, options).compile();
         }
     }
 
     /** Reads an old-format Bristol file. */
     public static Circuit readOld(Path file, BristolOptions options) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = utf8(file)) {
             return parse(r, file.toString(), true, options).compile();
         }
+    }
+
+    /** The file's text; a byte that is not UTF-8 is an error naming its offset. */
+    private static BufferedReader utf8(Path file) throws IOException {
+        return new BufferedReader(new InputStreamReader(new Utf8InputStream(Files.newInputStream(file),
+                file.toString(), 0), StandardCharsets.UTF_8), 1 << 16);
     }
 
     /** Reads a Bristol Fashion circuit from text; {@code name} is used in messages. */
@@ -86,22 +105,11 @@ public final class BristolImporter {
     }
 
     /**
-     * True if the file looks like the old format: its third non-blank line is already a gate
+     * True if the file is in the old format: its third non-blank line is already a gate
      * (Bristol Fashion has the output header there).
      */
     static boolean isOldFormat(Path file) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            Lines lines = new Lines(r, file.toString());
-            String[] t = null;
-            for (int i = 0; i < 3; i++) {
-                t = lines.next();
-                if (t == null) {
-                    return false; // too short for either; the Fashion reader will say why
-                }
-            }
-            String last = t[t.length - 1];
-            return !last.isEmpty() && Character.isLetter(last.charAt(0));
-        }
+        return CircuitFormat.detect(file) == CircuitFormat.BRISTOL_OLD;
     }
 
     /** Non-blank lines split on runs of whitespace, with line numbers for messages. */

@@ -13,11 +13,14 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.format.CircuitFormat;
 import io.gcstream.compiler.CircuitCompare;
 import io.gcstream.compiler.TestResources;
 import io.gcstream.compiler.TestBits;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -195,6 +199,42 @@ class BristolImporterTest {
         assertTrue(CircuitCompare.same(viaOld, viaRead));
         Circuit f = BristolImporter.read(TestResources.fashion("adder64"), BristolOptions.defaults());
         assertTrue(CircuitCompare.same(fashion("adder64"), f));
+    }
+
+    @Test
+    void everyShippedBristolFileIsDetectedByContent() throws IOException {
+        for (String dir : new String[] {"bristol_fashion", "bristol_format"}) {
+            try (java.util.stream.Stream<Path> files = Files.list(TestResources.path("/bristol/" + dir))) {
+                for (Path p : files.toList()) {
+                    assertEquals(dir.equals("bristol_format") ? CircuitFormat.BRISTOL_OLD
+                            : CircuitFormat.BRISTOL_FASHION, CircuitFormat.detect(p), p.toString());
+                }
+            }
+        }
+    }
+
+    @Test
+    void textThatIsNotUtf8IsOneLineWithTheByteOffset(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("latin1.txt");
+        byte[] b = "1 3\n2 1 1\n1 1\n\n2 1 0 1 2 AND\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] bad = java.util.Arrays.copyOf(b, b.length + 1);
+        bad[b.length] = (byte) 0xE9;
+        Files.write(f, bad);
+        CircuitFormatException e = assertThrows(CircuitFormatException.class,
+                () -> BristolImporter.readFashion(f, BristolOptions.defaults()));
+        assertEquals(f + ": byte " + b.length + ": not valid UTF-8 text (the file ends inside a"
+                + " multi-byte character)", e.getMessage());
+    }
+
+    @Test
+    void readSaysWhatAFileIsWhenItIsNotBristol(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("fig2.txt");
+        Files.writeString(f, "inputsCreator: 0\ninputsEvaluator: 1\noutputsCreator:\noutputsEvaluator: 0\n"
+                + "numberOfRegisters: 2\nnumberOfGates: 1\n0;1,0;1\n");
+        CircuitFormatException e = assertThrows(CircuitFormatException.class,
+                () -> BristolImporter.read(f, BristolOptions.defaults()));
+        assertEquals(f + ": is a text circuit (.gct), not Bristol: read it with"
+                + " io.gcstream.circuits.format.CircuitFiles", e.getMessage());
     }
 
     /** The imported circuit evaluates like the Bristol gate list itself, on random inputs. */
