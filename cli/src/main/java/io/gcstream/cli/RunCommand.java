@@ -7,19 +7,14 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.RunStats;
-import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,26 +24,14 @@ import java.util.Map;
 @Parameters(commandDescription = "Run a circuit under garbling, as one party or both (--local)")
 final class RunCommand extends CircuitCommand {
 
-    @Parameter(names = "--role", description = "creator or evaluator")
-    String role;
-
-    @Parameter(names = "--listen", description = "Wait for the peer on this TCP port")
-    Integer listen;
-
-    @Parameter(names = "--connect", description = "Connect to the peer at HOST:PORT")
-    String connect;
-
     @Parameter(names = "--input", description = "This party's input value: 0x…, 0b…, decimal or @file")
     String input;
 
-    @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
-    boolean local;
+    @ParametersDelegate
+    PartyOptions party = new PartyOptions();
 
     @ParametersDelegate
     PartyInputs localInputs = new PartyInputs();
-
-    @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
-    String scheme = "half-gates";
 
     @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
     int repeat = 1;
@@ -56,9 +39,6 @@ final class RunCommand extends CircuitCommand {
     @Parameter(names = "--progress", description = "Show progress on stderr (automatic on a terminal for runs of "
             + "10^7 gates or more)")
     boolean progress;
-
-    @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
-    int timeoutSeconds = 60;
 
     @ParametersDelegate
     OutputOptions output = new OutputOptions();
@@ -72,14 +52,11 @@ final class RunCommand extends CircuitCommand {
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1");
         }
-        if (timeoutSeconds < 1) {
-            throw new UserError("--timeout must be at least 1 second");
-        }
-        SessionOptions options = sessionOptions();
-        if (local) {
-            if (role != null || listen != null || connect != null || input != null) {
-                throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, "
-                        + "not --role/--listen/--connect/--input");
+        SessionOptions options = party.sessionOptions();
+        party.validate("--creator-input and --evaluator-input");
+        if (party.local) {
+            if (input != null) {
+                throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, not --input");
             }
             if (state.any()) {
                 throw new UserError("--keep-outputs, --save-state and --load-state carry values between two "
@@ -93,10 +70,7 @@ final class RunCommand extends CircuitCommand {
             report(out, c, both, fmt, output.json);
             return 0;
         }
-        Party party = party();
-        if ((listen == null) == (connect == null)) {
-            throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT (or use --local)");
-        }
+        Party role = party.party();
         if (localInputs.given()) {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
@@ -105,66 +79,16 @@ final class RunCommand extends CircuitCommand {
         Circuit c = loaded.circuit();
         options = withProgress(options, c);
         PartyRunner.Outcome o;
-        ChannelOptions channel = options.channelOptions().toBuilder()
-                .connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();
-        try (Channel ch = open(channel)) {
-            o = PartyRunner.run(party, ch, options, loaded, input, repeat, state);
+        try (Channel ch = party.open(party.channelOptions(options))) {
+            o = PartyRunner.run(role, ch, options, loaded, input, repeat, state);
         }
         report(out, c, List.of(o), fmt, output.json);
         return 0;
     }
 
-    private SessionOptions sessionOptions() {
-        Scheme s;
-        try {
-            s = Scheme.parse(scheme);
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--scheme: " + e.getMessage());
-        }
-        return SessionOptions.builder().scheme(s).readTimeout(Duration.ofSeconds(timeoutSeconds)).build();
-    }
-
     private SessionOptions withProgress(SessionOptions options, Circuit c) {
         boolean auto = System.console() != null && c.gateCount() >= StderrProgress.AUTO_THRESHOLD;
         return progress || auto ? options.toBuilder().progress(new StderrProgress(System.err)).build() : options;
-    }
-
-    private Party party() {
-        if (role == null) {
-            throw new UserError("--role creator|evaluator is required (or use --local)");
-        }
-        switch (role.toLowerCase(Locale.ROOT)) {
-            case "creator", "c", "garbler":
-                return Party.CREATOR;
-            case "evaluator", "e":
-                return Party.EVALUATOR;
-            default:
-                throw new UserError("--role must be creator or evaluator, not '" + role + "'");
-        }
-    }
-
-    private Channel open(ChannelOptions o) throws IOException {
-        if (listen != null) {
-            if (listen < 0 || listen > 65535) {
-                throw new UserError("--listen: port " + listen + " is not in 0..65535");
-            }
-            return TcpChannel.accept(listen, o);
-        }
-        int colon = connect.lastIndexOf(':');
-        if (colon <= 0 || colon == connect.length() - 1) {
-            throw new UserError("--connect expects HOST:PORT, not '" + connect + "'");
-        }
-        int port;
-        try {
-            port = Integer.parseInt(connect.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new UserError("--connect: '" + connect.substring(colon + 1) + "' is not a port number");
-        }
-        String host = connect.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        return TcpChannel.connect(host, port, o);
     }
 
     /** Both parties in this process, each on its own thread, over a real loopback socket. */

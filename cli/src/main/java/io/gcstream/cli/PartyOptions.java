@@ -1,0 +1,110 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.Parameter;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The options of a command that runs one party against a peer, or both parties in this process:
+ * {@code --role}, {@code --listen}/{@code --connect}, {@code --local}, {@code --scheme},
+ * {@code --timeout}. Shared by {@code gc run} and {@code gc minimum}.
+ */
+final class PartyOptions {
+    @Parameter(names = "--role", description = "creator or evaluator")
+    String role;
+
+    @Parameter(names = "--listen", description = "Wait for the peer on this TCP port")
+    Integer listen;
+
+    @Parameter(names = "--connect", description = "Connect to the peer at HOST:PORT")
+    String connect;
+
+    @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
+    boolean local;
+
+    @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
+    String scheme = "half-gates";
+
+    @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
+    int timeoutSeconds = 60;
+
+    /** Session options from {@code --scheme} and {@code --timeout}. */
+    SessionOptions sessionOptions() {
+        if (timeoutSeconds < 1) {
+            throw new UserError("--timeout must be at least 1 second");
+        }
+        Scheme s;
+        try {
+            s = Scheme.parse(scheme);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--scheme: " + e.getMessage());
+        }
+        return SessionOptions.builder().scheme(s).readTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+    }
+
+    /** Channel options for {@code o}, with {@code --timeout} also as the connect timeout. */
+    ChannelOptions channelOptions(SessionOptions o) {
+        return o.channelOptions().toBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+    }
+
+    /** Checks that exactly one of --local and --role with one of --listen/--connect is given. */
+    void validate(String inputs) {
+        if (local) {
+            if (role != null || listen != null || connect != null) {
+                throw new UserError("--local runs both parties: use " + inputs + ", not --role/--listen/--connect");
+            }
+            return;
+        }
+        party();
+        if ((listen == null) == (connect == null)) {
+            throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT (or use --local)");
+        }
+    }
+
+    /** The party of {@code --role}. */
+    Party party() {
+        if (role == null) {
+            throw new UserError("--role creator|evaluator is required (or use --local)");
+        }
+        switch (role.toLowerCase(Locale.ROOT)) {
+            case "creator", "c", "garbler":
+                return Party.CREATOR;
+            case "evaluator", "e":
+                return Party.EVALUATOR;
+            default:
+                throw new UserError("--role must be creator or evaluator, not '" + role + "'");
+        }
+    }
+
+    /** Listens or connects, as the options say. */
+    Channel open(ChannelOptions o) throws IOException {
+        if (listen != null) {
+            if (listen < 0 || listen > 65535) {
+                throw new UserError("--listen: port " + listen + " is not in 0..65535");
+            }
+            return TcpChannel.accept(listen, o);
+        }
+        int colon = connect.lastIndexOf(':');
+        if (colon <= 0 || colon == connect.length() - 1) {
+            throw new UserError("--connect expects HOST:PORT, not '" + connect + "'");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(connect.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new UserError("--connect: '" + connect.substring(colon + 1) + "' is not a port number");
+        }
+        String host = connect.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return TcpChannel.connect(host, port, o);
+    }
+}
