@@ -60,6 +60,25 @@ abstract class GateQueue {
         this.gate = firstGate;
     }
 
+    /** Label slots this queue holds: it can run any circuit with at most this many. */
+    public long capacity() {
+        return pending.length;
+    }
+
+    /**
+     * Makes the queue ready for the next circuit of the session, keeping its arrays: counting
+     * starts again from {@code firstGate}. Between circuits the queue is always empty (every
+     * walker batch ends with a flush), so no slot is pending.
+     */
+    public void restart(long firstGate) {
+        if (queued != 0) {
+            throw new IllegalStateException("restart with " + queued + " gates queued");
+        }
+        gate = firstGate;
+        gates = 0;
+        nonLinear = 0;
+    }
+
     /** The label array: slot s at longs [2s, 2s+1]. */
     public long[] labels() {
         return labels;

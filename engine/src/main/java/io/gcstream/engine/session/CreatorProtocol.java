@@ -13,6 +13,8 @@ import java.io.IOException;
 /** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
 public final class CreatorProtocol extends Protocol {
     private CorrelatedOt.Sender ot;
+    /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
+    private StreamingGarbler garbler;
     private long dLo;
     private long dHi;
 
@@ -59,8 +61,11 @@ public final class CreatorProtocol extends Protocol {
         }
 
         phase = "input labels";
-        StreamingGarbler g = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi,
-                gateCounter, ch::write);
+        if (garbler == null || garbler.capacity() < c.labelSlots()) {
+            garbler = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, ch::write);
+        }
+        StreamingGarbler g = garbler;
+        g.restart(gateCounter);
         long[] labels = g.labels();
         // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
         int[] ei = c.evaluatorInputs();

@@ -12,6 +12,8 @@ import java.io.IOException;
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
 public final class EvaluatorProtocol extends Protocol {
     private CorrelatedOt.Receiver ot;
+    /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
+    private StreamingEvaluator evaluator;
 
     public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme) {
         super(ch, prg, scheme);
@@ -36,8 +38,11 @@ public final class EvaluatorProtocol extends Protocol {
         // Inputs go out as soon as they are known: the OT messages for the fresh input bits
         // follow the header in the same flight, and the creator checks the header first.
         phase = "input labels";
-        StreamingEvaluator e = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter,
-                ch::readFully);
+        if (evaluator == null || evaluator.capacity() < c.labelSlots()) {
+            evaluator = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, ch::readFully);
+        }
+        StreamingEvaluator e = evaluator;
+        e.restart(gateCounter);
         long[] labels = e.labels();
         int[] ei = c.evaluatorInputs();
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);

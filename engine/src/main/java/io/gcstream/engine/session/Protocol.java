@@ -53,6 +53,9 @@ public abstract class Protocol {
     long lastNonLinear;
     /** Where stream progress goes, or null. */
     ProgressListener progress;
+    /** The walker of the last circuit run, kept while the session runs the same circuit again. */
+    private CircuitWalker walker;
+    private Circuit walkerOf;
 
     /** What a run gives this party: decoded output bits and the labels of each kept range. */
     public record Outcome(boolean[] decoded, long[][] kept) {
@@ -248,8 +251,12 @@ public abstract class Protocol {
                 }
             };
         }
+        if (walkerOf != c) {
+            walker = new CircuitWalker(c);
+            walkerOf = c;
+        }
         try {
-            new CircuitWalker(c).walk(s);
+            walker.walk(s);
             if (p != null) {
                 p.progress(role(), c.gateCount(), c.gateCount());
             }
