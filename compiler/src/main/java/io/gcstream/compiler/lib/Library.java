@@ -91,6 +91,10 @@ public final class Library {
         add("hamming<n>", "Hamming distance of two n-bit strings: n - HW(n) ANDs",
                 "n bits", "n bits", "both: the distance, bit length of n",
                 p -> LibraryCircuit.of("hamming" + p[0], Hamming.circuit(positive(p[0], "n"))));
+        add("aes128-expanded", "AES-128 encryption (FIPS-197) on round keys the creator expands locally: 5,120 ANDs",
+                "key, 128 bits (expanded locally into 11 round keys, 1,408 input bits)", "plaintext, 128 bits",
+                "evaluator: ciphertext, 128 bits", p -> LibraryCircuit.of("aes128-expanded", Aes128.expandedCircuit())
+                        .withCreatorEncoder(Aes128KeySchedule.encoder()));
     }
 
     private Library() {
