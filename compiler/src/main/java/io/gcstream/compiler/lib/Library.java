@@ -95,6 +95,10 @@ public final class Library {
                 "key, 128 bits (expanded locally into 11 round keys, 1,408 input bits)", "plaintext, 128 bits",
                 "evaluator: ciphertext, 128 bits", p -> LibraryCircuit.of("aes128-expanded", Aes128.expandedCircuit())
                         .withCreatorEncoder(Aes128KeySchedule.encoder()));
+        add("present80-expanded", "PRESENT-80 encryption on round keys the creator expands locally: 1,984 ANDs",
+                "key, 80 bits (expanded locally into 32 round keys, 2,048 input bits)", "plaintext, 64 bits",
+                "evaluator: ciphertext, 64 bits", p -> LibraryCircuit.of("present80-expanded",
+                        Present80.expandedCircuit()).withCreatorEncoder(Present80KeySchedule.encoder()));
     }
 
     private Library() {
