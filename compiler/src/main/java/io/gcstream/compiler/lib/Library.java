@@ -99,6 +99,12 @@ public final class Library {
                 "key, 80 bits (expanded locally into 32 round keys, 2,048 input bits)", "plaintext, 64 bits",
                 "evaluator: ciphertext, 64 bits", p -> LibraryCircuit.of("present80-expanded",
                         Present80.expandedCircuit()).withCreatorEncoder(Present80KeySchedule.encoder()));
+        add("mult<n>", "Product of two unsigned n-bit values, schoolbook: 2n^2 - n ANDs (n <= 2048)",
+                "x, n bits", "y, n bits", "both: x*y, 2n bits (low half in the low bits)",
+                p -> LibraryCircuit.of("mult" + p[0], Schoolbook.circuit(p[0])));
+        add("karatsuba<n>", "Product of two unsigned n-bit values, Karatsuba-Ofman: 15,320 ANDs for n = 128 (n <= 4096)",
+                "x, n bits", "y, n bits", "both: x*y, 2n bits (low half in the low bits)",
+                p -> LibraryCircuit.of("karatsuba" + p[0], Karatsuba.circuit(p[0])));
     }
 
     private Library() {
