@@ -105,6 +105,10 @@ public final class Library {
         add("karatsuba<n>", "Product of two unsigned n-bit values, Karatsuba-Ofman: 15,320 ANDs for n = 128 (n <= 4096)",
                 "x, n bits", "y, n bits", "both: x*y, 2n bits (low half in the low bits)",
                 p -> LibraryCircuit.of("karatsuba" + p[0], Karatsuba.circuit(p[0])));
+        add("minimum<N>x<b>", "Minimum of N unsigned b-bit values: 2b(N-1) ANDs (N*b <= 4194304)",
+                "values 1..ceil(N/2), b bits each (value i in bits (i-1)b..ib-1)",
+                "values ceil(N/2)+1..N, b bits each, likewise", "both: the minimum, b bits",
+                p -> LibraryCircuit.of("minimum" + p[0] + "x" + p[1], Minimum.circuit(p[0], p[1])));
     }
 
     private Library() {
