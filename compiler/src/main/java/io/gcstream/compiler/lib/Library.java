@@ -109,6 +109,12 @@ public final class Library {
                 "values 1..ceil(N/2), b bits each (value i in bits (i-1)b..ib-1)",
                 "values ceil(N/2)+1..N, b bits each, likewise", "both: the minimum, b bits",
                 p -> LibraryCircuit.of("minimum" + p[0] + "x" + p[1], Minimum.circuit(p[0], p[1])));
+        add("millionaires<n>", "Whether the creator's unsigned n-bit value is greater: n ANDs",
+                "x, n bits", "y, n bits", "both: 1 bit, x > y",
+                p -> LibraryCircuit.of("millionaires" + p[0], Comparison.millionaires(p[0])));
+        add("equal<n>", "Whether two n-bit values are equal: n - 1 ANDs",
+                "x, n bits", "y, n bits", "both: 1 bit, x = y",
+                p -> LibraryCircuit.of("equal" + p[0], Comparison.equalCircuit(p[0])));
     }
 
     private Library() {
