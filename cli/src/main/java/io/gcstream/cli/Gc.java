@@ -52,6 +52,7 @@ public final class Gc {
         commands.put("lib", new LibCommand());
         commands.put("sim", new SimCommand());
         commands.put("run", new RunCommand());
+        commands.put("minimum", new MinimumCommand());
         commands.put("demo", new DemoCommand());
         JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc");
         commands.forEach(b::addCommand);

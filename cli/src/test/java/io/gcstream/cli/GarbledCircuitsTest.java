@@ -12,6 +12,7 @@ import io.gcstream.compiler.Word;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
 import io.gcstream.compiler.lib.Library;
+import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -26,16 +27,22 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The oracle check across modules: every public Bristol circuit, the standard library (AES-128,
- * PRESENT-80, Hamming distance) and a DSL circuit with nested sub-circuit calls, both schemes, 20 random input pairs each in one session,
- * garbled outputs equal to the simulator's — in memory and over a loopback socket.
+ * The oracle check across modules: every public Bristol circuit, the standard library at
+ * moderate sizes ({@link #LIBRARY}; random values encoded by the circuits' input encoders, so
+ * the expanded ciphers get round keys) and a DSL circuit with nested sub-circuit calls, both
+ * schemes, 20 random input pairs each in one session, garbled outputs equal to the
+ * simulator's — in memory and over a loopback socket.
  */
 class GarbledCircuitsTest {
     private static final int PAIRS = 20;
+    /** Library circuits at moderate sizes; the encoded ones get their values encoded first. */
+    private static final String[] LIBRARY = {"aes128", "aes128-expanded", "present80", "present80-expanded",
+        "hamming100", "mult16", "karatsuba64", "minimum20x8", "millionaires32", "equal32", "levenshtein12x9",
+        "levenshtein20x30dna"};
 
     static Stream<Arguments> cases() throws Exception {
         List<Arguments> out = new ArrayList<>();
-        List<Circuit> circuits = new ArrayList<>();
+        List<LibraryCircuit> circuits = new ArrayList<>();
         List<String> names = new ArrayList<>();
         try (Stream<Path> files = Files.walk(CliTestSupport.BRISTOL)) {
             for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".txt")).sorted()::iterator) {
@@ -43,17 +50,17 @@ class GarbledCircuitsTest {
                 if (p.getFileName().toString().equals("AES-non-expanded.txt")) {
                     o = o.bitOrder(BristolOptions.BitOrder.MSB_FIRST);
                 }
-                circuits.add(BristolImporter.read(p, o));
+                circuits.add(LibraryCircuit.of(p.getFileName().toString(), BristolImporter.read(p, o)));
                 names.add(CliTestSupport.BRISTOL.relativize(p).toString());
             }
         }
-        circuits.add(builtWithCalls());
+        circuits.add(LibraryCircuit.of("dsl", builtWithCalls()));
         names.add("dsl: adder/comparator/multiplier via sub-circuits");
-        for (String lib : new String[] {"aes128", "present80", "hamming100", "levenshtein12x9", "levenshtein20x30dna"}) {
-            circuits.add(Library.circuit(lib));
+        for (String lib : LIBRARY) {
+            circuits.add(Library.get(lib));
             names.add("lib:" + lib);
         }
-        assertTrue(circuits.size() >= 16, "expected all 12 public circuits, the DSL one and the library");
+        assertTrue(circuits.size() >= 13 + LIBRARY.length, "expected all 12 public circuits, the DSL one and the library");
         for (int i = 0; i < circuits.size(); i++) {
             for (Scheme s : Scheme.values()) {
                 for (boolean tcp : new boolean[] {false, true}) {
@@ -83,14 +90,16 @@ class GarbledCircuitsTest {
 
     @ParameterizedTest(name = "{0} {2} tcp={3}")
     @MethodSource("cases")
-    void garbledEqualsSimulated(String name, Circuit c, Scheme scheme, boolean tcp) throws Exception {
+    void garbledEqualsSimulated(String name, LibraryCircuit lc, Scheme scheme, boolean tcp) throws Exception {
+        Circuit c = lc.circuit();
         SplittableRandom rnd = new SplittableRandom(name.hashCode() * 31L + scheme.ordinal());
         SessionOptions options = SessionOptions.builder().scheme(scheme).build();
         List<boolean[]> xs = new ArrayList<>();
         List<boolean[]> ys = new ArrayList<>();
         for (int i = 0; i < PAIRS; i++) {
-            xs.add(random(rnd, c.creatorInputCount()));
-            ys.add(random(rnd, c.evaluatorInputCount()));
+            // Random values as the users give them, encoded as the circuit takes them (round keys).
+            xs.add(lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth())));
+            ys.add(lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth())));
         }
         // All pairs in one session (base OTs once), in memory or over a loopback socket.
         List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys, options,

@@ -4,16 +4,19 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import java.util.function.IntFunction;
 
 /**
  * AES-128 encryption (FIPS-197) written in the builder DSL with three sub-circuits, each
- * defined once: {@code sbox} (8 → 8 bits, 32 ANDs: inversion in the tower field
+ * defined once (the third only if the key schedule is in the circuit): {@code sbox} (8 → 8 bits, 32 ANDs: inversion in the tower field
  * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
  * free linear layers), {@code mixColumn} (32 → 32, linear) and {@code keyRound} (one step of
  * the key schedule: 128-bit round key and 8-bit round constant → next round key; 4 S-box
  * calls). An encryption makes 160 + 40 S-box calls: 6400 ANDs, the same as the best known
  * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
- * independent tower-field construction.
+ * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as
+ * inputs instead (the key schedule run in the clear by the key's owner): 160 S-box calls,
+ * 5120 ANDs, no {@code keyRound}.
  *
  * <p>Bit order, the same as the Bristol Fashion {@code aes_128.txt} under the default import
  * options: a 128-bit block or key is the integer whose big-endian bytes are the FIPS-197 bytes
@@ -24,16 +27,16 @@ public final class Aes128 {
     private final CircuitBuilder b;
     private final SubCircuitDef sbox;
     private final SubCircuitDef mixColumn;
-    private final SubCircuitDef keyRound;
+    /** Defined on first use by {@link #encrypt}, so circuits on expanded keys do not carry it. */
+    private SubCircuitDef keyRound;
 
     private static final int[] RCON = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
 
-    /** Defines the three sub-circuits in {@code b}. */
+    /** Defines the S-box and MixColumns sub-circuits in {@code b} (the key round comes with {@link #encrypt}). */
     public Aes128(CircuitBuilder b) {
         this.b = b;
         this.sbox = b.define("aes_sbox", 8, this::sboxBody);
         this.mixColumn = b.define("aes_mixcolumn", 32, this::mixColumnBody);
-        this.keyRound = b.define("aes_keyround", 136, this::keyRoundBody);
     }
 
     /** The circuit: key from the creator, plaintext from the evaluator, ciphertext to the evaluator. */
@@ -46,6 +49,19 @@ public final class Aes128 {
         return b.build();
     }
 
+    /**
+     * The circuit on expanded keys: the 11 round keys (1408 bits, see {@link #encryptExpanded})
+     * from the creator, plaintext from the evaluator, ciphertext to the evaluator; 5120 ANDs.
+     */
+    public static Circuit expandedCircuit() {
+        CircuitBuilder b = new CircuitBuilder();
+        Aes128 aes = new Aes128(b);
+        Word roundKeys = b.creatorInput(11 * 128);
+        Word pt = b.evaluatorInput(128);
+        b.evaluatorOutput(aes.encryptExpanded(roundKeys, pt));
+        return b.build();
+    }
+
     /** The S-box sub-circuit (8 bits in and out, bit 0 least significant). */
     public SubCircuitDef sbox() {
         return sbox;
@@ -53,13 +69,41 @@ public final class Aes128 {
 
     /** Encrypts {@code plaintext} under {@code key} (128-bit integers, see the class comment). */
     public Word encrypt(Word key, Word plaintext) {
-        Word[] k = bytes(key);
+        if (keyRound == null) {
+            keyRound = b.define("aes_keyround", 136, this::keyRoundBody);
+        }
+        Word[][] k = {bytes(key)};
+        return rounds(plaintext, round -> {
+            if (round > 0) {
+                k[0] = bytesInOrder(keyRound.call(join(k[0]), b.constant(RCON[round - 1], 8)));
+            }
+            return k[0];
+        });
+    }
+
+    /**
+     * Encrypts {@code plaintext} under round keys expanded beforehand: {@code roundKeys} holds
+     * the 11 round keys of FIPS-197 §5.2, round key r in bits 128r…128r+127, each a 128-bit
+     * integer like the key (see the class comment; round key 0 is the key itself). 160 S-box
+     * calls, 5120 ANDs; {@link Aes128KeySchedule} computes the round keys in plain Java.
+     */
+    public Word encryptExpanded(Word roundKeys, Word plaintext) {
+        if (roundKeys.width() != 11 * 128) {
+            throw new IllegalArgumentException("AES-128 takes 11 round keys of 128 bits, got " + roundKeys.width()
+                    + " bits");
+        }
+        return rounds(plaintext, round -> bytes(roundKeys.slice(128 * round, 128 * round + 128)));
+    }
+
+    /** The ten rounds; {@code roundKey} is asked for round keys 0…10 in order, each just before its use. */
+    private Word rounds(Word plaintext, IntFunction<Word[]> roundKey) {
+        Word[] k = roundKey.apply(0);
         Word[] s = bytes(plaintext);
         for (int i = 0; i < 16; i++) {
             s[i] = b.xor(s[i], k[i]);
         }
         for (int round = 1; round <= 10; round++) {
-            k = bytesInOrder(keyRound.call(join(k), b.constant(RCON[round - 1], 8)));
+            k = roundKey.apply(round);
             Word[] t = new Word[16];
             for (int c = 0; c < 4; c++) {
                 for (int r = 0; r < 4; r++) {

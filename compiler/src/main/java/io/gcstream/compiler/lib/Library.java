@@ -91,6 +91,30 @@ public final class Library {
         add("hamming<n>", "Hamming distance of two n-bit strings: n - HW(n) ANDs",
                 "n bits", "n bits", "both: the distance, bit length of n",
                 p -> LibraryCircuit.of("hamming" + p[0], Hamming.circuit(positive(p[0], "n"))));
+        add("aes128-expanded", "AES-128 encryption (FIPS-197) on round keys the creator expands locally: 5,120 ANDs",
+                "key, 128 bits (expanded locally into 11 round keys, 1,408 input bits)", "plaintext, 128 bits",
+                "evaluator: ciphertext, 128 bits", p -> LibraryCircuit.of("aes128-expanded", Aes128.expandedCircuit())
+                        .withCreatorEncoder(Aes128KeySchedule.encoder()));
+        add("present80-expanded", "PRESENT-80 encryption on round keys the creator expands locally: 1,984 ANDs",
+                "key, 80 bits (expanded locally into 32 round keys, 2,048 input bits)", "plaintext, 64 bits",
+                "evaluator: ciphertext, 64 bits", p -> LibraryCircuit.of("present80-expanded",
+                        Present80.expandedCircuit()).withCreatorEncoder(Present80KeySchedule.encoder()));
+        add("mult<n>", "Product of two unsigned n-bit values, schoolbook: 2n^2 - n ANDs (n <= 2048)",
+                "x, n bits", "y, n bits", "both: x*y, 2n bits (low half in the low bits)",
+                p -> LibraryCircuit.of("mult" + p[0], Schoolbook.circuit(p[0])));
+        add("karatsuba<n>", "Product of two unsigned n-bit values, Karatsuba-Ofman: 15,320 ANDs for n = 128 (n <= 4096)",
+                "x, n bits", "y, n bits", "both: x*y, 2n bits (low half in the low bits)",
+                p -> LibraryCircuit.of("karatsuba" + p[0], Karatsuba.circuit(p[0])));
+        add("minimum<N>x<b>", "Minimum of N unsigned b-bit values: 2b(N-1) ANDs (N*b <= 4194304)",
+                "values 1..ceil(N/2), b bits each (value i in bits (i-1)b..ib-1)",
+                "values ceil(N/2)+1..N, b bits each, likewise", "both: the minimum, b bits",
+                p -> LibraryCircuit.of("minimum" + p[0] + "x" + p[1], Minimum.circuit(p[0], p[1])));
+        add("millionaires<n>", "Whether the creator's unsigned n-bit value is greater: n ANDs",
+                "x, n bits", "y, n bits", "both: 1 bit, x > y",
+                p -> LibraryCircuit.of("millionaires" + p[0], Comparison.millionaires(p[0])));
+        add("equal<n>", "Whether two n-bit values are equal: n - 1 ANDs",
+                "x, n bits", "y, n bits", "both: 1 bit, x = y",
+                p -> LibraryCircuit.of("equal" + p[0], Comparison.equalCircuit(p[0])));
         add("levenshtein<n>x<m>", "Edit distance of byte strings (σ = 8): 11 ANDs per cell;"
                 + " 200x200: 439,596 ANDs (FastGC's cell: 1,813,285)",
                 "string of n bytes, byte i in bits 8i..8i+7",

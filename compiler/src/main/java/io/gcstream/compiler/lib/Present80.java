@@ -4,12 +4,15 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import java.util.function.IntFunction;
 
 /**
  * PRESENT-80 encryption (Bogdanov et al., CHES 2007) in the builder DSL, with two sub-circuits:
  * {@code present_sbox} (4 → 4 bits, 4 ANDs, the S-box's multiplicative complexity) and {@code present_round} (64-bit state and 64-bit round key → state:
  * key addition, 16 S-box calls, bit permutation). The key schedule (one S-box per round) runs in
- * the main body. 31 rounds: (31·16 + 31)·4 = 2108 ANDs.
+ * the main body. 31 rounds: (31·16 + 31)·4 = 2108 ANDs. {@link #encryptExpanded} takes the
+ * 32 round keys as inputs instead (the key schedule run in the clear by the key's owner):
+ * 31·16·4 = 1984 ANDs.
  *
  * <p>Bit order: the 80-bit key and the 64-bit plaintext and ciphertext are integers with the
  * specification's bit numbering (bit 0 = least significant = k0 / b0), i.e. the hex strings of
@@ -41,27 +44,69 @@ public final class Present80 {
 
     /** Encrypts the 64-bit {@code plaintext} under the 80-bit {@code key}. */
     public Word encrypt(Word key, Word plaintext) {
-        Word state = plaintext;
-        Word k = key;
-        for (int i = 1; i <= 31; i++) {
-            state = round.call(state, k.slice(16, 80));
-            // Key update: rotate left by 61, S-box on the top nibble, XOR the counter into k19..k15.
-            int[] r = new int[80];
-            for (int j = 0; j < 80; j++) {
-                r[(j + 61) % 80] = k.bit(j);
+        Word[] k = {key};
+        return rounds(plaintext, i -> {
+            if (i > 1) {
+                k[0] = updateKey(k[0], i - 1);
             }
-            Word top = sbox.call(Word.of(r[76], r[77], r[78], r[79]));
-            for (int j = 0; j < 4; j++) {
-                r[76 + j] = top.bit(j);
-            }
-            for (int j = 0; j < 5; j++) {
-                if (((i >> j) & 1) == 1) {
-                    r[15 + j] = b.not(r[15 + j]);
-                }
-            }
-            k = Word.of(r);
+            return k[0].slice(16, 80);
+        });
+    }
+
+    /**
+     * Encrypts the 64-bit {@code plaintext} under round keys expanded beforehand:
+     * {@code roundKeys} holds the 32 round keys K1…K32 of the specification, Ki in bits
+     * 64(i−1)…64i−1, each the 64-bit integer k79…k16 of the key register (bit 0 = k16).
+     * 31 · 16 S-box calls, 1984 ANDs; {@link Present80KeySchedule} computes the round keys in
+     * plain Java.
+     */
+    public Word encryptExpanded(Word roundKeys, Word plaintext) {
+        if (roundKeys.width() != 32 * 64) {
+            throw new IllegalArgumentException("PRESENT-80 takes 32 round keys of 64 bits, got " + roundKeys.width()
+                    + " bits");
         }
-        return b.xor(state, k.slice(16, 80));
+        return rounds(plaintext, i -> roundKeys.slice(64 * (i - 1), 64 * i));
+    }
+
+    /** 31 rounds and the final key addition; {@code roundKey} is asked for K1…K32 in order. */
+    private Word rounds(Word plaintext, IntFunction<Word> roundKey) {
+        Word state = plaintext;
+        for (int i = 1; i <= 31; i++) {
+            state = round.call(state, roundKey.apply(i));
+        }
+        return b.xor(state, roundKey.apply(32));
+    }
+
+    /** The key register after the update of round {@code i}: rotate, S-box on the top nibble, counter. */
+    private Word updateKey(Word k, int i) {
+        // Rotate left by 61, S-box on the top nibble, XOR the counter into k19..k15.
+        int[] r = new int[80];
+        for (int j = 0; j < 80; j++) {
+            r[(j + 61) % 80] = k.bit(j);
+        }
+        Word top = sbox.call(Word.of(r[76], r[77], r[78], r[79]));
+        for (int j = 0; j < 4; j++) {
+            r[76 + j] = top.bit(j);
+        }
+        for (int j = 0; j < 5; j++) {
+            if (((i >> j) & 1) == 1) {
+                r[15 + j] = b.not(r[15 + j]);
+            }
+        }
+        return Word.of(r);
+    }
+
+    /**
+     * The circuit on expanded keys: the 32 round keys (2048 bits, see {@link #encryptExpanded})
+     * from the creator, plaintext from the evaluator, ciphertext to the evaluator; 1984 ANDs.
+     */
+    public static Circuit expandedCircuit() {
+        CircuitBuilder b = new CircuitBuilder();
+        Present80 p = new Present80(b);
+        Word roundKeys = b.creatorInput(32 * 64);
+        Word pt = b.evaluatorInput(64);
+        b.evaluatorOutput(p.encryptExpanded(roundKeys, pt));
+        return b.build();
     }
 
     /** The S-box sub-circuit applied to 4 bits (for tests and other circuits). */

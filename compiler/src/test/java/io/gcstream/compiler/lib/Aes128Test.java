@@ -87,6 +87,42 @@ class Aes128Test {
         }
     }
 
+    @Test
+    void expandedCircuitHas5120AndsAndAgreesWithTheJdkAndAes128() throws Exception {
+        LibraryCircuit lc = Library.get("aes128-expanded");
+        Circuit c = lc.circuit();
+        assertEquals(5120, c.nonLinearCount());
+        assertEquals(2, c.subCircuits().size(), "S-box and MixColumns only");
+        assertEquals(1408, c.creatorInputCount());
+        assertEquals(128, lc.creatorEncoder().valueWidth());
+        System.out.println("library AES-128 on expanded keys: ANDs = " + c.nonLinearCount() + ", gates = "
+                + c.gateCount() + ", S = " + c.numSlots() + ", label slots = " + c.labelSlots());
+        Circuit inline = Aes128.circuit();
+        Random rnd = new Random(10);
+        Cipher jdk = Cipher.getInstance("AES/ECB/NoPadding");
+        for (int r = 0; r < 8; r++) {
+            byte[] k = new byte[16];
+            byte[] p = new byte[16];
+            rnd.nextBytes(k);
+            rnd.nextBytes(p);
+            jdk.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(k, "AES"));
+            BigInteger expected = new BigInteger(1, jdk.doFinal(p));
+            BigInteger key = new BigInteger(1, k);
+            BigInteger pt = new BigInteger(1, p);
+            assertEquals(expected, runExpanded(lc, key, pt), "against the JDK");
+            assertEquals(run(inline, key, pt), runExpanded(lc, key, pt), "against aes128");
+        }
+        for (Map<String, Object> v : TestResources.vectors("aes128")) {
+            BigInteger out = runExpanded(lc, TestBits.hex((String) v.get("key")), TestBits.hex((String) v.get("plaintext")));
+            assertEquals(v.get("ciphertext"), TestBits.hex(out, 128), "AES " + v);
+        }
+    }
+
+    static BigInteger runExpanded(LibraryCircuit lc, BigInteger key, BigInteger pt) throws Exception {
+        boolean[] roundKeys = lc.encodeCreatorInput(bits(key, 128));
+        return value(Simulator.run(lc.circuit(), roundKeys, bits(pt, 128)).evaluatorOutputs());
+    }
+
     static BigInteger run(Circuit c, BigInteger key, BigInteger pt) throws Exception {
         return value(Simulator.run(c, bits(key, 128), bits(pt, 128)).evaluatorOutputs());
     }

@@ -17,6 +17,61 @@ class LibraryTest {
         assertEquals(900 - Integer.bitCount(900), h.nonLinearCount());
     }
 
+    /** The counts issue 8 accepts, by name as users type them. */
+    @Test
+    void acceptanceCounts() {
+        assertEquals(5120, Library.circuit("aes128-expanded").nonLinearCount());
+        assertEquals(1984, Library.circuit("present80-expanded").nonLinearCount());
+        assertEquals(896, Library.circuit("hamming900").nonLinearCount());
+        assertTrue(Library.circuit("karatsuba128").nonLinearCount() <= 17_973);
+        assertEquals(39_960, Library.circuit("minimum1000x20").nonLinearCount());
+        assertEquals(32_640, Library.circuit("mult128").nonLinearCount());
+        assertEquals(32, Library.circuit("millionaires32").nonLinearCount());
+        assertEquals(31, Library.circuit("equal32").nonLinearCount());
+    }
+
+    @Test
+    void expandedCiphersEncodeTheKey() {
+        LibraryCircuit aes = Library.get("AES128-Expanded");
+        assertEquals("aes128-expanded", aes.name());
+        assertEquals(128, aes.creatorEncoder().valueWidth());
+        assertEquals(1408, aes.creatorEncoder().inputWidth());
+        assertTrue(aes.evaluatorEncoder().isIdentity());
+        LibraryCircuit present = Library.get("present80-expanded");
+        assertEquals(80, present.creatorEncoder().valueWidth());
+        assertEquals(2048, present.creatorEncoder().inputWidth());
+        for (String plain : new String[] {"mult8", "karatsuba8", "minimum3x4", "millionaires8", "equal8"}) {
+            LibraryCircuit lc = Library.get(plain);
+            assertTrue(lc.creatorEncoder().isIdentity() && lc.evaluatorEncoder().isIdentity(), plain);
+        }
+        assertEquals(4 * 2, Library.circuit("minimum3x4").creatorInputCount());
+        assertEquals(4, Library.circuit("minimum3x4").evaluatorInputCount());
+    }
+
+    @Test
+    void everyFamilyIsListed() {
+        assertEquals(java.util.List.of("aes128", "present80", "hamming<n>", "aes128-expanded", "present80-expanded",
+                "mult<n>", "karatsuba<n>", "minimum<N>x<b>", "millionaires<n>", "equal<n>"),
+                Library.names().subList(0, 10));
+        for (Library.Entry e : Library.entries()) {
+            assertTrue(!e.summary().isBlank() && !e.creatorInput().isBlank() && !e.evaluatorInput().isBlank()
+                    && !e.outputs().isBlank(), e.pattern());
+        }
+    }
+
+    @Test
+    void outOfRangeParametersAreNamed() {
+        for (String[] bad : new String[][] {
+            {"mult0", "parameter n"}, {"mult5000", "2048"}, {"karatsuba0", "parameter n"},
+            {"karatsuba5000", "4096"}, {"minimum0x20", "parameter N"}, {"minimum10x0", "parameter b"},
+            {"minimum100000000x20", "memory"}, {"millionaires0", "parameter n"}, {"equal0", "parameter n"},
+            {"equal99999999", "2097152"},
+        }) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Library.circuit(bad[0]));
+            assertTrue(e.getMessage().contains(bad[1]) && e.getMessage().contains(bad[0]), e.getMessage());
+        }
+    }
+
     @Test
     void unknownNamesAreReported() {
         IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> Library.circuit("hamming0"));

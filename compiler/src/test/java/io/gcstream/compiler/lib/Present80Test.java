@@ -12,6 +12,7 @@ import io.gcstream.compiler.Word;
 import io.gcstream.compiler.TestResources;
 import java.math.BigInteger;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class Present80Test {
@@ -53,6 +54,62 @@ class Present80Test {
             BigInteger out = run(c, TestBits.hex((String) v.get("key")), TestBits.hex((String) v.get("plaintext")));
             assertEquals(v.get("ciphertext"), TestBits.hex(out, 64), "PRESENT-80 " + v);
         }
+    }
+
+    @Test
+    void referenceEncryptsTheSpecificationVectors() {
+        for (String[] v : SPEC) {
+            long out = PresentReference.encrypt(TestBits.hex(v[0]), TestBits.hex(v[1]).longValue());
+            assertEquals(v[2], TestBits.hex(BigInteger.valueOf(out).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)), 64));
+        }
+    }
+
+    @Test
+    void agreesWithTheReferenceOnRandomInputs() throws Exception {
+        Circuit c = Present80.circuit();
+        Random rnd = new Random(81);
+        for (int r = 0; r < 10; r++) {
+            BigInteger key = new BigInteger(80, rnd);
+            long pt = rnd.nextLong();
+            assertEquals(PresentReference.encrypt(key, pt), run(c, key, unsigned(pt)).longValue());
+        }
+    }
+
+    @Test
+    void expandedCircuitHas1984AndsAndAgreesWithTheReferenceAndPresent80() throws Exception {
+        LibraryCircuit lc = Library.get("present80-expanded");
+        Circuit c = lc.circuit();
+        assertEquals(31 * 16 * 4, c.nonLinearCount());
+        assertEquals(1984, c.nonLinearCount());
+        assertEquals(2048, c.creatorInputCount());
+        assertEquals(80, lc.creatorEncoder().valueWidth());
+        System.out.println("library PRESENT-80 on expanded keys: ANDs = " + c.nonLinearCount() + ", gates = "
+                + c.gateCount() + ", S = " + c.numSlots() + ", label slots = " + c.labelSlots());
+        Circuit inline = Present80.circuit();
+        Random rnd = new Random(82);
+        for (int r = 0; r < 10; r++) {
+            BigInteger key = new BigInteger(80, rnd);
+            long pt = rnd.nextLong();
+            BigInteger out = runExpanded(lc, key, unsigned(pt));
+            assertEquals(PresentReference.encrypt(key, pt), out.longValue(), "against the reference");
+            assertEquals(run(inline, key, unsigned(pt)), out, "against present80");
+        }
+        for (String[] v : SPEC) {
+            assertEquals(v[2], TestBits.hex(runExpanded(lc, TestBits.hex(v[0]), TestBits.hex(v[1])), 64));
+        }
+        for (Map<String, Object> v : TestResources.vectors("present80")) {
+            BigInteger out = runExpanded(lc, TestBits.hex((String) v.get("key")), TestBits.hex((String) v.get("plaintext")));
+            assertEquals(v.get("ciphertext"), TestBits.hex(out, 64), "PRESENT-80 " + v);
+        }
+    }
+
+    private static BigInteger unsigned(long v) {
+        return new BigInteger(Long.toUnsignedString(v));
+    }
+
+    static BigInteger runExpanded(LibraryCircuit lc, BigInteger key, BigInteger pt) throws Exception {
+        boolean[] roundKeys = lc.encodeCreatorInput(bits(key, 80));
+        return value(Simulator.run(lc.circuit(), roundKeys, bits(pt, 64)).evaluatorOutputs());
     }
 
     static BigInteger run(Circuit c, BigInteger key, BigInteger pt) throws Exception {

@@ -1,0 +1,174 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
+import com.beust.jcommander.ParametersDelegate;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * {@code gc minimum}: the minimum of the two parties' values (one decimal number per line of a
+ * file each), by the paper's strategies (a), (b) or (c); both parties learn the minimum.
+ */
+@Parameters(commandDescription = "Minimum of both parties' values (the paper's Minimum benchmark): "
+        + "one circuit (a), one value per run (b) or chunks per run (c) against a running minimum kept garbled")
+final class MinimumCommand extends Gc.BaseCommand {
+    @ParametersDelegate
+    PartyOptions party = new PartyOptions();
+
+    @Parameter(names = "--values", description = "This party's values: a file with one decimal number per line")
+    String values;
+
+    @Parameter(names = "--creator-values", description = "With --local: the creator's values file")
+    String creatorValues;
+
+    @Parameter(names = "--evaluator-values", description = "With --local: the evaluator's values file")
+    String evaluatorValues;
+
+    @Parameter(names = "--bits", description = "Bits per value (1..62)", required = true)
+    int bits;
+
+    @Parameter(names = "--strategy", description = "a: one circuit; b: one value per run; c: chunks per run")
+    String strategy = "c";
+
+    @Parameter(names = "--chunk", description = "Values per run for strategy c")
+    int chunk = 500;
+
+    @Parameter(names = "--json", description = "Machine-readable output: minimum, runs, time, bytes each way, "
+            + "peak heap per party")
+    boolean json;
+
+    @Override
+    public int run(PrintStream out) throws Exception {
+        MinimumRunner runner = new MinimumRunner(bits, MinimumRunner.Strategy.parse(strategy), chunk);
+        SessionOptions options = party.sessionOptions();
+        party.validate("--creator-values and --evaluator-values");
+        resetPeakHeap();
+        List<MinimumRunner.Result> results = new ArrayList<>();
+        if (party.local) {
+            if (values != null) {
+                throw new UserError("--local runs both parties: use --creator-values and --evaluator-values");
+            }
+            Path cv = required(creatorValues, "--creator-values");
+            Path ev = required(evaluatorValues, "--evaluator-values");
+            results.addAll(local(runner, options, cv, runner.count(cv), ev, runner.count(ev)));
+        } else {
+            if (creatorValues != null || evaluatorValues != null) {
+                throw new UserError("--creator-values/--evaluator-values are for --local; a party gives --values");
+            }
+            Path mine = required(values, "--values");
+            long count = runner.count(mine);
+            try (Channel ch = party.open(party.channelOptions(options))) {
+                results.add(runner.run(party.party(), ch, options, mine, count));
+            }
+        }
+        report(out, results, peakHeap());
+        return 0;
+    }
+
+    private static Path required(String file, String option) {
+        if (file == null) {
+            throw new UserError(option + " is required");
+        }
+        return Path.of(file);
+    }
+
+    /** Both parties on two threads of this process over a loopback socket. */
+    private static List<MinimumRunner.Result> local(MinimumRunner runner, SessionOptions options, Path cv, long nc,
+            Path ev, long ne) throws Exception {
+        ChannelOptions co = options.channelOptions();
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = server.getLocalPort();
+            CompletableFuture<MinimumRunner.Result> evaluator = CompletableFuture.supplyAsync(() -> {
+                try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(), port, co)) {
+                    return runner.run(Party.EVALUATOR, ch, options, ev, ne);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            MinimumRunner.Result creator;
+            try (Channel ch = TcpChannel.accept(server, co)) {
+                creator = runner.run(Party.CREATOR, ch, options, cv, nc);
+            }
+            try {
+                return List.of(creator, evaluator.get());
+            } catch (ExecutionException e) {
+                Throwable c = e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e.getCause();
+                if (c instanceof Exception x) {
+                    throw x;
+                }
+                throw e;
+            }
+        }
+    }
+
+    private void report(PrintStream out, List<MinimumRunner.Result> results, long peak) {
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("strategy", strategy);
+            m.put("bits", bits);
+            if (!strategy.equalsIgnoreCase("a")) {
+                m.put("chunk", strategy.equalsIgnoreCase("b") ? 1 : chunk);
+            }
+            m.put("minimum", results.get(0).minimum());
+            m.put("peakHeapBytes", peak);
+            for (MinimumRunner.Result r : results) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("minimum", r.minimum());
+                p.put("runs", r.runs());
+                p.put("nonLinearGates", r.nonLinearGates());
+                p.put("timeMs", RunCommand.ms(r.nanos()));
+                p.put("bytesSent", r.bytesSent());
+                p.put("bytesReceived", r.bytesReceived());
+                p.put("peakHeapBytes", peak);
+                m.put(r.role() == Party.CREATOR ? "creator" : "evaluator", p);
+            }
+            out.println(Json.of(m));
+            return;
+        }
+        MinimumRunner.Result r = results.get(0);
+        out.printf("minimum            %d%n", r.minimum());
+        out.printf("runs               %d (%d non-linear gates)%n", r.runs(), r.nonLinearGates());
+        for (MinimumRunner.Result x : results) {
+            out.printf("%-18s %.3f s, %d bytes sent, %d received%n", x.role() == Party.CREATOR ? "creator" : "evaluator",
+                    x.nanos() / 1e9, x.bytesSent(), x.bytesReceived());
+        }
+        out.printf("peak heap          %.1f MiB%s%n", peak / 1048576.0, results.size() > 1 ? " (both parties)" : "");
+    }
+
+    private static void resetPeakHeap() {
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP) {
+                p.resetPeakUsage();
+            }
+        }
+    }
+
+    /** Sum of the heap pools' peak usage since {@link #resetPeakHeap}. */
+    static long peakHeap() {
+        long sum = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) {
+                sum += p.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+}

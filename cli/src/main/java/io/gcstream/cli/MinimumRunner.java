@@ -1,0 +1,324 @@
+package io.gcstream.cli;
+
+import io.gcstream.circuits.BitCodec;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.Word;
+import io.gcstream.compiler.lib.Minimum;
+import io.gcstream.engine.GarbledValue;
+import io.gcstream.engine.GcSession;
+import io.gcstream.engine.RunResult;
+import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.SessionException;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.Channel;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One party's side of the minimum of N values held by the two parties (the paper's §4.2.4), by
+ * one of its three strategies:
+ * <ul>
+ *   <li>(a) one circuit over all values: all inputs at once;</li>
+ *   <li>(b) one value per run, compared with the running minimum, which stays garbled between
+ *       runs;</li>
+ *   <li>(c) a chunk of k values per run against the running minimum kept garbled.</li>
+ * </ul>
+ * The creator's values come first, then the evaluator's. A run takes values of one party only
+ * (its chunk circuit: the running minimum and k values of that party in, the new minimum out,
+ * kept); the first run takes the running minimum fresh, as the first value. A last run with no
+ * gates reveals the minimum to both. Memory of (b) and (c) does not grow with N: values are read
+ * from the file chunk by chunk and only the running minimum's labels are kept. The chunk circuits
+ * are built once per size and reused.
+ */
+final class MinimumRunner {
+    /** The three strategies. */
+    enum Strategy {
+        A, B, C;
+
+        static Strategy parse(String s) {
+            switch (s.toLowerCase(Locale.ROOT)) {
+                case "a":
+                    return A;
+                case "b":
+                    return B;
+                case "c":
+                    return C;
+                default:
+                    throw new UserError("--strategy must be a, b or c, not '" + s + "'");
+            }
+        }
+    }
+
+    /** What one party got and what it cost. */
+    record Result(Party role, long minimum, long runs, long nanos, long bytesSent, long bytesReceived,
+            long nonLinearGates) {
+    }
+
+    /** "MIN1": the first bytes each party sends, with its count and settings. */
+    private static final int MAGIC = 0x314e494d;
+
+    private final int bits;
+    private final Strategy strategy;
+    private final int chunk;
+    private final Map<String, Circuit> circuits = new HashMap<>();
+
+    MinimumRunner(int bits, Strategy strategy, int chunk) {
+        if (bits < 1 || bits > 62) {
+            throw new UserError("--bits must be 1..62, not " + bits);
+        }
+        if (chunk < 1) {
+            throw new UserError("--chunk must be at least 1, not " + chunk);
+        }
+        this.bits = bits;
+        this.strategy = strategy;
+        this.chunk = strategy == Strategy.B ? 1 : chunk;
+    }
+
+    /** Counts the values of {@code file}, checking each (one decimal number per line, blank lines skipped). */
+    long count(Path file) {
+        long n = 0;
+        try (Values v = new Values(file, bits)) {
+            while (v.hasNext()) {
+                v.next();
+                n++;
+            }
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        }
+        return n;
+    }
+
+    /**
+     * Runs this party's side over {@code ch}: exchanges counts and settings, then the runs.
+     *
+     * @param values this party's values file, counted already ({@code mine} values)
+     */
+    Result run(Party role, Channel ch, SessionOptions options, Path values, long mine) throws IOException {
+        long t0 = System.nanoTime();
+        long sent0 = ch.bytesSent();
+        long recv0 = ch.bytesReceived();
+        long theirs = agree(role, ch, mine);
+        long creatorCount = role == Party.CREATOR ? mine : theirs;
+        long evaluatorCount = role == Party.CREATOR ? theirs : mine;
+        if (creatorCount + evaluatorCount == 0) {
+            throw new UserError("neither party has a value: the minimum of nothing is undefined");
+        }
+        GcSession s = role == Party.CREATOR ? GcSession.creator(ch, options) : GcSession.evaluator(ch, options);
+        long[] counters = new long[2];
+        long minimum;
+        try (Values v = new Values(values, bits)) {
+            minimum = strategy == Strategy.A
+                    ? oneCircuit(s, role, v, creatorCount, evaluatorCount, counters)
+                    : chunked(s, role, v, creatorCount, evaluatorCount, counters);
+        }
+        return new Result(role, minimum, counters[0], System.nanoTime() - t0, ch.bytesSent() - sent0,
+                ch.bytesReceived() - recv0, counters[1]);
+    }
+
+    /** Both parties send their settings and value count, then check the peer's; returns the peer's count. */
+    private long agree(Party role, Channel ch, long mine) throws IOException {
+        ch.writeInt(MAGIC);
+        ch.writeInt(role.ordinal());
+        ch.writeLong(mine);
+        ch.writeInt(bits);
+        ch.writeInt(strategy.ordinal());
+        ch.writeInt(chunk);
+        ch.flush();
+        int magic = ch.readInt();
+        if (magic != MAGIC) {
+            throw new SessionException(name(role) + ": the peer at " + ch.peer() + " is not running gc minimum");
+        }
+        int peerRole = ch.readInt();
+        long theirs = ch.readLong();
+        int peerBits = ch.readInt();
+        int peerStrategy = ch.readInt();
+        int peerChunk = ch.readInt();
+        StringBuilder problems = new StringBuilder();
+        if (peerRole == role.ordinal()) {
+            problems.append("; both parties are ").append(name(role)).append('s');
+        }
+        if (peerBits != bits) {
+            problems.append("; peer uses --bits ").append(peerBits).append(" but this side ").append(bits);
+        }
+        if (peerStrategy != strategy.ordinal() || peerChunk != chunk) {
+            problems.append("; peer uses strategy ").append(peerStrategy >= 0 && peerStrategy < 3
+                    ? Strategy.values()[peerStrategy].name().toLowerCase(Locale.ROOT) : "#" + peerStrategy)
+                    .append(" with chunks of ").append(peerChunk).append(" but this side strategy ")
+                    .append(strategy.name().toLowerCase(Locale.ROOT)).append(" with chunks of ").append(chunk);
+        }
+        if (theirs < 0) {
+            problems.append("; peer announced ").append(theirs).append(" values");
+        }
+        if (problems.length() > 0) {
+            throw new SessionException(name(role) + ": gc minimum with " + ch.peer() + " failed"
+                    + problems.substring(1));
+        }
+        return theirs;
+    }
+
+    /** Strategy (a): one circuit over all values. */
+    private long oneCircuit(GcSession s, Party role, Values v, long nc, long ne, long[] counters) throws IOException {
+        if ((nc + ne) * bits > Minimum.MAX_INPUT_BITS) {
+            throw new UserError("strategy a holds every input in one circuit: " + (nc + ne) + " values of " + bits
+                    + " bits is more than " + Minimum.MAX_INPUT_BITS + " input bits; use strategy b or c");
+        }
+        Circuit c = all((int) nc, (int) ne);
+        long mine = role == Party.CREATOR ? nc : ne;
+        boolean[] in = new boolean[(int) (mine * bits)];
+        for (int i = 0; i < mine; i++) {
+            System.arraycopy(BitCodec.ofLong(v.next(), bits), 0, in, i * bits, bits);
+        }
+        boolean[] out = s.run(c, in);
+        counters[0] = 1;
+        counters[1] = c.nonLinearCount();
+        return BitCodec.toLong(out);
+    }
+
+    /** Strategies (b) and (c): chunks against the running minimum kept garbled; then the reveal. */
+    private long chunked(GcSession s, Party role, Values v, long nc, long ne, long[] counters) throws IOException {
+        GarbledValue running = null;
+        Party holder = null;
+        for (Party p : Party.values()) {
+            long left = p == Party.CREATOR ? nc : ne;
+            while (left > 0) {
+                // The very first run takes the running minimum fresh: one value more.
+                int k = (int) Math.min(left, running == null ? chunk + 1L : chunk);
+                boolean fresh = running == null;
+                Circuit c = chunkCircuit(p, fresh ? k - 1 : k);
+                RunSpec.Builder spec = RunSpec.builder(c);
+                if (!fresh) {
+                    spec.input(p, running);
+                }
+                spec.keep(p);
+                boolean[] in = new boolean[0];
+                if (p == role) {
+                    in = new boolean[k * bits];
+                    for (int i = 0; i < k; i++) {
+                        System.arraycopy(BitCodec.ofLong(v.next(), bits), 0, in, i * bits, bits);
+                    }
+                }
+                RunResult r = s.run(spec.build(), in);
+                running = r.kept().get(0);
+                holder = p;
+                left -= k;
+                counters[0]++;
+                counters[1] += c.nonLinearCount();
+            }
+        }
+        RunSpec reveal = RunSpec.builder(revealCircuit(holder)).input(holder, running).build();
+        boolean[] out = s.run(reveal, new boolean[0]).outputs();
+        counters[0]++;
+        return BitCodec.toLong(out);
+    }
+
+    /** Inputs of {@code p}: the running minimum then {@code k} values; output of {@code p}: the new minimum. */
+    private Circuit chunkCircuit(Party p, int k) {
+        return circuits.computeIfAbsent(p + "/" + k, key -> {
+            CircuitBuilder b = new CircuitBuilder();
+            Word in = p == Party.CREATOR ? b.creatorInput((k + 1) * bits) : b.evaluatorInput((k + 1) * bits);
+            Word min = new Minimum(b, bits).of(java.util.Arrays.asList(Minimum.split(in, bits)));
+            if (p == Party.CREATOR) {
+                b.creatorOutput(min);
+            } else {
+                b.evaluatorOutput(min);
+            }
+            return b.build();
+        });
+    }
+
+    /** The kept minimum as an input of {@code p}, output to both: no gates. */
+    private Circuit revealCircuit(Party p) {
+        return circuits.computeIfAbsent("reveal/" + p, key -> {
+            CircuitBuilder b = new CircuitBuilder();
+            Word in = p == Party.CREATOR ? b.creatorInput(bits) : b.evaluatorInput(bits);
+            b.creatorOutput(in);
+            b.evaluatorOutput(in);
+            return b.build();
+        });
+    }
+
+    /** Strategy (a)'s circuit: the creator's values, then the evaluator's, minimum to both. */
+    private Circuit all(int nc, int ne) {
+        CircuitBuilder b = new CircuitBuilder();
+        Word x = b.creatorInput(nc * bits);
+        Word y = b.evaluatorInput(ne * bits);
+        Word min = new Minimum(b, bits).of(java.util.Arrays.asList(Minimum.split(x.concat(y), bits)));
+        b.creatorOutput(min);
+        b.evaluatorOutput(min);
+        return b.build();
+    }
+
+    private static String name(Party p) {
+        return p == Party.CREATOR ? "creator" : "evaluator";
+    }
+
+    /** A values file read one line at a time: each line one unsigned decimal number of at most b bits. */
+    static final class Values implements AutoCloseable {
+        private final Path file;
+        private final BufferedReader in;
+        private final int bits;
+        private long line;
+        private String pending;
+
+        Values(Path file, int bits) throws IOException {
+            this.file = file;
+            this.bits = bits;
+            if (!Files.isRegularFile(file)) {
+                throw new UserError(file + (Files.exists(file) ? " is not a file" : " does not exist"));
+            }
+            this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        }
+
+        boolean hasNext() throws IOException {
+            while (pending == null) {
+                String s;
+                try {
+                    s = in.readLine();
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    throw new UserError(file + ":" + (line + 1) + ": not valid UTF-8 text");
+                }
+                if (s == null) {
+                    return false;
+                }
+                line++;
+                s = s.strip();
+                if (!s.isEmpty()) {
+                    pending = s;
+                }
+            }
+            return true;
+        }
+
+        long next() throws IOException {
+            if (!hasNext()) {
+                throw new IOException(file + " has fewer values than it had when counted");
+            }
+            String s = pending;
+            pending = null;
+            long v;
+            try {
+                v = Long.parseLong(s);
+            } catch (NumberFormatException e) {
+                throw new UserError(file + ":" + line + ": '" + (s.length() > 30 ? s.substring(0, 27) + "..." : s)
+                        + "' is not a decimal number");
+            }
+            if (v < 0 || (v >>> bits) != 0) {
+                throw new UserError(file + ":" + line + ": " + v + " does not fit in " + bits + " unsigned bits");
+            }
+            return v;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+}
