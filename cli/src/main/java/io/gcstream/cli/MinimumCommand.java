@@ -68,7 +68,9 @@ final class MinimumCommand extends Gc.BaseCommand {
             }
             Path cv = required(creatorValues, "--creator-values");
             Path ev = required(evaluatorValues, "--evaluator-values");
-            results.addAll(local(runner, options, cv, runner.count(cv), ev, runner.count(ev)));
+            // One runner per party: each builds and caches its own circuits, as two processes would.
+            MinimumRunner other = new MinimumRunner(bits, MinimumRunner.Strategy.parse(strategy), chunk);
+            results.addAll(local(runner, other, options, cv, runner.count(cv), ev, runner.count(ev)));
         } else {
             if (creatorValues != null || evaluatorValues != null) {
                 throw new UserError("--creator-values/--evaluator-values are for --local; a party gives --values");
@@ -91,21 +93,33 @@ final class MinimumCommand extends Gc.BaseCommand {
     }
 
     /** Both parties on two threads of this process over a loopback socket. */
-    private static List<MinimumRunner.Result> local(MinimumRunner runner, SessionOptions options, Path cv, long nc,
-            Path ev, long ne) throws Exception {
+    private static List<MinimumRunner.Result> local(MinimumRunner creatorSide, MinimumRunner evaluatorSide,
+            SessionOptions options, Path cv, long nc, Path ev, long ne) throws Exception {
         ChannelOptions co = options.channelOptions();
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
             CompletableFuture<MinimumRunner.Result> evaluator = CompletableFuture.supplyAsync(() -> {
                 try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(), port, co)) {
-                    return runner.run(Party.EVALUATOR, ch, options, ev, ne);
+                    return evaluatorSide.run(Party.EVALUATOR, ch, options, ev, ne);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
             MinimumRunner.Result creator;
             try (Channel ch = TcpChannel.accept(server, co)) {
-                creator = runner.run(Party.CREATOR, ch, options, cv, nc);
+                creator = creatorSide.run(Party.CREATOR, ch, options, cv, nc);
+            } catch (Exception e) {
+                // If the evaluator failed first, its error says why; the creator only saw it leave.
+                try {
+                    evaluator.get();
+                } catch (ExecutionException x) {
+                    Throwable c = x.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : x.getCause();
+                    if (c instanceof UserError u) {
+                        throw u;
+                    }
+                    e.addSuppressed(c);
+                }
+                throw e;
             }
             try {
                 return List.of(creator, evaluator.get());
@@ -134,6 +148,7 @@ final class MinimumCommand extends Gc.BaseCommand {
                 p.put("minimum", r.minimum());
                 p.put("runs", r.runs());
                 p.put("nonLinearGates", r.nonLinearGates());
+                p.put("maxLabelSlots", r.maxLabelSlots());
                 p.put("timeMs", RunCommand.ms(r.nanos()));
                 p.put("bytesSent", r.bytesSent());
                 p.put("bytesReceived", r.bytesReceived());

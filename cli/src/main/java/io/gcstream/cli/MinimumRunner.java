@@ -57,9 +57,9 @@ final class MinimumRunner {
         }
     }
 
-    /** What one party got and what it cost. */
+    /** What one party got and what it cost; {@code maxLabelSlots}: the most labels any run held. */
     record Result(Party role, long minimum, long runs, long nanos, long bytesSent, long bytesReceived,
-            long nonLinearGates) {
+            long nonLinearGates, long maxLabelSlots) {
     }
 
     /** "MIN1": the first bytes each party sends, with its count and settings. */
@@ -112,7 +112,7 @@ final class MinimumRunner {
             throw new UserError("neither party has a value: the minimum of nothing is undefined");
         }
         GcSession s = role == Party.CREATOR ? GcSession.creator(ch, options) : GcSession.evaluator(ch, options);
-        long[] counters = new long[2];
+        long[] counters = new long[3];
         long minimum;
         try (Values v = new Values(values, bits)) {
             minimum = strategy == Strategy.A
@@ -120,7 +120,7 @@ final class MinimumRunner {
                     : chunked(s, role, v, creatorCount, evaluatorCount, counters);
         }
         return new Result(role, minimum, counters[0], System.nanoTime() - t0, ch.bytesSent() - sent0,
-                ch.bytesReceived() - recv0, counters[1]);
+                ch.bytesReceived() - recv0, counters[1], counters[2]);
     }
 
     /** Both parties send their settings and value count, then check the peer's; returns the peer's count. */
@@ -179,6 +179,7 @@ final class MinimumRunner {
         boolean[] out = s.run(c, in);
         counters[0] = 1;
         counters[1] = c.nonLinearCount();
+        counters[2] = c.labelSlots();
         return BitCodec.toLong(out);
     }
 
@@ -211,6 +212,7 @@ final class MinimumRunner {
                 left -= k;
                 counters[0]++;
                 counters[1] += c.nonLinearCount();
+                counters[2] = Math.max(counters[2], c.labelSlots());
             }
         }
         RunSpec reveal = RunSpec.builder(revealCircuit(holder)).input(holder, running).build();

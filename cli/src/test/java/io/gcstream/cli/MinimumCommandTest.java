@@ -1,0 +1,82 @@
+package io.gcstream.cli;
+
+import static io.gcstream.cli.CliTestSupport.gc;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** gc minimum: the three strategies agree with the plain minimum; (b) and (c) hold labels independent of N. */
+class MinimumCommandTest {
+    private static long[] write(Path file, Random r, int n, int bits) throws Exception {
+        long[] v = LongStream.generate(() -> r.nextInt(1 << bits)).limit(n).toArray();
+        Files.writeString(file, LongStream.of(v).mapToObj(Long::toString).collect(Collectors.joining("\n", "", "\n")));
+        return v;
+    }
+
+    private static long json(String out, String key) {
+        return Long.parseLong(out.replaceAll("(?s).*?\"" + key + "\": (\\d+).*", "$1"));
+    }
+
+    @Test
+    void everyStrategyFindsTheMinimum(@TempDir Path dir) throws Exception {
+        Random r = new Random(12);
+        for (int[] counts : new int[][] {{37, 23}, {1, 40}, {30, 0}, {0, 1}}) {
+            long[] a = write(dir.resolve("c"), r, counts[0], 12);
+            long[] b = write(dir.resolve("e"), r, counts[1], 12);
+            long expected = LongStream.concat(LongStream.of(a), LongStream.of(b)).min().getAsLong();
+            for (String s : new String[] {"a", "b", "c"}) {
+                CliTestSupport.Outcome o = gc("minimum", "--local", "--bits", "12", "--strategy", s, "--chunk", "7",
+                        "--creator-values", dir.resolve("c").toString(), "--evaluator-values",
+                        dir.resolve("e").toString(), "--json");
+                assertEquals(0, o.status(), o.err());
+                assertEquals(expected, json(o.out(), "minimum"), s + " " + counts[0] + "+" + counts[1]);
+                assertEquals(2L * 12 * (counts[0] + counts[1] - 1), json(o.out(), "nonLinearGates"),
+                        "2b(N-1) non-linear gates, strategy " + s);
+            }
+        }
+    }
+
+    @Test
+    void labelMemoryOfStrategiesBAndCDoesNotGrowWithN(@TempDir Path dir) throws Exception {
+        Random r = new Random(13);
+        for (String s : new String[] {"b", "c"}) {
+            long[] slots = new long[2];
+            int[] n = {60, 600};
+            for (int k = 0; k < 2; k++) {
+                write(dir.resolve("c"), r, n[k], 16);
+                write(dir.resolve("e"), r, n[k], 16);
+                CliTestSupport.Outcome o = gc("minimum", "--local", "--bits", "16", "--strategy", s, "--chunk", "10",
+                        "--creator-values", dir.resolve("c").toString(), "--evaluator-values",
+                        dir.resolve("e").toString(), "--json");
+                assertEquals(0, o.status(), o.err());
+                slots[k] = json(o.out(), "maxLabelSlots");
+            }
+            assertEquals(slots[0], slots[1], "strategy " + s + ": labels held must not grow with N");
+        }
+    }
+
+    @Test
+    void badValuesAndMismatchesAreOneLine(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("c"), "5\n70000\n");
+        Files.writeString(dir.resolve("e"), "3\n");
+        CliTestSupport.Outcome o = gc("minimum", "--local", "--bits", "16", "--creator-values",
+                dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString());
+        assertEquals(2, o.status());
+        assertTrue(o.err().contains("c:2: 70000 does not fit in 16 unsigned bits"), o.err());
+        Files.writeString(dir.resolve("c"), "5\nfive\n");
+        o = gc("minimum", "--local", "--bits", "16", "--creator-values", dir.resolve("c").toString(),
+                "--evaluator-values", dir.resolve("e").toString());
+        assertEquals(2, o.status());
+        assertTrue(o.err().contains("c:2: 'five' is not a decimal number"), o.err());
+        o = gc("minimum", "--local", "--bits", "16", "--strategy", "d", "--creator-values", "x", "--evaluator-values", "y");
+        assertEquals(2, o.status());
+        assertTrue(o.err().contains("--strategy must be a, b or c"), o.err());
+    }
+}
