@@ -1,5 +1,6 @@
 package io.gcstream.examples;
 
+import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
@@ -31,19 +32,11 @@ public final class Millionaires {
 
     /** Runs the comparison under garbling; true iff {@code alice < bob} (unsigned). */
     public static boolean alicePoorer(long alice, long bob) throws IOException {
-        LocalPair.Result r = LocalPair.run(circuit(), bits(alice), bits(bob));
+        LocalPair.Result r = LocalPair.run(circuit(), BitCodec.ofLong(alice, 64), BitCodec.ofLong(bob, 64));
         if (r.creatorOutputs()[0] != r.evaluatorOutputs()[0]) {
             throw new IllegalStateException("the parties disagree");
         }
         return r.evaluatorOutputs()[0];
-    }
-
-    static boolean[] bits(long v) {
-        boolean[] b = new boolean[64];
-        for (int i = 0; i < 64; i++) {
-            b[i] = ((v >>> i) & 1) != 0;
-        }
-        return b;
     }
 
     public static void main(String[] args) throws IOException {

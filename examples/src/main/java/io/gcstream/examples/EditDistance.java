@@ -1,0 +1,31 @@
+package io.gcstream.examples;
+
+import io.gcstream.circuits.BitCodec;
+import io.gcstream.compiler.lib.Levenshtein;
+import io.gcstream.compiler.lib.Library;
+import io.gcstream.compiler.lib.LibraryCircuit;
+import io.gcstream.engine.LocalPair;
+import java.io.IOException;
+
+/**
+ * The edit distance of two private DNA strings (the genome-comparison application of FastGC):
+ * the library's {@code levenshtein<n>x<m>dna}, one sub-circuit call per cell of the dynamic
+ * program, 5 AND gates per cell. Both parties learn the distance and nothing else.
+ */
+public final class EditDistance {
+    private EditDistance() {
+    }
+
+    /** The distance of {@code a} (the creator's) and {@code b} (the evaluator's), strings over ACGT. */
+    public static long distance(String a, String b) throws IOException {
+        LibraryCircuit c = Library.get("levenshtein" + a.length() + "x" + b.length() + "dna");
+        LocalPair.Result r = LocalPair.run(c.circuit(), Levenshtein.encodeDna(a), Levenshtein.encodeDna(b));
+        return BitCodec.toLong(r.evaluatorOutputs());
+    }
+
+    public static void main(String[] args) throws IOException {
+        String a = args.length > 0 ? args[0] : "GATTACAGATTACA";
+        String b = args.length > 1 ? args[1] : "GCATGCTTACAGA";
+        System.out.println("edit distance of " + a + " and " + b + ": " + distance(a, b));
+    }
+}

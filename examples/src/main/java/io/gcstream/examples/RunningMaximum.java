@@ -1,0 +1,103 @@
+package io.gcstream.examples;
+
+import io.gcstream.circuits.BitCodec;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.compiler.Arithmetic;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.Word;
+import io.gcstream.engine.GcSession;
+import io.gcstream.engine.RunResult;
+import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.engine.SessionState;
+import io.gcstream.ot.channel.Channel;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A running maximum kept secret across sessions (PartialGC style): each day both parties
+ * contribute a reading, the maximum so far stays garbled between days, saved by each party in
+ * its own state file, and only the last day reveals it. A session on day k resumes the state
+ * of day k − 1; the two halves check each other, so a state of another session or an altered
+ * file is refused on both sides.
+ *
+ * <pre>
+ * java … RunningMaximum creator   7766 state-c 17 first      # day 1
+ * java … RunningMaximum evaluator localhost:7766 state-e 42 first
+ * java … RunningMaximum creator   7766 state-c 5 middle      # day 2, and so on
+ * java … RunningMaximum creator   7766 state-c 23 last       # the last day prints the maximum
+ * </pre>
+ */
+public final class RunningMaximum {
+    /** Bits per reading. */
+    public static final int BITS = 16;
+    private static final Circuit STEP = step();
+
+    /** Which day of the chain a session is. */
+    public enum Day {
+        FIRST, MIDDLE, LAST
+    }
+
+    private RunningMaximum() {
+    }
+
+    /** max(running, creator's reading, evaluator's reading): running and the evaluator's reading from the evaluator. */
+    private static Circuit step() {
+        CircuitBuilder b = new CircuitBuilder();
+        Word c = b.creatorInput(BITS);
+        Word running = b.evaluatorInput(BITS);
+        Word e = b.evaluatorInput(BITS);
+        Word m = max(b, max(b, running, c), e);
+        b.evaluatorOutput(m);
+        return b.build();
+    }
+
+    private static Word max(CircuitBuilder b, Word x, Word y) {
+        return b.mux(Arithmetic.lessThan(b, x, y), x, y);
+    }
+
+    /**
+     * One party's day over {@code ch}: resumes its state file (unless it is the first day), adds
+     * its reading, and saves the new maximum's half to the file (unless it is the last day).
+     *
+     * @return the maximum on the last day, else -1
+     */
+    public static long day(Party role, Channel ch, Path state, long reading, Day day) throws IOException {
+        SessionOptions o = SessionOptions.defaults();
+        GcSession s = day == Day.FIRST
+                ? (role == Party.CREATOR ? GcSession.creator(ch, o) : GcSession.evaluator(ch, o))
+                : GcSession.resume(ch, o, SessionState.read(state));
+        RunSpec.Builder spec = RunSpec.builder(STEP);
+        boolean[] mine = BitCodec.ofLong(reading, BITS);
+        if (day != Day.FIRST) {
+            spec.input(Party.EVALUATOR, s.resumedValues().get(0));
+        } else if (role == Party.EVALUATOR) {
+            mine = BitCodec.concat(BitCodec.ofLong(0, BITS), mine); // the maximum starts at 0
+        }
+        if (day != Day.LAST) {
+            spec.keep(Party.EVALUATOR);
+        }
+        RunResult r = s.run(spec.build(), mine);
+        if (day == Day.LAST) {
+            return BitCodec.toLong(r.outputs());
+        }
+        s.exportState(r.kept()).write(state);
+        return -1;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 5) {
+            System.err.println("usage: RunningMaximum creator PORT|evaluator HOST:PORT STATEFILE READING first|middle|last");
+            System.exit(2);
+        }
+        Day day = Day.valueOf(args[4].toUpperCase(java.util.Locale.ROOT));
+        boolean creator = args[0].equals("creator");
+        try (Connect.Connected p = creator ? Connect.creator(Integer.parseInt(args[1]))
+                : Connect.evaluator(args[1].split(":")[0], Integer.parseInt(args[1].split(":")[1]))) {
+            long m = day(creator ? Party.CREATOR : Party.EVALUATOR, p.channel(), Path.of(args[2]),
+                    Long.parseLong(args[3]), day);
+            System.out.println(day == Day.LAST ? "maximum over all days: " + m : "kept garbled in " + args[2]);
+        }
+    }
+}
