@@ -12,7 +12,9 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -96,6 +98,8 @@ public final class GcbReader {
     private long bodyStart;
     private MessageDigest prefixDigest;
     private BodyCache cache;
+    /** The file as it was when a pass last checked all of it, or null before. */
+    private volatile Stamp validated;
 
     private GcbReader(Path path, Options options, long fileSize) {
         this.path = path;
@@ -309,21 +313,31 @@ public final class GcbReader {
         }
     }
 
-    /** One pass over the main body, checked as it streams. */
+    /**
+     * One pass over the main body. The first passes are checked as they stream; once a pass
+     * has checked everything (instructions, counts, outputs, the hash), later passes over the
+     * unchanged file skip the checks and the hash: a session that runs the circuit many times
+     * validates it once. A file whose size or modification time changed is checked again.
+     */
     private InstructionReader openMain() throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
+            Stamp now = Stamp.of(path, ch);
+            boolean trusted = now.equals(validated);
             GcbInput in = new GcbInput(name, ch, bodyStart, Long.MAX_VALUE,
-                    options.verifyHash() ? cloneDigest() : null, options.bufferSize(),
+                    options.verifyHash() && !trusted ? cloneDigest() : null, options.bufferSize(),
                     "file is truncated");
-            int[] all = new int[creatorInputs.length + evaluatorInputs.length];
-            System.arraycopy(creatorInputs, 0, all, 0, creatorInputs.length);
-            System.arraycopy(evaluatorInputs, 0, all, creatorInputs.length, evaluatorInputs.length);
-            FrameChecker checker = new FrameChecker("main circuit", numSlots, all, subs);
-            return new MainReader(in, checker, ch);
-        } catch (RuntimeException e) {
+            return new MainReader(in, trusted ? null : mainChecker(bodyStart), ch, trusted ? null : now);
+        } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
+        }
+    }
+
+    /** What identifies the file's content between passes, short of hashing it. */
+    private record Stamp(long size, FileTime modified) {
+        static Stamp of(Path path, FileChannel ch) throws IOException {
+            return new Stamp(ch.size(), Files.getLastModifiedTime(path));
         }
     }
 
@@ -337,10 +351,13 @@ public final class GcbReader {
 
     private final class MainReader extends GcbBodyReader {
         private final FileChannel channel;
+        /** The file's stamp if this pass checks everything, null for a pass over a checked file. */
+        private final Stamp checking;
 
-        MainReader(GcbInput in, FrameChecker checker, FileChannel channel) {
+        MainReader(GcbInput in, FrameChecker checker, FileChannel channel, Stamp checking) {
             super(in, subs, subs.size(), checker, instructionCount, numSlots, labelSlots);
             this.channel = channel;
+            this.checking = checking;
         }
 
         @Override
@@ -353,18 +370,23 @@ public final class GcbReader {
                 throw in.errorAt(end, "trailing garbage after the last of " + instructionCount
                         + " instructions");
             }
-            if (options.verifyHash()) {
+            if (options.verifyHash() && checking != null) {
                 byte[] actual = in.digestSoFar().digest();
                 if (!MessageDigest.isEqual(actual, hash)) {
                     throw new CircuitFormatException(name + ": file is corrupt: its SHA-256 does not"
                             + " match the hash in its header (byte " + Gcb.HASH_OFFSET + ")");
                 }
             }
-            checker().finish(creatorOutputs, "creator output", this);
-            checker().finish(evaluatorOutputs, "evaluator output", this);
+            if (checking != null) {
+                checker().finish(creatorOutputs, "creator output", this);
+                checker().finish(evaluatorOutputs, "evaluator output", this);
+            }
             claim(in, end, "main circuit", "gates", gateCount, gates);
             claim(in, end, "main circuit", "non-linear gates", nonLinearCount, nonLinear);
             claim(in, end, "main circuit", "label slots", labelSlots, numSlots + deepestCall);
+            if (checking != null && options.verifyHash()) {
+                validated = checking;
+            }
         }
 
         @Override
