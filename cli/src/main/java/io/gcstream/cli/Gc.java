@@ -53,6 +53,7 @@ public final class Gc {
         commands.put("sim", new SimCommand());
         commands.put("run", new RunCommand());
         commands.put("demo", new DemoCommand());
+        commands.put("keygen", new KeygenCommand());
         JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc");
         commands.forEach(b::addCommand);
         JCommander jc = b.build();

@@ -11,7 +11,6 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -63,6 +62,9 @@ final class RunCommand extends CircuitCommand {
     @ParametersDelegate
     OutputOptions output = new OutputOptions();
 
+    @ParametersDelegate
+    NetworkOptions network = new NetworkOptions();
+
     @Override
     public int run(PrintStream out) throws Exception {
         BitValues.OutputFormat fmt = output.valueFormat();
@@ -78,6 +80,7 @@ final class RunCommand extends CircuitCommand {
                 throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, "
                         + "not --role/--listen/--connect/--input");
             }
+            network.rejectIn("--local");
             CircuitSources.Loaded loaded = loaded("run");
             Circuit c = loaded.circuit();
             options = withProgress(options, c);
@@ -141,7 +144,7 @@ final class RunCommand extends CircuitCommand {
             if (listen < 0 || listen > 65535) {
                 throw new UserError("--listen: port " + listen + " is not in 0..65535");
             }
-            return TcpChannel.accept(listen, o);
+            return network.listen(listen, o, System.err);
         }
         int colon = connect.lastIndexOf(':');
         if (colon <= 0 || colon == connect.length() - 1) {
@@ -157,7 +160,7 @@ final class RunCommand extends CircuitCommand {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        return TcpChannel.connect(host, port, o);
+        return network.connect(host, port, o, System.err);
     }
 
     /** Both parties in this process, each on its own thread, over a real loopback socket. */
