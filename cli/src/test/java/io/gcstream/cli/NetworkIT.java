@@ -111,9 +111,9 @@ class NetworkIT {
     void anUntrustedPeerIsRefusedOnBothSides() throws Exception {
         int port = freePort();
         Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
-                "--timeout", "5", tls("creator"), "lib:aes128"));
+                "--timeout", "10", tls("creator"), "lib:aes128"));
         Running mallory = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
-                "--input", PLAIN, "--timeout", "5", tls("mallory"), "lib:aes128"));
+                "--input", PLAIN, "--timeout", "10", tls("mallory"), "lib:aes128"));
         Done m = finish(mallory);
         Done c = finish(creator);
         assertEquals(1, m.status(), m.err());
@@ -122,7 +122,7 @@ class NetworkIT {
                 + " this side's certificate (it is not in the peer's truststore)", m.err().strip());
         assertTrue(c.err().contains("gc: warning: rejected a connection: TLS handshake with 127.0.0.1:"), c.err());
         assertTrue(c.lastError().startsWith("gc: no peer completed a TLS handshake on 127.0.0.1:" + port
-                + " within 5000 ms (1 failed; the last: TLS handshake with 127.0.0.1:"), c.err());
+                + " within 10000 ms (1 failed; the last: TLS handshake with 127.0.0.1:"), c.err());
         assertTrue(c.lastError().endsWith("the peer's certificate is not trusted (it is not in this side's"
                 + " truststore))"), c.err());
         for (Done d : new Done[] {m, c}) {
@@ -135,9 +135,9 @@ class NetworkIT {
     void tlsAgainstPlainIsRefusedOnBothSides() throws Exception {
         int port = freePort();
         Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
-                "--timeout", "5", tls("creator"), "lib:aes128"));
+                "--timeout", "10", tls("creator"), "lib:aes128"));
         Running plain = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
-                "--input", PLAIN, "--timeout", "5", "lib:aes128"));
+                "--input", PLAIN, "--timeout", "10", "lib:aes128"));
         Done p = finish(plain);
         Done c = finish(creator);
         assertEquals(1, p.status(), p.err());
@@ -147,9 +147,9 @@ class NetworkIT {
 
         port = freePort();
         Running plainListener = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
-                "--timeout", "5", "lib:aes128"));
+                "--timeout", "10", "lib:aes128"));
         Running tlsConnector = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
-                "--input", PLAIN, "--timeout", "5", tls("evaluator"), "lib:aes128"));
+                "--input", PLAIN, "--timeout", "10", tls("evaluator"), "lib:aes128"));
         Done t = finish(tlsConnector);
         Done l = finish(plainListener);
         assertEquals(1, t.status(), t.err());
