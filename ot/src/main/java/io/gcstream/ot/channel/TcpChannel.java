@@ -45,15 +45,14 @@ public final class TcpChannel extends BufferedChannel {
     private int soTimeout = -1;
 
     /**
-     * A channel over {@code socket}, which is {@code raw} or a TLS socket layered on it, whose
-     * handshake is done; {@code guard} watches {@code raw}.
+     * A channel over {@code socket}, which is {@code raw} (with {@code TCP_NODELAY} set) or a TLS
+     * socket layered on it, whose handshake is done; {@code guard} watches {@code raw}.
      */
     TcpChannel(Socket raw, Socket socket, SocketGuard guard, ChannelOptions o) throws IOException {
         super(o);
         this.raw = raw;
         this.socket = socket;
         this.guard = guard;
-        raw.setTcpNoDelay(true);
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         this.peer = address(raw.getInetAddress(), raw.getPort());

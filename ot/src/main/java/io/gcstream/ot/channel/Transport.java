@@ -53,7 +53,10 @@ import org.slf4j.LoggerFactory;
  * alert and fails with "the peer did not accept this side's certificate").
  */
 public abstract class Transport {
-    /** Failed TLS handshakes after which an accept gives up (see the class comment). */
+    /**
+     * Failed connections (TLS handshakes, or set-ups that broke) after which an accept gives up
+     * (see the class comment).
+     */
     public static final int MAX_FAILED_HANDSHAKES = 10;
     /** Longest one TLS handshake may take on a listener. */
     public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
@@ -162,7 +165,7 @@ public abstract class Transport {
      * the class comment). The server socket stays open (the caller owns it).
      *
      * @throws PeerTimeoutException if no peer completed the set-up within the connect timeout
-     * @throws TlsHandshakeException after {@link #MAX_FAILED_HANDSHAKES} failed handshakes
+     * @throws TlsHandshakeException after {@link #MAX_FAILED_HANDSHAKES} failed set-ups
      */
     public TcpChannel accept(ServerSocket server, ChannelOptions o, Consumer<String> rejected)
             throws IOException {
@@ -191,13 +194,19 @@ public abstract class Transport {
                 long attempt = System.nanoTime() + handshakeNanos;
                 try {
                     return open(s, false, deadline - attempt < 0 ? deadline : attempt, o);
-                } catch (TlsHandshakeException e) {
+                } catch (InterruptedIOException e) {
+                    throw e;
+                } catch (IOException e) {
+                    // A failed handshake, or a connection that broke while being set up: either
+                    // way not the peer, and no reason to stop listening.
                     failed++;
-                    last = e.getMessage();
+                    last = e instanceof TlsHandshakeException ? e.getMessage()
+                            : "connection from " + TcpChannel.address(s.getInetAddress(), s.getPort())
+                                    + " failed while being set up: " + e.getMessage();
                     rejected.accept(last);
                     if (failed >= MAX_FAILED_HANDSHAKES) {
                         throw new TlsHandshakeException("gave up listening on " + where + " after "
-                                + failed + " failed TLS handshakes; the last: " + last, e);
+                                + failed + " failed connections; the last: " + last, e);
                     }
                 }
             }
@@ -224,6 +233,7 @@ public abstract class Transport {
             throws IOException {
         SocketGuard guard = new SocketGuard(raw).watch();
         try {
+            raw.setTcpNoDelay(true);
             Socket io = secure(raw, client, TcpChannel.address(raw.getInetAddress(), raw.getPort()),
                     guard, deadline);
             return new TcpChannel(raw, io, guard, o);

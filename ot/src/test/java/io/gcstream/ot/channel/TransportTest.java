@@ -249,7 +249,7 @@ class TransportTest {
             assertTrue(l instanceof TlsHandshakeException, l.toString());
             assertTrue(l.getMessage().startsWith("gave up listening on 127.0.0.1:"
                     + server.getLocalPort() + " after " + Transport.MAX_FAILED_HANDSHAKES
-                    + " failed TLS handshakes; the last: TLS handshake with 127.0.0.1:"), l.getMessage());
+                    + " failed connections; the last: TLS handshake with 127.0.0.1:"), l.getMessage());
             assertEquals(Transport.MAX_FAILED_HANDSHAKES, rejected.size());
         }
     }
