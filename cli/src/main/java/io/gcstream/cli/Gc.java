@@ -54,6 +54,7 @@ public final class Gc {
         commands.put("run", new RunCommand());
         commands.put("minimum", new MinimumCommand());
         commands.put("demo", new DemoCommand());
+        commands.put("keygen", new KeygenCommand());
         JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc");
         commands.forEach(b::addCommand);
         JCommander jc = b.build();

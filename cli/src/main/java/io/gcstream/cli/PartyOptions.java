@@ -1,12 +1,12 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * The options of a command that runs one party against a peer, or both parties in this process:
  * {@code --role}, {@code --listen}/{@code --connect}, {@code --local}, {@code --scheme},
- * {@code --timeout}. Shared by {@code gc run} and {@code gc minimum}.
+ * {@code --timeout}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
+ * {@code gc minimum}.
  */
 final class PartyOptions {
     @Parameter(names = "--role", description = "creator or evaluator")
@@ -34,6 +35,9 @@ final class PartyOptions {
 
     @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
     int timeoutSeconds = 60;
+
+    @ParametersDelegate
+    NetworkOptions network = new NetworkOptions();
 
     /** Session options from {@code --scheme} and {@code --timeout}. */
     SessionOptions sessionOptions() {
@@ -60,6 +64,7 @@ final class PartyOptions {
             if (role != null || listen != null || connect != null) {
                 throw new UserError("--local runs both parties: use " + inputs + ", not --role/--listen/--connect");
             }
+            network.rejectIn("--local");
             return;
         }
         party();
@@ -89,7 +94,7 @@ final class PartyOptions {
             if (listen < 0 || listen > 65535) {
                 throw new UserError("--listen: port " + listen + " is not in 0..65535");
             }
-            return TcpChannel.accept(listen, o);
+            return network.listen(listen, o, System.err);
         }
         int colon = connect.lastIndexOf(':');
         if (colon <= 0 || colon == connect.length() - 1) {
@@ -105,6 +110,6 @@ final class PartyOptions {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        return TcpChannel.connect(host, port, o);
+        return network.connect(host, port, o, System.err);
     }
 }

@@ -8,10 +8,16 @@ import java.nio.ByteOrder;
 /**
  * The buffering shared by all channels: one user-space buffer per direction, little-endian
  * encoding straight into it (no per-long stream call), and a transport underneath that only
- * sees large chunks. Subclasses supply the transport.
+ * sees large chunks. Subclasses supply the transport; this class turns its timeouts into
+ * exceptions and enforces the phase deadline (see {@link Channel}).
+ *
+ * <p>Every transport call gets an absolute deadline: now plus the read or write timeout, or
+ * the phase deadline when that comes first. Writes go to the transport in chunks of at most
+ * one buffer, each with its own deadline, so a large write to a slow but live peer is bounded
+ * per chunk, not as a whole.
  *
  * <p>Thread-safety: the write side and the read side each use their own buffer, so one writer
- * thread and one reader thread may work concurrently.
+ * thread and one reader thread may work concurrently; the deadline may be set from any thread.
  */
 abstract class BufferedChannel implements Channel {
     private static final VarHandle LONG_LE =
@@ -21,8 +27,12 @@ abstract class BufferedChannel implements Channel {
 
     /** Transport's answer when the peer closed the stream. */
     static final int EOF = -1;
-    /** Transport's answer when nothing arrived within the read timeout. */
+    /** Transport's answer when nothing arrived before the deadline. */
     static final int TIMEOUT = -2;
+
+    /** A phase deadline: both fields in one immutable object, so they are read together. */
+    private record Phase(long deadline, String name) {
+    }
 
     private final byte[] out;
     private int outPos;
@@ -31,26 +41,47 @@ abstract class BufferedChannel implements Channel {
     private int inLim;
     private long sent;
     private long received;
-    private final long readTimeoutMillis;
+    private final long readTimeoutNanos;
+    private final long writeTimeoutNanos;
+    private volatile Phase phase;
     private volatile boolean closed;
+    /** A transport call failed (timeout, broken connection): close() must not wait on it. */
+    private volatile boolean failed;
 
     BufferedChannel(ChannelOptions o) {
         this.out = new byte[o.bufferSize()];
         this.in = new byte[o.bufferSize()];
-        this.readTimeoutMillis = o.readTimeout().toMillis();
+        this.readTimeoutNanos = Timeouts.nanos(o.readTimeout());
+        this.writeTimeoutNanos = Timeouts.nanos(o.writeTimeout());
     }
 
-    /** Sends all {@code len} bytes to the peer (blocking). */
-    abstract void sendRaw(byte[] b, int off, int len) throws IOException;
+    /**
+     * Sends all {@code len} bytes to the peer, blocking at most until {@code deadline} (on the
+     * {@link System#nanoTime()} clock); returns false if the deadline passed first (the
+     * connection is then unusable). A broken connection is an exception.
+     */
+    abstract boolean sendRaw(byte[] b, int off, int len, long deadline) throws IOException;
 
     /**
-     * Receives between 1 and {@code len} bytes, blocking at most the read timeout; returns the
-     * count, {@link #EOF} or {@link #TIMEOUT}.
+     * Receives between 1 and {@code len} bytes, blocking at most until {@code deadline}; returns
+     * the count, {@link #EOF} or {@link #TIMEOUT}.
      */
-    abstract int receiveRaw(byte[] b, int off, int len) throws IOException;
+    abstract int receiveRaw(byte[] b, int off, int len, long deadline) throws IOException;
 
-    /** Releases the transport. Called once. */
-    abstract void closeRaw() throws IOException;
+    /** Releases the transport. Called once; {@code failed}: a transport call failed before. */
+    abstract void closeRaw(boolean failed) throws IOException;
+
+    // ---------------------------------------------------------------- deadline
+
+    @Override
+    public final void deadline(long nanoTime, String phase) {
+        this.phase = new Phase(nanoTime, phase == null ? "unnamed" : phase);
+    }
+
+    @Override
+    public final void clearDeadline() {
+        this.phase = null;
+    }
 
     // ---------------------------------------------------------------- writing
 
@@ -62,7 +93,7 @@ abstract class BufferedChannel implements Channel {
         if (len >= out.length) {
             // Large write: no point copying it through the buffer.
             flushBuffer();
-            sendRaw(b, off, len);
+            send(b, off, len);
             return;
         }
         int space = out.length - outPos;
@@ -125,6 +156,12 @@ abstract class BufferedChannel implements Channel {
     @Override
     public final void flush() throws IOException {
         ensureOpen();
+        Phase p = phase;
+        if (p != null && p.deadline - System.nanoTime() <= 0) {
+            // A round boundary after the deadline fails even with nothing to send.
+            failed = true;
+            throw phaseOver(p, "was flushing " + outPos + " bytes to");
+        }
         flushBuffer();
     }
 
@@ -132,7 +169,46 @@ abstract class BufferedChannel implements Channel {
         if (outPos > 0) {
             int n = outPos;
             outPos = 0;
-            sendRaw(out, 0, n);
+            send(out, 0, n);
+        }
+    }
+
+    /** Hands {@code len} bytes to the transport, one buffer-sized chunk per deadline. */
+    private void send(byte[] b, int off, int len) throws IOException {
+        while (len > 0) {
+            int k = Math.min(len, out.length);
+            long now = System.nanoTime();
+            long deadline = now + writeTimeoutNanos;
+            Phase p = phase;
+            boolean byPhase = false;
+            if (p != null) {
+                if (p.deadline - now <= 0) {
+                    failed = true;
+                    throw phaseOver(p, "was sending " + len + " more bytes to");
+                }
+                if (p.deadline - deadline < 0) {
+                    deadline = p.deadline;
+                    byPhase = true;
+                }
+            }
+            boolean done;
+            try {
+                done = sendRaw(b, off, k, deadline);
+            } catch (IOException | RuntimeException e) {
+                failed = true;
+                throw e;
+            }
+            if (!done) {
+                failed = true;
+                if (byPhase) {
+                    throw phaseOver(p, "was sending " + len + " more bytes to");
+                }
+                throw new PeerTimeoutException("write to peer " + peer() + " timed out: it took"
+                        + " no data for " + writeTimeoutNanos / 1_000_000 + " ms while this side"
+                        + " was sending " + len + " more bytes");
+            }
+            off += k;
+            len -= k;
         }
     }
 
@@ -226,21 +302,51 @@ abstract class BufferedChannel implements Channel {
 
     /** One transport read of at least one byte, turning EOF and timeouts into exceptions. */
     private int receive(byte[] b, int off, int len, int wanted) throws IOException {
-        int r = receiveRaw(b, off, len);
+        long now = System.nanoTime();
+        long deadline = now + readTimeoutNanos;
+        Phase p = phase;
+        boolean byPhase = false;
+        if (p != null) {
+            if (p.deadline - now <= 0) {
+                failed = true;
+                throw phaseOver(p, "waited for " + wanted + " more bytes from");
+            }
+            if (p.deadline - deadline < 0) {
+                deadline = p.deadline;
+                byPhase = true;
+            }
+        }
+        int r;
+        try {
+            r = receiveRaw(b, off, len, deadline);
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            throw e;
+        }
         if (r > 0) {
             return r;
         }
+        failed = true;
         if (closed) {
             throw new PeerClosedException("channel to " + peer() + " was closed locally while"
                     + " waiting for " + wanted + " more bytes");
         }
         if (r == TIMEOUT) {
+            if (byPhase) {
+                throw phaseOver(p, "waited for " + wanted + " more bytes from");
+            }
             throw new PeerTimeoutException("peer " + peer() + " sent nothing for "
-                    + readTimeoutMillis + " ms while this side waited for " + wanted
+                    + readTimeoutNanos / 1_000_000 + " ms while this side waited for " + wanted
                     + " more bytes (received " + received + " bytes so far)");
         }
         throw new PeerClosedException("peer " + peer() + " closed the connection while this side"
                 + " waited for " + wanted + " more bytes (received " + received
+                + " bytes so far)");
+    }
+
+    private PeerTimeoutException phaseOver(Phase p, String doing) {
+        return new PeerTimeoutException("phase '" + p.name + "' passed its deadline while this"
+                + " side " + doing + " peer " + peer() + " (received " + received
                 + " bytes so far)");
     }
 
@@ -256,18 +362,24 @@ abstract class BufferedChannel implements Channel {
         return received;
     }
 
+    /**
+     * Flushes what is buffered, unless a transport call failed before (the peer is gone or
+     * stuck, and waiting for it again would only delay the error), and releases the transport.
+     */
     @Override
     public final void close() throws IOException {
         if (closed) {
             return;
         }
         try {
-            flushBuffer();
+            if (!failed) {
+                flushBuffer();
+            }
         } catch (IOException e) {
             // Best effort: the peer may already be gone; closing must still release the transport.
         } finally {
             closed = true;
-            closeRaw();
+            closeRaw(failed);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.gcstream.ot.channel;
 
 import java.io.IOException;
+import java.time.Duration;
 
 /**
  * A buffered, bidirectional, exact byte stream between two parties.
@@ -14,7 +15,24 @@ import java.io.IOException;
  * <p>Reads block until the requested bytes have arrived, but never forever: a peer that sends
  * nothing for the configured read timeout yields a {@link PeerTimeoutException}, and a peer that
  * closed the connection yields a {@link PeerClosedException}; both name the peer and the number
- * of bytes being waited for.
+ * of bytes being waited for. Writes that block because the peer does not read fail the same way
+ * after the write timeout ({@link ChannelOptions#writeTimeout()}).
+ *
+ * <p><b>Deadlines.</b> Timeouts bound each wait; a {@linkplain #deadline(long, String) deadline}
+ * bounds a whole protocol phase, so that a peer trickling one byte per read timeout cannot
+ * stretch it. While a deadline is set, every wait for the peer (a read that needs bytes not yet
+ * buffered, a flush, a write that fills the buffer) ends at the deadline at the latest, and
+ * once it has passed each of them fails at once with a {@link PeerTimeoutException} naming the
+ * phase and the peer. Bytes already buffered can still be read: the deadline limits waiting,
+ * not local work. Example, for a phase of the engine:
+ * <pre>{@code
+ * ch.deadline(System.nanoTime() + budget.toNanos(), "OT extension");
+ * try {
+ *     runOtExtension(ch);
+ * } finally {
+ *     ch.clearDeadline();
+ * }
+ * }</pre>
  *
  * <p>A channel is <b>not</b> thread-safe: one thread at a time may write, and one thread at a
  * time may read (a reader thread and a writer thread may run concurrently on implementations
@@ -54,6 +72,27 @@ public interface Channel extends AutoCloseable {
 
     /** Bytes returned by the read methods so far. */
     long bytesReceived();
+
+    /**
+     * Sets the deadline of a protocol phase, as an absolute {@link System#nanoTime()} value,
+     * replacing any earlier one; it holds for reads and writes, on any thread, until
+     * {@link #clearDeadline()}. See the class comment for what fails once it has passed.
+     *
+     * @param nanoTime the deadline on the {@link System#nanoTime()} clock
+     * @param phase the phase's name for error messages, e.g. {@code "OT extension"}
+     */
+    void deadline(long nanoTime, String phase);
+
+    /**
+     * Sets a deadline {@code budget} from now (see {@link #deadline(long, String)}); budgets
+     * beyond a century are clamped to one.
+     */
+    default void deadlineIn(Duration budget, String phase) {
+        deadline(System.nanoTime() + Timeouts.nanos(budget), phase);
+    }
+
+    /** Removes the deadline: only the read and write timeouts bound waits again. */
+    void clearDeadline();
 
     /** A human-readable name of the peer, e.g. {@code 127.0.0.1:7766}, for error messages. */
     String peer();

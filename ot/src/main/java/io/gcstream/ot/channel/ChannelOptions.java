@@ -5,11 +5,13 @@ import java.util.Objects;
 
 /**
  * Immutable settings of a channel: user-space buffer size (each direction), read timeout (how
- * long a read may wait for the peer before {@link PeerTimeoutException}) and connect timeout
- * (how long {@link TcpChannel#connect} keeps retrying, and how long an accept waits).
+ * long a read may wait for the peer before {@link PeerTimeoutException}), write timeout (how
+ * long a write may stay blocked on a peer that does not read; the read timeout unless set) and
+ * connect timeout (how long {@link Transport#connect} keeps retrying, and how long an accept
+ * waits, TLS handshakes included).
  *
- * <p>Build with {@link #builder()}; {@link #defaults()} is 64 KiB, 60 s read timeout, 30 s
- * connect timeout.
+ * <p>Build with {@link #builder()}; {@link #defaults()} is 64 KiB, 60 s read and write
+ * timeout, 30 s connect timeout.
  */
 public final class ChannelOptions {
     /** Smallest accepted buffer: must hold at least a few 128-bit blocks. */
@@ -21,15 +23,19 @@ public final class ChannelOptions {
 
     private final int bufferSize;
     private final Duration readTimeout;
+    /** Null: follows the read timeout. */
+    private final Duration writeTimeout;
     private final Duration connectTimeout;
 
-    private ChannelOptions(int bufferSize, Duration readTimeout, Duration connectTimeout) {
+    private ChannelOptions(int bufferSize, Duration readTimeout, Duration writeTimeout,
+            Duration connectTimeout) {
         this.bufferSize = bufferSize;
         this.readTimeout = readTimeout;
+        this.writeTimeout = writeTimeout;
         this.connectTimeout = connectTimeout;
     }
 
-    /** 64 KiB buffers, 60 s read timeout, 30 s connect timeout. */
+    /** 64 KiB buffers, 60 s read and write timeout, 30 s connect timeout. */
     public static ChannelOptions defaults() {
         return DEFAULTS;
     }
@@ -40,8 +46,10 @@ public final class ChannelOptions {
 
     /** A builder pre-filled with these settings. */
     public Builder toBuilder() {
-        return new Builder().bufferSize(bufferSize).readTimeout(readTimeout)
+        Builder b = new Builder().bufferSize(bufferSize).readTimeout(readTimeout)
                 .connectTimeout(connectTimeout);
+        b.writeTimeout = writeTimeout;
+        return b;
     }
 
     public int bufferSize() {
@@ -52,13 +60,16 @@ public final class ChannelOptions {
         return readTimeout;
     }
 
-    public Duration connectTimeout() {
-        return connectTimeout;
+    /**
+     * How long one write may stay blocked because the peer does not read (each chunk of at most
+     * {@link #bufferSize()} bytes gets this long); the read timeout unless set explicitly.
+     */
+    public Duration writeTimeout() {
+        return writeTimeout == null ? readTimeout : writeTimeout;
     }
 
-    /** Read timeout in milliseconds, at least 1, at most Integer.MAX_VALUE. */
-    int readTimeoutMillis() {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, readTimeout.toMillis()));
+    public Duration connectTimeout() {
+        return connectTimeout;
     }
 
     @Override
@@ -68,17 +79,19 @@ public final class ChannelOptions {
         }
         ChannelOptions c = (ChannelOptions) o;
         return bufferSize == c.bufferSize && readTimeout.equals(c.readTimeout)
+                && Objects.equals(writeTimeout, c.writeTimeout)
                 && connectTimeout.equals(c.connectTimeout);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(bufferSize, readTimeout, connectTimeout);
+        return Objects.hash(bufferSize, readTimeout, writeTimeout, connectTimeout);
     }
 
     @Override
     public String toString() {
         return "ChannelOptions{bufferSize=" + bufferSize + ", readTimeout=" + readTimeout
+                + ", writeTimeout=" + writeTimeout() + (writeTimeout == null ? " (read timeout)" : "")
                 + ", connectTimeout=" + connectTimeout + "}";
     }
 
@@ -86,6 +99,7 @@ public final class ChannelOptions {
     public static final class Builder {
         private int bufferSize = 64 * 1024;
         private Duration readTimeout = Duration.ofSeconds(60);
+        private Duration writeTimeout;
         private Duration connectTimeout = Duration.ofSeconds(30);
 
         private Builder() {
@@ -107,6 +121,15 @@ public final class ChannelOptions {
             return this;
         }
 
+        /**
+         * Positive write timeout (at least 1 ms); without this call the write timeout is the
+         * read timeout, whatever it is set to.
+         */
+        public Builder writeTimeout(Duration t) {
+            this.writeTimeout = positive("writeTimeout", t);
+            return this;
+        }
+
         /** Positive connect timeout (at least 1 ms). */
         public Builder connectTimeout(Duration t) {
             this.connectTimeout = positive("connectTimeout", t);
@@ -114,7 +137,7 @@ public final class ChannelOptions {
         }
 
         public ChannelOptions build() {
-            return new ChannelOptions(bufferSize, readTimeout, connectTimeout);
+            return new ChannelOptions(bufferSize, readTimeout, writeTimeout, connectTimeout);
         }
 
         private static Duration positive(String what, Duration t) {

@@ -71,6 +71,16 @@ public abstract class ForwardingChannel implements Channel {
     }
 
     @Override
+    public void deadline(long nanoTime, String phase) {
+        delegate.deadline(nanoTime, phase);
+    }
+
+    @Override
+    public void clearDeadline() {
+        delegate.clearDeadline();
+    }
+
+    @Override
     public String peer() {
         return delegate.peer();
     }

@@ -1,17 +1,17 @@
 package io.gcstream.ot.channel;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
+import java.io.InterruptedIOException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An in-memory {@link Channel} for tests: {@link #pair()} gives two connected ends, joined by two
- * bounded byte pipes (one per direction). Reads block with the same timeout semantics as
- * {@link TcpChannel}; a write into a full pipe also waits at most the read timeout (then
- * {@link PeerTimeoutException}), so a test that forgot a reader fails instead of hanging. Closing
- * one end makes the other end's reads fail with {@link PeerClosedException} once it has drained
- * what was already sent.
+ * bounded byte pipes (one per direction). Reads block with the same timeout and deadline
+ * semantics as {@link TcpChannel}; a write into a full pipe also waits at most the write timeout
+ * or the phase deadline (then {@link PeerTimeoutException}), so a test that forgot a reader
+ * fails instead of hanging. Closing one end makes the other end's reads fail with
+ * {@link PeerClosedException} once it has drained what was already sent.
  */
 public final class MemoryChannel extends BufferedChannel {
     private final Pipe inbound;
@@ -28,17 +28,16 @@ public final class MemoryChannel extends BufferedChannel {
         this.peerName = peerName;
     }
 
-    /** Two connected channels with default options (64 KiB buffers, 60 s timeout). */
+    /** Two connected channels with default options (64 KiB buffers, 60 s timeouts). */
     public static MemoryChannel[] pair() {
         return pair(ChannelOptions.defaults());
     }
 
     /** Two connected channels; each pipe holds up to 4 buffers of {@code o.bufferSize()} bytes. */
     public static MemoryChannel[] pair(ChannelOptions o) {
-        long timeoutNanos = o.readTimeout().toNanos();
         int capacity = 4 * o.bufferSize();
-        Pipe ab = new Pipe(capacity, timeoutNanos);
-        Pipe ba = new Pipe(capacity, timeoutNanos);
+        Pipe ab = new Pipe(capacity);
+        Pipe ba = new Pipe(capacity);
         return new MemoryChannel[] {
             new MemoryChannel(ba, ab, "memory:a", "memory:b", o),
             new MemoryChannel(ab, ba, "memory:b", "memory:a", o)
@@ -46,17 +45,17 @@ public final class MemoryChannel extends BufferedChannel {
     }
 
     @Override
-    void sendRaw(byte[] b, int off, int len) throws IOException {
-        outbound.write(b, off, len, this);
+    boolean sendRaw(byte[] b, int off, int len, long deadline) throws IOException {
+        return outbound.write(b, off, len, deadline, this);
     }
 
     @Override
-    int receiveRaw(byte[] b, int off, int len) throws IOException {
-        return inbound.read(b, off, len);
+    int receiveRaw(byte[] b, int off, int len, long deadline) throws IOException {
+        return inbound.read(b, off, len, deadline);
     }
 
     @Override
-    void closeRaw() {
+    void closeRaw(boolean failed) {
         outbound.close();
         inbound.close();
     }
@@ -74,7 +73,6 @@ public final class MemoryChannel extends BufferedChannel {
     /** A bounded single-producer single-consumer ring of bytes. */
     private static final class Pipe {
         private final byte[] ring;
-        private final long timeoutNanos;
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition notEmpty = lock.newCondition();
         private final Condition notFull = lock.newCondition();
@@ -82,23 +80,22 @@ public final class MemoryChannel extends BufferedChannel {
         private int size;
         private boolean closed;
 
-        Pipe(int capacity, long timeoutNanos) {
+        Pipe(int capacity) {
             this.ring = new byte[capacity];
-            this.timeoutNanos = timeoutNanos;
         }
 
-        void write(byte[] b, int off, int len, MemoryChannel who) throws IOException {
+        /** Writes all of it, or returns false once {@code deadline} passes with the ring full. */
+        boolean write(byte[] b, int off, int len, long deadline, MemoryChannel who)
+                throws IOException {
             lock.lock();
             try {
                 while (len > 0) {
-                    long wait = timeoutNanos;
                     while (size == ring.length && !closed) {
+                        long wait = deadline - System.nanoTime();
                         if (wait <= 0) {
-                            throw new PeerTimeoutException("peer " + who.peer() + " read nothing"
-                                    + " for " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
-                                    + " ms while this side waited to send " + len + " more bytes");
+                            return false;
                         }
-                        wait = notFull.awaitNanos(wait);
+                        notFull.awaitNanos(wait);
                     }
                     if (closed) {
                         throw new PeerClosedException("peer " + who.peer()
@@ -113,27 +110,27 @@ public final class MemoryChannel extends BufferedChannel {
                     len -= k;
                     notEmpty.signal();
                 }
+                return true;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while sending to "
-                        + who.peer());
+                throw new InterruptedIOException("interrupted while sending to " + who.peer());
             } finally {
                 lock.unlock();
             }
         }
 
-        int read(byte[] b, int off, int len) throws IOException {
+        int read(byte[] b, int off, int len, long deadline) throws IOException {
             lock.lock();
             try {
-                long wait = timeoutNanos;
                 while (size == 0) {
                     if (closed) {
                         return EOF;
                     }
+                    long wait = deadline - System.nanoTime();
                     if (wait <= 0) {
                         return TIMEOUT;
                     }
-                    wait = notEmpty.awaitNanos(wait);
+                    notEmpty.awaitNanos(wait);
                 }
                 int k = Math.min(len, Math.min(size, ring.length - head));
                 System.arraycopy(ring, head, b, off, k);
@@ -143,7 +140,7 @@ public final class MemoryChannel extends BufferedChannel {
                 return k;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while receiving");
+                throw new InterruptedIOException("interrupted while receiving");
             } finally {
                 lock.unlock();
             }

@@ -3,152 +3,173 @@ package io.gcstream.ot.channel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.NoRouteToHostException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.util.Objects;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.net.ssl.SSLSocket;
 
 /**
- * A {@link Channel} over one TCP connection, with {@code TCP_NODELAY} and user-space buffers of
- * {@link ChannelOptions#bufferSize()} bytes: small writes are collected and hit the socket only
- * when the buffer is full or on {@link #flush()}. The byte stream is not framed.
+ * A {@link Channel} over one TCP connection, plain or TLS (see {@link Transport}), with
+ * {@code TCP_NODELAY} and user-space buffers of {@link ChannelOptions#bufferSize()} bytes: small
+ * writes are collected and hit the socket only when the buffer is full or on {@link #flush()}.
+ * The byte stream is not framed.
  *
- * <p>Reads wait at most {@link ChannelOptions#readTimeout()} for the peer. A write to a peer that
- * stopped reading can block in the kernel once both socket buffers are full; the protocols above
- * never make both parties write unboundedly without reading, so this does not happen between
- * correct peers, and a dead peer's connection is reset by the OS.
+ * <p>Every blocking socket call has a deadline: the read or write timeout, or the phase deadline
+ * when that comes first. Reads use {@code SO_TIMEOUT}; writes (which Java cannot time out) and
+ * TLS reads are also watched by a shared daemon thread that closes the socket of a call still
+ * blocked past its deadline, so a peer that stops reading or trickles bytes fails the call with
+ * a {@link PeerTimeoutException} within about 50 ms of the deadline. The connection is unusable
+ * after a timeout.
  *
- * <p>One writer thread and one reader thread may use a channel concurrently.
+ * <p>One writer thread and one reader thread may use a channel concurrently. Close channels:
+ * an open one stays watched.
  */
 public final class TcpChannel extends BufferedChannel {
+    /** Longest a TLS close_notify may take when closing (the peer may not read any more). */
+    private static final long CLOSE_GRACE_NANOS = 1_000_000_000L;
+
+    private final Socket raw;
     private final Socket socket;
+    private final SocketGuard guard;
     private final InputStream in;
     private final OutputStream out;
     private final String peer;
+    private final long writeTimeoutNanos;
+    /** The SO_TIMEOUT currently set (only the reader thread touches it). */
+    private int soTimeout = -1;
 
-    private TcpChannel(Socket socket, ChannelOptions o) throws IOException {
+    /**
+     * A channel over {@code socket}, which is {@code raw} (with {@code TCP_NODELAY} set) or a TLS
+     * socket layered on it, whose handshake is done; {@code guard} watches {@code raw}.
+     */
+    TcpChannel(Socket raw, Socket socket, SocketGuard guard, ChannelOptions o) throws IOException {
         super(o);
+        this.raw = raw;
         this.socket = socket;
-        socket.setTcpNoDelay(true);
-        socket.setSoTimeout(o.readTimeoutMillis());
+        this.guard = guard;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
-        this.peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+        this.peer = address(raw.getInetAddress(), raw.getPort());
+        this.writeTimeoutNanos = Timeouts.nanos(o.writeTimeout());
     }
 
     /**
-     * Connects to {@code host:port}, retrying refused connections (the listener may start a bit
-     * later) until {@link ChannelOptions#connectTimeout()} has passed.
-     *
-     * @throws PeerTimeoutException if no connection could be made within the connect timeout
+     * Connects over plain TCP: {@code Transport.plain().connect(host, port, o)}, see
+     * {@link Transport#connect}.
      */
     public static TcpChannel connect(String host, int port, ChannelOptions o) throws IOException {
-        Objects.requireNonNull(host, "host");
-        Objects.requireNonNull(o, "options");
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("port must be in 1..65535, got " + port);
-        }
-        long deadline = System.nanoTime() + o.connectTimeout().toNanos();
-        IOException last = null;
-        while (true) {
-            long left = (deadline - System.nanoTime()) / 1_000_000;
-            if (left <= 0) {
-                throw new PeerTimeoutException("could not connect to " + host + ":" + port
-                        + " within " + o.connectTimeout().toMillis() + " ms"
-                        + (last == null ? "" : ": " + last.getMessage()), last);
-            }
-            Socket s = new Socket();
-            try {
-                s.connect(new InetSocketAddress(host, port), (int) Math.min(left, Integer.MAX_VALUE));
-                return new TcpChannel(s, o);
-            } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
-                s.close();
-                last = e;
-                sleepQuietly(Math.min(50, left));
-            } catch (IOException | RuntimeException e) {
-                s.close();
-                throw e;
-            }
-        }
+        return Transport.plain().connect(host, port, o);
     }
 
     /**
-     * Listens on {@code port} (0 = any free port), accepts one peer within the connect timeout and
-     * closes the listening socket.
+     * Listens on {@code port} of <b>every interface</b> (0 = any free port), accepts one plain TCP
+     * peer within the connect timeout and closes the listening socket. Prefer
+     * {@link Transport#accept(java.net.InetSocketAddress, ChannelOptions)}, which takes the
+     * address to listen on.
      */
     public static TcpChannel accept(int port, ChannelOptions o) throws IOException {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535, got " + port);
         }
-        try (ServerSocket server = new ServerSocket()) {
-            server.setReuseAddress(true);
-            server.bind(new InetSocketAddress(port));
-            return accept(server, o);
-        }
+        return Transport.plain().accept(new java.net.InetSocketAddress(port), o);
     }
 
     /**
-     * Accepts one peer on an already bound {@code server} within the connect timeout. The server
-     * socket stays open (the caller owns it).
+     * Accepts one plain TCP peer on an already bound {@code server} within the connect timeout:
+     * {@code Transport.plain().accept(server, o)}. The server socket stays open (the caller owns
+     * it), so this may be called in a loop.
      */
     public static TcpChannel accept(ServerSocket server, ChannelOptions o) throws IOException {
-        Objects.requireNonNull(server, "server");
-        Objects.requireNonNull(o, "options");
-        int old = server.getSoTimeout();
-        server.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE,
-                o.connectTimeout().toMillis())));
-        Socket s;
-        try {
-            s = server.accept();
-        } catch (SocketTimeoutException e) {
-            throw new PeerTimeoutException("no peer connected to port " + server.getLocalPort()
-                    + " within " + o.connectTimeout().toMillis() + " ms", e);
-        } finally {
-            if (!server.isClosed()) {
-                server.setSoTimeout(old);
-            }
-        }
-        try {
-            return new TcpChannel(s, o);
-        } catch (IOException | RuntimeException e) {
-            s.close();
-            throw e;
-        }
+        return Transport.plain().accept(server, o);
     }
 
     @Override
-    void sendRaw(byte[] b, int off, int len) throws IOException {
+    boolean sendRaw(byte[] b, int off, int len, long deadline) throws IOException {
+        guard.begin(SocketGuard.WRITE, deadline);
         try {
             out.write(b, off, len);
+            return true;
         } catch (IOException e) {
+            if (guard.fired() == SocketGuard.WRITE) {
+                return false;
+            }
+            if (guard.fired() == SocketGuard.READ) {
+                throw new PeerTimeoutException("connection to peer " + peer + " was closed"
+                        + " because a read from it timed out", e);
+            }
             if (isClosed()) {
                 throw new PeerClosedException("channel to " + peer + " is closed", e);
             }
             throw new PeerClosedException("connection to peer " + peer + " broke while sending "
                     + len + " bytes: " + e.getMessage(), e);
+        } finally {
+            guard.end(SocketGuard.WRITE);
         }
     }
 
     @Override
-    int receiveRaw(byte[] b, int off, int len) throws IOException {
+    int receiveRaw(byte[] b, int off, int len, long deadline) throws IOException {
+        guard.begin(SocketGuard.READ, deadline);
         try {
+            int ms = Timeouts.millisLeft(deadline, System.nanoTime());
+            if (ms != soTimeout) {
+                raw.setSoTimeout(ms);
+                soTimeout = ms;
+            }
             int r = in.read(b, off, len);
             return r < 0 ? EOF : r;
         } catch (SocketTimeoutException e) {
             return TIMEOUT;
-        } catch (SocketException e) {
+        } catch (IOException e) {
+            int fired = guard.fired();
+            if (fired == SocketGuard.READ) {
+                return TIMEOUT;
+            }
+            if (fired == SocketGuard.WRITE) {
+                throw new PeerTimeoutException("connection to peer " + peer + " was closed"
+                        + " because a write to it timed out", e);
+            }
+            if (e instanceof SSLException && !isClosed()) {
+                // Authentication of a record failed, or the peer sent an alert: the stream was
+                // altered or the peer gave up; either way nothing more can be trusted.
+                throw new PeerClosedException("TLS connection to peer " + peer + " failed: "
+                        + e.getMessage(), e);
+            }
             // Reset by the peer, or closed by us from another thread: either way, no more data.
             return EOF;
+        } finally {
+            guard.end(SocketGuard.READ);
         }
     }
 
     @Override
-    void closeRaw() throws IOException {
-        socket.close();
+    void closeRaw(boolean failed) throws IOException {
+        try {
+            if (socket != raw && !failed) {
+                // TLS close_notify: a record write, bounded like any other. With a read timeout
+                // set, JSSE's close also waits for the peer's close_notify; SO_TIMEOUT 0 makes
+                // it skip that wait (the peer may close much later, or never).
+                guard.begin(SocketGuard.WRITE, System.nanoTime()
+                        + Math.min(writeTimeoutNanos, CLOSE_GRACE_NANOS));
+                try {
+                    raw.setSoTimeout(0);
+                    socket.close();
+                } catch (IOException e) {
+                    // Best effort: the raw socket is closed below in any case.
+                } finally {
+                    guard.end(SocketGuard.WRITE);
+                }
+            }
+        } finally {
+            guard.release();
+            raw.close();
+        }
     }
 
     @Override
@@ -156,22 +177,53 @@ public final class TcpChannel extends BufferedChannel {
         return peer;
     }
 
+    /** True if the connection is TLS (see {@link Transport#tls}). */
+    public boolean isSecure() {
+        return socket instanceof SSLSocket;
+    }
+
+    /**
+     * What protects the connection, for logs: {@code plain TCP}, or the TLS version, cipher
+     * suite and the peer's certificate subject, e.g. {@code TLSv1.3 TLS_AES_256_GCM_SHA384, peer
+     * CN=evaluator}.
+     */
+    public String security() {
+        if (!(socket instanceof SSLSocket s)) {
+            return "plain TCP";
+        }
+        String who = peerCertificate().map(c -> c.getSubjectX500Principal().getName())
+                .orElse("unknown");
+        return s.getSession().getProtocol() + " " + s.getSession().getCipherSuite() + ", peer "
+                + who;
+    }
+
+    /** The certificate the peer authenticated with (TLS only). */
+    public Optional<X509Certificate> peerCertificate() {
+        if (!(socket instanceof SSLSocket s)) {
+            return Optional.empty();
+        }
+        try {
+            Certificate[] chain = s.getSession().getPeerCertificates();
+            return chain.length > 0 && chain[0] instanceof X509Certificate x
+                    ? Optional.of(x) : Optional.empty();
+        } catch (SSLPeerUnverifiedException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The local port of the connection (for logging and tests). */
     public int localPort() {
-        return socket.getLocalPort();
+        return raw.getLocalPort();
     }
 
     @Override
     public String toString() {
-        return "TcpChannel[" + peer + "]";
+        return "TcpChannel[" + peer + ", " + (isSecure() ? "TLS" : "plain") + "]";
     }
 
-    private static void sleepQuietly(long millis) throws IOException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while connecting");
-        }
+    /** {@code host:port}, with an IPv6 address in brackets. */
+    static String address(InetAddress a, int port) {
+        String h = a.getHostAddress();
+        return (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + port;
     }
 }

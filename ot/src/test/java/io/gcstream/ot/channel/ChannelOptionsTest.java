@@ -23,4 +23,18 @@ class ChannelOptionsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> ChannelOptions.builder().connectTimeout(Duration.ofMillis(-5)));
     }
+
+    @Test
+    void writeTimeoutFollowsTheReadTimeoutUnlessSet() {
+        ChannelOptions o = ChannelOptions.builder().readTimeout(Duration.ofSeconds(5)).build();
+        assertEquals(Duration.ofSeconds(5), o.writeTimeout());
+        ChannelOptions longer = o.toBuilder().readTimeout(Duration.ofSeconds(9)).build();
+        assertEquals(Duration.ofSeconds(9), longer.writeTimeout());
+        ChannelOptions own = o.toBuilder().writeTimeout(Duration.ofSeconds(2)).build();
+        assertEquals(Duration.ofSeconds(2), own.toBuilder().readTimeout(Duration.ofSeconds(7))
+                .build().writeTimeout());
+        assertEquals(own, own.toBuilder().build());
+        assertThrows(IllegalArgumentException.class,
+                () -> ChannelOptions.builder().writeTimeout(Duration.ZERO));
+    }
 }

@@ -2,6 +2,8 @@ package io.gcstream.ot.channel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +37,18 @@ class ForwardingChannelTest {
         assertEquals(pair[0].peer(), a.peer());
         a.close();
         b.close();
+    }
+
+    @Test
+    void passesTheDeadlineThrough() throws Exception {
+        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel b = new Plain(pair[1]);
+        b.deadline(System.nanoTime() - 1, "handshake");
+        PeerTimeoutException e = assertThrows(PeerTimeoutException.class, pair[1]::readInt);
+        assertTrue(e.getMessage().startsWith("phase 'handshake'"), e.getMessage());
+        b.clearDeadline();
+        pair[0].writeInt(3);
+        pair[0].flush();
+        assertEquals(3, b.readInt());
     }
 }

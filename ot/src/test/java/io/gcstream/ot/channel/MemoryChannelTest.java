@@ -1,8 +1,14 @@
 package io.gcstream.ot.channel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.ot.testutil.Threads;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class MemoryChannelTest {
@@ -41,5 +47,99 @@ class MemoryChannelTest {
             p[0].write(big, 0, big.length);
             p[0].flush();
         });
+    }
+
+    /** Long timeouts: only the deadline can end the waits below. */
+    private static final ChannelOptions PATIENT = ChannelOptions.builder().bufferSize(100)
+            .readTimeout(Duration.ofSeconds(30)).build();
+
+    @Test
+    void aReadEndsAtThePhaseDeadline() {
+        MemoryChannel[] p = MemoryChannel.pair(PATIENT);
+        long start = System.nanoTime();
+        p[1].deadline(start + 300_000_000L, "base OT");
+        PeerTimeoutException e = assertThrows(PeerTimeoutException.class, p[1]::readLong);
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertEquals("phase 'base OT' passed its deadline while this side waited for 8 more bytes"
+                + " from peer memory:a (received 0 bytes so far)", e.getMessage());
+        assertTrue(ms <= 300 + 1000, "read ended after " + ms + " ms");
+    }
+
+    @Test
+    void aTricklingPeerCannotStretchAPhase() throws Exception {
+        ChannelOptions o = ChannelOptions.builder().readTimeout(Duration.ofMillis(200)).build();
+        MemoryChannel[] p = MemoryChannel.pair(o);
+        CompletableFuture<Void> trickler = CompletableFuture.runAsync(() -> {
+            try {
+                for (int i = 0; i < 100; i++) {
+                    p[0].write(new byte[] {1}, 0, 1);
+                    p[0].flush();
+                    Thread.sleep(100);
+                }
+            } catch (IOException | InterruptedException e) {
+                // the reader closed: done
+            }
+        }, Threads.POOL);
+        long start = System.nanoTime();
+        p[1].deadline(start + 800_000_000L, "online");
+        byte[] b = new byte[100];
+        PeerTimeoutException e = assertThrows(PeerTimeoutException.class, () -> p[1].readFully(b, 0, 100));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(e.getMessage().startsWith("phase 'online' passed its deadline"), e.getMessage());
+        assertTrue(ms <= 800 + 1000, "read ended after " + ms + " ms");
+        p[1].close();
+        trickler.get(30, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aWriteIntoAFullPipeEndsAtThePhaseDeadline() {
+        MemoryChannel[] p = MemoryChannel.pair(PATIENT);
+        long start = System.nanoTime();
+        p[0].deadline(start + 300_000_000L, "garbling");
+        byte[] big = new byte[10_000];
+        PeerTimeoutException e = assertThrows(PeerTimeoutException.class, () -> {
+            p[0].write(big, 0, big.length);
+            p[0].flush();
+        });
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(e.getMessage().startsWith("phase 'garbling' passed its deadline while this side"
+                + " was sending "), e.getMessage());
+        assertTrue(e.getMessage().contains("to peer memory:b"), e.getMessage());
+        assertTrue(ms <= 300 + 1000, "write ended after " + ms + " ms");
+    }
+
+    @Test
+    void afterTheDeadlineBufferedBytesStillReadButWaitsAndFlushesFail() throws Exception {
+        MemoryChannel[] p = MemoryChannel.pair(PATIENT);
+        p[0].writeInt(1);
+        p[0].writeInt(2);
+        p[0].flush();
+        assertEquals(1, p[1].readInt()); // both ints are now in p[1]'s buffer
+        p[1].deadline(System.nanoTime() - 1, "late");
+        assertEquals(2, p[1].readInt());
+        assertThrows(PeerTimeoutException.class, p[1]::readInt);
+        assertThrows(PeerTimeoutException.class, p[1]::flush);
+        p[1].clearDeadline();
+        p[0].writeInt(3);
+        p[0].flush();
+        assertEquals(3, p[1].readInt());
+        p[1].deadlineIn(Duration.ofDays(365L * 1000), "far away"); // clamped, no overflow
+        p[0].writeInt(4);
+        p[0].flush();
+        assertEquals(4, p[1].readInt());
+    }
+
+    @Test
+    void writeTimeoutFollowsItsOwnSetting() {
+        ChannelOptions o = ChannelOptions.builder().bufferSize(100).readTimeout(Duration.ofSeconds(30))
+                .writeTimeout(Duration.ofMillis(200)).build();
+        MemoryChannel[] p = MemoryChannel.pair(o);
+        byte[] big = new byte[10_000];
+        PeerTimeoutException e = assertThrows(PeerTimeoutException.class, () -> {
+            p[0].write(big, 0, big.length);
+            p[0].flush();
+        });
+        assertTrue(e.getMessage().startsWith("write to peer memory:b timed out: it took no data for"
+                + " 200 ms"), e.getMessage());
     }
 }

@@ -1,0 +1,219 @@
+package io.gcstream.cli;
+
+import com.beust.jcommander.Parameter;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.TlsConfig;
+import io.gcstream.ot.channel.Transport;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.Function;
+
+/**
+ * The network options of {@code gc run}: where a listener listens ({@code --bind}) and TLS
+ * ({@code --tls-keystore}, {@code --tls-truststore}, the password from {@value #PASSWORD_ENV} or
+ * {@code --tls-password-file}, never from the command line). Without TLS the connection is plain
+ * TCP, and a warning goes to stderr whenever it leaves this machine (see {@link #plainWarning}).
+ */
+final class NetworkOptions {
+    /** The environment variable holding the key stores' password. */
+    static final String PASSWORD_ENV = "GC_TLS_PASSWORD";
+    /** The default listening address: this machine only. */
+    static final String DEFAULT_BIND = "127.0.0.1";
+    /** Largest password file read. */
+    static final int MAX_PASSWORD_FILE = 4096;
+
+    @Parameter(names = "--bind", description = "Address to listen on with --listen (default "
+            + DEFAULT_BIND + ": this machine only; 0.0.0.0 or an interface's address for other machines)")
+    String bind;
+
+    @Parameter(names = "--tls-keystore", description = "PKCS#12 file with this party's key and "
+            + "certificate (from gc keygen --name): use TLS 1.3 with mutual authentication")
+    String keystore;
+
+    @Parameter(names = "--tls-truststore", description = "PKCS#12 file with the peer's certificate "
+            + "(from gc keygen --trust); only that peer is accepted")
+    String truststore;
+
+    @Parameter(names = "--tls-password-file", description = "File whose first line is the password "
+            + "of both stores (default: the environment variable " + PASSWORD_ENV + ")")
+    String passwordFile;
+
+    /** The environment (a field so that tests can replace it). */
+    Function<String, String> env = System::getenv;
+
+    /** True if any of these options was given. */
+    boolean given() {
+        return bind != null || keystore != null || truststore != null || passwordFile != null;
+    }
+
+    /** Fails if any of these options was given to a mode that has no network ({@code mode}). */
+    void rejectIn(String mode) {
+        if (given()) {
+            throw new UserError(mode + " runs both parties in this process over loopback: --bind and"
+                    + " --tls-* are for --listen and --connect");
+        }
+    }
+
+    /** Plain TCP, or TLS when a keystore and truststore are given (loaded and checked here). */
+    Transport transport() throws IOException {
+        if (keystore == null && truststore == null) {
+            if (passwordFile != null) {
+                throw new UserError("--tls-password-file is for TLS: give --tls-keystore and"
+                        + " --tls-truststore too");
+            }
+            return Transport.plain();
+        }
+        if (keystore == null || truststore == null) {
+            throw new UserError("TLS needs both --tls-keystore (this party's key) and"
+                    + " --tls-truststore (the peer's certificate)");
+        }
+        char[] password = password(passwordFile, env);
+        try {
+            return Transport.tls(TlsConfig.load(Path.of(keystore), Path.of(truststore), password));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+    }
+
+    /**
+     * Listens on {@code --bind} (default {@value #DEFAULT_BIND}) and {@code port}, says where on
+     * {@code err}, and accepts the peer (TLS: the first one that completes the handshake, each
+     * rejected connection reported on {@code err}).
+     */
+    TcpChannel listen(int port, ChannelOptions o, PrintStream err) throws IOException {
+        Transport t = transport();
+        InetAddress address = bindAddress();
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReuseAddress(true);
+            try {
+                server.bind(new InetSocketAddress(address, port));
+            } catch (BindException e) {
+                throw new UserError("cannot listen on " + address.getHostAddress() + ":" + port
+                        + ": " + e.getMessage());
+            }
+            String where = address.getHostAddress() + ":" + server.getLocalPort();
+            err.println("gc: listening on " + where + ", " + t
+                    + (address.isLoopbackAddress()
+                            ? " (this machine only: --bind ADDRESS to accept other machines)" : ""));
+            if (plainWarning(t, address)) {
+                err.println(warning(where));
+            }
+            TcpChannel ch = t.accept(server, o,
+                    reason -> err.println("gc: warning: rejected a connection: " + reason));
+            if (ch.isSecure()) {
+                err.println("gc: connected to " + ch.peer() + ", " + ch.security());
+            }
+            return ch;
+        }
+    }
+
+    /** Connects to {@code host:port}, warning on {@code err} if plain TCP leaves this machine. */
+    TcpChannel connect(String host, int port, ChannelOptions o, PrintStream err) throws IOException {
+        if (bind != null) {
+            throw new UserError("--bind is for --listen; a connecting party needs no address of its own");
+        }
+        Transport t = transport();
+        if (!t.isSecure()) {
+            InetAddress a = InetAddress.getByName(host);
+            if (plainWarning(t, a)) {
+                err.println(warning(a.getHostAddress() + ":" + port));
+            }
+        }
+        TcpChannel ch = t.connect(host, port, o);
+        if (ch.isSecure()) {
+            err.println("gc: connected to " + ch.peer() + ", " + ch.security());
+        }
+        return ch;
+    }
+
+    /** The listening address: {@code --bind} or {@value #DEFAULT_BIND}. */
+    InetAddress bindAddress() {
+        String b = bind == null ? DEFAULT_BIND : bind;
+        if (b.startsWith("[") && b.endsWith("]")) {
+            b = b.substring(1, b.length() - 1);
+        }
+        if (b.isEmpty()) {
+            throw new UserError("--bind needs an address, e.g. 0.0.0.0 or 192.168.1.5");
+        }
+        try {
+            return InetAddress.getByName(b);
+        } catch (UnknownHostException e) {
+            throw new UserError("--bind: unknown address '" + bind + "'");
+        }
+    }
+
+    /**
+     * True when plain TCP is used with an address other than loopback: listening on any other
+     * address (the wildcard {@code 0.0.0.0} included) or connecting to a host that resolves to
+     * one. Loopback traffic never leaves the machine, so it gets no warning.
+     */
+    static boolean plainWarning(Transport t, InetAddress address) {
+        return !t.isSecure() && !address.isLoopbackAddress();
+    }
+
+    private static String warning(String where) {
+        return "gc: warning: plain TCP with " + where + " has no authentication, encryption or"
+                + " integrity: anyone on the network can pose as the peer, read or change the"
+                + " traffic; use --tls-keystore and --tls-truststore (see docs/security.md)";
+    }
+
+    /**
+     * The key stores' password: the first line of {@code file} if given, else the environment
+     * variable {@value #PASSWORD_ENV}.
+     */
+    static char[] password(String file, Function<String, String> env) throws IOException {
+        if (file != null) {
+            Path p = Path.of(file);
+            long size = Files.size(p);
+            if (size > MAX_PASSWORD_FILE) {
+                throw new UserError("--tls-password-file " + file + ": " + size
+                        + " bytes is too large for a password file (at most " + MAX_PASSWORD_FILE + ")");
+            }
+            byte[] bytes = Files.readAllBytes(p);
+            try {
+                CharBuffer cb = StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+                char[] all = new char[cb.remaining()];
+                cb.get(all);
+                Arrays.fill(cb.array(), '\0');
+                int end = 0;
+                while (end < all.length && all[end] != '\n' && all[end] != '\r') {
+                    end++;
+                }
+                char[] line = Arrays.copyOf(all, end);
+                Arrays.fill(all, '\0');
+                if (line.length == 0) {
+                    throw new UserError("--tls-password-file " + file + ": the first line is empty");
+                }
+                return line;
+            } catch (CharacterCodingException e) {
+                throw new UserError("--tls-password-file " + file + ": not UTF-8 text");
+            } finally {
+                Arrays.fill(bytes, (byte) 0);
+            }
+        }
+        String v = env.apply(PASSWORD_ENV);
+        if (v == null || v.isEmpty()) {
+            throw new UserError("TLS needs the key stores' password: set " + PASSWORD_ENV
+                    + " or give --tls-password-file FILE (never on the command line)");
+        }
+        return v.toCharArray();
+    }
+}

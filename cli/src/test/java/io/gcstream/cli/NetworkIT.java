@@ -1,0 +1,281 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built gc jar as two processes over TLS and plain TCP: keys from {@code gc keygen}, the
+ * password from {@code GC_TLS_PASSWORD}, refusals on both sides, the plain-TCP warning, and a
+ * stopped peer (SIGSTOP) ending the other side within its timeout.
+ */
+class NetworkIT {
+    private static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
+    private static final String PLAIN = "0x3243f6a8885a308d313198a2e0370734";
+    private static final String CIPHER = "0x3925841d02dc09fbdc118597196a0b32";
+    private static final String PASSWORD = "it's a secret";
+
+    @TempDir
+    static Path dir;
+
+    record Done(int status, String out, String err) {
+        /** The last line of stderr. */
+        String lastError() {
+            List<String> lines = err.lines().toList();
+            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+        }
+    }
+
+    record Running(Process process, Path out, Path err) {
+    }
+
+    @BeforeAll
+    static void keys() throws Exception {
+        for (String name : new String[] {"creator", "evaluator", "mallory"}) {
+            Done d = finish(start("keygen", "--name", name, "--out", dir.resolve(name).toString()));
+            assertEquals(0, d.status(), d.err());
+            assertTrue(d.out().contains("SHA-256 fingerprint: "), d.out());
+        }
+        String[][] trusts = {{"creator", "evaluator"}, {"evaluator", "creator"}, {"mallory", "creator"}};
+        for (String[] t : trusts) {
+            Done d = finish(start("keygen", "--trust", crt(t[1]), "--out", trust(t[0])));
+            assertEquals(0, d.status(), d.err());
+        }
+    }
+
+    private static String crt(String name) {
+        return dir.resolve(name).resolve(name + ".crt").toString();
+    }
+
+    private static String p12(String name) {
+        return dir.resolve(name).resolve(name + ".p12").toString();
+    }
+
+    private static String trust(String name) {
+        return dir.resolve(name).resolve("truststore.p12").toString();
+    }
+
+    private static List<String> tls(String name) {
+        return List.of("--tls-keystore", p12(name), "--tls-truststore", trust(name));
+    }
+
+    private static List<String> args(Object... parts) {
+        List<String> out = new ArrayList<>();
+        for (Object p : parts) {
+            if (p instanceof List<?> l) {
+                l.forEach(x -> out.add(x.toString()));
+            } else {
+                out.add(p.toString());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void twoProcessesComputeAesOverTlsWithMutualAuthentication() throws Exception {
+        int port = freePort();
+        Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                tls("creator"), "lib:aes128"));
+        Running evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", PLAIN, tls("evaluator"), "lib:aes128"));
+        Done e = finish(evaluator);
+        Done c = finish(creator);
+        assertEquals(0, c.status(), c.err());
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.out().contains("evaluator output  (128 bits): " + CIPHER), e.out());
+        assertTrue(c.err().contains("gc: listening on 127.0.0.1:" + port + ", TLS 1.3 as CN=creator"), c.err());
+        assertTrue(c.err().contains("TLSv1.3 TLS_AES_256_GCM_SHA384, peer CN=evaluator"), c.err());
+        assertTrue(e.err().contains("TLSv1.3 TLS_AES_256_GCM_SHA384, peer CN=creator"), e.err());
+        assertFalse(c.err().contains("warning"), c.err());
+    }
+
+    @Test
+    void anUntrustedPeerIsRefusedOnBothSides() throws Exception {
+        int port = freePort();
+        Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                "--timeout", "10", tls("creator"), "lib:aes128"));
+        Running mallory = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", PLAIN, "--timeout", "10", tls("mallory"), "lib:aes128"));
+        Done m = finish(mallory);
+        Done c = finish(creator);
+        assertEquals(1, m.status(), m.err());
+        assertEquals(1, c.status(), c.err());
+        assertEquals("gc: TLS handshake with 127.0.0.1:" + port + " failed: the peer did not accept"
+                + " this side's certificate (it is not in the peer's truststore)", m.err().strip());
+        assertTrue(c.err().contains("gc: warning: rejected a connection: TLS handshake with 127.0.0.1:"), c.err());
+        assertTrue(c.lastError().startsWith("gc: no peer completed a TLS handshake on 127.0.0.1:" + port
+                + " within 10000 ms (1 failed; the last: TLS handshake with 127.0.0.1:"), c.err());
+        assertTrue(c.lastError().endsWith("the peer's certificate is not trusted (it is not in this side's"
+                + " truststore))"), c.err());
+        for (Done d : new Done[] {m, c}) {
+            assertEquals("", d.out());
+            assertFalse(d.err().contains("\tat "), d.err());
+        }
+    }
+
+    @Test
+    void tlsAgainstPlainIsRefusedOnBothSides() throws Exception {
+        int port = freePort();
+        Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                "--timeout", "10", tls("creator"), "lib:aes128"));
+        Running plain = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", PLAIN, "--timeout", "10", "lib:aes128"));
+        Done p = finish(plain);
+        Done c = finish(creator);
+        assertEquals(1, p.status(), p.err());
+        assertEquals(1, c.status(), c.err());
+        assertTrue(c.lastError().endsWith("the peer does not speak TLS (is it using plain TCP?))"), c.err());
+        assertEquals(1, p.err().lines().count(), p.err());
+
+        port = freePort();
+        Running plainListener = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                "--timeout", "10", "lib:aes128"));
+        Running tlsConnector = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", PLAIN, "--timeout", "10", tls("evaluator"), "lib:aes128"));
+        Done t = finish(tlsConnector);
+        Done l = finish(plainListener);
+        assertEquals(1, t.status(), t.err());
+        assertEquals(1, l.status(), l.err());
+        assertEquals("gc: TLS handshake with 127.0.0.1:" + port + " failed: the peer does not speak TLS"
+                + " (is it using plain TCP?)", t.err().strip());
+        assertTrue(l.lastError().startsWith("gc: "), l.err());
+    }
+
+    @Test
+    void plainTcpOffThisMachineIsWarnedAbout() throws Exception {
+        Running listener = start("run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0",
+                "--input", KEY, "--timeout", "1", "lib:aes128");
+        Done l = finish(listener);
+        assertEquals(1, l.status(), l.err());
+        List<String> lines = l.err().lines().toList();
+        assertTrue(lines.get(0).startsWith("gc: listening on 0.0.0.0:"), l.err());
+        assertTrue(lines.get(1).startsWith("gc: warning: plain TCP with 0.0.0.0:"), l.err());
+        assertTrue(lines.get(2).startsWith("gc: no peer connected to "), l.err());
+
+        Done quiet = finish(start("run", "--role", "creator", "--listen", "0", "--input", KEY,
+                "--timeout", "1", "lib:aes128"));
+        assertFalse(quiet.err().contains("warning"), quiet.err());
+
+        InetAddress other = nonLoopbackAddress();
+        assumeTrue(other != null, "no non-loopback IPv4 address on this machine");
+        Done c = finish(start("run", "--role", "evaluator", "--connect", other.getHostAddress() + ":" + freePort(),
+                "--input", PLAIN, "--timeout", "1", "lib:aes128"));
+        assertEquals(1, c.status(), c.err());
+        assertTrue(c.err().startsWith("gc: warning: plain TCP with " + other.getHostAddress() + ":"), c.err());
+    }
+
+    /** SIGSTOP of either party: the other exits within --timeout + 1 s (plain TCP and TLS). */
+    @Test
+    void aStoppedPeerEndsTheOtherSideWithinItsTimeout() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/kill")), "needs /bin/kill to send SIGSTOP");
+        int timeout = 3;
+        List<String> measured = new ArrayList<>();
+        for (boolean useTls : new boolean[] {false, true}) {
+            for (boolean stopCreator : new boolean[] {false, true}) {
+                int port = freePort();
+                Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                        "--timeout", timeout, "--repeat", "100000", useTls ? tls("creator") : List.of(),
+                        "lib:aes128"));
+                Running evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                        "--input", PLAIN, "--timeout", timeout, "--repeat", "100000",
+                        useTls ? tls("evaluator") : List.of(), "lib:aes128"));
+                Running stopped = stopCreator ? creator : evaluator;
+                Running survivor = stopCreator ? evaluator : creator;
+                // Let the session get going (the runs last far longer than this).
+                Thread.sleep(5000);
+                assertTrue(stopped.process().isAlive() && survivor.process().isAlive(),
+                        "both parties still running before the stop");
+                signal("STOP", stopped.process());
+                long start = System.nanoTime();
+                try {
+                    boolean ended = survivor.process().waitFor(timeout + 30, TimeUnit.SECONDS);
+                    long ms = (System.nanoTime() - start) / 1_000_000;
+                    assertTrue(ended, "survivor still running 30 s after its timeout");
+                    Done s = finish(survivor);
+                    String what = (useTls ? "TLS" : "plain") + ", stopped "
+                            + (stopCreator ? "creator" : "evaluator") + ": " + s.err();
+                    assertEquals(1, s.status(), what);
+                    assertTrue(s.lastError().startsWith("gc: "), what);
+                    assertFalse(s.err().contains("\tat "), what);
+                    assertTrue(ms <= timeout * 1000L + 1000, "survivor ended " + ms + " ms after the stop; " + what);
+                    measured.add((useTls ? "TLS" : "plain") + "/stopped " + (stopCreator ? "creator" : "evaluator")
+                            + ": " + ms + " ms");
+                } finally {
+                    signal("CONT", stopped.process());
+                    stopped.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                    survivor.process().destroyForcibly();
+                }
+            }
+        }
+        System.out.println("NetworkIT: survivor exit after SIGSTOP with --timeout " + timeout + ": " + measured);
+    }
+
+    private static void signal(String sig, Process p) throws Exception {
+        Process k = new ProcessBuilder("/bin/kill", "-" + sig, Long.toString(p.pid())).start();
+        assertTrue(k.waitFor(10, TimeUnit.SECONDS));
+    }
+
+    private static InetAddress nonLoopbackAddress() throws IOException {
+        for (NetworkInterface n : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            if (!n.isUp() || n.isLoopback()) {
+                continue;
+            }
+            for (InetAddress a : Collections.list(n.getInetAddresses())) {
+                if (a instanceof Inet4Address && !a.isLoopbackAddress()) {
+                    return a;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static Running start(String... args) throws IOException {
+        return start(List.of(args));
+    }
+
+    private static Running start(List<String> args) throws IOException {
+        String jar = System.getProperty("gc.jar", "target/gc.jar");
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-jar", jar));
+        cmd.addAll(args);
+        Path out = Files.createTempFile(dir, "gc", ".out");
+        Path err = Files.createTempFile(dir, "gc", ".err");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        Map<String, String> env = pb.environment();
+        env.put(NetworkOptions.PASSWORD_ENV, PASSWORD);
+        return new Running(pb.start(), out, err);
+    }
+
+    private static Done finish(Running r) throws Exception {
+        if (!r.process().waitFor(90, TimeUnit.SECONDS)) {
+            r.process().destroyForcibly();
+            throw new AssertionError("gc process did not finish within 90 s");
+        }
+        return new Done(r.process().exitValue(), Files.readString(r.out(), StandardCharsets.UTF_8),
+                Files.readString(r.err(), StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,129 @@
+package io.gcstream.cli;
+
+import static io.gcstream.cli.CliTestSupport.gc;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.ot.channel.Transport;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NetworkOptionsTest {
+    private static NetworkOptions options(Map<String, String> env) {
+        NetworkOptions n = new NetworkOptions();
+        n.env = env::get;
+        return n;
+    }
+
+    @Test
+    void passwordComesFromTheFileElseTheEnvironment(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("pw");
+        Files.writeString(f, "s3cret\r\nignored second line\n");
+        assertArrayEquals("s3cret".toCharArray(),
+                NetworkOptions.password(f.toString(), Map.of("GC_TLS_PASSWORD", "env")::get));
+        assertArrayEquals("env".toCharArray(),
+                NetworkOptions.password(null, Map.of("GC_TLS_PASSWORD", "env")::get));
+        assertThrows(UserError.class, () -> NetworkOptions.password(null, Map.<String, String>of()::get));
+        assertThrows(UserError.class, () -> NetworkOptions.password(null, Map.of("GC_TLS_PASSWORD", "")::get));
+        Files.writeString(f, "\nsecond");
+        assertThrows(UserError.class, () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        Files.write(f, new byte[] {(byte) 0xff, 'a'});
+        UserError e = assertThrows(UserError.class,
+                () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        assertTrue(e.getMessage().endsWith("not UTF-8 text"), e.getMessage());
+        Files.write(f, new byte[NetworkOptions.MAX_PASSWORD_FILE + 1]);
+        assertThrows(UserError.class, () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        Files.writeString(f, "ünïcode", StandardCharsets.UTF_8);
+        assertArrayEquals("ünïcode".toCharArray(), NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+    }
+
+    @Test
+    void plainUnlessBothStoresAreGiven() throws Exception {
+        NetworkOptions n = options(Map.of());
+        assertFalse(n.transport().isSecure());
+        n.keystore = "a.p12";
+        UserError e = assertThrows(UserError.class, n::transport);
+        assertTrue(e.getMessage().startsWith("TLS needs both --tls-keystore"), e.getMessage());
+        NetworkOptions m = options(Map.of());
+        m.passwordFile = "pw";
+        assertThrows(UserError.class, m::transport);
+    }
+
+    @Test
+    void bindDefaultsToLoopback() throws Exception {
+        NetworkOptions n = options(Map.of());
+        assertEquals(InetAddress.getByName("127.0.0.1"), n.bindAddress());
+        n.bind = "0.0.0.0";
+        assertTrue(n.bindAddress().isAnyLocalAddress());
+        n.bind = "[::1]";
+        assertTrue(n.bindAddress().isLoopbackAddress());
+        n.bind = "no-such-host.invalid";
+        assertThrows(UserError.class, n::bindAddress);
+    }
+
+    @Test
+    void plainTcpIsWarnedAboutExactlyWhenItLeavesTheMachine() throws Exception {
+        Transport plain = Transport.plain();
+        assertFalse(NetworkOptions.plainWarning(plain, InetAddress.getByName("127.0.0.1")));
+        assertFalse(NetworkOptions.plainWarning(plain, InetAddress.getByName("127.8.9.10")));
+        assertFalse(NetworkOptions.plainWarning(plain, InetAddress.getByName("::1")));
+        assertTrue(NetworkOptions.plainWarning(plain, InetAddress.getByName("0.0.0.0")));
+        assertTrue(NetworkOptions.plainWarning(plain, InetAddress.getByName("192.168.1.5")));
+    }
+
+    @Test
+    void networkOptionsAreRefusedWhereTheyMeanNothing() {
+        CliTestSupport.Outcome local = gc("run", "--local", "--bind", "0.0.0.0", "lib:hamming8",
+                "--creator-input", "1", "--evaluator-input", "2");
+        assertEquals(2, local.status(), local.err());
+        assertTrue(local.err().startsWith("gc: --local runs both parties in this process"), local.err());
+        CliTestSupport.Outcome bindOnConnect = gc("run", "--role", "evaluator", "--connect", "127.0.0.1:1",
+                "--bind", "127.0.0.1", "--input", "1", "lib:hamming8");
+        assertEquals(2, bindOnConnect.status(), bindOnConnect.err());
+        assertTrue(bindOnConnect.err().startsWith("gc: --bind is for --listen"), bindOnConnect.err());
+    }
+
+    @Test
+    void twoPartiesComputeOverTlsInOneJvm(@TempDir Path dir) throws Exception {
+        KeygenCommandTest.twoParties(dir);
+        String pw = KeygenCommandTest.passwordFile(dir).toString();
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            String p = Integer.toString(port);
+            CompletableFuture<CliTestSupport.Outcome> creator = CompletableFuture.supplyAsync(() -> gc("run",
+                    "--role", "creator", "--listen", p, "--input", "0xf0", "--timeout", "30",
+                    "--tls-keystore", dir.resolve("creator/creator.p12").toString(),
+                    "--tls-truststore", dir.resolve("creator/truststore.p12").toString(),
+                    "--tls-password-file", pw, "lib:hamming8"), pool);
+            CliTestSupport.Outcome evaluator = CompletableFuture.supplyAsync(() -> gc("run",
+                    "--role", "evaluator", "--connect", "127.0.0.1:" + p, "--input", "0x0f", "--timeout", "30",
+                    "--tls-keystore", dir.resolve("evaluator/evaluator.p12").toString(),
+                    "--tls-truststore", dir.resolve("evaluator/truststore.p12").toString(),
+                    "--tls-password-file", pw, "lib:hamming8"), pool).get(120, TimeUnit.SECONDS);
+            CliTestSupport.Outcome c = creator.get(120, TimeUnit.SECONDS);
+            assertEquals(0, c.status(), c.err());
+            assertEquals(0, evaluator.status(), evaluator.err());
+            assertTrue(evaluator.out().contains("evaluator output"), evaluator.out());
+            assertTrue(evaluator.out().contains("0x8"), evaluator.out());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.gcstream.ot.channel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TlsKeysTest {
+    @Test
+    void generatesAnEcKeyWithASelfSignedCertificateForBothTlsRoles() throws Exception {
+        KeyStore ks = TlsFixtures.ALICE;
+        assertEquals(List.of("alice"), Collections.list(ks.aliases()));
+        X509Certificate c = TlsKeys.certificate(ks);
+        assertEquals("CN=alice", c.getSubjectX500Principal().getName());
+        assertEquals(c.getSubjectX500Principal(), c.getIssuerX500Principal());
+        c.verify(c.getPublicKey());
+        assertEquals("EC", c.getPublicKey().getAlgorithm());
+        assertEquals("SHA256withECDSA", c.getSigAlgName());
+        assertEquals(-1, c.getBasicConstraints());
+        assertTrue(c.getKeyUsage()[0], "digitalSignature");
+        assertTrue(c.getExtendedKeyUsage().containsAll(
+                List.of("1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2")), "serverAuth and clientAuth");
+        c.checkValidity();
+        long days = Duration.between(c.getNotBefore().toInstant(), c.getNotAfter().toInstant()).toDays();
+        assertTrue(days >= 730 && days <= 731, days + " days");
+        assertEquals("EC", ks.getKey("alice", TlsFixtures.PASSWORD).getAlgorithm());
+    }
+
+    @Test
+    void rejectsBadNamesAndValidities() {
+        for (String bad : new String[] {"", "-x", "a b", "a/b", "x".repeat(65), "é"}) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> TlsKeys.generate(bad, TlsKeys.DEFAULT_VALIDITY, TlsFixtures.PASSWORD), bad);
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> TlsKeys.generate("a", Duration.ofHours(1), TlsFixtures.PASSWORD));
+        assertThrows(IllegalArgumentException.class,
+                () -> TlsKeys.generate("a", Duration.ofDays(40_000), TlsFixtures.PASSWORD));
+    }
+
+    @Test
+    void pemAndKeyStoreFilesRoundTripAndAreNeverOverwritten(@TempDir Path dir) throws Exception {
+        X509Certificate c = TlsKeys.certificate(TlsFixtures.BOB);
+        Path pem = dir.resolve("bob.crt");
+        TlsKeys.writePem(c, pem);
+        assertTrue(Files.readString(pem).startsWith("-----BEGIN CERTIFICATE-----\n"));
+        assertEquals(c, TlsKeys.readCertificate(pem));
+        assertThrows(FileAlreadyExistsException.class, () -> TlsKeys.writePem(c, pem));
+        Path der = dir.resolve("bob.der");
+        Files.write(der, c.getEncoded());
+        assertEquals(c, TlsKeys.readCertificate(der));
+
+        Path p12 = dir.resolve("bob.p12");
+        TlsKeys.save(TlsFixtures.BOB, p12, TlsFixtures.PASSWORD);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(p12)));
+        assertThrows(FileAlreadyExistsException.class,
+                () -> TlsKeys.save(TlsFixtures.BOB, p12, TlsFixtures.PASSWORD));
+        KeyStore back = KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(p12)) {
+            back.load(in, TlsFixtures.PASSWORD);
+        }
+        assertEquals(c, TlsKeys.certificate(back));
+    }
+
+    @Test
+    void readCertificateRejectsGarbageAndHugeFiles(@TempDir Path dir) throws Exception {
+        Path junk = dir.resolve("junk.crt");
+        Files.writeString(junk, "not a certificate\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlsKeys.readCertificate(junk));
+        assertEquals(junk + ": not an X.509 certificate (PEM or DER)", e.getMessage());
+        Path huge = dir.resolve("huge.crt");
+        Files.write(huge, new byte[(int) TlsKeys.MAX_CERTIFICATE_FILE + 1]);
+        e = assertThrows(IllegalArgumentException.class, () -> TlsKeys.readCertificate(huge));
+        assertTrue(e.getMessage().contains("too large for a certificate"), e.getMessage());
+    }
+
+    @Test
+    void truststoreHoldsEachCertificateUnderItsOwnAlias() throws Exception {
+        X509Certificate a = TlsKeys.certificate(TlsFixtures.ALICE);
+        KeyStore t = TlsKeys.truststore(List.of(a, a, TlsKeys.certificate(TlsFixtures.BOB)));
+        assertEquals(List.of("alice", "alice-2", "bob"),
+                Collections.list(t.aliases()).stream().sorted().toList());
+        assertTrue(t.isCertificateEntry("bob"));
+        assertThrows(IllegalArgumentException.class, () -> TlsKeys.truststore(List.of()));
+    }
+
+    @Test
+    void fingerprintIsSha256InColonHex() {
+        String f = TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.ALICE));
+        assertTrue(f.matches("([0-9A-F]{2}:){31}[0-9A-F]{2}"), f);
+    }
+}
