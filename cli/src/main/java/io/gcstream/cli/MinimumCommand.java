@@ -77,8 +77,11 @@ final class MinimumCommand extends Gc.BaseCommand {
             }
             Path mine = required(values, "--values");
             long count = runner.count(mine);
-            try (Channel ch = party.open(party.channelOptions(options))) {
-                results.add(runner.run(party.party(), ch, options, mine, count));
+            Party role = party.party();
+            NetworkOptions.Greeted<Long> g = party.open(party.channelOptions(options),
+                    ch -> runner.agree(role, ch, count, options));
+            try (Channel ch = g.channel()) {
+                results.add(runner.run(role, ch, options, mine, count, g.value()));
             }
         }
         report(out, results, peakHeap());

@@ -8,6 +8,7 @@ import io.gcstream.compiler.Word;
 import io.gcstream.compiler.lib.Minimum;
 import io.gcstream.engine.GarbledValue;
 import io.gcstream.engine.GcSession;
+import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.RunResult;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.SessionException;
@@ -102,10 +103,17 @@ final class MinimumRunner {
      * @param values this party's values file, counted already ({@code mine} values)
      */
     Result run(Party role, Channel ch, SessionOptions options, Path values, long mine) throws IOException {
+        return run(role, ch, options, values, mine, agree(role, ch, mine, options));
+    }
+
+    /**
+     * Runs this party's side over {@code ch} after {@link #agree} gave the peer's count {@code theirs}.
+     */
+    Result run(Party role, Channel ch, SessionOptions options, Path values, long mine, long theirs)
+            throws IOException {
         long t0 = System.nanoTime();
         long sent0 = ch.bytesSent();
         long recv0 = ch.bytesReceived();
-        long theirs = agree(role, ch, mine);
         long creatorCount = role == Party.CREATOR ? mine : theirs;
         long evaluatorCount = role == Party.CREATOR ? theirs : mine;
         if (creatorCount + evaluatorCount == 0) {
@@ -123,8 +131,23 @@ final class MinimumRunner {
                 ch.bytesReceived() - recv0, counters[1], counters[2]);
     }
 
-    /** Both parties send their settings and value count, then check the peer's; returns the peer's count. */
-    private long agree(Party role, Channel ch, long mine) throws IOException {
+    /**
+     * Both parties send their settings and value count, then check the peer's; returns the
+     * peer's count. This is the first exchange, so a listener uses it to tell its peer from a
+     * probe: first bytes that are not this greeting are {@link HandshakeMismatchException#isNotAPeer()}.
+     */
+    long agree(Party role, Channel ch, long mine, SessionOptions options) throws IOException {
+        java.time.Duration budget = options.readTimeout().compareTo(java.time.Duration.ofSeconds(10)) < 0
+                ? options.readTimeout() : java.time.Duration.ofSeconds(10);
+        ch.deadlineIn(budget, "gc minimum hello");
+        try {
+            return exchange(role, ch, mine);
+        } finally {
+            ch.clearDeadline();
+        }
+    }
+
+    private long exchange(Party role, Channel ch, long mine) throws IOException {
         ch.writeInt(MAGIC);
         ch.writeInt(role.ordinal());
         ch.writeLong(mine);
@@ -134,7 +157,8 @@ final class MinimumRunner {
         ch.flush();
         int magic = ch.readInt();
         if (magic != MAGIC) {
-            throw new SessionException(name(role) + ": the peer at " + ch.peer() + " is not running gc minimum");
+            throw new HandshakeMismatchException(name(role) + ": the peer at " + ch.peer()
+                    + " is not running gc minimum (it sent 0x" + Integer.toHexString(magic) + ")", true);
         }
         int peerRole = ch.readInt();
         long theirs = ch.readLong();

@@ -5,7 +5,6 @@ import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
-import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
 import java.time.Duration;
@@ -33,8 +32,13 @@ final class PartyOptions {
     @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
     String scheme = "half-gates";
 
-    @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
+    @Parameter(names = "--timeout", description = "Seconds the peer may take for each step of the protocol "
+            + "before this side gives up")
     int timeoutSeconds = 60;
+
+    @Parameter(names = "--connect-timeout", description = "Seconds to wait for the peer to connect (listener) or to "
+            + "accept the connection (connector); default: --timeout")
+    Integer connectTimeoutSeconds;
 
     @ParametersDelegate
     NetworkOptions network = new NetworkOptions();
@@ -53,9 +57,13 @@ final class PartyOptions {
         return SessionOptions.builder().scheme(s).readTimeout(Duration.ofSeconds(timeoutSeconds)).build();
     }
 
-    /** Channel options for {@code o}, with {@code --timeout} also as the connect timeout. */
+    /** Channel options for {@code o}, with {@code --connect-timeout} (default {@code --timeout}). */
     ChannelOptions channelOptions(SessionOptions o) {
-        return o.channelOptions().toBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+        int connect = connectTimeoutSeconds == null ? timeoutSeconds : connectTimeoutSeconds;
+        if (connect < 1) {
+            throw new UserError("--connect-timeout must be at least 1 second");
+        }
+        return o.channelOptions().toBuilder().connectTimeout(Duration.ofSeconds(connect)).build();
     }
 
     /** Checks that exactly one of --local and --role with one of --listen/--connect is given. */
@@ -88,13 +96,16 @@ final class PartyOptions {
         }
     }
 
-    /** Listens or connects, as the options say. */
-    Channel open(ChannelOptions o) throws IOException {
+    /**
+     * Listens or connects, as the options say, and greets the peer with {@code greet}; a listener
+     * keeps waiting past connections that are not a gcstream party.
+     */
+    <T> NetworkOptions.Greeted<T> open(ChannelOptions o, NetworkOptions.Greeter<T> greet) throws IOException {
         if (listen != null) {
             if (listen < 0 || listen > 65535) {
                 throw new UserError("--listen: port " + listen + " is not in 0..65535");
             }
-            return network.listen(listen, o, System.err);
+            return network.listen(listen, o, System.err, greet);
         }
         int colon = connect.lastIndexOf(':');
         if (colon <= 0 || colon == connect.length() - 1) {
@@ -110,6 +121,6 @@ final class PartyOptions {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        return network.connect(host, port, o, System.err);
+        return network.connect(host, port, o, System.err, greet);
     }
 }

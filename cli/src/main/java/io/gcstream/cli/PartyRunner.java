@@ -29,48 +29,73 @@ final class PartyRunner {
     private PartyRunner() {
     }
 
-    static Outcome run(Party role, Channel channel, SessionOptions options, CircuitSources.Loaded circuit,
-            String input, int repeat, StateOptions state) throws IOException {
+    /**
+     * What a party will do, worked out before it connects: the state it resumes, which party's
+     * leading inputs the saved values feed, the outputs it keeps, and its fresh input bits — so
+     * a bad value or state file fails here, or (a state) is reported to the peer in the hello.
+     */
+    record Plan(Party role, SessionState loaded, Party feeds, Party keep, boolean[] bits) {
+    }
+
+    /** A party's session over its connection and the spec of its runs. */
+    record Prepared(Plan plan, GcSession session, RunSpec spec) {
+    }
+
+    /** This party's plan: nothing is read from the network. */
+    static Plan plan(Party role, CircuitSources.Loaded circuit, String input, int repeat, StateOptions state) {
         Party keep = state.validate(repeat);
         SessionState loaded = state.load(role);
-        GcSession session = loaded != null ? GcSession.resume(channel, options, loaded)
-                : role == Party.CREATOR ? GcSession.creator(channel, options) : GcSession.evaluator(channel, options);
-        RunSpec.Builder spec = RunSpec.builder(circuit.circuit());
-        int keptIn = 0;
         Party feeds = null;
+        int keptIn = 0;
         if (loaded != null && loaded.problem() == null) {
             feeds = loaded.origins().get(0).party();
             int room = feeds == Party.CREATOR ? circuit.circuit().creatorInputCount()
                     : circuit.circuit().evaluatorInputCount();
             if (loaded.totalWidth() > room) {
                 // Still connect, so that the peer learns why this side stops.
-                session = GcSession.resume(channel, options, SessionState.unusable(role, state.loadState + " holds "
-                        + loaded.totalWidth() + " bits but the circuit takes only " + room + " "
-                        + (feeds == Party.CREATOR ? "creator" : "evaluator") + " input bits"));
-                spec = RunSpec.builder(circuit.circuit());
+                loaded = SessionState.unusable(role, state.loadState + " holds " + loaded.totalWidth()
+                        + " bits but the circuit takes only " + room + " "
+                        + (feeds == Party.CREATOR ? "creator" : "evaluator") + " input bits");
+                feeds = null;
             } else {
-                for (GarbledValue v : session.resumedValues()) {
-                    spec.input(feeds, v);
-                }
                 keptIn = loaded.totalWidth();
             }
         }
         boolean[] bits = inputBits(circuit, role, input, feeds == role ? keptIn : 0);
-        if (keep != null) {
-            spec.keep(keep);
+        return new Plan(role, loaded, feeds, keep, bits);
+    }
+
+    /** This party's session over {@code channel} and the spec of its runs; nothing is sent yet. */
+    static Prepared prepare(Plan plan, Channel channel, SessionOptions options, CircuitSources.Loaded circuit) {
+        Party role = plan.role();
+        GcSession session = plan.loaded() != null ? GcSession.resume(channel, options, plan.loaded())
+                : role == Party.CREATOR ? GcSession.creator(channel, options) : GcSession.evaluator(channel, options);
+        RunSpec.Builder spec = RunSpec.builder(circuit.circuit());
+        if (plan.feeds() != null) {
+            for (GarbledValue v : session.resumedValues()) {
+                spec.input(plan.feeds(), v);
+            }
         }
-        RunSpec built = spec.build();
+        if (plan.keep() != null) {
+            spec.keep(plan.keep());
+        }
+        return new Prepared(plan, session, spec.build());
+    }
+
+    /** Runs {@code repeat} executions of the prepared session and saves kept outputs if asked. */
+    static Outcome run(Prepared p, int repeat, StateOptions state) throws IOException {
+        Party role = p.plan().role();
         List<RunStats> stats = new ArrayList<>(repeat);
         RunResult last = null;
         for (int i = 0; i < repeat; i++) {
-            last = session.run(built, bits);
+            last = p.session().run(p.spec(), p.plan().bits());
             stats.add(last.stats());
         }
         if (state.saveState == null) {
             return new Outcome(role, last.outputs(), stats);
         }
         Path file = Path.of(state.saveState);
-        session.exportState(last.kept()).write(file);
+        p.session().exportState(last.kept()).write(file);
         return new Outcome(role, last.outputs(), stats, last.kept().get(0).width(), file);
     }
 

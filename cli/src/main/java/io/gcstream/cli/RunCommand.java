@@ -79,8 +79,16 @@ final class RunCommand extends CircuitCommand {
         Circuit c = loaded.circuit();
         options = withProgress(options, c);
         PartyRunner.Outcome o;
-        try (Channel ch = party.open(party.channelOptions(options))) {
-            o = PartyRunner.run(role, ch, options, loaded, input, repeat, state);
+        // Inputs and state are read before connecting, so a bad value fails here at once.
+        PartyRunner.Plan plan = PartyRunner.plan(role, loaded, input, repeat, state);
+        SessionOptions opts = options;
+        NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options), ch -> {
+            PartyRunner.Prepared p = PartyRunner.prepare(plan, ch, opts, loaded);
+            p.session().handshake();
+            return p;
+        });
+        try (Channel ch = g.channel()) {
+            o = PartyRunner.run(g.value(), repeat, state);
         }
         report(out, c, List.of(o), fmt, output.json);
         return 0;

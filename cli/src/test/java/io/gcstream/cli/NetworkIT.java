@@ -191,16 +191,23 @@ class NetworkIT {
         for (boolean useTls : new boolean[] {false, true}) {
             for (boolean stopCreator : new boolean[] {false, true}) {
                 int port = freePort();
+                // A long connect timeout: on a loaded machine the two JVMs may take seconds to start.
+                // A long connect timeout: on a loaded machine the two JVMs may take seconds to start.
+                // --progress reports each finished run on stderr: the sign that the session is going.
                 Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
-                        "--timeout", timeout, "--repeat", "100000", useTls ? tls("creator") : List.of(),
-                        "lib:aes128"));
+                        "--timeout", timeout, "--connect-timeout", 60, "--repeat", "100000", "--progress",
+                        useTls ? tls("creator") : List.of(), "lib:aes128"));
                 Running evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
-                        "--input", PLAIN, "--timeout", timeout, "--repeat", "100000",
-                        useTls ? tls("evaluator") : List.of(), "lib:aes128"));
+                        "--input", PLAIN, "--timeout", timeout, "--connect-timeout", 60, "--repeat", "100000",
+                        "--progress", useTls ? tls("evaluator") : List.of(), "lib:aes128"));
                 Running stopped = stopCreator ? creator : evaluator;
                 Running survivor = stopCreator ? evaluator : creator;
-                // Let the session get going (the runs last far longer than this).
-                Thread.sleep(5000);
+                long wait = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!(Files.readString(survivor.err()).contains("gates") && Files.readString(stopped.err())
+                        .contains("gates")) && System.nanoTime() < wait) {
+                    Thread.sleep(100);
+                }
+                Thread.sleep(1000);
                 assertTrue(stopped.process().isAlive() && survivor.process().isAlive(),
                         "both parties still running before the stop");
                 signal("STOP", stopped.process());

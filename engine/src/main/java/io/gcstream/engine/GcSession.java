@@ -213,6 +213,7 @@ public final class GcSession {
                 o = protocol.run(spec, runIndex, fingerprint, kept, freshBits);
             } catch (HandshakeMismatchException e) {
                 runIndex++; // both sides exchanged a header: stay in step, stay usable
+                protocol.idle();
                 throw e;
             }
             long end = System.nanoTime();
@@ -267,7 +268,7 @@ public final class GcSession {
             if (!setUp) {
                 setUp();
             }
-            protocol.phase("saving state");
+            protocol.enter("saving state");
             byte[] idPart = new byte[16];
             prg.nextBytes(idPart, 0, 16);
             channel.writeInt(SAVE_MAGIC);
@@ -325,7 +326,7 @@ public final class GcSession {
             channel.flush();
             byte[] peerDigest = new byte[32];
             channel.readFully(peerDigest, 0, 32);
-            protocol.phase("idle");
+            protocol.idle();
             return new SessionState(role(), id, protocol.gateCounter(), dLo, dHi, origins,
                     labels.toArray(new long[0][]), salt, peerDigest);
         } catch (HandshakeMismatchException e) {
@@ -335,6 +336,8 @@ public final class GcSession {
         }
     }
 
+    /** Most time the peer's hello may take (or the timeout, if shorter). */
+    static final java.time.Duration HELLO_BUDGET = java.time.Duration.ofSeconds(10);
     /** "SAVE" as little-endian int. */
     private static final int SAVE_MAGIC = 0x45564153;
     /** Δ of a creator session (low, high); unused by the evaluator. */
@@ -352,9 +355,37 @@ public final class GcSession {
         }
     }
 
+    /**
+     * Performs the session handshake (hello and saved-state check) and the base OTs now; without
+     * this call the first run or export does it. A listener calls it right after accepting, to
+     * tell its real peer from a probe: a {@link HandshakeMismatchException} with
+     * {@link HandshakeMismatchException#isNotAPeer()}, or the peer closing or staying silent
+     * before it sent anything, means the connection was not a gcstream party. Does nothing if
+     * the session is already set up.
+     *
+     * @throws HandshakeMismatchException if the hellos disagree (the session is then closed)
+     * @throws SessionException           if the peer fails, stalls or disconnects
+     */
+    public synchronized void handshake() throws IOException {
+        checkUsable();
+        if (setUp) {
+            return;
+        }
+        try {
+            setUp();
+        } catch (HandshakeMismatchException e) {
+            throw fail(e);
+        } catch (IOException | RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
     /** Hello (with the saved-state check) and base OTs, with the session's Δ. */
     private void setUp() throws IOException {
-        protocol.phase("session handshake");
+        // The hello is small and comes at once from a real peer: a short budget lets a listener
+        // tell a silent probe from its peer quickly.
+        protocol.budget(HELLO_BUDGET.compareTo(options.readTimeout()) < 0 ? HELLO_BUDGET : options.readTimeout());
+        protocol.enter("session handshake");
         StateCheck check = StateCheck.none();
         long salt = 0;
         if (resumedFrom != null) {
@@ -371,6 +402,8 @@ public final class GcSession {
             }
         }
         long sessionSalt = Handshake.hello(channel, role(), options.scheme(), check, salt);
+        protocol.budget(options.readTimeout());
+        protocol.enter("base OTs");
         if (resumedFrom != null) {
             protocol.resume(resumedFrom.counter(), sessionSalt);
         }
@@ -384,6 +417,7 @@ public final class GcSession {
             }
         }
         protocol.setup(ot, delta[0], delta[1]);
+        protocol.idle();
         setUp = true;
     }
 

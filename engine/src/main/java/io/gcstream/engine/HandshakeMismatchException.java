@@ -10,7 +10,27 @@ package io.gcstream.engine;
 public class HandshakeMismatchException extends SessionException {
     private static final long serialVersionUID = 1L;
 
+    private final boolean notAPeer;
+
     public HandshakeMismatchException(String message) {
+        this(message, false);
+    }
+
+    /**
+     * @param notAPeer the other end did not speak the protocol at all (its first bytes were not
+     *     a gcstream hello): see {@link #isNotAPeer()}
+     */
+    public HandshakeMismatchException(String message, boolean notAPeer) {
         super(message);
+        this.notAPeer = notAPeer;
+    }
+
+    /**
+     * True if the other end is not a gcstream party at all (a port scanner, a health check, a
+     * client of another service, a TLS client at a plain listener): a listener may keep waiting
+     * for its real peer instead of giving up.
+     */
+    public boolean isNotAPeer() {
+        return notAPeer;
     }
 }

@@ -32,7 +32,7 @@ public final class CreatorProtocol extends Protocol {
         if ((deltaLo & 1) == 0) {
             throw new IllegalArgumentException("Δ must have its lowest bit set");
         }
-        phase = "base OTs";
+        enter("base OTs");
         this.dLo = deltaLo;
         this.dHi = deltaHi;
         ot = cot.setupSender(ch, prg, deltaLo, deltaHi);
@@ -60,9 +60,13 @@ public final class CreatorProtocol extends Protocol {
             throw e;
         }
 
-        phase = "input labels";
+        enter("input labels");
         if (garbler == null || garbler.capacity() < c.labelSlots()) {
-            garbler = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, ch::write);
+            // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
+            garbler = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, (b, off, len) -> {
+                rearm();
+                ch.write(b, off, len);
+            });
         }
         StreamingGarbler g = garbler;
         g.restart(gateCounter);
@@ -73,6 +77,7 @@ public final class CreatorProtocol extends Protocol {
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
         for (int base = 0; base < ef.length; base += CHUNK) {
             int k = Math.min(CHUNK, ef.length - base);
+            rearm();
             ot.correlated(k, chunk, 0);
             scatter(chunk, k, ef, base, labels);
         }
@@ -94,7 +99,7 @@ public final class CreatorProtocol extends Protocol {
         }
         inputsDoneNanos = System.nanoTime();
 
-        phase = "garbled circuit";
+        enter("garbled circuit");
         walk(c, g);
         gateCounter = g.nextGateId();
         lastGates = g.gateCount();
@@ -102,7 +107,7 @@ public final class CreatorProtocol extends Protocol {
         ch.writeLong(END_MAGIC);
         ch.writeLong(gateCounter);
 
-        phase = "output decoding";
+        enter("output decoding");
         // For each evaluator output it decodes: short hashes of its 0-label and 1-label, by
         // which the evaluator both decodes and checks the label it holds.
         int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
@@ -153,7 +158,7 @@ public final class CreatorProtocol extends Protocol {
             throw fault(error);
         }
         long[][] keptOut = keptLabels(spec, labels);
-        phase = "idle";
+        idle();
         return new Outcome(out, keptOut);
     }
 

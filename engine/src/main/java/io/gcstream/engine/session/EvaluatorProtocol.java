@@ -26,7 +26,7 @@ public final class EvaluatorProtocol extends Protocol {
 
     @Override
     public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
-        phase = "base OTs";
+        enter("base OTs");
         ot = cot.setupReceiver(ch, prg);
     }
 
@@ -37,9 +37,13 @@ public final class EvaluatorProtocol extends Protocol {
         RunHeader mine = writeHeader(spec, runIndex, fingerprint);
         // Inputs go out as soon as they are known: the OT messages for the fresh input bits
         // follow the header in the same flight, and the creator checks the header first.
-        phase = "input labels";
+        enter("input labels");
         if (evaluator == null || evaluator.capacity() < c.labelSlots()) {
-            evaluator = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, ch::readFully);
+            // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
+            evaluator = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, (b, off, len) -> {
+                rearm();
+                ch.readFully(b, off, len);
+            });
         }
         StreamingEvaluator e = evaluator;
         e.restart(gateCounter);
@@ -48,26 +52,28 @@ public final class EvaluatorProtocol extends Protocol {
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
         for (int base = 0; base < ef.length; base += CHUNK) {
             int k = Math.min(CHUNK, ef.length - base);
+            rearm();
             ot.correlated(y, base, k, chunk, 0);
             CreatorProtocol.scatter(chunk, k, ef, base, labels);
         }
         ch.flush();
-        phase = "run header";
+        enter("run header");
         compare(mine, RunHeader.read(ch, Handshake.name(role())));
 
-        phase = "input labels";
+        enter("input labels");
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
         int[] ci = c.creatorInputs();
         placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
         int[] cf = freshSlots(spec, Party.CREATOR, ci);
         for (int base = 0; base < cf.length; base += CHUNK) {
             int k = Math.min(CHUNK, cf.length - base);
+            rearm();
             ch.readLongs(chunk, 0, 2 * k);
             CreatorProtocol.scatter(chunk, k, cf, base, labels);
         }
         inputsDoneNanos = System.nanoTime();
 
-        phase = "garbled circuit";
+        enter("garbled circuit");
         walk(c, e);
         gateCounter = e.nextGateId();
         lastGates = e.gateCount();
@@ -82,7 +88,7 @@ public final class EvaluatorProtocol extends Protocol {
                     + ": the stream was corrupted or the parties run different circuits";
         }
 
-        phase = "output decoding";
+        enter("output decoding");
         int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
         boolean[] out = new boolean[eo.length];
         long[] mineH = new long[Math.min(CHUNK, Math.max(1, eo.length))];
@@ -123,7 +129,7 @@ public final class EvaluatorProtocol extends Protocol {
             readStatus("creator");
         }
         long[][] keptOut = keptLabels(spec, labels);
-        phase = "idle";
+        idle();
         return new Outcome(out, keptOut);
     }
 }

@@ -4,6 +4,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.Scheme;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,9 +44,14 @@ public final class Handshake {
         ch.flush();
         int magic = ch.readInt();
         if (magic != HELLO_MAGIC) {
+            if (Transport.looksLikeTls(magic)) {
+                throw new HandshakeMismatchException(who(role) + ": the peer at " + ch.peer()
+                        + " speaks TLS but this side plain TCP: give both parties the --tls options, or neither",
+                        true);
+            }
             throw new HandshakeMismatchException(who(role) + ": the peer at " + ch.peer()
                     + " is not a gcstream session (it sent 0x" + Integer.toHexString(magic)
-                    + " where the hello 0x" + Integer.toHexString(HELLO_MAGIC) + " belongs)");
+                    + " where the hello 0x" + Integer.toHexString(HELLO_MAGIC) + " belongs)", true);
         }
         int version = ch.readInt();
         if (version != VERSION) {

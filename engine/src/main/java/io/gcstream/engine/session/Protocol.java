@@ -15,6 +15,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.Prg;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -53,6 +54,8 @@ public abstract class Protocol {
     long lastNonLinear;
     /** Where stream progress goes, or null. */
     ProgressListener progress;
+    /** How long the peer may take for each phase, or each chunk of a long phase; null: no deadline. */
+    private Duration budget;
     /** The walker of the last circuit run, kept while the session runs the same circuit again. */
     private CircuitWalker walker;
     private Circuit walkerOf;
@@ -93,9 +96,33 @@ public abstract class Protocol {
         return phase;
     }
 
-    /** Names what the party is doing now (the session sets the handshake phases). */
-    public void phase(String p) {
+    /**
+     * Sets the budget of every phase from now on: the peer must complete each short phase
+     * (handshakes, headers, output decoding) within it, and each chunk of a long one (a chunk of
+     * input labels, a batch of garbled tables) — so a peer that trickles bytes cannot stretch a
+     * phase, while a long computation that keeps going is never cut off.
+     */
+    public void budget(Duration d) {
+        this.budget = d;
+    }
+
+    /** Enters phase {@code p}: names it for messages and starts its deadline. */
+    public void enter(String p) {
         this.phase = p;
+        rearm();
+    }
+
+    /** Starts a fresh deadline for the next chunk of the current phase. */
+    final void rearm() {
+        if (budget != null) {
+            ch.deadlineIn(budget, phase);
+        }
+    }
+
+    /** Between phases: nothing is awaited, so no deadline runs. */
+    public void idle() {
+        phase = "idle";
+        ch.clearDeadline();
     }
 
     /** The session's gate counter: the next hash tweak. */
@@ -134,7 +161,7 @@ public abstract class Protocol {
 
     /** This side's header for the run, sent unflushed; the peer's is read by the caller. */
     RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint) throws IOException {
-        phase = "run header";
+        enter("run header");
         RunHeader mine = RunHeader.of(runIndex, role(), spec, fingerprint);
         mine.write(ch);
         return mine;
