@@ -1,6 +1,7 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -16,6 +17,7 @@ import java.util.Locale;
  * {@code --role}, {@code --listen}/{@code --connect}, {@code --local}, {@code --scheme},
  * {@code --timeout}. Shared by {@code gc run} and {@code gc minimum}.
  */
+@Parameters(resourceBundle = SchemeHelp.NAME)
 final class PartyOptions {
     @Parameter(names = "--role", description = "creator or evaluator")
     String role;
@@ -29,8 +31,8 @@ final class PartyOptions {
     @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
     boolean local;
 
-    @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
-    String scheme = "half-gates";
+    @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
+    String scheme = Scheme.DEFAULT.wireName();
 
     @Parameter(names = "--timeout", description = "Seconds to wait for the peer before giving up")
     int timeoutSeconds = 60;

@@ -40,7 +40,8 @@ class TwoProcessIT {
 
     @Test
     void twoProcessesComputeAesLikeFips197() throws Exception {
-        for (String scheme : new String[] {"half-gates", "grr3"}) {
+        for (io.gcstream.engine.Scheme s : io.gcstream.engine.Scheme.values()) {
+            String scheme = s.wireName();
             int port = freePort();
             Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
                     "--input", KEY, "--scheme", scheme, "--json", aes.toString());

@@ -24,9 +24,10 @@ public interface GarblingScheme {
     Scheme scheme();
 
     /** Bytes of garbled table per non-linear gate. */
-    default int tableBytes() {
-        return scheme().tableBytes();
-    }
+    int tableBytes();
+
+    /** What a non-linear gate costs, for help texts ("2 ciphertexts per AND"). */
+    String summary();
 
     /** Blocks the garbler hashes per gate. */
     int garbleBlocks();
@@ -78,15 +79,8 @@ public interface GarblingScheme {
         evalFinish(info, hash, 0, tables, t, labels, out);
     }
 
-    /** The implementation of {@code scheme}. */
+    /** The implementation of {@code scheme}: {@link Scheme#implementation()}. */
     static GarblingScheme of(Scheme scheme) {
-        switch (scheme) {
-            case HALF_GATES:
-                return HalfGates.INSTANCE;
-            case GRR3:
-                return Grr3.INSTANCE;
-            default:
-                throw new IllegalArgumentException("no implementation of " + scheme);
-        }
+        return scheme.implementation();
     }
 }

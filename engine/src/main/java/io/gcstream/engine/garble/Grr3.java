@@ -25,6 +25,16 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
+    public int tableBytes() {
+        return 48;
+    }
+
+    @Override
+    public String summary() {
+        return "3 ciphertexts per AND";
+    }
+
+    @Override
     public int garbleBlocks() {
         return 4;
     }

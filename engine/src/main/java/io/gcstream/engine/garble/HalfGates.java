@@ -35,6 +35,16 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
+    public int tableBytes() {
+        return 32;
+    }
+
+    @Override
+    public String summary() {
+        return "2 ciphertexts per AND";
+    }
+
+    @Override
     public int garbleBlocks() {
         return 4;
     }
