@@ -3,6 +3,7 @@ package io.gcstream.engine;
 import io.gcstream.engine.garble.GarblingScheme;
 import io.gcstream.engine.garble.Grr3;
 import io.gcstream.engine.garble.HalfGates;
+import io.gcstream.engine.garble.ThreeHalves;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -20,7 +21,9 @@ public enum Scheme {
     /** Half-gates (ZRE15): 2 ciphertexts per non-linear gate. The default. */
     HALF_GATES("half-gates", 1, () -> HalfGates.INSTANCE),
     /** Garbled row reduction GRR3: 3 ciphertexts per non-linear gate (the ME-SFE paper's). */
-    GRR3("grr3", 2, () -> Grr3.INSTANCE);
+    GRR3("grr3", 2, () -> Grr3.INSTANCE),
+    /** Three-halves (Rosulek–Roy 2021): 1.5 ciphertexts plus 5 bits per non-linear gate. */
+    THREE_HALVES("three-halves", 3, () -> ThreeHalves.INSTANCE);
 
     /** The scheme of a session that does not choose one. */
     public static final Scheme DEFAULT = HALF_GATES;
