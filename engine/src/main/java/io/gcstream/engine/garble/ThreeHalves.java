@@ -26,11 +26,12 @@ import io.gcstream.engine.Scheme;
  * for A, 3g + 1 for B and 3g + 2 for A ⊕ B (g the gate counter). The table is (G0, G1, G2)
  * and the control bits z0..z4. The first two lines are the paper's "slicing": the hashes enter
  * through a fixed matrix, G through one that depends on (i, j). The linear term in A, B is its
- * "dicing": the matrix R_ij = i[B_L→L] ⊕ j[A_R→R] ⊕ r1 S1 ⊕ r2 S2 depends on two bits per row
- * that the garbler picks: r = c ⊕ (ip ⊕ (i⊕j)(p⊕q), jq ⊕ (i⊕j)(p⊕q)) with (c1, c2) random, which
- * makes C = C0 ⊕ abΔ in all four rows (a = i ⊕ p, b = j ⊕ q); the random c
- * makes each row's r uniform, so the one the evaluator learns says nothing of p, q. The bits r
- * reach the evaluator through z, decoded like the labels but on single hash bits.
+ * "dicing": besides the fixed i·B_L and j·A_R it depends on two bits r1, r2 per row, which the
+ * garbler sets to r = c ⊕ (ip ⊕ (i⊕j)(p⊕q), jq ⊕ (i⊕j)(p⊕q)) with (c1, c2) random. That makes
+ * C = C0 ⊕ abΔ in all four rows (a = i ⊕ p, b = j ⊕ q), and the random c makes each row's r
+ * uniform, so the one the evaluator learns says nothing of p, q. The bits r reach the
+ * evaluator through z, decoded like the labels but on single hash bits, so it learns only its
+ * own row's.
  *
  * <p>The garbler's random (c1, c2) are bits 65 and 66 of H(X, 3g) ⊕ H(Y, 3g + 1): the evaluator
  * knows both hashes only in row (0, 0), whose r is c itself, and in every other row one of them
