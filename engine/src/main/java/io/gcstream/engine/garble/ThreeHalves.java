@@ -28,10 +28,10 @@ import io.gcstream.engine.Scheme;
  * through a fixed matrix, G through one that depends on (i, j). The linear term in A, B is its
  * "dicing": besides the fixed i·B_L and j·A_R it depends on two bits r1, r2 per row, which the
  * garbler sets to r = c ⊕ (ip ⊕ (i⊕j)(p⊕q), jq ⊕ (i⊕j)(p⊕q)) with (c1, c2) random. That makes
- * C = C0 ⊕ abΔ in all four rows (a = i ⊕ p, b = j ⊕ q), and the random c makes each row's r
- * uniform, so the one the evaluator learns says nothing of p, q. The bits r reach the
- * evaluator through z, decoded like the labels but on single hash bits, so it learns only its
- * own row's.
+ * C = C0 ⊕ (ab ⊕ γ)Δ in all four rows (a = i ⊕ p, b = j ⊕ q; C0 the output 0-label), and the
+ * random c makes each row's r uniform, so the one the evaluator learns says nothing of p, q.
+ * The bits r reach the evaluator through z, decoded like the labels but on single hash bits,
+ * so it learns only its own row's.
  *
  * <p>The garbler's random (c1, c2) are bits 65 and 66 of H(X, 3g) ⊕ H(Y, 3g + 1): the evaluator
  * knows both hashes only in row (0, 0), whose r is c itself, and in every other row one of them
