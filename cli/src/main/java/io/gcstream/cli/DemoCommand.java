@@ -16,7 +16,8 @@ import java.util.List;
  * circuit is the library's AES-128: three sub-circuits (S-box, MixColumns, key round) defined
  * once and called on the fly, as in the paper's §3.4.
  */
-@Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings")
+@Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings",
+        resourceBundle = SchemeHelp.NAME)
 final class DemoCommand extends Gc.BaseCommand {
     static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
     static final String PLAINTEXT = "0x3243f6a8885a308d313198a2e0370734";
@@ -25,8 +26,8 @@ final class DemoCommand extends Gc.BaseCommand {
     @Parameter(names = "--repeat", description = "AES executions in the session (the first pays for base OTs)")
     int repeat = 20;
 
-    @Parameter(names = "--scheme", description = "half-gates or grr3")
-    String scheme = "half-gates";
+    @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
+    String scheme = Scheme.DEFAULT.wireName();
 
     @Override
     public int run(PrintStream out) throws Exception {

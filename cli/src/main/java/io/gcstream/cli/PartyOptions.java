@@ -1,6 +1,7 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
 import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
@@ -16,6 +17,7 @@ import java.util.Locale;
  * {@code --timeout}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
  * {@code gc minimum}.
  */
+@Parameters(resourceBundle = SchemeHelp.NAME)
 final class PartyOptions {
     @Parameter(names = "--role", description = "creator or evaluator")
     String role;
@@ -29,8 +31,8 @@ final class PartyOptions {
     @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
     boolean local;
 
-    @Parameter(names = "--scheme", description = "Garbling scheme: half-gates (2 ciphertexts per AND) or grr3 (3)")
-    String scheme = "half-gates";
+    @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
+    String scheme = Scheme.DEFAULT.wireName();
 
     @Parameter(names = "--timeout", description = "Seconds the peer may take for each step of the protocol "
             + "before this side gives up")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.engine.Scheme;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,8 @@ class TwoProcessIT {
 
     @Test
     void twoProcessesComputeAesLikeFips197() throws Exception {
-        for (String scheme : new String[] {"half-gates", "grr3"}) {
+        for (Scheme s : Scheme.values()) {
+            String scheme = s.wireName();
             int port = freePort();
             Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
                     "--input", KEY, "--scheme", scheme, "--json", aes.toString());

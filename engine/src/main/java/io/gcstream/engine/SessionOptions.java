@@ -10,7 +10,7 @@ import java.util.OptionalLong;
  * (the handshake checks it); the other settings are local.
  *
  * <ul>
- *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#HALF_GATES}.</li>
+ *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#DEFAULT} (half-gates).</li>
  *   <li>{@code readTimeout}: how long a party waits for its peer before giving up (default 60
  *       s). A {@code Channel} carries its own read timeout, fixed when it is created, so this
  *       setting takes effect through {@link #channelOptions()}: use it when you create the
@@ -110,7 +110,7 @@ public final class SessionOptions {
 
     /** Validating builder of {@link SessionOptions}. */
     public static final class Builder {
-        private Scheme scheme = Scheme.HALF_GATES;
+        private Scheme scheme = Scheme.DEFAULT;
         private Duration readTimeout = Duration.ofSeconds(60);
         private Long seed;
         private int bufferSize = 64 * 1024;

@@ -11,6 +11,8 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.TruthTable;
 import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.engine.testutil.StreamBytes;
+import io.gcstream.engine.garble.ThreeHalves;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
@@ -28,9 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Garbled runs equal the simulator on random circuits with nested sub-circuits, for both schemes,
+ * Garbled runs equal the simulator on random circuits with nested sub-circuits, for every scheme,
  * in memory and over loopback TCP, many runs per session; and the bytes per non-linear gate are
- * exactly the scheme's table size.
+ * exactly the scheme's table size (plus packed control bits, for three-halves).
  */
 class GcSessionTest {
     static List<Arguments> schemesAndTransports() {
@@ -107,9 +109,37 @@ class GcSessionTest {
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void bytesPerNonLinearGateAreExactlyTheTableSize(Scheme scheme) throws Exception {
+        long[][] bytes = runBytes(scheme, 10, 1000, 5000);
+        for (int k = 1; k < bytes.length; k++) {
+            long gates = bytes[k][2] - bytes[0][2];
+            if (scheme.implementation().controlBits() == 0) {
+                assertEquals(scheme.tableBytes() * gates, bytes[k][0] - bytes[0][0],
+                        "creator bytes per extra non-linear gate");
+            }
+            long stream = StreamBytes.of(chain(k == 1 ? 1000 : 5000), scheme.implementation())
+                    - StreamBytes.of(chain(10), scheme.implementation());
+            assertEquals(stream, bytes[k][0] - bytes[0][0], "creator bytes: the garbled stream");
+            assertEquals(0, bytes[k][1] - bytes[0][1], "evaluator bytes do not grow with gates");
+        }
+    }
+
+    /**
+     * Three-halves sends 197 bytes per 8 ANDs (24.625 per AND) when the ANDs fill whole batches:
+     * the chain has 512 ANDs in each 1024-gate batch.
+     */
+    @Test
+    void threeHalvesSends24Point625BytesPerAnd() throws Exception {
+        long[][] bytes = runBytes(Scheme.THREE_HALVES, 512, 5120);
+        long ands = bytes[1][2] - bytes[0][2];
+        assertEquals(4608, ands);
+        assertEquals(ands * 197 / 8, bytes[1][0] - bytes[0][0]);
+        assertEquals(5120 * 197 / 8, StreamBytes.of(chain(5120), ThreeHalves.INSTANCE));
+    }
+
+    /** Per size: the second run's bytes creator to evaluator, back, and the non-linear gates. */
+    private static long[][] runBytes(Scheme scheme, int... sizes) throws Exception {
         SessionOptions o = SessionOptions.builder().scheme(scheme).build();
-        long[][] bytes = new long[3][];
-        int[] sizes = {10, 1000, 5000};
+        long[][] bytes = new long[sizes.length][];
         for (int k = 0; k < sizes.length; k++) {
             Circuit c = chain(sizes[k]);
             Channel[] ch = channels(LocalPair.Transport.MEMORY, o);
@@ -125,12 +155,7 @@ class GcSessionTest {
             assertEquals(es.bytesSent(), cs.bytesReceived());
             bytes[k] = new long[] {cs.bytesSent(), es.bytesSent(), c.nonLinearCount()};
         }
-        for (int k = 1; k < sizes.length; k++) {
-            long gates = bytes[k][2] - bytes[0][2];
-            assertEquals(scheme.tableBytes() * gates, bytes[k][0] - bytes[0][0],
-                    "creator bytes per extra non-linear gate");
-            assertEquals(0, bytes[k][1] - bytes[0][1], "evaluator bytes do not grow with gates");
-        }
+        return bytes;
     }
 
     /**

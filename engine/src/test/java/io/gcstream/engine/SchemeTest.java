@@ -2,9 +2,12 @@ package io.gcstream.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SchemeTest {
@@ -14,9 +17,19 @@ class SchemeTest {
         assertEquals(Scheme.HALF_GATES, Scheme.parse("Half_Gates"));
         assertEquals(Scheme.HALF_GATES, Scheme.parse("halfgates"));
         assertEquals(Scheme.GRR3, Scheme.parse(" GRR3 "));
+        for (Scheme s : Scheme.values()) {
+            assertEquals(s, Scheme.parse(s.wireName()));
+            assertEquals(s, Scheme.parse(s.wireName().toUpperCase().replace('-', '_')));
+            assertEquals(s, Scheme.parse(s.wireName().replace("-", "")));
+        }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Scheme.parse("grr2"));
-        assertTrue(e.getMessage().contains("expected half-gates or grr3"), e.getMessage());
+        assertEquals("unknown garbling scheme 'grr2': expected " + Scheme.names(" or "), e.getMessage());
+        Scheme[] all = Scheme.values();
+        assertTrue(Scheme.names(" or ").endsWith(" or " + all[all.length - 1].wireName()));
+        for (Scheme s : Scheme.values()) {
+            assertTrue(e.getMessage().contains(s.wireName()), e.getMessage());
+        }
     }
 
     @Test
@@ -27,5 +40,21 @@ class SchemeTest {
             assertEquals(s, Scheme.fromCode(s.code()));
         }
         assertNull(Scheme.fromCode(0));
+    }
+
+    @Test
+    void everyRegisteredSchemeIsComplete() {
+        Set<Integer> codes = new HashSet<>();
+        Set<String> names = new HashSet<>();
+        for (Scheme s : Scheme.values()) {
+            assertTrue(s.code() > 0, s + ": handshake codes start at 1");
+            assertTrue(codes.add(s.code()), s + ": handshake code used twice");
+            assertTrue(names.add(s.wireName().replace("-", "")), s + ": name used twice");
+            assertSame(s, s.implementation().scheme(), s + ": implementation reports another scheme");
+            assertTrue(s.tableBytes() > 0);
+            assertTrue(Scheme.help().contains(s.wireName() + " (" + s.summary()), Scheme.help());
+        }
+        assertTrue(Scheme.help().contains(Scheme.DEFAULT.wireName() + " (" + Scheme.DEFAULT.summary()
+                + "; the default)"), Scheme.help());
     }
 }

@@ -25,6 +25,16 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
+    public int tableBytes() {
+        return 48;
+    }
+
+    @Override
+    public String summary() {
+        return "3 ciphertexts per AND";
+    }
+
+    @Override
     public int garbleBlocks() {
         return 4;
     }
@@ -69,7 +79,7 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public void garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
+    public int garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
             long[] labels, int out, byte[] tables, int t) {
         int table = info & 15;
         int pa = (info >>> 4) & 1;
@@ -85,6 +95,7 @@ public final class Grr3 implements GarblingScheme {
             LittleEndian.put(tables, t + 16 * (r - 1), hash.lo(h + r) ^ c0lo ^ (m & dLo));
             LittleEndian.put(tables, t + 16 * (r - 1) + 8, hash.hi(h + r) ^ c0hi ^ (m & dHi));
         }
+        return 0;
     }
 
     @Override
@@ -101,7 +112,7 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public void evalFinish(int info, TweakableHash hash, int h, byte[] tables, int t,
+    public void evalFinish(int info, int control, TweakableHash hash, int h, byte[] tables, int t,
             long[] labels, int out) {
         // Row 0 has no ciphertext; rows 1..3 are at bytes t, t+16, t+32.
         long m = -(long) (info != 0 ? 1 : 0);

@@ -35,6 +35,16 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
+    public int tableBytes() {
+        return 32;
+    }
+
+    @Override
+    public String summary() {
+        return "2 ciphertexts per AND";
+    }
+
+    @Override
     public int garbleBlocks() {
         return 4;
     }
@@ -64,7 +74,7 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public void garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
+    public int garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
             long[] labels, int out, byte[] tables, int t) {
         long mpa = -(long) (info & 1);
         long mpb = -(long) ((info >>> 1) & 1);
@@ -91,6 +101,7 @@ public final class HalfGates implements GarblingScheme {
         LittleEndian.put(tables, t + 8, tgHi);
         LittleEndian.put(tables, t + 16, teLo);
         LittleEndian.put(tables, t + 24, teHi);
+        return 0;
     }
 
     @Override
@@ -105,7 +116,7 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public void evalFinish(int info, TweakableHash hash, int h, byte[] tables, int t,
+    public void evalFinish(int info, int control, TweakableHash hash, int h, byte[] tables, int t,
             long[] labels, int out) {
         long msa = -(long) (info & 1);
         long msb = -(long) ((info >>> 1) & 1);

@@ -10,7 +10,8 @@ import java.io.UncheckedIOException;
  * from a {@link TableInput} (in gate order) when it finishes them. The caller fills the input
  * labels into {@link #labels()} first and reads output labels afterwards. An
  * {@link IOException} of the input is rethrown from {@link #gates} wrapped in an
- * {@link UncheckedIOException}.
+ * {@link UncheckedIOException}. It must be given the same batches as the garbler (see
+ * {@link StreamingGarbler}): a scheme's control bits are read at the start of each batch.
  * Not thread-safe.
  */
 public final class StreamingEvaluator extends GateQueue implements GateSink {
@@ -18,6 +19,8 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
     private final byte[] tables;
     private final int tableBytes;
     private final int blocks;
+    /** The batch's control bits, or null if the scheme has none. */
+    private final ControlBits control;
 
     /**
      * @param labelSlots the circuit's {@code labelSlots()}
@@ -30,10 +33,18 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         this.tableBytes = scheme.tableBytes();
         this.tables = new byte[tableBytes * CAPACITY];
         this.blocks = scheme.evalBlocks();
+        this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), CAPACITY);
     }
 
     @Override
     public void gates(int[] ops, int count) {
+        if (control != null) {
+            try {
+                control.read(input, ops, count);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         int end = 4 * count;
         int i = 0;
         while (i < end) {
@@ -107,8 +118,10 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         final int[] qInfo = this.qInfo;
         final long[] l = labels;
         final int blocks = this.blocks;
+        final ControlBits control = this.control;
         for (int q = 0, t = 0; q < n; q++, t += tableBytes) {
-            scheme.evalFinish(qInfo[q], hash, q * blocks, tables, t, l, qOut[q]);
+            int c = control == null ? 0 : control.get();
+            scheme.evalFinish(qInfo[q], c, hash, q * blocks, tables, t, l, qOut[q]);
         }
         nonLinear += n;
         newEpoch();

@@ -13,6 +13,11 @@ import java.io.UncheckedIOException;
  * into {@link #labels()} before the walk and reads output 0-labels after it. An
  * {@link IOException} of the output is rethrown from {@link #gates} wrapped in an
  * {@link UncheckedIOException}. Not thread-safe.
+ *
+ * <p>Each batch (one {@link #gates} call) is written as one piece: the control bits of its
+ * non-linear gates, if the scheme has any ({@link ControlBits}), then their tables in gate
+ * order. The evaluator must therefore be given the same batches, as {@code CircuitWalker}
+ * does on both sides.
  */
 public final class StreamingGarbler extends GateQueue implements GateSink {
     private final long dLo;
@@ -22,6 +27,8 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
     private int tableFill;
     private final int tableBytes;
     private final int blocks;
+    /** The batch's control bits, or null if the scheme has none. */
+    private final ControlBits control;
 
     /**
      * @param labelSlots the circuit's {@code labelSlots()}
@@ -40,6 +47,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         this.tableBytes = scheme.tableBytes();
         this.tables = new byte[tableBytes * CAPACITY];
         this.blocks = scheme.garbleBlocks();
+        this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), CAPACITY);
     }
 
     @Override
@@ -53,6 +61,9 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         gates += count;
         if (tableFill > 0) {
             try {
+                if (control != null) {
+                    control.write(output);
+                }
                 output.write(tables, 0, tableFill);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -127,10 +138,14 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         final long dHi = this.dHi;
         final int blocks = this.blocks;
         final int tableBytes = this.tableBytes;
+        final ControlBits control = this.control;
         int t = tableFill;
         for (int q = 0; q < n; q++) {
-            scheme.garbleFinish(qInfo[q], hash, q * blocks, dLo, dHi, l, qOut[q],
+            int c = scheme.garbleFinish(qInfo[q], hash, q * blocks, dLo, dHi, l, qOut[q],
                     tables, t);
+            if (control != null) {
+                control.put(c);
+            }
             t += tableBytes;
         }
         tableFill = t;

@@ -9,7 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Pure one-gate garble/eval of both schemes on all four input combinations, no network. */
+/** Pure one-gate garble/eval of every scheme on all four input combinations, no network. */
 class GarblingSchemeTest {
     private final TweakableHash hash = new TweakableHash();
 
@@ -32,12 +32,13 @@ class GarblingSchemeTest {
                 g[2] = r.nextLong();
                 g[3] = r.nextLong();
                 byte[] tables = new byte[scheme.tableBytes()];
-                scheme.garbleGate(hash, table, g, 0, 1, 2, dLo, dHi, gate, tables, 0);
+                int control = scheme.garbleGate(hash, table, g, 0, 1, 2, dLo, dHi, gate, tables, 0);
+                assertEquals(0, control >>> scheme.controlBits(), "control bits beyond the scheme's");
                 for (int a = 0; a < 2; a++) {
                     for (int b = 0; b < 2; b++) {
                         long[] e = {g[0] ^ (a * dLo), g[1] ^ (a * dHi), g[2] ^ (b * dLo),
                             g[3] ^ (b * dHi), 0, 0};
-                        scheme.evalGate(hash, e, 0, 1, 2, gate, tables, 0);
+                        scheme.evalGate(hash, e, 0, 1, 2, gate, control, tables, 0);
                         int f = TruthTable.eval(table, a, b);
                         long[] expect = {g[4] ^ (f * dLo), g[5] ^ (f * dHi)};
                         assertArrayEquals(expect, new long[] {e[4], e[5]},
@@ -58,10 +59,10 @@ class GarblingSchemeTest {
         long a0lo = g[0];
         long a0hi = g[1];
         byte[] tables = new byte[scheme.tableBytes()];
-        scheme.garbleGate(hash, TruthTable.AND, g, 0, 0, 0, dLo, dHi, 5, tables, 0);
+        int control = scheme.garbleGate(hash, TruthTable.AND, g, 0, 0, 0, dLo, dHi, 5, tables, 0);
         for (int a = 0; a < 2; a++) {
             long[] e = {a0lo ^ (a * dLo), a0hi ^ (a * dHi)};
-            scheme.evalGate(hash, e, 0, 0, 0, 5, tables, 0);
+            scheme.evalGate(hash, e, 0, 0, 0, 5, control, tables, 0);
             assertArrayEquals(new long[] {g[0] ^ (a * dLo), g[1] ^ (a * dHi)}, e);
         }
     }

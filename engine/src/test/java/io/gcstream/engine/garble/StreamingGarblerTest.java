@@ -9,6 +9,7 @@ import io.gcstream.circuits.CircuitWalker;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.engine.testutil.StreamBytes;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,8 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The streaming garbler and evaluator, connected through memory (no channel, no OT), agree with
- * the simulator on random circuits with sub-circuits; and the tables take exactly the scheme's
- * size per non-linear gate.
+ * the simulator on random circuits with sub-circuits; and the stream takes exactly the scheme's
+ * size per non-linear gate (tables, and control bits packed per batch).
  */
 class StreamingGarblerTest {
 
@@ -52,12 +53,13 @@ class StreamingGarblerTest {
         randomCircuitsMatchTheSimulator(s, TweakableHash.DEFAULT_CAPACITY);
     }
 
-    /** Hash batches of 4 and 9 blocks: the queue flushes because it is full, every gate or two. */
+    /** Hash batches of one and two garbled gates: the queue flushes because it is full. */
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void smallHashBatchesGiveTheSameResults(Scheme s) throws Exception {
-        randomCircuitsMatchTheSimulator(s, 4);
-        randomCircuitsMatchTheSimulator(s, 9);
+        int blocks = s.implementation().garbleBlocks();
+        randomCircuitsMatchTheSimulator(s, blocks);
+        randomCircuitsMatchTheSimulator(s, 2 * blocks + 1);
     }
 
     private static void randomCircuitsMatchTheSimulator(Scheme s, int hashCapacity)
@@ -99,7 +101,7 @@ class StreamingGarblerTest {
                 }
                 new CircuitWalker(circuit).walk(g);
                 new CircuitWalker(circuit).walk(e);
-                assertEquals(circuit.nonLinearCount() * s.tableBytes(), pipe.size);
+                assertEquals(StreamBytes.of(circuit, scheme), pipe.size);
                 assertEquals(pipe.size, pipe.pos);
                 assertEquals(gateId + circuit.nonLinearCount(), g.nextGateId());
                 assertEquals(g.nextGateId(), e.nextGateId());

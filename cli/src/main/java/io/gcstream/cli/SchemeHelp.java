@@ -1,0 +1,23 @@
+package io.gcstream.cli;
+
+import io.gcstream.engine.Scheme;
+import java.util.ListResourceBundle;
+
+/**
+ * The help text of {@code --scheme}, built from the scheme registry ({@link Scheme#help()}), so
+ * that a new scheme shows up in {@code gc run --help} and {@code gc demo --help} without an edit
+ * here. JCommander annotations take constant strings only; it looks keyed descriptions up in the
+ * resource bundle named by the class's {@code @Parameters(resourceBundle = ...)}, which may be
+ * a class like this one.
+ */
+public final class SchemeHelp extends ListResourceBundle {
+    /** The description key of {@code --scheme}. */
+    static final String KEY = "scheme";
+    /** The bundle's name, for {@code @Parameters(resourceBundle = ...)}. */
+    static final String NAME = "io.gcstream.cli.SchemeHelp";
+
+    @Override
+    protected Object[][] getContents() {
+        return new Object[][] {{KEY, "Garbling scheme, the same on both sides: " + Scheme.help()}};
+    }
+}
