@@ -18,7 +18,7 @@ import java.util.Set;
  * ANDs, half XORs, S = 2 × lanes) from {@code --min} to {@code --max} AND gates in steps of
  * 1, 3, 10, 30, ..., each measured like a paper-table row ({@link CircuitRuns}: its own session,
  * both parties in this JVM over loopback, the first execution not counted). Before the sweep,
- * one session of 10^6-AND runs warms the JIT. Writes {@code and-rates.csv} and
+ * a session of 10^6-AND runs (at least 3 s) warms the JIT. Writes {@code and-rates.csv} and
  * {@code and-rates.json} for {@link Plot}.
  *
  * <pre>
@@ -27,8 +27,8 @@ import java.util.Set;
  * </pre>
  *
  * Counted runs per size: {@code --runs} up to 3·10^5 ANDs, then fewer so that each size takes
- * about 3·10^7 AND gates of runs, at least 3; warm-up runs after the first: 3 below 10^7 ANDs,
- * none from 10^7 on (the JIT is warm by then and one run is seconds). 10^8 ANDs take about 10 s
+ * about 3·10^7 AND gates of runs, at least 3; warm-up runs after the first: at least 3 and 1 s
+ * below 10^7 ANDs, none from 10^7 on (the JIT is warm by then and one run is seconds). 10^8 ANDs take about 10 s
  * per run on the development machine.
  */
 public final class AndRates {
@@ -69,11 +69,12 @@ public final class AndRates {
         System.out.println("|--:|---|--:|--:|--:|--:|--:|");
         List<Row> rows = new ArrayList<>();
         for (Scheme s : schemes) {
-            CircuitRuns.measure("chain", chain(lanes, 1_000_000), s, 3, 1, CircuitRuns.Reference.NONE);
+            CircuitRuns.measure("chain", chain(lanes, 1_000_000), s, 3, 3, 1, CircuitRuns.Reference.NONE);
             for (long ands : sizes(min, max)) {
                 int n = ands <= 300_000 ? runs : (int) Math.max(3, Math.min(runs, 30_000_000L / ands));
-                int warmup = ands >= 10_000_000 ? 0 : 3;
-                Row r = CircuitRuns.measure("chain", chain(lanes, ands), s, warmup, n, CircuitRuns.Reference.NONE);
+                boolean large = ands >= 10_000_000;
+                Row r = CircuitRuns.measure("chain", chain(lanes, ands), s, large ? 0 : 3, large ? 0 : 1, n,
+                        CircuitRuns.Reference.NONE);
                 rows.add(r);
                 System.out.printf(Locale.ROOT, "| %,d | %s | %d | %.2f | %.2f | %.2f | %.2f |%n", ands, s.wireName(), n,
                         r.totalMs(), r.onlineMs(), r.andPerSecond() / 1e6, ands / (r.onlineMs() / 1e3) / 1e6);

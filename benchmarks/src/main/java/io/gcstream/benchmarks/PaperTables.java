@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.PaperTables \
- *     [RUNS [SCHEME]] [--runs 30] [--warmup 10] [--scheme half-gates|grr3|all] \
+ *     [RUNS [SCHEME]] [--runs 30] [--warmup 10] [--warmup-seconds 2] [--scheme half-gates|grr3|all] \
  *     [--circuits aes128,hamming900,...] [--mesfe DIR] [--out DIR]
  * </pre>
  *
@@ -46,13 +46,17 @@ public final class PaperTables {
     public static final List<String> CIRCUITS = List.of("aes128", "aes128-expanded", "present80",
             "present80-expanded", "hamming900", "karatsuba128", "minimum1000x20");
 
+    /** The options that take a value. */
+    static final Set<String> OPTIONS = Set.of("--runs", "--warmup", "--warmup-seconds", "--scheme", "--circuits",
+            "--mesfe", "--out");
+
     private PaperTables() {
     }
 
     public static void main(String[] args) throws Exception {
         Args a;
         try {
-            a = new Args(args, Set.of("--runs", "--warmup", "--scheme", "--circuits", "--mesfe", "--out"), Set.of());
+            a = new Args(args, OPTIONS, Set.of());
             if (a.positional().size() > 2) {
                 throw new IllegalArgumentException("at most two positional arguments (runs, scheme), got "
                         + a.positional());
@@ -74,9 +78,11 @@ public final class PaperTables {
         List<String> names;
         Path outDir;
         int warmup;
+        double warmupSeconds;
         try {
             runs = pos.isEmpty() ? a.intValue("--runs", 30, 1) : positiveInt(pos.get(0));
             warmup = a.intValue("--warmup", 10, 0);
+            warmupSeconds = a.intValue("--warmup-seconds", 2, 0);
             schemes = schemes(pos.size() > 1 ? pos.get(1) : a.value("--scheme", "half-gates"));
             names = a.has("--circuits") ? Arrays.asList(a.value("--circuits", "").split(",")) : CIRCUITS;
             outDir = Path.of(a.value("--out", Args.defaultResultsDir().toString()));
@@ -113,13 +119,15 @@ public final class PaperTables {
         out.println("machine: " + Args.machine());
         out.println("command: PaperTables " + command);
         out.printf(Locale.ROOT, "per circuit and scheme: one session, both parties in this JVM over loopback TCP;"
-                + " 1 first + %d warm-up + %d measured executions; medians of the measured ones%n%n", warmup, runs);
+                + " 1 first execution, warm-up executions (at least %d and %d s), %d measured ones; medians of the"
+                + " measured ones%n%n", warmup, (int) warmupSeconds, runs);
         out.println(header());
         int status = 0;
         List<Row> rows = new ArrayList<>();
         for (Scheme s : schemes) {
             for (LibraryCircuit lc : library) {
-                Row r = CircuitRuns.measure("library", lc, s, warmup, runs, PaperFigures.library(lc.name()));
+                Row r = CircuitRuns.measure("library", lc, s, warmup, warmupSeconds, runs,
+                        PaperFigures.library(lc.name()));
                 rows.add(r);
                 out.println(line(r));
             }
@@ -133,7 +141,7 @@ public final class PaperTables {
                     status = 1;
                     continue;
                 }
-                Row r = CircuitRuns.measure("mesfe", LibraryCircuit.of(name, c), s, warmup, runs,
+                Row r = CircuitRuns.measure("mesfe", LibraryCircuit.of(name, c), s, warmup, warmupSeconds, runs,
                         PaperFigures.mesfeFile(f));
                 rows.add(r);
                 out.println(line(r));

@@ -19,13 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PaperTablesTest {
-    private static final Set<String> OPTIONS = Set.of("--runs", "--warmup", "--scheme", "--circuits", "--mesfe", "--out");
-
     @TempDir
     Path dir;
 
     private int run(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) throws Exception {
-        return PaperTables.run(new Args(args, OPTIONS, Set.of()), String.join(" ", args),
+        return PaperTables.run(new Args(args, PaperTables.OPTIONS, Set.of()), String.join(" ", args),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -38,7 +36,7 @@ class PaperTablesTest {
         Files.writeString(mesfe.resolve("README"), "ignored: not .mec or .bmec\n");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = run(out, err, "1", "--warmup", "0", "--circuits", "hamming900", "--mesfe",
+        int status = run(out, err, "1", "--warmup", "0", "--warmup-seconds", "0", "--circuits", "hamming900", "--mesfe",
                 dir.resolve("circuits").toString(), "--out", dir.resolve("out").toString());
         String text = out.toString(StandardCharsets.UTF_8);
         assertEquals(1, status, "a skipped file makes the status 1: " + err);

@@ -13,8 +13,8 @@ import java.util.SplittableRandom;
 /**
  * Measures one circuit the way the paper did: both parties on this machine over a loopback
  * socket ({@link TwoParties}), one session (handshake and base OTs in the first execution), then
- * {@code warmup} executions not counted while the JIT compiles, then {@code runs} counted ones,
- * each on fresh random inputs. Every figure of the {@link Row} is the median over the counted
+ * executions not counted while the JIT compiles — at least {@code warmup} of them and for at
+ * least {@code warmupSeconds} — then {@code runs} counted ones, each on fresh random inputs. Every figure of the {@link Row} is the median over the counted
  * runs, taken figure by figure.
  *
  * <p>Before each counted run a full collection ({@code System.gc()}, outside the timed region)
@@ -42,10 +42,11 @@ public final class CircuitRuns {
      * @throws IOException           if a party fails
      * @throws IllegalStateException if the first execution disagrees with the simulator
      */
-    public static Row measure(String kind, LibraryCircuit lc, Scheme scheme, int warmup, int runs,
-            Reference ref) throws IOException {
-        if (warmup < 0 || runs < 1) {
-            throw new IllegalArgumentException("need warmup >= 0 and runs >= 1, got " + warmup + " and " + runs);
+    public static Row measure(String kind, LibraryCircuit lc, Scheme scheme, int warmup, double warmupSeconds,
+            int runs, Reference ref) throws IOException {
+        if (warmup < 0 || runs < 1 || !(warmupSeconds >= 0)) {
+            throw new IllegalArgumentException("need warmup >= 0, warmupSeconds >= 0 and runs >= 1, got " + warmup
+                    + ", " + warmupSeconds + " and " + runs);
         }
         Circuit c = lc.circuit();
         SplittableRandom rnd = new SplittableRandom();
@@ -59,6 +60,7 @@ public final class CircuitRuns {
         long[] peak = new long[runs];
         long[] alloc = new long[runs];
         long gates = 0;
+        int warmed = 0;
         double first;
         try (TwoParties p = TwoParties.open(SessionOptions.builder().scheme(scheme).build())) {
             boolean[] x = lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth()));
@@ -68,30 +70,31 @@ public final class CircuitRuns {
             if (c.gateCount() <= CHECK_LIMIT) {
                 check(lc, x, y, e);
             }
-            for (int i = 0; i < warmup + runs; i++) {
+            long warmUntil = System.nanoTime() + (long) (warmupSeconds * 1e9);
+            while (warmed < warmup || System.nanoTime() - warmUntil < 0) {
+                p.run(c, lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth())),
+                        lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth())));
+                warmed++;
+            }
+            for (int k = 0; k < runs; k++) {
                 x = lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth()));
                 y = lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth()));
-                int k = i - warmup;
-                if (k >= 0) {
-                    System.gc();
-                    before[k] = heap.used();
-                    heap.reset();
-                }
+                System.gc();
+                before[k] = heap.used();
+                heap.reset();
                 e = p.run(c, x, y);
-                if (k >= 0) {
-                    peak[k] = heap.read();
-                    alloc[k] = e.creatorAllocatedBytes() + e.evaluatorAllocatedBytes();
-                    ot[k] = e.creatorStats().otNanos() / 1e6;
-                    online[k] = e.creatorStats().onlineNanos() / 1e6;
-                    total[k] = e.creatorStats().totalNanos() / 1e6;
-                    sentC[k] = e.creatorStats().bytesSent();
-                    sentE[k] = e.evaluatorStats().bytesSent();
-                    gates = e.creatorStats().gates();
-                }
+                peak[k] = heap.read();
+                alloc[k] = e.creatorAllocatedBytes() + e.evaluatorAllocatedBytes();
+                ot[k] = e.creatorStats().otNanos() / 1e6;
+                online[k] = e.creatorStats().onlineNanos() / 1e6;
+                total[k] = e.creatorStats().totalNanos() / 1e6;
+                sentC[k] = e.creatorStats().bytesSent();
+                sentE[k] = e.evaluatorStats().bytesSent();
+                gates = e.creatorStats().gates();
             }
         }
         return new Row(kind, lc.name(), scheme.wireName(), c.nonLinearCount(), gates, c.numSlots(),
-                c.labelSlots(), warmup, runs, first, median(ot), median(online), median(total), median(sentC),
+                c.labelSlots(), warmed, runs, first, median(ot), median(online), median(total), median(sentC),
                 median(sentE), median(before), median(peak), median(alloc), ref.paperNonLinear(), ref.paperMs(),
                 ref.mesfeMs());
     }
