@@ -39,7 +39,7 @@ BENCH_JAR=$ROOT/benchmarks/target/benchmarks.jar
 JAVA=${JAVA:-java}
 TIMEOUT=${TIMEOUT:-900}
 PEERS= RUN_SH= ROUNDS=3 ROWS=gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
-AES_REPEAT=300 LOGS=
+AES_REPEAT=300 LOGS= LAST_ERR= HEAP_ERR=
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 die() { echo "compare-emp: $*" >&2; exit 2; }
@@ -113,7 +113,8 @@ json_total() { awk -v s="\"$1\"" 'index($0, s) { f = 1 } f && /"total"/ { v = $2
 # C_LOG (creator's output) and WALL_MS (wall time of the pair); returns non-zero on failure.
 gc_pair() {
   local circuit=$1 repeat=$2 jopts=$3 port t0 cp r1 r2
-  port=$(free_port) || return 1
+  LAST_ERR=
+  port=$(free_port) || { LAST_ERR="no free port found"; return 1; }
   newlog gc-creator; C_LOG=$LOGF; newlog gc-evaluator; local e_log=$LOGF
   t0=$(date +%s%N)
   # shellcheck disable=SC2086
@@ -128,7 +129,7 @@ gc_pair() {
 }
 
 emp() { # emp WHAT [N]: run.sh's one result line into $E_LOG
-  newlog "emp-$1"; E_LOG=$LOGF
+  newlog "emp-$1"; E_LOG=$LOGF; LAST_ERR=
   timeout "$TIMEOUT" "$RUN_SH" "$PEERS" "$@" > "$E_LOG" 2>> "$E_LOG.err" && grep -q '^emp ' "$E_LOG" \
     || { LAST_ERR="run.sh $* failed, see $E_LOG.err"; return 1; }
 }
