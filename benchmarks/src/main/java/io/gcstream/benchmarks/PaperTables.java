@@ -1,93 +1,198 @@
 package io.gcstream.benchmarks;
 
+import io.gcstream.benchmarks.report.Args;
+import io.gcstream.benchmarks.report.CircuitRuns;
+import io.gcstream.benchmarks.report.PaperFigures;
+import io.gcstream.benchmarks.report.ResultFiles;
+import io.gcstream.benchmarks.report.Row;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
+import io.gcstream.circuits.format.CircuitFiles;
 import io.gcstream.compiler.lib.Library;
-import io.gcstream.engine.LocalPair;
-import io.gcstream.engine.RunStats;
+import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.Scheme;
-import io.gcstream.engine.SessionOptions;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.SplittableRandom;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * The application benchmarks of the paper's Tables 2–4, run the way the paper ran them: both
- * parties on one machine over a loopback socket, one session per circuit (base OTs once),
- * repeated executions, median of the warm runs. Prints one table.
+ * The paper's application table (its Table 3, with the working set and memory of Table 4) on
+ * this machine, in one command. Per circuit: non-linear gates, S, labels held, the median online
+ * and total time per execution, bytes each way per execution, peak heap and bytes allocated per
+ * execution, next to the paper's figures and those of its code (ME-SFE) measured on this kind of
+ * machine ({@link PaperFigures}). Each circuit runs in its own session, both parties in this JVM
+ * over a loopback socket, as {@link CircuitRuns} describes. Prints a Markdown table and writes
+ * {@code paper-tables.csv} and {@code paper-tables.json} for {@link Plot}.
  *
- * <pre>mvn -q -B -pl benchmarks -am package -DskipTests
- * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.PaperTables [runs] [scheme]</pre>
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.PaperTables \
+ *     [RUNS [SCHEME]] [--runs 30] [--warmup 10] [--warmup-seconds 2] [--scheme half-gates|grr3|all] \
+ *     [--circuits aes128,hamming900,...] [--mesfe DIR] [--out DIR]
+ * </pre>
  *
- * <p>Two parties in one JVM share its two cores, as two processes on a 2-core machine would.
+ * {@code --mesfe DIR} adds every {@code .mec} and {@code .bmec} file under DIR (ME-SFE's
+ * {@code circuits/} folder), read by content with {@link CircuitFiles#read}; a file that cannot
+ * be read is reported on one line and skipped (exit status 1 at the end). {@code --out} is the
+ * folder for the CSV and JSON files (default: {@code results} next to the benchmarks jar).
  */
 public final class PaperTables {
+    /** The library circuits of the table, in its order. */
+    public static final List<String> CIRCUITS = List.of("aes128", "aes128-expanded", "present80",
+            "present80-expanded", "hamming900", "karatsuba128", "minimum1000x20");
+
+    /** The options that take a value. */
+    static final Set<String> OPTIONS = Set.of("--runs", "--warmup", "--warmup-seconds", "--scheme", "--circuits",
+            "--mesfe", "--out");
+
     private PaperTables() {
     }
 
     public static void main(String[] args) throws Exception {
-        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        Scheme scheme = args.length > 1 ? Scheme.parse(args[1]) : Scheme.HALF_GATES;
-        Map<String, Circuit> circuits = new LinkedHashMap<>();
-        circuits.put("AES-128", Library.circuit("aes128"));
-        circuits.put("PRESENT-80", Library.circuit("present80"));
-        circuits.put("Hamming-900", Library.circuit("hamming900"));
-        circuits.put("Multiplication 128x128->256", multiplication(128));
-        System.out.printf(Locale.ROOT, "%-30s %9s %7s %12s %12s %12s %12s%n", "circuit", "AND", "labels",
-                "first ms", "median ms", "online ms", "KB/run");
-        for (Map.Entry<String, Circuit> e : circuits.entrySet()) {
-            List<RunStats> s = session(e.getValue(), scheme, runs);
-            RunStats first = s.get(0);
-            RunStats median = median(s.subList(1, s.size()));
-            System.out.printf(Locale.ROOT, "%-30s %9d %7d %12.2f %12.2f %12.2f %12.1f%n", e.getKey(),
-                    e.getValue().nonLinearCount(), e.getValue().labelSlots(), first.totalNanos() / 1e6,
-                    median.totalNanos() / 1e6, median.onlineNanos() / 1e6, median.bytesSent() / 1024.0);
+        Args a;
+        try {
+            a = new Args(args, OPTIONS, Set.of());
+            if (a.positional().size() > 2) {
+                throw new IllegalArgumentException("at most two positional arguments (runs, scheme), got "
+                        + a.positional());
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("PaperTables: " + e.getMessage());
+            System.exit(2);
+            return;
         }
-        System.out.println("times are the creator's wall clock; 'first' includes session setup and base OTs;"
-                + " median over " + (runs - 1) + " warm runs; scheme " + scheme.wireName());
+        int code = run(a, String.join(" ", args), System.out, System.err);
+        System.exit(code);
     }
 
-    static Circuit multiplication(int n) {
-        CircuitBuilder b = new CircuitBuilder();
-        Word x = b.creatorInput(n);
-        Word y = b.evaluatorInput(n);
-        b.evaluatorOutput(Arithmetic.mulFull(b, x, y));
-        return b.build();
+    /** Runs the table for the parsed arguments; returns the exit status. */
+    static int run(Args a, String command, PrintStream out, PrintStream err) throws IOException {
+        List<String> pos = a.positional();
+        int runs;
+        List<Scheme> schemes;
+        List<String> names;
+        Path outDir;
+        int warmup;
+        double warmupSeconds;
+        try {
+            runs = pos.isEmpty() ? a.intValue("--runs", 30, 1) : positiveInt(pos.get(0));
+            warmup = a.intValue("--warmup", 10, 0);
+            warmupSeconds = a.intValue("--warmup-seconds", 2, 0);
+            schemes = schemes(pos.size() > 1 ? pos.get(1) : a.value("--scheme", "half-gates"));
+            names = a.has("--circuits") ? Arrays.asList(a.value("--circuits", "").split(",")) : CIRCUITS;
+            outDir = Path.of(a.value("--out", Args.defaultResultsDir().toString()));
+        } catch (IllegalArgumentException e) {
+            err.println("PaperTables: " + e.getMessage());
+            return 2;
+        }
+        List<LibraryCircuit> library = new ArrayList<>();
+        for (String n : names) {
+            try {
+                library.add(Library.get(n.trim()));
+            } catch (IllegalArgumentException e) {
+                err.println("PaperTables: " + e.getMessage());
+                return 2;
+            }
+        }
+        List<Path> files = new ArrayList<>();
+        Path dir = a.has("--mesfe") ? Path.of(a.value("--mesfe", "")) : null;
+        if (dir != null) {
+            if (!Files.isDirectory(dir)) {
+                err.println("PaperTables: --mesfe " + dir + ": no such folder (ME-SFE's circuits/ folder)");
+                return 2;
+            }
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.filter(p -> Files.isRegularFile(p) && (p.toString().endsWith(".mec") || p.toString().endsWith(".bmec")))
+                        .sorted().forEach(files::add);
+            }
+            if (files.isEmpty()) {
+                err.println("PaperTables: --mesfe " + dir + ": no .mec or .bmec files in it");
+                return 2;
+            }
+        }
+        out.println("# The paper's applications on this machine");
+        out.println("machine: " + Args.machine());
+        out.println("command: PaperTables " + command);
+        out.printf(Locale.ROOT, "per circuit and scheme: one session, both parties in this JVM over loopback TCP;"
+                + " 1 first execution, warm-up executions (at least %d and %d s), %d measured ones; medians of the"
+                + " measured ones%n%n", warmup, (int) warmupSeconds, runs);
+        out.println(header());
+        int status = 0;
+        List<Row> rows = new ArrayList<>();
+        for (Scheme s : schemes) {
+            for (LibraryCircuit lc : library) {
+                Row r = CircuitRuns.measure("library", lc, s, warmup, warmupSeconds, runs,
+                        PaperFigures.library(lc.name()));
+                rows.add(r);
+                out.println(line(r));
+            }
+            for (Path f : files) {
+                Circuit c;
+                String name = dir.relativize(f).toString();
+                try {
+                    c = CircuitFiles.read(f);
+                } catch (IOException | RuntimeException e) {
+                    err.println("PaperTables: skipped " + f + ": " + e.getMessage());
+                    status = 1;
+                    continue;
+                }
+                Row r = CircuitRuns.measure("mesfe", LibraryCircuit.of(name, c), s, warmup, warmupSeconds, runs,
+                        PaperFigures.mesfeFile(f));
+                rows.add(r);
+                out.println(line(r));
+            }
+        }
+        out.println();
+        out.println("times: the creator's wall clock per execution; online = garbled stream and output decoding,"
+                + " total = that plus the input labels (OT extension); first = the session's first execution,"
+                + " handshake and base OTs included.");
+        out.println("peak heap: the sum of the JVM's heap pools' peaks during one execution after a full GC"
+                + " (both parties and the harness, garbage included); alloc: bytes both party threads allocated"
+                + " during one execution.");
+        out.println(PaperFigures.NOTES);
+        Path csv = outDir.resolve("paper-tables.csv");
+        Path json = outDir.resolve("paper-tables.json");
+        ResultFiles.writeCsv(rows, csv);
+        ResultFiles.writeJson(rows, "PaperTables " + command, json);
+        out.println("wrote " + csv + " and " + json);
+        return status;
     }
 
-    /** Runs the circuit {@code runs} times in one loopback session; returns the creator's stats. */
-    static List<RunStats> session(Circuit c, Scheme scheme, int runs) throws Exception {
-        SplittableRandom rnd = new SplittableRandom();
-        List<boolean[]> xs = new ArrayList<>();
-        List<boolean[]> ys = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            xs.add(random(rnd, c.creatorInputCount()));
-            ys.add(random(rnd, c.evaluatorInputCount()));
+    private static int positiveInt(String s) {
+        try {
+            int n = Integer.parseInt(s);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
         }
-        List<RunStats> stats = new ArrayList<>();
-        for (LocalPair.Result r : LocalPair.runAll(c, xs, ys, SessionOptions.builder().scheme(scheme).build(),
-                LocalPair.Transport.TCP)) {
-            stats.add(r.creatorStats());
-        }
-        return stats;
+        throw new IllegalArgumentException("runs must be a whole number of at least 1, got " + s);
     }
 
-    private static RunStats median(List<RunStats> runs) {
-        List<RunStats> sorted = new ArrayList<>(runs);
-        sorted.sort((a, b) -> Long.compare(a.totalNanos(), b.totalNanos()));
-        return sorted.get(sorted.size() / 2);
+    /** "all" or one scheme name. */
+    static List<Scheme> schemes(String s) {
+        return s.equalsIgnoreCase("all") ? List.of(Scheme.values()) : List.of(Scheme.parse(s));
     }
 
-    private static boolean[] random(SplittableRandom r, int n) {
-        boolean[] b = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            b[i] = r.nextBoolean();
-        }
-        return b;
+    static String header() {
+        return "| circuit | scheme | AND | S | labels | first ms | online ms | total ms | KB c→e | KB e→c"
+                + " | peak heap MB | alloc KB | paper AND | paper ms | ME-SFE ms |\n"
+                + "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|";
+    }
+
+    static String line(Row r) {
+        return String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %,d | %.1f | %.2f | %.2f | %,.1f | %,.1f | %.1f | %,.1f"
+                + " | %s | %s | %s |", r.circuit(), r.scheme(), r.nonLinear(), r.slots(), r.labelSlots(), r.firstMs(),
+                r.onlineMs(), r.totalMs(), r.creatorSentBytes() / 1024.0, r.evaluatorSentBytes() / 1024.0,
+                r.peakHeapBytes() / 1048576.0, r.allocatedBytes() / 1024.0,
+                r.paperNonLinear() == null ? "-" : String.format(Locale.ROOT, "%,d", r.paperNonLinear()),
+                r.paperMs() == null ? "-" : String.format(Locale.ROOT, "%.0f", r.paperMs()),
+                r.mesfeMs() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.mesfeMs()));
     }
 }

@@ -13,8 +13,11 @@ import java.util.Arrays;
  * the median of {@code reps} runs after {@code warmup} unmeasured runs (JIT warm-up).
  *
  * <pre>
- * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.OtBench [reps [warmup]]
+ * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.OtBench [reps [warmup [part]]]
  * </pre>
+ *
+ * {@code part} is {@code all} (the default), {@code baseot} (only the base OTs) or {@code ext}
+ * (only the OT extension), for scripts that time one of them.
  */
 public final class OtBench {
     private OtBench() {
@@ -23,6 +26,11 @@ public final class OtBench {
     public static void main(String[] args) throws Exception {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        String part = args.length > 2 ? args[2] : "all";
+        if (!part.equals("all") && !part.equals("baseot") && !part.equals("ext")) {
+            System.err.println("OtBench: part must be all, baseot or ext, got " + part);
+            System.exit(2);
+        }
         System.out.printf("cores=%d java=%s reps=%d warmup=%d%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 reps, warmup);
@@ -35,7 +43,7 @@ public final class OtBench {
             p.nextLongs(choices, 0, 2);
             System.out.println("| what | threads | median | min |");
             System.out.println("|---|---|---|---|");
-            for (int threads : new int[] {1, 2, 4}) {
+            for (int threads : part.equals("ext") ? new int[0] : new int[] {1, 2, 4}) {
                 NaorPinkas s = new NaorPinkas(threads, Prg.fromSecureRandom());
                 NaorPinkas r = new NaorPinkas(threads, Prg.fromSecureRandom());
                 double[] ms = time(reps, warmup * 5, () -> pair.both(
@@ -43,6 +51,9 @@ public final class OtBench {
                         () -> r.receive(pair.b, choices, 128, out)));
                 System.out.printf("| 128 base OTs (P-256) | %d | %.1f ms | %.1f ms |%n", threads,
                         median(ms), min(ms));
+            }
+            if (part.equals("baseot")) {
+                return;
             }
             Object[] sess = pair.otSessions(OtOptions.defaults());
             OtExtensionSender sender = (OtExtensionSender) sess[0];

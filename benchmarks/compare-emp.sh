@@ -1,0 +1,297 @@
+#!/usr/bin/env bash
+# compare-emp.sh -- gcstream against EMP-toolkit, side by side in one run (issue 10's table).
+#
+# Usage: benchmarks/compare-emp.sh --peers DIR [options]
+#
+#   --peers DIR      the peers' build folder (what ../shared/peers/build.sh built; has build/peers/bin)
+#   --run-sh FILE    the peers' run.sh (default: DIR/run.sh, else ../shared/peers/run.sh next to the repo)
+#   --rounds N       rounds (default 3); each round runs every row once for gcstream and once for
+#                    EMP, alternating which goes first; the table shows medians over the rounds
+#   --rows LIST      comma-separated rows (default: gates,aes-lib,aes-gcb,cot,baseot,first,heap)
+#                      gates    10^7 AND end to end, two processes: EndToEndBenchmark --no-local vs run.sh gates10m
+#                      aes-lib  AES-128 per independent execution, warm session, two processes:
+#                               gc run --role ... --repeat N --json lib:aes128 (creator's medianOfLaterRuns
+#                               total) vs run.sh aes-fresh
+#                      aes-gcb  the same from a .gcb file: EMP's own Bristol aes_128.txt compiled with gc
+#                               compile (lib:aes128 compiled if the peers folder lacks it)
+#                      cot      10^7 C-OTs: OtBench (one JVM, two threads) vs run.sh cot10m
+#                      baseot   128 base OTs, warm: OtBench (2 threads, Naor-Pinkas) vs run.sh baseot
+#                      first    first AES-128 run of a fresh gc run pair (--repeat 1): protocol time
+#                               (creator's first total: handshake, base OTs, the run) and wall time of
+#                               the process pair, vs run.sh aes-fresh 1 (setup_ms + ms_per_block)
+#                      heap     AES-128, two gc run processes with -Xmx4m each: runs or fails (no EMP side)
+#   --gbit           add the row "10^7 AND under a 1 Gbit/s link" (both sides in a private network
+#                    namespace: unshare -n, tc tbf 1gbit on lo; needs CAP_SYS_ADMIN)
+#   --schemes LIST   gcstream schemes for the gates rows (default half-gates), e.g. half-gates,grr3
+#   --aes-repeat N   executions per gc run session for the AES rows (default 300)
+#   --logs DIR       keep every command's output here (default: a new folder under /tmp)
+#
+# Needs: cli/target/gc.jar and benchmarks/target/benchmarks.jar (mvn -B -pl cli,benchmarks -am
+# package -DskipTests), java, awk, ss. A failed measurement is reported and left out of its
+# median; the script goes on. Ratio = gcstream's speed / EMP's speed (rates: gcstream / EMP;
+# times: EMP / gcstream), so above 1 means gcstream is faster.
+# Env: JAVA (default java), TIMEOUT per command in s (default 900).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+GC_JAR=$ROOT/cli/target/gc.jar
+BENCH_JAR=$ROOT/benchmarks/target/benchmarks.jar
+JAVA=${JAVA:-java}
+TIMEOUT=${TIMEOUT:-900}
+PEERS= RUN_SH= ROUNDS=3 ROWS=gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
+AES_REPEAT=300 LOGS= LAST_ERR= HEAP_ERR=
+
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
+die() { echo "compare-emp: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --peers) PEERS=${2:-}; shift 2 ;;
+    --run-sh) RUN_SH=${2:-}; shift 2 ;;
+    --rounds) ROUNDS=${2:-}; shift 2 ;;
+    --rows) ROWS=${2:-}; shift 2 ;;
+    --gbit) GBIT=1; shift ;;
+    --schemes) SCHEMES=${2:-}; shift 2 ;;
+    --aes-repeat) AES_REPEAT=${2:-}; shift 2 ;;
+    --logs) LOGS=${2:-}; shift 2 ;;
+    -h|--help) usage ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+
+[ -n "$PEERS" ] || die "--peers DIR is required: the peers' build folder (see ../shared/peers/README.md)"
+[ -d "$PEERS" ] || die "--peers $PEERS: no such folder (build the peers first: MIRRORS=... ../shared/peers/build.sh $PEERS)"
+PEERS=$(cd "$PEERS" && pwd)
+[ -d "$PEERS/build/peers/bin" ] || die "--peers $PEERS: no build/peers/bin in it; is it the folder build.sh built?"
+if [ -z "$RUN_SH" ]; then
+  for c in "$PEERS/run.sh" "$ROOT/../shared/peers/run.sh"; do [ -x "$c" ] && { RUN_SH=$c; break; }; done
+fi
+[ -n "$RUN_SH" ] || die "no run.sh found in $PEERS or $ROOT/../shared/peers: give --run-sh FILE"
+[ -x "$RUN_SH" ] || die "--run-sh $RUN_SH: not an executable file"
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive whole number, got '$ROUNDS'"
+[[ $AES_REPEAT =~ ^[1-9][0-9]*$ ]] && [ "$AES_REPEAT" -ge 2 ] || die "--aes-repeat must be at least 2, got '$AES_REPEAT'"
+command -v "$JAVA" >/dev/null || die "java not found (set JAVA)"
+command -v ss >/dev/null || die "needs ss (iproute2) to find free ports"
+for j in "$GC_JAR" "$BENCH_JAR"; do
+  [ -f "$j" ] || die "missing $j: build with (cd $ROOT && mvn -B -pl cli,benchmarks -am package -DskipTests)"
+done
+IFS=, read -r -a ROW_LIST <<< "$ROWS"
+for r in "${ROW_LIST[@]}"; do
+  case "$r" in gates|aes-lib|aes-gcb|cot|baseot|first|heap) ;; *) die "--rows: unknown row '$r'" ;; esac
+done
+IFS=, read -r -a SCHEME_LIST <<< "$SCHEMES"
+[ "$GBIT" = 1 ] && ROW_LIST+=(gbit)
+LOGS=${LOGS:-$(mktemp -d /tmp/compare-emp.XXXXXX)}
+mkdir -p "$LOGS" || die "cannot create $LOGS"
+
+# --- helpers ---------------------------------------------------------------------------------
+
+declare -A VALS   # "gc:KEY" / "emp:KEY" -> space-separated values, one per successful round
+declare -A FAILS  # same keys -> number of failed rounds
+N=0               # command counter for log names
+
+record() { VALS[$1]="${VALS[$1]:-} $2"; }
+failed() { FAILS[$1]=$(( ${FAILS[$1]:-0} + 1 )); echo "compare-emp: round $ROUND: $1 failed${2:+: $2}" >&2; }
+# newlog NAME: sets LOGF to a new numbered log file (not in a subshell, so the count advances)
+newlog() { N=$((N + 1)); LOGF="$LOGS/$(printf %03d $N)-$1.log"; }
+median() { tr ' ' '\n' | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m }'; }
+free_port() {
+  local p
+  for _ in $(seq 50); do
+    p=$(( 20000 + RANDOM % 20000 ))
+    ss -Hltn "sport = :$p" 2>/dev/null | grep -q . || { echo "$p"; return 0; }
+  done
+  return 1
+}
+num() { [[ ${1:-} =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
+# field KEY FILE: the number after KEY= in an EMP result line
+field() { sed -n "s/.*[ ]$1=\([0-9.]*\).*/\1/p" "$2" | head -1; }
+# json_total SECTION FILE: timingsMs.total of "first" or "medianOfLaterRuns" in gc run --json output
+json_total() { awk -v s="\"$1\"" 'index($0, s) { f = 1 } f && /"total"/ { v = $2; gsub(/[^0-9.]/, "", v); print v; exit }' "$2"; }
+
+# gc_pair CIRCUIT REPEAT JAVA_OPTS: a creator and an evaluator gc run process on loopback; sets
+# C_LOG (creator's output) and WALL_MS (wall time of the pair); returns non-zero on failure.
+gc_pair() {
+  local circuit=$1 repeat=$2 jopts=$3 port t0 cp r1 r2
+  LAST_ERR=
+  port=$(free_port) || { LAST_ERR="no free port found"; return 1; }
+  newlog gc-creator; C_LOG=$LOGF; newlog gc-evaluator; local e_log=$LOGF
+  t0=$(date +%s%N)
+  # shellcheck disable=SC2086
+  timeout "$TIMEOUT" "$JAVA" $jopts -jar "$GC_JAR" run --role creator --listen "$port" \
+      --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
+  # shellcheck disable=SC2086
+  timeout "$TIMEOUT" "$JAVA" $jopts -jar "$GC_JAR" run --role evaluator --connect "127.0.0.1:$port" \
+      --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --json "$circuit" > "$e_log" 2>&1; r2=$?
+  wait $cp; r1=$?
+  WALL_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
+  [ $r1 = 0 ] && [ $r2 = 0 ] || { LAST_ERR="exit codes $r1/$r2, see $C_LOG $e_log: $( (grep -h OutOfMemory "$C_LOG" "$e_log"; grep -hE 'Exception|[Ee]rror' "$C_LOG" "$e_log") | head -1)"; return 1; }
+}
+
+emp() { # emp WHAT [N]: run.sh's one result line into $E_LOG
+  newlog "emp-$1"; E_LOG=$LOGF; LAST_ERR=
+  timeout "$TIMEOUT" "$RUN_SH" "$PEERS" "$@" > "$E_LOG" 2>> "$E_LOG.err" && grep -q '^emp ' "$E_LOG" \
+    || { LAST_ERR="run.sh $* failed, see $E_LOG.err"; return 1; }
+}
+
+# e2e SCHEME LOG [PREFIX...]: EndToEndBenchmark, two processes, 10^7 ANDs, output to LOG, run under
+# PREFIX (a command such as unshare ...); prints the median M AND/s of its 3 measured runs.
+e2e() {
+  local s=$1 l=$2; shift 2
+  timeout "$TIMEOUT" "$@" "$JAVA" -cp "$BENCH_JAR" io.gcstream.benchmarks.engine.EndToEndBenchmark --no-local \
+      --ands 10000000 --warmup 3 --runs 3 --scheme "$s" > "$l" 2>&1 || return 1
+  awk -F'|' -v s="$s" '{ k = $1; gsub(/ /, "", k) } k == s && NF > 2 { v = $2; gsub(/ /, "", v); print v; exit }' "$l"
+}
+
+# Runs its arguments in a private network namespace whose loopback is limited to 1 Gbit/s.
+GBIT_SH='ip link set lo up && tc qdisc add dev lo root tbf rate 1gbit burst 256kb latency 50ms && exec "$@"'
+IN_GBIT=(unshare -n sh -c "$GBIT_SH" sh)
+
+# --- the measurements: each records gc:KEY / emp:KEY values or a failure ----------------------
+
+gc_gates() { local s v; for s in "${SCHEME_LIST[@]}"; do newlog "gc-e2e-$s"
+  v=$(e2e "$s" "$LOGF") && num "$v" && record "gc:gates-$s" "$v" || failed "gc:gates-$s" "see $LOGF"; done; }
+emp_gates() { local v
+  emp gates10m && v=$(field Mand_per_s "$E_LOG") && num "$v" && record emp:gates "$v" || failed emp:gates "${LAST_ERR:-}"; }
+gc_gbit() { local s v; for s in "${SCHEME_LIST[@]}"; do newlog "gc-gbit-$s"
+  v=$(e2e "$s" "$LOGF" "${IN_GBIT[@]}") && num "$v" && record "gc:gbit-$s" "$v" || failed "gc:gbit-$s" "see $LOGF"; done; }
+emp_gbit() { local v; newlog emp-gbit; E_LOG=$LOGF
+  timeout "$TIMEOUT" "${IN_GBIT[@]}" "$RUN_SH" "$PEERS" gates10m > "$E_LOG" 2>> "$E_LOG.err" \
+    && v=$(field Mand_per_s "$E_LOG") && num "$v" && record emp:gbit "$v" || failed emp:gbit "see $E_LOG.err"; }
+
+gc_aes() { # gc_aes KEY CIRCUIT
+  local v
+  gc_pair "$2" "$AES_REPEAT" "" && v=$(json_total medianOfLaterRuns "$C_LOG") && num "$v" && record "gc:$1" "$v" \
+    || failed "gc:$1" "${LAST_ERR:-no medianOfLaterRuns in $C_LOG}"; }
+emp_aes() { # emp_aes KEY
+  local v
+  emp aes-fresh 1000 && v=$(field ms_per_block "$E_LOG") && num "$v" && record "emp:$1" "$v" || failed "emp:$1" "${LAST_ERR:-}"; }
+
+gc_cot() { newlog gc-otbench-ext; local l=$LOGF
+  if timeout "$TIMEOUT" "$JAVA" -cp "$BENCH_JAR" io.gcstream.benchmarks.ot.OtBench 5 3 ext > "$l" 2>&1; then
+    local a b
+    a=$(awk -F'|' '/10\^7 C-OTs, loopback/ { split($4, f, "= "); split(f[2], g, " "); print g[1] }' "$l")
+    b=$(awk -F'|' '/10\^7 C-OTs, session Delta/ { split($4, f, "= "); split(f[2], g, " "); print g[1] }' "$l")
+    num "$a" && record gc:cot "$a" || failed gc:cot "no C-OT line in $l"
+    num "$b" && record gc:cot-session "$b" || failed gc:cot-session "no session-Delta line in $l"
+  else failed gc:cot "see $l"; failed gc:cot-session "see $l"; fi; }
+emp_cot() { local v
+  emp cot10m && v=$(field cot_Mps "$E_LOG") && num "$v" && record emp:cot "$v" || failed emp:cot "${LAST_ERR:-}"; }
+
+gc_baseot() { newlog gc-otbench-baseot; local l=$LOGF v
+  timeout "$TIMEOUT" "$JAVA" -cp "$BENCH_JAR" io.gcstream.benchmarks.ot.OtBench 5 3 baseot > "$l" 2>&1 \
+    && v=$(awk -F'|' '/128 base OTs/ { t = $3; gsub(/ /, "", t) } /128 base OTs/ && t == 2 { v = $4; gsub(/[^0-9.]/, "", v); print v; exit }' "$l") \
+    && num "$v" && record gc:baseot "$v" || failed gc:baseot "see $l"; }
+emp_baseot() { local co np
+  if emp baseot; then
+    co=$(field co_ms "$E_LOG"); np=$(field np_ms "$E_LOG")
+    num "$co" && record emp:baseot-co "$co" || failed emp:baseot-co "no co_ms in $E_LOG"
+    num "$np" && record emp:baseot-np "$np" || failed emp:baseot-np "no np_ms in $E_LOG"
+  else failed emp:baseot-co "${LAST_ERR:-}"; failed emp:baseot-np "${LAST_ERR:-}"; fi; }
+
+gc_first() { local v
+  if gc_pair lib:aes128 1 "" && v=$(json_total first "$C_LOG") && num "$v"; then
+    record gc:first "$v"; record gc:first-wall "$WALL_MS"
+  else failed gc:first "${LAST_ERR:-no first total in $C_LOG}"; failed gc:first-wall ""; fi; }
+emp_first() { local s b t0 t1
+  t0=$(date +%s%N)
+  if emp aes-fresh 1; then
+    t1=$(date +%s%N)
+    s=$(field setup_ms "$E_LOG"); b=$(field ms_per_block "$E_LOG")
+    if num "$s" && num "$b"; then
+      record emp:first "$(awk -v s="$s" -v b="$b" 'BEGIN { printf "%.2f", s + b }')"
+      record emp:first-wall $(( (t1 - t0) / 1000000 ))
+    else failed emp:first "no setup_ms in $E_LOG"; fi
+  else failed emp:first "${LAST_ERR:-}"; failed emp:first-wall ""; fi; }
+
+gc_heap() {
+  if gc_pair lib:aes128 3 "-Xmx4m" && num "$(json_total medianOfLaterRuns "$C_LOG")"; then record gc:heap 1
+  else record gc:heap 0; HEAP_ERR=${LAST_ERR:-no result}; fi; }
+
+# --- preparation -------------------------------------------------------------------------------
+
+BRISTOL=$(find "$PEERS/prefix" "$PEERS/src" -path '*bristol_fashion/aes_128.txt' 2>/dev/null | head -1)
+AES_GCB=$LOGS/aes128.gcb
+if [[ ,$ROWS, == *,aes-gcb,* ]]; then
+  if [ -n "$BRISTOL" ]; then AES_GCB_FROM=$BRISTOL; else AES_GCB_FROM=lib:aes128; fi
+  newlog gc-compile
+  "$JAVA" -jar "$GC_JAR" compile "$AES_GCB_FROM" -o "$AES_GCB" > "$LOGF" 2>&1 \
+    || die "gc compile $AES_GCB_FROM -o $AES_GCB failed (see $LOGS)"
+fi
+if [ "$GBIT" = 1 ]; then
+  if ! msg=$("${IN_GBIT[@]}" true 2>&1); then
+    echo "compare-emp: --gbit: a private network namespace with tc is not available here ($msg); row skipped" >&2
+    unset 'ROW_LIST[${#ROW_LIST[@]}-1]'; GBIT=0
+  fi
+fi
+
+echo "# gcstream vs EMP-toolkit, one run ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
+echo "machine: $(nproc) cores, $(awk '{ print "load average " $1 ", " $2 ", " $3 }' /proc/loadavg 2>/dev/null), $("$JAVA" -version 2>&1 | head -1)"
+echo "peers: $PEERS ($(tr '\n' ';' < "$PEERS/VERSIONS.txt" 2>/dev/null | sed 's/;$//'))"
+echo "rounds: $ROUNDS; rows: ${ROW_LIST[*]}; gcstream schemes: ${SCHEME_LIST[*]}; logs: $LOGS"
+echo
+
+# --- the rounds --------------------------------------------------------------------------------
+
+for ROUND in $(seq "$ROUNDS"); do
+  for row in "${ROW_LIST[@]}"; do
+    echo "round $ROUND/$ROUNDS: $row" >&2
+    case "$row" in
+      gates)   g=gc_gates; e=emp_gates ;;
+      gbit)    g=gc_gbit; e=emp_gbit ;;
+      aes-lib) g="gc_aes aes-lib lib:aes128"; e="emp_aes aes-lib" ;;
+      aes-gcb) g="gc_aes aes-gcb $AES_GCB"; e="emp_aes aes-gcb" ;;
+      cot)     g=gc_cot; e=emp_cot ;;
+      baseot)  g=gc_baseot; e=emp_baseot ;;
+      first)   g=gc_first; e=emp_first ;;
+      heap)    g=gc_heap; e=: ;;
+    esac
+    # Alternate who goes first, so neither side always runs on a machine the other just warmed.
+    if [ $((ROUND % 2)) = 1 ]; then $g; $e; else $e; $g; fi
+  done
+done
+
+# --- the table ---------------------------------------------------------------------------------
+
+fmt() { [ -n "$1" ] && printf '%.2f %s' "$1" "$2" || printf 'n/a'; }
+# row LABEL GCKEY EMPKEY UNIT rate|time
+row() {
+  local gm em ratio gn en
+  gm=$(echo "${VALS[gc:$2]:-}" | median); em=$(echo "${VALS[emp:$3]:-}" | median)
+  gn=$(echo "${VALS[gc:$2]:-}" | wc -w); en=$(echo "${VALS[emp:$3]:-}" | wc -w)
+  ratio=n/a
+  if [ -n "$gm" ] && [ -n "$em" ]; then
+    ratio=$(awk -v g="$gm" -v e="$em" -v k="$5" 'BEGIN { if (g <= 0 || e <= 0) print "n/a"; else printf "%.2f", k == "rate" ? g / e : e / g }')
+  fi
+  printf '| %s | %s (%d of %d) | %s (%d of %d) | %s |\n' "$1" "$(fmt "$gm" "$4")" "$gn" "$ROUNDS" \
+      "$(fmt "$em" "$4")" "$en" "$ROUNDS" "$ratio"
+  DETAILS+="  $1: gcstream${VALS[gc:$2]:- -} | EMP${VALS[emp:$3]:- -} ($4)"$'\n'
+}
+DETAILS=''
+
+echo "| measure | gcstream, median (rounds) | EMP, median (rounds) | ratio (gcstream speed / EMP speed) |"
+echo "|---|---|---|---|"
+for r in "${ROW_LIST[@]}"; do
+  case "$r" in
+    gates) for s in "${SCHEME_LIST[@]}"; do row "10^7 AND end to end, two processes (gcstream $s)" "gates-$s" gates "M AND/s" rate; done ;;
+    gbit) for s in "${SCHEME_LIST[@]}"; do row "10^7 AND under 1 Gbit/s, two processes (gcstream $s)" "gbit-$s" gbit "M AND/s" rate; done ;;
+    aes-lib) row "AES-128 per independent execution, warm session, two processes, lib:aes128" aes-lib aes-lib ms time ;;
+    aes-gcb) row "AES-128 per independent execution, warm session, two processes, .gcb from ${AES_GCB_FROM##*/}" aes-gcb aes-gcb ms time ;;
+    cot) row "10^7 C-OT (gcstream: Δ per call)" cot cot "M OT/s" rate
+         row "10^7 C-OT (gcstream: session Δ)" cot-session cot "M OT/s" rate ;;
+    baseot) row "128 base OTs, warm (gcstream Naor-Pinkas, 2 threads; EMP Chou-Orlandi)" baseot baseot-co ms time
+            row "128 base OTs, warm (gcstream Naor-Pinkas, 2 threads; EMP Naor-Pinkas)" baseot baseot-np ms time ;;
+    first) row "first AES-128 run of a fresh pair: protocol time (gcstream: handshake + base OTs + run; EMP: setup + 1 block)" first first ms time
+           row "first AES-128 run of a fresh pair: wall time of the two processes" first-wall first-wall ms time ;;
+  esac
+done
+if [[ " ${ROW_LIST[*]} " == *" heap "* ]]; then
+  ok=$(echo "${VALS[gc:heap]:-}" | tr ' ' '\n' | grep -c '^1$')
+  echo
+  echo "AES-128 with -Xmx4m on both gc run processes (3 executions): ran in $ok of $ROUNDS rounds${HEAP_ERR:+; last failure: $HEAP_ERR}"
+fi
+echo
+echo "values per round, in round order:"
+printf '%s' "$DETAILS"
+failures=0; for k in "${!FAILS[@]}"; do failures=$((failures + FAILS[$k])); done
+[ $failures = 0 ] || echo "failed measurements: $failures (left out of the medians; see stderr and $LOGS)"
