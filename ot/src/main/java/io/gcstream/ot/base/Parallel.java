@@ -1,71 +1,78 @@
 package io.gcstream.ot.base;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
-/** Splits an index range over a few short-lived threads (the caller runs the first part). */
+/**
+ * Splits an index range over a few threads: the caller runs the first part, the others run on
+ * a shared pool of daemon threads (created on demand, kept 60 s), so a warm session does not pay
+ * for starting threads. The pool grows as needed, so both parties of a test in one JVM never
+ * wait for each other's workers.
+ */
 final class Parallel {
     /** Work on indices [from, to). */
     interface Range {
-        void run(int from, int to) throws Exception;
+        void run(int from, int to) throws IOException;
     }
+
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "gcstream-baseot");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Parallel() {
     }
 
-    static void forRange(int threads, int n, Range body) {
+    /**
+     * Runs body over [0, n) in min(threads, n) parts and waits for all. An exception of any part
+     * is rethrown here (an {@link IOException} as itself), the first part's taking precedence.
+     */
+    static void forRange(int threads, int n, Range body) throws IOException {
         int t = Math.max(1, Math.min(threads, n));
         if (t == 1) {
-            call(body, 0, n);
+            body.run(0, n);
             return;
         }
-        List<Thread> workers = new ArrayList<>();
-        Throwable[] failure = new Throwable[t];
+        @SuppressWarnings("unchecked")
+        Future<Void>[] parts = new Future[t];
         for (int k = 1; k < t; k++) {
             int from = (int) ((long) n * k / t);
             int to = (int) ((long) n * (k + 1) / t);
-            int slot = k;
-            Thread th = new Thread(() -> {
-                try {
-                    body.run(from, to);
-                } catch (Throwable e) {
-                    failure[slot] = e;
-                }
-            }, "gcstream-baseot-" + k);
-            th.setDaemon(true);
-            th.start();
-            workers.add(th);
+            parts[k] = POOL.submit(() -> {
+                body.run(from, to);
+                return null;
+            });
         }
+        Throwable failure = null;
         try {
-            call(body, 0, n / t);
-        } catch (RuntimeException e) {
-            failure[0] = e;
+            body.run(0, n / t);
+        } catch (IOException | RuntimeException e) {
+            failure = e;
         }
-        for (Thread th : workers) {
+        for (int k = 1; k < t; k++) {
             try {
-                th.join();
+                parts[k].get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for base-OT workers", e);
-            }
-        }
-        for (Throwable e : failure) {
-            if (e != null) {
-                if (e instanceof RuntimeException) {
-                    throw (RuntimeException) e;
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause();
                 }
-                throw new IllegalStateException("base-OT worker failed: " + e, e);
             }
         }
-    }
-
-    private static void call(Range body, int from, int to) {
-        try {
-            body.run(from, to);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e.getMessage(), e);
+        if (failure instanceof IOException) {
+            throw (IOException) failure;
+        }
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        if (failure != null) {
+            throw new IllegalStateException("base-OT worker failed: " + failure, failure);
         }
     }
 }
