@@ -1,6 +1,5 @@
 package io.gcstream.ot;
 
-import io.gcstream.ot.base.NaorPinkas;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.Prg;
@@ -75,20 +74,21 @@ public final class OtExtensionSender {
     }
 
     /**
-     * Starts a session: checks the peer's header and runs the 128 base OTs (as base-OT
-     * receiver, with a secret random choice string s). The peer must call
-     * {@link OtExtensionReceiver#setup} at the same time.
+     * Starts a session: checks the peer's header and runs the 128 base OTs
+     * ({@link OtOptions#baseOt()}) as base-OT receiver, with a secret random choice string s.
+     * The peer must call {@link OtExtensionReceiver#setup} at the same time.
      */
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
         long t0 = System.nanoTime();
-        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
+        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize(), o.baseOt());
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
         // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute
         // needs lsb 1) in correlatedSessionDelta; s keeps 127 secret random bits.
         long sLo = rnd.nextLong() | 1L;
         long sHi = rnd.nextLong();
         long[] seeds = new long[2 * KAPPA];
-        new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
+        o.baseOt().create(o.threads(), rnd)
+                .receiveRandom(ch, new long[] {sLo, sHi}, KAPPA, seeds);
         LOG.debug("OT extension sender set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
         return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds);
