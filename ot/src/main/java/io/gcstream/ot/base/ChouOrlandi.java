@@ -11,42 +11,58 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * Random 1-out-of-2 OT of 128-bit strings after Chou and Orlandi, "The Simplest Protocol for
- * Oblivious Transfer" (LATINCRYPT 2015), on the prime-order subgroup of edwards25519
- * ({@link Edwards25519}; G the RFC 8032 base point, L its order, cofactor 8). Two flows:
+ * Random 1-out-of-2 OTs of 128-bit strings, four at a time, each four carried by one
+ * 1-out-of-16 OT of Chou and Orlandi, "The Simplest Protocol for Oblivious Transfer"
+ * (LATINCRYPT 2015), on the prime-order subgroup of edwards25519 ({@link Edwards25519}; G the
+ * RFC 8032 base point, L its order, cofactor 8). The 1-out-of-N form costs the sender one
+ * variable-base multiplication whatever N (the other N-1 keys are one point subtraction
+ * apart), so 128 base OTs take 32 public-key OTs instead of 128.
+ *
+ * <p>The sender first draws its outputs out0, out1 (n blocks each) from its PRG. OTs 4g..4g+3
+ * form group g (the last group may be smaller: m_g = min(4, n - 4g) OTs, N_g = 2^m_g); the
+ * receiver's group choice is c_g = sum_t choice_{4g+t} 2^t and the sender's message number v is
+ * M_{g,v} = (v_0 ? out1 : out0)[4g] || ... || (v_{m-1} ? out1 : out0)[4g+m-1] (v_t = bit t of v),
+ * so the receiver of M_{g,c_g} holds exactly its chosen string of each of the m OTs.
  * <ol>
- *   <li>S: random a in [1, L); sends A = aG. Both sides use A' = 8A.</li>
- *   <li>R: for each OT i with choice c_i: random b_i in [1, L); sends B_i = b_i G + c_i A'.</li>
- *   <li>S: out0_i = H(i, A, B_i, a 8B_i), out1_i = H(i, A, B_i, a 8B_i - 8a A').
- *       <br>R: out_i = H(i, A, B_i, b_i A').</li>
+ *   <li>S: random a in [1, L); sends A = aG. Both sides use A' = 8A and S's T = 8a A'.</li>
+ *   <li>R: for each group: random b_g in [1, L); sends B_g = b_g G + c_g A'.</li>
+ *   <li>S: P_{g,v} = a 8B_g - v T for v = 0..N_g-1; sends E_{g,v} = M_{g,v} ^ H(g, v, A, B_g,
+ *       P_{g,v}) for every v.</li>
+ *   <li>R: M_{g,c_g} = E_{g,c_g} ^ H(g, c_g, A, B_g, b_g A') (for B_g in the subgroup,
+ *       a 8B_g = b_g A' + c_g T, so b_g A' = P_{g,c_g}).</li>
  * </ol>
- * With a' = 8a this is the protocol of the paper for the key pair (a', A' = a'G): for B_i in
- * the subgroup, a 8B_i = a' B_i = b_i A' + c_i a' A', so R's point equals S's point number c_i.
- * H(i, A, B, P) = the first 16 bytes of SHA-256(DOMAIN || le32(i) || A || B || P), points in
- * the 64-byte encoding of {@link Edwards25519} (A and B as sent); DOMAIN is the ASCII string
- * {@code gcstream/base-ot/chou-orlandi/edwards25519/v1}. The OT index i is the tweak that keeps
- * the 2n keys of a session independent random oracles.
+ * H(g, v, A, B, P) = the first 16 m_g bytes of SHA-512(DOMAIN || le32(g) || v || A || B || P)
+ * (v one byte), points in the 64-byte encoding of {@link Edwards25519} (A and B as sent), DOMAIN
+ * the ASCII string {@code gcstream/base-ot/chou-orlandi-1of16/edwards25519/v1}; the group index
+ * and the message number are the tweak that makes every pad a separate random-oracle output.
+ * With a' = 8a this is the paper's protocol for the key pair (a', A' = a'G).
  *
  * <p>Validation: every point from the peer must be canonically encoded, on the curve and not of
  * small order (8P = identity is refused). Each is multiplied by the cofactor 8 before any use
- * (A' = 8A, and 8B_i), which removes any small-order component a peer could add, so no point
+ * (A' = 8A, and 8B_g), which removes any small-order component a peer could add, so no point
  * needs the costly full subgroup check (L P = identity).
  *
- * <p>Costs per OT: S one variable-base multiplication; R two multiplications by fixed bases
- * (G, with a table built once per JVM, and A', with a table built once per session), b_i G being
- * computed before A arrives. Both parties split the work over {@code threads} threads; channel
- * I/O stays on the caller's thread. Traffic for n OTs: 64 bytes S to R, 64 n bytes R to S.
+ * <p>Costs per group: S one variable-base multiplication, N_g - 1 point subtractions and N_g
+ * hashes; R two multiplications by fixed bases (G, with a table built once per JVM, and A', with
+ * a table built once per session), b_g G being computed before A arrives. Both parties split
+ * the work over {@code threads} threads; channel I/O stays on the caller's thread. Traffic for
+ * n = 128: 64 + 32 * 16 * 64 = 32,832 bytes S to R, 32 * 64 = 2,048 bytes R to S.
  *
  * <p>Security (semi-honest; the original paper's UC claim has known gaps, see docs/ot.md, which
- * do not concern this use): B_i = b_i G + c_i A' is uniform in the group whatever c_i, so S
- * learns nothing. R's other point is a'(B_i - A') = b_i A' - a'A' if c_i = 0, or
- * a'B_i = b_i A' + a'A' if c_i = 1; computing it from (G, A', b_i) means computing a'^2 G from
- * a'G, which is as hard as CDH, so in the random-oracle model the other string is uniform to R.
+ * do not concern this use): B_g = b_g G + c_g A' is uniform in the group whatever c_g, so S
+ * learns nothing. For v != c_g, P_{g,v} = b_g A' + (c_g - v) a'A' with a'A' = a'^2 G and
+ * c_g - v a nonzero number below 16 in absolute value: computing it from (G, A', b_g) means
+ * computing a'^2 G from a'G, which is as hard as CDH, so in the random-oracle model every other
+ * pad, hence every other message, is uniform to R.
  */
 public final class ChouOrlandi implements BaseOt {
-    private static final byte[] DOMAIN = "gcstream/base-ot/chou-orlandi/edwards25519/v1"
+    /** Base OTs carried by one 1-out-of-16 OT. */
+    static final int GROUP = 4;
+    private static final byte[] DOMAIN = "gcstream/base-ot/chou-orlandi-1of16/edwards25519/v1"
             .getBytes(StandardCharsets.US_ASCII);
     private static final int PT = Edwards25519.ENCODED_BYTES;
+    /** Longs of the ciphertexts of one full group: 16 messages of 4 blocks. */
+    private static final int GROUP_LONGS = (1 << GROUP) * 2 * GROUP;
 
     /** The table of the base point G, built on first use (once per JVM). */
     private static final class BaseTable {
@@ -58,7 +74,8 @@ public final class ChouOrlandi implements BaseOt {
 
     /**
      * @param threads threads for the public-key work (>= 1)
-     * @param random source of the secret scalars (seeded from SecureRandom in production)
+     * @param random source of the secrets and of the sender's outputs (seeded from SecureRandom
+     *     in production)
      */
     public ChouOrlandi(int threads, Prg random) {
         if (threads < 1) {
@@ -72,6 +89,8 @@ public final class ChouOrlandi implements BaseOt {
     public void sendRandom(Channel ch, int n, long[] out0, long[] out1) throws IOException {
         checkCount(n, out0.length / 2, out1.length / 2);
         byte[] a = Scalar25519.digits(Scalar25519.random(random));
+        random.nextLongs(out0, 0, 2 * n);
+        random.nextLongs(out1, 0, 2 * n);
         Scratch s = new Scratch();
         Point bigA = new Point();
         BaseTable.G.mul(a, bigA, s);
@@ -79,21 +98,29 @@ public final class ChouOrlandi implements BaseOt {
         ch.write(encA, 0, PT);
         ch.flush();
 
-        // While the receiver works: T = 8a A' = a 64A, subtracted for the second key.
+        // While the receiver works: T = 8a A' = a 64A, in cached form for the subtractions.
         Point t = new Point();
-        Edwards25519.mulByCofactor(bigA, s);
-        Edwards25519.mulByCofactor(bigA, s);
-        Edwards25519.mul(a, bigA, t, new long[8 * Edwards25519.CACHED_LONGS], s);
-        byte[] encB = new byte[n * PT];
+        for (int i = 0; i < 6; i++) {
+            Edwards25519.dbl(bigA, s);
+        }
+        long[] table = new long[8 * Edwards25519.CACHED_LONGS];
+        Edwards25519.mul(a, bigA, t, table, s);
+        long[] cachedT = new long[Edwards25519.CACHED_LONGS];
+        Edwards25519.toCached(t, cachedT, 0, s);
+
+        int groups = groups(n);
+        byte[] encB = new byte[groups * PT];
         ch.readFully(encB, 0, encB.length);
         String peer = ch.peer();
-        Parallel.forRange(threads, n, (from, to) -> {
+        long[] e = new long[cipherLongs(n)];
+        Parallel.forRange(threads, groups, (from, to) -> {
             Scratch sc = new Scratch();
-            long[] table = new long[8 * Edwards25519.CACHED_LONGS];
+            long[] tab = new long[8 * Edwards25519.CACHED_LONGS];
             Point b = new Point();
-            Point[] keys = new Point[2 * (to - from)];
-            for (int i = from; i < to; i++) {
-                String why = Edwards25519.decode(encB, i * PT, b, sc);
+            Point[] keys = new Point[(to - from) << GROUP];
+            int k = 0;
+            for (int g = from; g < to; g++) {
+                String why = Edwards25519.decode(encB, g * PT, b, sc);
                 if (why == null) {
                     Edwards25519.mulByCofactor(b, sc);
                     if (Edwards25519.isIdentity(b, sc)) {
@@ -101,41 +128,61 @@ public final class ChouOrlandi implements BaseOt {
                     }
                 }
                 if (why != null) {
-                    throw invalid(peer, "B[" + i + "]", why);
+                    throw invalid(peer, "B[" + g + "]", why);
                 }
-                Point p0 = new Point();
-                Edwards25519.mul(a, b, p0, table, sc);
-                Point p1 = new Point();
-                Edwards25519.copy(p0, p1);
-                Edwards25519.sub(p1, t, sc);
-                keys[2 * (i - from)] = p0;
-                keys[2 * (i - from) + 1] = p1;
+                Point p = new Point();
+                Edwards25519.mul(a, b, p, tab, sc);
+                keys[k++] = p;
+                for (int v = 1; v < 1 << width(n, g); v++) {
+                    Point q = new Point();
+                    Edwards25519.copy(p, q);
+                    Edwards25519.subCached(q, cachedT, 0, sc);
+                    keys[k++] = q;
+                    p = q;
+                }
             }
-            byte[] enc = new byte[keys.length * PT];
-            Edwards25519.encode(keys, 0, keys.length, enc, 0);
-            MessageDigest sha = sha256();
-            for (int i = from; i < to; i++) {
-                int k = 2 * (i - from) * PT;
-                hash(sha, i, encA, encB, enc, k, out0);
-                hash(sha, i, encA, encB, enc, k + PT, out1);
+            byte[] enc = new byte[k * PT];
+            Edwards25519.encode(keys, 0, k, enc, 0);
+            MessageDigest sha = sha512();
+            long[] pad = new long[2 * GROUP];
+            k = 0;
+            for (int g = from; g < to; g++) {
+                int m = width(n, g);
+                for (int v = 0; v < 1 << m; v++) {
+                    pad(sha, g, v, encA, encB, enc, (k++) * PT, pad);
+                    int at = g * GROUP_LONGS + v * 2 * m;
+                    for (int j = 0; j < m; j++) {
+                        long[] msg = ((v >>> j) & 1) == 0 ? out0 : out1;
+                        e[at + 2 * j] = msg[2 * (GROUP * g + j)] ^ pad[2 * j];
+                        e[at + 2 * j + 1] = msg[2 * (GROUP * g + j) + 1] ^ pad[2 * j + 1];
+                    }
+                }
             }
         });
+        ch.writeLongs(e, 0, e.length);
+        ch.flush();
     }
 
     @Override
     public void receiveRandom(Channel ch, long[] choices, int n, long[] out) throws IOException {
         checkCount(n, choices.length * 64, out.length / 2);
-        byte[][] b = new byte[n][];
-        for (int i = 0; i < n; i++) {
-            b[i] = Scalar25519.digits(Scalar25519.random(random));
+        int groups = groups(n);
+        byte[][] b = new byte[groups][];
+        int[] c = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            b[g] = Scalar25519.digits(Scalar25519.random(random));
+            for (int j = 0; j < width(n, g); j++) {
+                int i = GROUP * g + j;
+                c[g] |= (int) ((choices[i >>> 6] >>> i) & 1) << j;
+            }
         }
-        Point[] bigB = new Point[n];
-        // b_i G does not depend on the sender's message: compute it before waiting for A.
-        Parallel.forRange(threads, n, (from, to) -> {
+        Point[] bigB = new Point[groups];
+        // b_g G does not depend on the sender's message: compute it before waiting for A.
+        Parallel.forRange(threads, groups, (from, to) -> {
             Scratch sc = new Scratch();
-            for (int i = from; i < to; i++) {
-                bigB[i] = new Point();
-                BaseTable.G.mul(b[i], bigB[i], sc);
+            for (int g = from; g < to; g++) {
+                bigB[g] = new Point();
+                BaseTable.G.mul(b[g], bigB[g], sc);
             }
         });
         byte[] encA = new byte[PT];
@@ -153,36 +200,71 @@ public final class ChouOrlandi implements BaseOt {
             throw invalid(ch.peer(), "A", why);
         }
 
-        byte[] encB = new byte[n * PT];
-        Parallel.forRange(threads, n, (from, to) -> {
+        // B_g = b_g G + 8A' + (c_g - 8) A': a public addition and a constant-time selection.
+        long[] multiplesA = new long[8 * Edwards25519.CACHED_LONGS];
+        Edwards25519.multiples(a8, multiplesA, s);
+        byte[] encB = new byte[groups * PT];
+        Parallel.forRange(threads, groups, (from, to) -> {
             Scratch sc = new Scratch();
-            Point sum = new Point();
-            for (int i = from; i < to; i++) {
-                Edwards25519.copy(bigB[i], sum);
-                Edwards25519.add(sum, a8, sc);
-                Edwards25519.select(-(int) ((choices[i >>> 6] >>> i) & 1), sum, bigB[i]);
+            for (int g = from; g < to; g++) {
+                Edwards25519.addCached(bigB[g], multiplesA, 7 * Edwards25519.CACHED_LONGS, sc);
+                Edwards25519.addCachedMultiple(bigB[g], multiplesA, 0, c[g] - 8, sc);
             }
             Edwards25519.encode(bigB, from, to, encB, from * PT);
         });
         ch.write(encB, 0, encB.length);
         ch.flush();
 
-        // While the sender works: the keys b_i A', with A' as a fixed base.
+        // While the sender works: the pads of b_g A', with A' as a fixed base.
         FixedBaseTable tableA = new FixedBaseTable(a8);
-        Parallel.forRange(threads, n, (from, to) -> {
+        long[] pads = new long[groups * 2 * GROUP];
+        Parallel.forRange(threads, groups, (from, to) -> {
             Scratch sc = new Scratch();
             Point[] keys = new Point[to - from];
-            for (int i = from; i < to; i++) {
-                keys[i - from] = new Point();
-                tableA.mul(b[i], keys[i - from], sc);
+            for (int g = from; g < to; g++) {
+                keys[g - from] = new Point();
+                tableA.mul(b[g], keys[g - from], sc);
             }
             byte[] enc = new byte[keys.length * PT];
             Edwards25519.encode(keys, 0, keys.length, enc, 0);
-            MessageDigest sha = sha256();
-            for (int i = from; i < to; i++) {
-                hash(sha, i, encA, encB, enc, (i - from) * PT, out);
+            MessageDigest sha = sha512();
+            long[] pad = new long[2 * GROUP];
+            for (int g = from; g < to; g++) {
+                pad(sha, g, c[g], encA, encB, enc, (g - from) * PT, pad);
+                System.arraycopy(pad, 0, pads, g * 2 * GROUP, 2 * GROUP);
             }
         });
+        long[] e = new long[cipherLongs(n)];
+        ch.readLongs(e, 0, e.length);
+        for (int g = 0; g < groups; g++) {
+            int m = width(n, g);
+            int at = g * GROUP_LONGS;
+            for (int j = 0; j < 2 * m; j++) {
+                // E_{g,c_g}, read without a choice-dependent address: all N_g are scanned.
+                long x = 0;
+                for (int v = 0; v < 1 << m; v++) {
+                    long mask = ((v ^ c[g]) - 1) >> 31;
+                    x |= e[at + v * 2 * m + j] & mask;
+                }
+                out[2 * GROUP * g + j] = x ^ pads[g * 2 * GROUP + j];
+            }
+        }
+    }
+
+    private static int groups(int n) {
+        return (n + GROUP - 1) / GROUP;
+    }
+
+    /** OTs in group g (GROUP except possibly in the last). */
+    private static int width(int n, int g) {
+        return Math.min(GROUP, n - GROUP * g);
+    }
+
+    /** Longs of all ciphertexts for n OTs. */
+    private static int cipherLongs(int n) {
+        int full = n / GROUP;
+        int m = n % GROUP;
+        return full * GROUP_LONGS + (m == 0 ? 0 : (1 << m) * 2 * m);
     }
 
     private static IOException invalid(String peer, String what, String why) {
@@ -190,19 +272,20 @@ public final class ChouOrlandi implements BaseOt {
                 + " sent an invalid curve point for " + what + ": " + why);
     }
 
-    /** dst block i = H(i, A, B_i, P) with P at enc[pOff]. */
-    private static void hash(MessageDigest sha, int i, byte[] encA, byte[] encB, byte[] enc,
-            int pOff, long[] dst) {
+    /** pad = H(g, v, A, B_g, P) as 8 longs (little-endian), P at enc[pOff]. */
+    private static void pad(MessageDigest sha, int g, int v, byte[] encA, byte[] encB, byte[] enc,
+            int pOff, long[] pad) {
         sha.reset();
         sha.update(DOMAIN);
-        sha.update((byte) i);
-        sha.update((byte) (i >>> 8));
-        sha.update((byte) (i >>> 16));
-        sha.update((byte) (i >>> 24));
+        sha.update((byte) g);
+        sha.update((byte) (g >>> 8));
+        sha.update((byte) (g >>> 16));
+        sha.update((byte) (g >>> 24));
+        sha.update((byte) v);
         sha.update(encA);
-        sha.update(encB, i * PT, PT);
+        sha.update(encB, g * PT, PT);
         sha.update(enc, pOff, PT);
-        Blocks.fromBytes(sha.digest(), 0, dst, i, 1);
+        Blocks.fromBytes(sha.digest(), 0, pad, 0, GROUP);
     }
 
     private static void checkCount(int n, int a, int b) {
@@ -212,9 +295,9 @@ public final class ChouOrlandi implements BaseOt {
         }
     }
 
-    private static MessageDigest sha256() {
+    private static MessageDigest sha512() {
         try {
-            return MessageDigest.getInstance("SHA-256");
+            return MessageDigest.getInstance("SHA-512");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

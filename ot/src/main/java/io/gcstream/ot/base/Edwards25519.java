@@ -118,29 +118,30 @@ final class Edwards25519 {
         F.cmov(cond, p.h, 0, r.h, 0);
     }
 
-    /** r = 2r. */
+    /**
+     * r = 2r ("dbl-2008-hwcd" for a = -1, with every coordinate negated, which is the same
+     * projective point and saves a negation): A = X^2, B = Y^2, C = 2Z^2, E = (X+Y)^2 - A - B,
+     * G = B - A, F' = C - G, H' = A + B; X3 = E F', Y3 = G H', Z3 = F' G, T3 = E H'.
+     */
     static void dbl(Point r, Scratch s) {
         int[] a = s.t0;
         int[] b = s.t1;
         int[] c = s.t2;
-        int[] f = s.t3;
+        int[] g = s.t3;
         F.sqr(r.x, a);
         F.sqr(r.y, b);
         F.sqr(r.z, c);
-        F.add(c, c, c);                 // C = 2 Z^2
+        F.add(c, c, c);
         F.add(r.x, r.y, r.e);
         F.sqr(r.e, r.e);
-        F.sub(r.e, a, r.e);
-        F.sub(r.e, b, r.e);             // E = (X+Y)^2 - A - B
-        F.apm(b, a, r.y, r.h);          // scratch: B+A into y, B-A into h
-        F.sub(r.h, c, f);               // F = G - C with G = B - A
-        F.carry(f);
-        F.negate(r.y, r.y);             // H = -A - B
-        F.copy(r.h, 0, c, 0);           // c = G
-        F.copy(r.y, 0, r.h, 0);         // h = H
-        F.mul(r.e, f, r.x);             // X3 = E F
-        F.mul(c, r.h, r.y);             // Y3 = G H
-        F.mul(f, c, r.z);               // Z3 = F G
+        F.apm(a, b, r.h, g);            // H' = A + B, g = A - B
+        F.sub(r.e, r.h, r.e);           // E = (X+Y)^2 - H'
+        F.add(c, g, c);                 // F' = C + A - B = C - G
+        F.carry(c);                     // a sum of four: carry before multiplying
+        F.negate(g, g);                 // G = B - A
+        F.mul(r.e, c, r.x);
+        F.mul(g, r.h, r.y);
+        F.mul(c, g, r.z);
     }
 
     /** r = 8r: clears the small-order component (cofactor 8). */
@@ -226,6 +227,12 @@ final class Edwards25519 {
     /** r += q, q in cached form at table[off]. */
     static void addCached(Point r, long[] table, int off, Scratch s) {
         unpack(table, off, 0, CACHED_LONGS, s);
+        addCached(r, s.s0, s.s1, s.s2, s.s3, s);
+    }
+
+    /** r -= q, q in cached form at table[off]. */
+    static void subCached(Point r, long[] table, int off, Scratch s) {
+        unpack(table, off, 1, CACHED_LONGS, s);
         addCached(r, s.s0, s.s1, s.s2, s.s3, s);
     }
 
@@ -328,11 +335,8 @@ final class Edwards25519 {
         }
     }
 
-    /**
-     * Constant time: r = k * p, k given as 64 signed radix-16 digits ({@link Scalar25519#digits}).
-     * Builds a table of p, 2p, ..., 8p (cached form) in {@code table} (8 * 20 longs).
-     */
-    static void mul(byte[] digits, Point p, Point r, long[] table, Scratch s) {
+    /** Writes p, 2p, ..., 8p in cached form to table[0..160). */
+    static void multiples(Point p, long[] table, Scratch s) {
         Point q = s.p;
         copy(p, q);
         toCached(q, table, 0, s);
@@ -342,6 +346,14 @@ final class Edwards25519 {
             addCached(q, table, 0, s);
             toCached(q, table, k * CACHED_LONGS, s);
         }
+    }
+
+    /**
+     * Constant time: r = k * p, k given as 64 signed radix-16 digits ({@link Scalar25519#digits}).
+     * Builds the table of p, 2p, ..., 8p ({@link #multiples}) in {@code table} (8 * 20 longs).
+     */
+    static void mul(byte[] digits, Point p, Point r, long[] table, Scratch s) {
+        multiples(p, table, s);
         identity(r);
         addCachedMultiple(r, table, 0, digits[63], s);
         for (int i = 62; i >= 0; i--) {

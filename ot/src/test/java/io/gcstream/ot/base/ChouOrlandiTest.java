@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.TranscriptChannel;
 import io.gcstream.ot.crypto.Blocks;
 import io.gcstream.ot.crypto.Prg;
 import io.gcstream.ot.testutil.Threads;
@@ -29,6 +30,7 @@ class ChouOrlandiTest {
         long[] out1;
         long[] out;
         MemoryChannel[] ch;
+        TranscriptChannel[] t;
     }
 
     private static Run run(int threads, long[] choices, int n, Prg sRand, Prg rRand)
@@ -38,14 +40,16 @@ class ChouOrlandiTest {
         r.out1 = Blocks.allocate(n);
         r.out = Blocks.allocate(n);
         r.ch = MemoryChannel.pair();
+        r.t = new TranscriptChannel[] {new TranscriptChannel(r.ch[0]),
+            new TranscriptChannel(r.ch[1])};
         CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
             try {
-                new ChouOrlandi(threads, sRand).sendRandom(r.ch[0], n, r.out0, r.out1);
+                new ChouOrlandi(threads, sRand).sendRandom(r.t[0], n, r.out0, r.out1);
             } catch (IOException e) {
                 throw new RuntimeException(e);
             }
         }, Threads.POOL);
-        new ChouOrlandi(threads, rRand).receiveRandom(r.ch[1], choices, n, r.out);
+        new ChouOrlandi(threads, rRand).receiveRandom(r.t[1], choices, n, r.out);
         s.get(60, TimeUnit.SECONDS);
         return r;
     }
@@ -64,9 +68,9 @@ class ChouOrlandiTest {
             assertFalse(Blocks.equals(c ? r.out0 : r.out1, i, r.out, i, 1), "OT " + i);
             assertTrue(seen.add(Blocks.hex(r.out0, i)) && seen.add(Blocks.hex(r.out1, i)));
         }
-        // A, then one point per OT; nothing else
-        assertEquals(64, r.ch[0].bytesSent());
-        assertEquals(64L * n, r.ch[1].bytesSent());
+        // A and 16 messages of 64 bytes per group of four OTs; one point per group back
+        assertEquals(64 + 32 * 16 * 64, r.ch[0].bytesSent());
+        assertEquals(32 * 64, r.ch[1].bytesSent());
     }
 
     @Test
@@ -94,8 +98,15 @@ class ChouOrlandiTest {
         assertArrayEquals(a.out0, b.out0);
         assertArrayEquals(a.out1, b.out1);
         assertArrayEquals(a.out, b.out);
+        assertEquals(a.t[0].sentHash(), b.t[0].sentHash());
+        assertEquals(a.t[1].sentHash(), b.t[1].sentHash());
+        // another receiver seed: other points, the same sender outputs (drawn from its own PRG)
         Run c = run(2, choices, 128, new Prg(new byte[16]), new Prg(Blocks.toBytes(1, 3)));
-        assertFalse(Blocks.equals(a.out0, 0, c.out0, 0, 1));
+        assertArrayEquals(a.out0, c.out0);
+        assertFalse(a.t[1].sentHash().equals(c.t[1].sentHash()));
+        Run d = run(2, choices, 128, new Prg(Blocks.toBytes(0, 1)), new Prg(Blocks.toBytes(1, 2)));
+        assertFalse(Blocks.equals(a.out0, 0, d.out0, 0, 1));
+        assertFalse(a.t[0].sentHash().equals(d.t[0].sentHash()));
     }
 
     /** The sender's A replaced by bad bytes: the receiver refuses it with a clear message. */
@@ -131,7 +142,7 @@ class ChouOrlandiTest {
         byte[] small = Ref25519.encode(Ref25519.mul(BigInteger.TWO, Ref25519.order8(rnd)));
         byte[] offCurve = Ref25519.encode(Ref25519.BASE);
         offCurve[40] ^= 1;
-        assertSenderRefuses(small, 77, "invalid curve point for B[77]: a point of small order");
+        assertSenderRefuses(small, 17, "invalid curve point for B[17]: a point of small order");
         assertSenderRefuses(offCurve, 3, "invalid curve point for B[3]: not on the curve");
     }
 
@@ -147,8 +158,8 @@ class ChouOrlandiTest {
         }, Threads.POOL);
         byte[] a = new byte[64];
         p[1].readFully(a, 0, 64);
-        byte[] bs = new byte[128 * 64];
-        for (int i = 0; i < 128; i++) {
+        byte[] bs = new byte[32 * 64];
+        for (int i = 0; i < 32; i++) {
             System.arraycopy(Ref25519.encode(Ref25519.BASE), 0, bs, 64 * i, 64);
         }
         System.arraycopy(bad, 0, bs, 64 * at, 64);
