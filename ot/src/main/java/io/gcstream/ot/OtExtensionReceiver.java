@@ -66,6 +66,7 @@ public final class OtExtensionReceiver {
      */
     public static OtExtensionReceiver setup(Channel ch, OtOptions o) throws IOException {
         long t0 = System.nanoTime();
+        o.baseOt().prepare();
         Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize(), o.baseOt());
         Prg rnd = Randomness.prg(o, "ot-extension-receiver");
         long[] k0 = new long[2 * KAPPA];

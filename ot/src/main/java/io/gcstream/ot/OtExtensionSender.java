@@ -80,6 +80,7 @@ public final class OtExtensionSender {
      */
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
         long t0 = System.nanoTime();
+        o.baseOt().prepare();
         Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize(), o.baseOt());
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
         // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute

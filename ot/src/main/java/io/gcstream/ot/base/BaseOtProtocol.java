@@ -30,6 +30,17 @@ public enum BaseOtProtocol {
                 : new NaorPinkas(threads, random);
     }
 
+    /**
+     * Starts the protocol's one-time precomputation, if any, on a background thread and returns
+     * at once (Chou-Orlandi: the table of G, once per JVM), so that a caller can overlap it with
+     * its own start-up, e.g. the session handshake. Optional; idempotent.
+     */
+    public void prepare() {
+        if (this == CHOU_ORLANDI) {
+            ChouOrlandi.prepare();
+        }
+    }
+
     /** The protocol named {@code id} (case-insensitive), or an error listing the names. */
     public static BaseOtProtocol parse(String id) {
         for (BaseOtProtocol p : values()) {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Random 1-out-of-2 OTs of 128-bit strings, four at a time, each four carried by one
@@ -69,6 +70,8 @@ public final class ChouOrlandi implements BaseOt {
         static final FixedBaseTable G = new FixedBaseTable(Edwards25519.base());
     }
 
+    private static final AtomicBoolean PREPARED = new AtomicBoolean();
+
     private final int threads;
     private final Prg random;
 
@@ -83,6 +86,18 @@ public final class ChouOrlandi implements BaseOt {
         }
         this.threads = threads;
         this.random = random;
+    }
+
+    /**
+     * Starts building the table of G on a background thread (the first time only) and returns
+     * at once; a protocol run that needs the table before it is complete waits for it (class
+     * initialisation). In a fresh JVM this takes ~20 ms of mostly interpreted code, which can
+     * then overlap a handshake.
+     */
+    static void prepare() {
+        if (PREPARED.compareAndSet(false, true)) {
+            Parallel.background(() -> BaseTable.G.hashCode());
+        }
     }
 
     @Override

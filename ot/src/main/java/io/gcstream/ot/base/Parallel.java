@@ -27,6 +27,11 @@ final class Parallel {
     private Parallel() {
     }
 
+    /** Runs task on the pool and returns at once (for precomputations nobody waits for). */
+    static void background(Runnable task) {
+        POOL.execute(task);
+    }
+
     /**
      * Runs body over [0, n) in min(threads, n) parts and waits for all. An exception of any part
      * is rethrown here (an {@link IOException} as itself), the first part's taking precedence.
