@@ -12,7 +12,7 @@ import org.bouncycastle.math.ec.rfc7748.X25519Field;
  * multiplications each) and 4 doublings, about a third of a variable-base multiplication.
  * Entries are read with constant-time selection.
  *
- * <p>Building costs about two variable-base multiplications (256 points, one shared field
+ * <p>Building costs about three variable-base multiplications (256 points, one shared field
  * inversion). Immutable after construction; {@link #mul} may be called from many threads, each
  * with its own {@link Scratch}.
  */

@@ -130,7 +130,8 @@ class ChouOrlandiTest {
         p[0].write(a, 0, a.length);
         p[0].flush();
         IOException e = assertThrows(IOException.class, () -> new ChouOrlandi(2,
-                Prg.fromSecureRandom()).receiveRandom(p[1], new long[2], 128, Blocks.allocate(128)));
+                Prg.fromSecureRandom()).receiveRandom(p[1], new long[2], 128,
+                        Blocks.allocate(128)));
         assertTrue(e.getMessage().contains(message), e.getMessage());
         assertTrue(e.getMessage().startsWith("base OT (Chou-Orlandi): peer "), e.getMessage());
     }
