@@ -18,8 +18,8 @@ import java.util.Arrays;
  *
  * <p>Prints, for each protocol, the first run in a fresh pair of JVMs (cold: class loading,
  * tables, interpreted code), then, in one pair of JVMs, {@code rounds} warm runs of each
- * protocol alternated run by run after {@code warmup} unmeasured ones: median, minimum and the
- * ratio of the medians. Finally one unmeasured run per protocol checks the outputs.
+ * protocol alternated run by run after {@code warmup} unmeasured ones: median, mean, minimum and
+ * the ratio of the medians. Finally one unmeasured run per protocol checks the outputs.
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.BaseOtTwoProcess \
  *     [rounds [warmup [threads]]]          (defaults 20, 20, 2)
@@ -45,8 +45,8 @@ public final class BaseOtTwoProcess {
         System.out.printf("cores=%d java=%s threads=%d rounds=%d warmup=%d, two JVMs%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 threads, rounds, warmup);
-        System.out.println("| protocol | first run, fresh JVMs | warm median | warm min |");
-        System.out.println("|---|---|---|---|");
+        System.out.println("| protocol | first run, fresh JVMs | warm median | warm mean | warm min |");
+        System.out.println("|---|---|---|---|---|");
         double[] cold = new double[protos.length];
         for (int k = 0; k < protos.length; k++) {
             try (Peer p = new Peer(threads)) {
@@ -68,8 +68,9 @@ public final class BaseOtTwoProcess {
             }
         }
         for (int k = 0; k < protos.length; k++) {
-            System.out.printf("| %s | %.1f ms | %.2f ms | %.2f ms |%n", protos[k].id(), cold[k],
-                    median(warm[k]), min(warm[k]));
+            System.out.printf("| %s | %.1f ms | %.2f ms | %.2f ms | %.2f ms |%n", protos[k].id(),
+                    cold[k], median(warm[k]), Arrays.stream(warm[k]).average().orElse(0),
+                    min(warm[k]));
         }
         System.out.printf("ratio %s / %s: warm medians %.2f, first runs %.2f%n", protos[0].id(),
                 protos[1].id(), median(warm[0]) / median(warm[1]), cold[0] / cold[1]);

@@ -12,7 +12,7 @@ class ParallelTest {
     @Test
     void everyIndexRunsExactlyOnce() throws Exception {
         for (int threads : new int[] {1, 2, 3, 8}) {
-            for (int n : new int[] {0, 1, 2, 7, 100}) {
+            for (int n : new int[] {0, 1, 2, 7, 32, 100, 1001}) {
                 AtomicIntegerArray hits = new AtomicIntegerArray(n);
                 Parallel.forRange(threads, n, (from, to) -> {
                     for (int i = from; i < to; i++) {
