@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * </ol>
  * H(g, v, A, B, P) = the first 16 m_g bytes of SHA-512(DOMAIN || le32(g) || v || A || B || P)
  * (v one byte), points in the 64-byte encoding of {@link Edwards25519} (A and B as sent), DOMAIN
- * the ASCII string {@code gcstream/base-ot/chou-orlandi-1of16/edwards25519/v1}; the group index
+ * the ASCII string {@code gcstream/base-ot/co-1of16/edwards25519/v1}; the group index
  * and the message number are the tweak that makes every pad a separate random-oracle output.
  * With a' = 8a this is the paper's protocol for the key pair (a', A' = a'G).
  *
@@ -59,7 +59,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ChouOrlandi implements BaseOt {
     /** Base OTs carried by one 1-out-of-16 OT. */
     static final int GROUP = 4;
-    private static final byte[] DOMAIN = "gcstream/base-ot/chou-orlandi-1of16/edwards25519/v1"
+    /** 41 bytes, so that a pad's input (238 bytes) is two SHA-512 blocks, not three. */
+    private static final byte[] DOMAIN = "gcstream/base-ot/co-1of16/edwards25519/v1"
             .getBytes(StandardCharsets.US_ASCII);
     private static final int PT = Edwards25519.ENCODED_BYTES;
     /** Longs of the ciphertexts of one full group: 16 messages of 4 blocks. */
