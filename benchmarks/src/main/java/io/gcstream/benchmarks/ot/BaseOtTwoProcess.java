@@ -22,7 +22,7 @@ import java.util.Arrays;
  * the ratio of the medians. Finally one unmeasured run per protocol checks the outputs.
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.BaseOtTwoProcess \
- *     [rounds [warmup [threads]]]          (defaults 20, 20, 2)
+ *     [rounds [warmup [threads]]]          (defaults 20, 100, 2)
  * </pre>
  */
 public final class BaseOtTwoProcess {
@@ -39,7 +39,8 @@ public final class BaseOtTwoProcess {
             return;
         }
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        // The per-group code runs only 32 times per run: it takes ~100 runs to be fully compiled.
+        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         BaseOtProtocol[] protos = BaseOtProtocol.values();
         System.out.printf("cores=%d java=%s threads=%d rounds=%d warmup=%d, two JVMs%n",
