@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * variable-base multiplication whatever N (the other N-1 keys are one point subtraction
  * apart), so 128 base OTs take 32 public-key OTs instead of 128.
  *
- * <p>The sender first draws its outputs out0, out1 (n blocks each) from its PRG. OTs 4g..4g+3
- * form group g (the last group may be smaller: m_g = min(4, n - 4g) OTs, N_g = 2^m_g); the
- * receiver's group choice is c_g = sum_t choice_{4g+t} 2^t and the sender's message number v is
+ * <p>The sender draws its outputs out0, out1 (n blocks each) from its PRG, right after its
+ * secret a. OTs 4g..4g+3 form group g (the last group may be smaller: m_g = min(4, n - 4g)
+ * OTs, N_g = 2^m_g); the receiver's group choice is c_g = sum_t choice_{4g+t} 2^t and the sender's message number v is
  * M_{g,v} = (v_0 ? out1 : out0)[4g] || ... || (v_{m-1} ? out1 : out0)[4g+m-1] (v_t = bit t of v),
  * so the receiver of M_{g,c_g} holds exactly its chosen string of each of the m OTs.
  * <ol>
