@@ -24,9 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "d5cc9463179ae3de994f29de916b33cb87da9938470421aae136bf858d396c2c 3b582b32817a80e2d31ed87e76b237164ea83bc1a9ba12bb9e51bcbaa75174d1",
-        Scheme.GRR3, "49bc7a588317657c71ca15aae4eead5f2d5999a9900899a5a57d24f8d4d77568 dac39f9bdff57819395ff42c5c4452d5383e484e3a4e00094953bace36ba6fec",
-        Scheme.THREE_HALVES, "f85d2dc0702d26474d08ff2d34beba75208736f13e41fee5daf319f460bc559e f07d1b16bfcbb6b8d234c4528b09272c46bb9202f2827b656238f5e0b2261612");
+        Scheme.HALF_GATES, "42b6efa6ca41c3ea2ecc7722e3aeea76b0f266cf2744e1b527707d4add5f579c a73470aaa8552c64ba3451bb58eea6b3ec79e6c712458539188b691a435abf43",
+        Scheme.GRR3, "7e70defd45814aefb4ba1fc0b4dec452444f1ec928ac9d96129ec9dd2565b833 2e31c02bd074ec44760dc861a1b86a1c2eac70104173f0bed2fac0ab9b2ef1e8",
+        Scheme.THREE_HALVES, "dc9cdf87b56a43b2597ddbbd58427e320c6bb8aa09027938aae6d550c3caf798 99dddd59db77cd2a753bb9db55f3771e5df1a5fd5fbdb7c372478716eba44b8a");
 
     @ParameterizedTest
     @EnumSource(Scheme.class)

@@ -1,21 +1,27 @@
 package io.gcstream.ot;
 
+import io.gcstream.ot.base.BaseOtProtocol;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 
-/** The first message of an OT-extension session: magic, role and block size, both ways. */
+/**
+ * The first message of an OT-extension session: magic, role, block size and base-OT protocol,
+ * both ways.
+ */
 final class Handshake {
-    static final int MAGIC = 0x3158544f; // "OTX1" little-endian
+    static final int MAGIC = 0x3258544f; // "OTX2" little-endian
     static final int ROLE_SENDER = 1;
     static final int ROLE_RECEIVER = 2;
 
     private Handshake() {
     }
 
-    static void run(Channel ch, int role, int blockSize) throws IOException {
+    static void run(Channel ch, int role, int blockSize, BaseOtProtocol baseOt)
+            throws IOException {
         ch.writeInt(MAGIC);
         ch.writeInt(role);
         ch.writeInt(blockSize);
+        ch.writeInt(baseOt.ordinal());
         ch.flush();
         int magic = ch.readInt();
         if (magic != MAGIC) {
@@ -34,6 +40,14 @@ final class Handshake {
         if (peerBlock != blockSize) {
             throw new IOException("OT extension setup: block size mismatch: this side uses "
                     + blockSize + " OTs per block, peer " + ch.peer() + " uses " + peerBlock);
+        }
+        int peerBase = ch.readInt();
+        if (peerBase != baseOt.ordinal()) {
+            BaseOtProtocol[] all = BaseOtProtocol.values();
+            String theirs = peerBase >= 0 && peerBase < all.length ? all[peerBase].id()
+                    : "unknown protocol " + peerBase;
+            throw new IOException("OT extension setup: base OT mismatch: this side uses "
+                    + baseOt.id() + ", peer " + ch.peer() + " uses " + theirs);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.gcstream.ot;
 
-import io.gcstream.ot.base.NaorPinkas;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.Prg;
@@ -61,18 +60,18 @@ public final class OtExtensionReceiver {
     }
 
     /**
-     * Starts a session: checks the peer's header and runs the 128 base OTs (as base-OT sender
-     * of random seed pairs). The peer must call {@link OtExtensionSender#setup} at the same time.
+     * Starts a session: checks the peer's header and runs the 128 base OTs
+     * ({@link OtOptions#baseOt()}) as base-OT sender, whose random outputs are the seed pairs.
+     * The peer must call {@link OtExtensionSender#setup} at the same time.
      */
     public static OtExtensionReceiver setup(Channel ch, OtOptions o) throws IOException {
         long t0 = System.nanoTime();
-        Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize());
+        o.baseOt().prepare();
+        Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize(), o.baseOt());
         Prg rnd = Randomness.prg(o, "ot-extension-receiver");
         long[] k0 = new long[2 * KAPPA];
         long[] k1 = new long[2 * KAPPA];
-        rnd.nextLongs(k0, 0, k0.length);
-        rnd.nextLongs(k1, 0, k1.length);
-        new NaorPinkas(o.threads(), rnd).send(ch, k0, k1, KAPPA);
+        o.baseOt().create(o.threads(), rnd).sendRandom(ch, KAPPA, k0, k1);
         LOG.debug("OT extension receiver set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
         return new OtExtensionReceiver(ch, o.blockSize(), k0, k1);

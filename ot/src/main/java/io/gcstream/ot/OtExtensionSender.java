@@ -1,6 +1,5 @@
 package io.gcstream.ot;
 
-import io.gcstream.ot.base.NaorPinkas;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.crypto.CrHash;
 import io.gcstream.ot.crypto.Prg;
@@ -75,9 +74,9 @@ public final class OtExtensionSender {
     }
 
     /**
-     * Starts a session: checks the peer's header and runs the 128 base OTs (as base-OT
-     * receiver, with a secret random choice string s). The peer must call
-     * {@link OtExtensionReceiver#setup} at the same time.
+     * Starts a session: checks the peer's header and runs the 128 base OTs
+     * ({@link OtOptions#baseOt()}) as base-OT receiver, with a secret random choice string s.
+     * The peer must call {@link OtExtensionReceiver#setup} at the same time.
      */
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
         Prg rnd = Randomness.prg(o, "ot-extension-sender");
@@ -107,9 +106,11 @@ public final class OtExtensionSender {
     private static OtExtensionSender setup(Channel ch, OtOptions o, Prg rnd, long sLo, long sHi)
             throws IOException {
         long t0 = System.nanoTime();
-        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize());
+        o.baseOt().prepare();
+        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize(), o.baseOt());
         long[] seeds = new long[2 * KAPPA];
-        new NaorPinkas(o.threads(), rnd).receive(ch, new long[] {sLo, sHi}, KAPPA, seeds);
+        o.baseOt().create(o.threads(), rnd)
+                .receiveRandom(ch, new long[] {sLo, sHi}, KAPPA, seeds);
         LOG.debug("OT extension sender set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
         return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds);

@@ -1,5 +1,6 @@
 package io.gcstream.ot;
 
+import io.gcstream.ot.base.BaseOtProtocol;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -13,6 +14,9 @@ import java.util.Objects;
  *       16384): memory of the extension is O(blockSize) whatever the number of OTs (paper
  *       Fig. 1); each block is one round trip. Both parties must use the same value (checked
  *       at setup).</li>
+ *   <li>{@code baseOt} (default {@link BaseOtProtocol#CHOU_ORLANDI}): the protocol of the 128
+ *       base OTs; {@link BaseOtProtocol#NAOR_PINKAS} is kept for comparison. Both parties must
+ *       use the same one (checked at setup).</li>
  *   <li>{@code insecureTestSeed} (default none): if set, ALL randomness of this party is derived
  *       from it (base-OT scalars, IKNP secrets). For reproducible tests only — never in
  *       production.</li>
@@ -28,11 +32,13 @@ public final class OtOptions {
 
     private final int threads;
     private final int blockSize;
+    private final BaseOtProtocol baseOt;
     private final byte[] testSeed;
 
-    private OtOptions(int threads, int blockSize, byte[] testSeed) {
+    private OtOptions(int threads, int blockSize, BaseOtProtocol baseOt, byte[] testSeed) {
         this.threads = threads;
         this.blockSize = blockSize;
+        this.baseOt = baseOt;
         this.testSeed = testSeed;
     }
 
@@ -45,7 +51,7 @@ public final class OtOptions {
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder().threads(threads).blockSize(blockSize);
+        Builder b = new Builder().threads(threads).blockSize(blockSize).baseOt(baseOt);
         b.testSeed = testSeed;
         return b;
     }
@@ -56,6 +62,11 @@ public final class OtOptions {
 
     public int blockSize() {
         return blockSize;
+    }
+
+    /** The base-OT protocol. */
+    public BaseOtProtocol baseOt() {
+        return baseOt;
     }
 
     /** The test seed (a copy), or null when randomness comes from SecureRandom. */
@@ -69,18 +80,19 @@ public final class OtOptions {
             return false;
         }
         OtOptions x = (OtOptions) o;
-        return threads == x.threads && blockSize == x.blockSize
+        return threads == x.threads && blockSize == x.blockSize && baseOt == x.baseOt
                 && Arrays.equals(testSeed, x.testSeed);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(threads, blockSize, Arrays.hashCode(testSeed));
+        return Objects.hash(threads, blockSize, baseOt, Arrays.hashCode(testSeed));
     }
 
     @Override
     public String toString() {
-        return "OtOptions{threads=" + threads + ", blockSize=" + blockSize
+        return "OtOptions{threads=" + threads + ", blockSize=" + blockSize + ", baseOt="
+                + baseOt.id()
                 + (testSeed != null ? ", INSECURE test seed" : "") + "}";
     }
 
@@ -88,6 +100,7 @@ public final class OtOptions {
     public static final class Builder {
         private int threads = 2;
         private int blockSize = DEFAULT_BLOCK_SIZE;
+        private BaseOtProtocol baseOt = BaseOtProtocol.CHOU_ORLANDI;
         private byte[] testSeed;
 
         private Builder() {
@@ -111,6 +124,11 @@ public final class OtOptions {
             return this;
         }
 
+        public Builder baseOt(BaseOtProtocol protocol) {
+            this.baseOt = Objects.requireNonNull(protocol, "baseOt");
+            return this;
+        }
+
         /** Derive all randomness from this 16-byte seed. TESTS ONLY: insecure by design. */
         public Builder insecureTestSeed(byte[] seed16) {
             if (seed16 != null && seed16.length != 16) {
@@ -122,7 +140,7 @@ public final class OtOptions {
         }
 
         public OtOptions build() {
-            return new OtOptions(threads, blockSize, testSeed);
+            return new OtOptions(threads, blockSize, baseOt, testSeed);
         }
     }
 }

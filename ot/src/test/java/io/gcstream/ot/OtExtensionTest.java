@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.ot.base.BaseOtProtocol;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TranscriptChannel;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class OtExtensionTest {
@@ -226,6 +228,79 @@ class OtExtensionTest {
         assertTrue(e.getMessage().contains("block size mismatch"), e.getMessage());
         IOException e2 = assertThrows(IOException.class, () -> OtPair.get(s));
         assertTrue(e2.getMessage().contains("block size mismatch"), e2.getMessage());
+    }
+
+    @ParameterizedTest
+    @EnumSource(BaseOtProtocol.class)
+    void sessionsWorkOverEitherBaseOt(BaseOtProtocol base) throws Exception {
+        OtOptions o = OtOptions.builder().blockSize(256).baseOt(base).build();
+        OtPair p = memoryPair(o);
+        int n = 1000;
+        long[] choices = randomBits(new Random(3), n);
+        long[] x = Blocks.allocate(n);
+        long[] got = Blocks.allocate(n);
+        long[] xs = Blocks.allocate(n);
+        long[] gots = Blocks.allocate(n);
+        OtPair.both(() -> {
+            p.sender.correlated(5, 6, n, x, 0);
+            p.sender.correlatedSessionDelta(n, xs, 0);
+            return null;
+        }, () -> {
+            p.receiver.correlated(choices, 0, n, got, 0);
+            p.receiver.correlatedSessionDelta(choices, 0, n, gots, 0);
+            return null;
+        });
+        checkCorrelated(x, got, choices, 0, n, 5, 6);
+        // t_i = q_i ^ c_i s holds only if every base OT delivered the chosen seed
+        checkCorrelated(xs, gots, choices, 0, n, p.sender.sessionDeltaLo(),
+                p.sender.sessionDeltaHi());
+    }
+
+    @ParameterizedTest
+    @EnumSource(BaseOtProtocol.class)
+    void seededSessionsRepeatTheirTranscriptExactly(BaseOtProtocol base) throws Exception {
+        byte[] seedS = new byte[16];
+        byte[] seedR = new byte[16];
+        seedR[0] = 1;
+        String[] first = seededTranscript(base, seedS, seedR);
+        String[] again = seededTranscript(base, seedS, seedR);
+        assertEquals(first[0], again[0]);
+        assertEquals(first[1], again[1]);
+        seedR[0] = 2;
+        assertFalse(first[1].equals(seededTranscript(base, seedS, seedR)[1]));
+    }
+
+    /** Hashes of both directions of a seeded setup plus 300 C-OTs. */
+    private static String[] seededTranscript(BaseOtProtocol base, byte[] seedS, byte[] seedR)
+            throws Exception {
+        MemoryChannel[] m = MemoryChannel.pair();
+        TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
+        OtPair pair = OtPair.setup(p[0], p[1],
+                OtOptions.builder().baseOt(base).insecureTestSeed(seedS).build(),
+                OtOptions.builder().baseOt(base).insecureTestSeed(seedR).build());
+        long[] choices = randomBits(new Random(4), 300);
+        OtPair.both(() -> {
+            pair.sender.correlated(7, 8, 300, Blocks.allocate(300), 0);
+            return null;
+        }, () -> {
+            pair.receiver.correlated(choices, 0, 300, Blocks.allocate(300), 0);
+            return null;
+        });
+        return new String[] {p[0].sentHash(), p[1].sentHash()};
+    }
+
+    @Test
+    void mismatchedBaseOtsAreRejectedOnBothSides() throws Exception {
+        MemoryChannel[] p = MemoryChannel.pair();
+        Future<?> s = Threads.POOL.submit(() -> OtExtensionSender.setup(p[0],
+                OtOptions.builder().baseOt(BaseOtProtocol.NAOR_PINKAS).build()));
+        IOException e = assertThrows(IOException.class,
+                () -> OtExtensionReceiver.setup(p[1], OtOptions.defaults()));
+        assertTrue(e.getMessage().contains("base OT mismatch: this side uses chou-orlandi, peer "),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith(" uses naor-pinkas"), e.getMessage());
+        IOException e2 = assertThrows(IOException.class, () -> OtPair.get(s));
+        assertTrue(e2.getMessage().contains("this side uses naor-pinkas"), e2.getMessage());
     }
 
     @Test

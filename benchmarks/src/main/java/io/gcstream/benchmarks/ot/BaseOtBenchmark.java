@@ -1,6 +1,7 @@
 package io.gcstream.benchmarks.ot;
 
-import io.gcstream.ot.base.NaorPinkas;
+import io.gcstream.ot.base.BaseOt;
+import io.gcstream.ot.base.BaseOtProtocol;
 import io.gcstream.ot.crypto.Prg;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,8 +19,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * 128 Naor-Pinkas base OTs (P-256) end to end over loopback TCP, both parties in this JVM, each
- * party splitting its public-key work over {@code threads} threads.
+ * 128 random base OTs end to end over loopback TCP, both parties in this JVM (two threads), each
+ * party splitting its public-key work over {@code threads} threads; {@code protocol} is
+ * {@code chou-orlandi} (edwards25519, the default) or {@code naor-pinkas} (P-256).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -31,9 +33,12 @@ public class BaseOtBenchmark {
     @Param({"1", "2", "4"})
     public int threads;
 
+    @Param({"chou-orlandi", "naor-pinkas"})
+    public String protocol;
+
     private LoopbackPair pair;
-    private NaorPinkas sender;
-    private NaorPinkas receiver;
+    private BaseOt sender;
+    private BaseOt receiver;
     private final long[] m0 = new long[256];
     private final long[] m1 = new long[256];
     private final long[] choices = new long[2];
@@ -43,11 +48,10 @@ public class BaseOtBenchmark {
     public void setup() throws Exception {
         pair = new LoopbackPair();
         Prg p = Prg.fromSecureRandom();
-        p.nextLongs(m0, 0, 256);
-        p.nextLongs(m1, 0, 256);
         p.nextLongs(choices, 0, 2);
-        sender = new NaorPinkas(threads, Prg.fromSecureRandom());
-        receiver = new NaorPinkas(threads, Prg.fromSecureRandom());
+        BaseOtProtocol proto = BaseOtProtocol.parse(protocol);
+        sender = proto.create(threads, Prg.fromSecureRandom());
+        receiver = proto.create(threads, Prg.fromSecureRandom());
     }
 
     @TearDown(Level.Trial)
@@ -57,8 +61,8 @@ public class BaseOtBenchmark {
 
     @Benchmark
     public long baseOts128() throws Exception {
-        pair.both(() -> sender.send(pair.a, m0, m1, 128),
-                () -> receiver.receive(pair.b, choices, 128, out));
+        pair.both(() -> sender.sendRandom(pair.a, 128, m0, m1),
+                () -> receiver.receiveRandom(pair.b, choices, 128, out));
         return out[0];
     }
 }

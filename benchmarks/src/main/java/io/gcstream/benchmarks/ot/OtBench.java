@@ -3,14 +3,17 @@ package io.gcstream.benchmarks.ot;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
-import io.gcstream.ot.base.NaorPinkas;
+import io.gcstream.ot.base.BaseOt;
+import io.gcstream.ot.base.BaseOtProtocol;
 import io.gcstream.ot.crypto.Prg;
 import java.util.Arrays;
 
 /**
- * A plain benchmark that prints a table (no JMH): 128 base OTs with 1, 2 and 4 threads, and
- * 10^7 C-OTs / R-OTs over loopback TCP, both parties in this JVM (two threads). Each figure is
- * the median of {@code reps} runs after {@code warmup} unmeasured runs (JIT warm-up).
+ * A plain benchmark that prints a table (no JMH): 128 base OTs with 1, 2 and 4 threads, both
+ * protocols alternated run by run (Chou-Orlandi on edwards25519 and Naor-Pinkas on P-256, with
+ * the ratio of their medians), and 10^7 C-OTs / R-OTs over loopback TCP, both parties in this
+ * JVM (two threads). Each figure is the median of {@code reps} runs after {@code warmup}
+ * unmeasured runs (JIT warm-up; five times as many for the base OTs).
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.OtBench [reps [warmup [part]]]
@@ -35,22 +38,26 @@ public final class OtBench {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 reps, warmup);
         try (LoopbackPair pair = new LoopbackPair()) {
-            long[] m0 = new long[256];
-            long[] m1 = new long[256];
-            long[] choices = new long[2];
-            long[] out = new long[256];
             Prg p = Prg.fromSecureRandom();
-            p.nextLongs(choices, 0, 2);
             System.out.println("| what | threads | median | min |");
             System.out.println("|---|---|---|---|");
             for (int threads : part.equals("ext") ? new int[0] : new int[] {1, 2, 4}) {
-                NaorPinkas s = new NaorPinkas(threads, Prg.fromSecureRandom());
-                NaorPinkas r = new NaorPinkas(threads, Prg.fromSecureRandom());
-                double[] ms = time(reps, warmup * 5, () -> pair.both(
-                        () -> s.send(pair.a, m0, m1, 128),
-                        () -> r.receive(pair.b, choices, 128, out)));
-                System.out.printf("| 128 base OTs (P-256) | %d | %.1f ms | %.1f ms |%n", threads,
-                        median(ms), min(ms));
+                BaseOtProtocol[] protos = BaseOtProtocol.values();
+                double[][] ms = new double[protos.length][reps];
+                for (int i = -warmup * 5; i < reps; i++) {
+                    for (int k = 0; k < protos.length; k++) {
+                        double t = baseOts(pair, protos[k], threads);
+                        if (i >= 0) {
+                            ms[k][i] = t;
+                        }
+                    }
+                }
+                for (int k = 0; k < protos.length; k++) {
+                    System.out.printf("| 128 base OTs (%s) | %d | %.1f ms | %.1f ms |%n",
+                            protos[k].id(), threads, median(ms[k]), min(ms[k]));
+                }
+                System.out.printf("| ratio %s / %s, medians | %d | %.2f | |%n", protos[0].id(),
+                        protos[1].id(), threads, median(ms[0]) / median(ms[1]));
             }
             if (part.equals("baseot")) {
                 return;
@@ -93,6 +100,21 @@ public final class OtBench {
             System.out.printf("| 10^7 C-OTs, session Delta | - | %.0f ms = %.1f M OT/s | %.1f M "
                     + "OT/s best |%n", median(sot), n / median(sot) / 1e3, n / min(sot) / 1e3);
         }
+    }
+
+    /** One run of 128 random base OTs (fresh instances, as a session setup would make). */
+    private static double baseOts(LoopbackPair pair, BaseOtProtocol proto, int threads)
+            throws Exception {
+        long[] out0 = new long[256];
+        long[] out1 = new long[256];
+        long[] out = new long[256];
+        long[] choices = {0x0123456789abcdefL, 0x7edcba9876543210L};
+        BaseOt s = proto.create(threads, Prg.fromSecureRandom());
+        BaseOt r = proto.create(threads, Prg.fromSecureRandom());
+        long t0 = System.nanoTime();
+        pair.both(() -> s.sendRandom(pair.a, 128, out0, out1),
+                () -> r.receiveRandom(pair.b, choices, 128, out));
+        return (System.nanoTime() - t0) / 1e6;
     }
 
     interface Body {

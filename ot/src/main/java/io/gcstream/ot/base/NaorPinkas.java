@@ -36,7 +36,7 @@ import org.bouncycastle.util.encoders.Hex;
  * C - K for uniform K); the receiver cannot know the discrete log of both PK0 and PK1 =
  * C - PK0 without knowing that of C, so under CDH in the ROM the other key is hidden.
  */
-public final class NaorPinkas {
+public final class NaorPinkas implements BaseOt {
     // The curve is built directly rather than through CustomNamedCurves, whose class
     // initialisation constructs every named curve (measured 0.4-1 s in a fresh JVM).
     private static final ECCurve CURVE = new SecP256R1Curve();
@@ -64,6 +64,23 @@ public final class NaorPinkas {
         }
         this.threads = threads;
         this.random = random;
+    }
+
+    /**
+     * Random OT as a chosen-message OT of fresh random strings: out0 and out1 are drawn from this
+     * instance's PRG (out0 first) and sent with {@link #send}.
+     */
+    @Override
+    public void sendRandom(Channel ch, int n, long[] out0, long[] out1) throws IOException {
+        checkCount(n, out0.length / 2, out1.length / 2);
+        random.nextLongs(out0, 0, 2 * n);
+        random.nextLongs(out1, 0, 2 * n);
+        send(ch, out0, out1, n);
+    }
+
+    @Override
+    public void receiveRandom(Channel ch, long[] choices, int n, long[] out) throws IOException {
+        receive(ch, choices, n, out);
     }
 
     /** Sender side: n OTs of the blocks m0[i], m1[i] (block offsets 0..n-1). */

@@ -1,71 +1,90 @@
 package io.gcstream.ot.base;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
-/** Splits an index range over a few short-lived threads (the caller runs the first part). */
+/**
+ * Splits an index range over a few threads: the caller and up to threads - 1 workers from a
+ * shared pool of daemon threads (created on demand, kept 60 s, so a warm session starts none)
+ * claim chunks of the range one at a time until none is left. The caller waits only for chunks
+ * that were claimed, never for a worker to start: on a busy machine a late worker finds nothing
+ * left and the caller has done the work alone. The pool grows as needed, so both parties of a
+ * test in one JVM never wait for each other's workers.
+ */
 final class Parallel {
     /** Work on indices [from, to). */
     interface Range {
-        void run(int from, int to) throws Exception;
+        void run(int from, int to) throws IOException;
     }
+
+    /** Chunks per thread: small enough to balance, large enough to batch work within a chunk. */
+    private static final int CHUNKS_PER_THREAD = 4;
+
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "gcstream-baseot");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Parallel() {
     }
 
-    static void forRange(int threads, int n, Range body) {
-        int t = Math.max(1, Math.min(threads, n));
-        if (t == 1) {
-            call(body, 0, n);
-            return;
-        }
-        List<Thread> workers = new ArrayList<>();
-        Throwable[] failure = new Throwable[t];
-        for (int k = 1; k < t; k++) {
-            int from = (int) ((long) n * k / t);
-            int to = (int) ((long) n * (k + 1) / t);
-            int slot = k;
-            Thread th = new Thread(() -> {
-                try {
-                    body.run(from, to);
-                } catch (Throwable e) {
-                    failure[slot] = e;
-                }
-            }, "gcstream-baseot-" + k);
-            th.setDaemon(true);
-            th.start();
-            workers.add(th);
-        }
-        try {
-            call(body, 0, n / t);
-        } catch (RuntimeException e) {
-            failure[0] = e;
-        }
-        for (Thread th : workers) {
-            try {
-                th.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for base-OT workers", e);
-            }
-        }
-        for (Throwable e : failure) {
-            if (e != null) {
-                if (e instanceof RuntimeException) {
-                    throw (RuntimeException) e;
-                }
-                throw new IllegalStateException("base-OT worker failed: " + e, e);
-            }
-        }
+    /** Runs task on the pool and returns at once (for precomputations nobody waits for). */
+    static void background(Runnable task) {
+        POOL.execute(task);
     }
 
-    private static void call(Range body, int from, int to) {
+    /**
+     * Runs body over [0, n) in chunks on up to {@code threads} threads (this one included) and
+     * returns when every chunk is done. After a failure no further chunk starts; the first
+     * exception is rethrown here (an {@link IOException} as itself).
+     */
+    static void forRange(int threads, int n, Range body) throws IOException {
+        int t = Math.max(1, Math.min(threads, n));
+        if (t == 1) {
+            body.run(0, n);
+            return;
+        }
+        int chunk = Math.max(1, (n + CHUNKS_PER_THREAD * t - 1) / (CHUNKS_PER_THREAD * t));
+        int chunks = (n + chunk - 1) / chunk;
+        AtomicInteger next = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(chunks);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Runnable claim = () -> {
+            for (int c; (c = next.getAndIncrement()) < chunks; done.countDown()) {
+                if (failure.get() != null) {
+                    continue;
+                }
+                try {
+                    body.run(c * chunk, Math.min(n, (c + 1) * chunk));
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }
+        };
+        for (int k = 1; k < t; k++) {
+            POOL.execute(claim);
+        }
+        claim.run();
         try {
-            body.run(from, to);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e.getMessage(), e);
+            done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for base-OT workers", e);
+        }
+        Throwable e = failure.get();
+        if (e instanceof IOException) {
+            throw (IOException) e;
+        }
+        if (e instanceof RuntimeException) {
+            throw (RuntimeException) e;
+        }
+        if (e instanceof Error) {
+            throw (Error) e;
         }
     }
 }

@@ -141,8 +141,11 @@ class TransportTest {
             assertEquals("TLS handshake with 127.0.0.1:" + port
                     + " failed: the peer's certificate is not trusted (it is not in this side's"
                     + " truststore)", c.getMessage());
-            assertTrue(rejected.get(0).endsWith("the peer did not accept this side's certificate"
-                    + " (it is not in the peer's truststore)"), rejected.toString());
+            // The connector's alert and its close race: the listener sees one or the other.
+            String r = rejected.get(0);
+            assertTrue(r.endsWith("the peer did not accept this side's certificate (it is not in the peer's truststore)")
+                    || r.endsWith("the peer closed the connection during the handshake (it may not speak TLS, or may"
+                    + " not accept this side's certificate)"), rejected.toString());
         }
     }
 
