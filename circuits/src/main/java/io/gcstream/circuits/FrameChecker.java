@@ -86,16 +86,23 @@ public final class FrameChecker {
         for (int i = 0; i < nIn; i++) {
             read(slots[i], position);
         }
-        scratch.clear();
+        // scratch is all clear between calls; clearing only the bits set keeps a call's cost
+        // proportional to its slots, not to the highest slot number it writes.
+        for (int i = nIn; i < count; i++) {
+            slotInRange(slots[i], "output", position);
+        }
         for (int i = nIn; i < count; i++) {
             int s = slots[i];
-            slotInRange(s, "output", position);
             if (scratch.get(s)) {
+                for (int k = nIn; k < i; k++) {
+                    scratch.clear(slots[k]);
+                }
                 throw error(position, "call of " + sub.name() + " writes slot " + s + " twice");
             }
             scratch.set(s);
         }
         for (int i = nIn; i < count; i++) {
+            scratch.clear(slots[i]);
             written.set(slots[i]);
         }
     }
