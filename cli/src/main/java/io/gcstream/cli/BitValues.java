@@ -36,9 +36,17 @@ final class BitValues {
             return t.startsWith("@") ? read(Path.of(t.substring(1)), what) : t;
         }
         String t = value.trim();
-        if (readsText && t.startsWith("@")) {
+        if (t.startsWith("@")) {
             String content = read(Path.of(t.substring(1)), what);
-            return isNumber(content) ? null : content;
+            if (isNumber(content)) {
+                return null;
+            }
+            if (!readsText) {
+                throw new UserError(what + ": " + t.substring(1) + " does not hold a number (0x…, 0b… or"
+                        + " decimal); text such as DNA or protein letters is read only for library circuits"
+                        + " that take strings (lib:levenshtein…, lib:smithwaterman…)");
+            }
+            return content;
         }
         return null;
     }
