@@ -217,6 +217,12 @@ public final class SmithWaterman {
             return value.clone();
         }
 
+        /** The bits pass unchanged; only codes above 19 are refused. */
+        @Override
+        public boolean isIdentity() {
+            return true;
+        }
+
         @Override
         public String toString() {
             return length + " residue codes";
