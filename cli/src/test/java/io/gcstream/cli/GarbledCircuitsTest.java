@@ -49,7 +49,8 @@ class GarbledCircuitsTest {
         }
         circuits.add(builtWithCalls());
         names.add("dsl: adder/comparator/multiplier via sub-circuits");
-        for (String lib : new String[] {"aes128", "present80", "hamming100", "levenshtein12x9", "levenshtein20x30dna"}) {
+        for (String lib : new String[] {"aes128", "present80", "hamming100", "levenshtein12x9", "levenshtein20x30dna",
+            "levenshtein19x25dna-fastgc", "smithwaterman9x20"}) {
             circuits.add(Library.circuit(lib));
             names.add("lib:" + lib);
         }
