@@ -9,9 +9,10 @@ import java.util.Objects;
  * A slot-ID circuit: input and output slots of both parties, the number of slots {@code S},
  * the sub-circuit definitions it uses and a body read as a stream of instructions.
  *
- * <p>The body may be held in memory ({@link Builder}) or streamed from a file by a reader of the
- * formats package, so a circuit of any length is processed in memory bounded by {@code S}, the
- * sub-circuit definitions and a fixed buffer. Instances are immutable.
+ * <p>The body may be held in memory ({@link Builder}), streamed from a file by a reader of the
+ * formats package, or produced on the fly by a generator ({@link GeneratedCircuit}), so a circuit
+ * of any length is processed in memory bounded by {@code S}, the sub-circuit definitions and a
+ * fixed buffer. Instances are immutable.
  */
 public final class Circuit {
     private final int[] creatorInputs;

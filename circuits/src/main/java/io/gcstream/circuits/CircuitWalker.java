@@ -27,6 +27,42 @@ public final class CircuitWalker {
         this.subs = circuit.subCircuits();
     }
 
+    /**
+     * The number of gates a walk of {@code circuit} hands to its sink: {@link Circuit#gateCount()}
+     * plus the copy gates that move every call's arguments and results. Reads the main body once
+     * (calls are not expanded), for progress bars that count walked gates.
+     */
+    public static long gatesWalked(Circuit circuit) throws IOException {
+        List<SubCircuit> subs = circuit.subCircuits();
+        long[] copies = new long[subs.size()];
+        for (int k = 0; k < subs.size(); k++) {
+            SubCircuit sub = subs.get(k);
+            long c = sub.inputCount() + sub.outputCount();
+            int[] code = sub.body().code();
+            int end = sub.body().length();
+            int pc = 0;
+            while (pc < end) {
+                if (code[pc] >= 0) {
+                    pc += 4;
+                } else {
+                    int callee = -code[pc] - 1;
+                    c += copies[callee];
+                    pc += 1 + subs.get(callee).inputCount() + subs.get(callee).outputCount();
+                }
+            }
+            copies[k] = c;
+        }
+        long walked = circuit.gateCount();
+        try (InstructionReader r = circuit.openBody()) {
+            while (r.next()) {
+                if (r.isCall()) {
+                    walked += copies[r.callee()];
+                }
+            }
+        }
+        return walked;
+    }
+
     /** One full pass over the circuit. */
     public void walk(GateSink sink) throws IOException {
         this.sink = sink;
@@ -69,11 +105,27 @@ public final class CircuitWalker {
         int end = body.length();
         int nestedBase = calleeBase + sub.numSlots();
         int pc = 0;
+        final int[] ops = this.ops;
         while (pc < end) {
             int op = code[pc];
             if (op >= 0) {
-                emit(calleeBase + code[pc + 1], calleeBase + code[pc + 2], calleeBase + code[pc + 3], op);
-                pc += 4;
+                // A run of gates, as many as the batch has room for, in one tight loop: the
+                // bodies of large circuits' sub-circuits are where most gates come from.
+                int c = count;
+                int i = c << 2;
+                int stop = Math.min(end, pc + 4 * (BATCH - c));
+                while (pc < stop && code[pc] >= 0) {
+                    ops[i] = calleeBase + code[pc + 1];
+                    ops[i + 1] = calleeBase + code[pc + 2];
+                    ops[i + 2] = calleeBase + code[pc + 3];
+                    ops[i + 3] = code[pc];
+                    i += 4;
+                    pc += 4;
+                }
+                count = i >> 2;
+                if (count == BATCH) {
+                    flush();
+                }
             } else {
                 SubCircuit callee = subs.get(-op - 1);
                 call(callee, code, pc + 1, calleeBase, nestedBase);

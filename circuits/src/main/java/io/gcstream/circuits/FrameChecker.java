@@ -17,7 +17,8 @@ public final class FrameChecker {
     private final int numSlots;
     private final List<SubCircuit> callable;
     private final BitSet written;
-    private final BitSet scratch = new BitSet();
+    /** Output slots of the call being checked, one bit per slot; all clear between calls. */
+    private final long[] scratch;
 
     /**
      * @param what      names the body in messages ("main circuit", "sub-circuit sbox")
@@ -33,6 +34,7 @@ public final class FrameChecker {
         this.numSlots = numSlots;
         this.callable = callable;
         this.written = new BitSet(numSlots);
+        this.scratch = new long[(numSlots + 63) >>> 6];
         BitSet seen = new BitSet();
         for (int s : inputs) {
             slotInRange(s, "input", () -> "");
@@ -86,16 +88,24 @@ public final class FrameChecker {
         for (int i = 0; i < nIn; i++) {
             read(slots[i], position);
         }
-        scratch.clear();
+        // Plain words, not a BitSet: BitSet.clear rescans for its highest set word, which made
+        // a call's cost grow with the highest slot number it writes.
         for (int i = nIn; i < count; i++) {
-            int s = slots[i];
-            slotInRange(s, "output", position);
-            if (scratch.get(s)) {
-                throw error(position, "call of " + sub.name() + " writes slot " + s + " twice");
-            }
-            scratch.set(s);
+            slotInRange(slots[i], "output", position);
         }
         for (int i = nIn; i < count; i++) {
+            int s = slots[i];
+            long bit = 1L << s;
+            if ((scratch[s >>> 6] & bit) != 0) {
+                for (int k = nIn; k < i; k++) {
+                    scratch[slots[k] >>> 6] = 0;
+                }
+                throw error(position, "call of " + sub.name() + " writes slot " + s + " twice");
+            }
+            scratch[s >>> 6] |= bit;
+        }
+        for (int i = nIn; i < count; i++) {
+            scratch[slots[i] >>> 6] = 0;
             written.set(slots[i]);
         }
     }

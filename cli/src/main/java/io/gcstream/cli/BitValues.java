@@ -13,24 +13,73 @@ import java.nio.file.Path;
  *
  * <p>A value is an unsigned integer written in hex ({@code 0x…}), binary ({@code 0b…}) or
  * decimal, or {@code @file} holding such a value. Bit i of the integer (bit 0 least
- * significant) is the party's input bit i. Underscores may separate digits.
+ * significant) is the party's input bit i. Underscores may separate digits. For circuits whose
+ * input encoder reads text (DNA, proteins, byte strings), a value may also be text:
+ * {@code text:STRING}, {@code text:@FILE}, or {@code @FILE} whose content is not a number; the
+ * encoder maps its characters to bits ({@link #text}).
  */
 final class BitValues {
     private BitValues() {
+    }
+
+    /** Prefix of a value given as text, for circuits whose inputs read text (DNA, proteins). */
+    static final String TEXT_PREFIX = "text:";
+
+    /**
+     * The text of {@code value} if it is given as text: {@code text:STRING}, {@code text:@FILE},
+     * or — when {@code readsText} — {@code @FILE} whose content is not a number. Null if the
+     * value is a number (or a file holding one).
+     */
+    static String text(String value, boolean readsText, String what) {
+        if (value.startsWith(TEXT_PREFIX)) {
+            String t = value.substring(TEXT_PREFIX.length());
+            return t.startsWith("@") ? read(Path.of(t.substring(1)), what) : t;
+        }
+        String t = value.trim();
+        if (t.startsWith("@")) {
+            String content = read(Path.of(t.substring(1)), what);
+            if (isNumber(content)) {
+                return null;
+            }
+            if (!readsText) {
+                throw new UserError(what + ": " + t.substring(1) + " does not hold a number (0x…, 0b… or"
+                        + " decimal); text such as DNA or protein letters is read only for library circuits"
+                        + " that take strings (lib:levenshtein…, lib:smithwaterman…)");
+            }
+            return content;
+        }
+        return null;
+    }
+
+    /** True if {@code s} reads as a number in one of the accepted notations. */
+    private static boolean isNumber(String s) {
+        String t = s.trim().replace("_", "");
+        if (t.startsWith("0x") || t.startsWith("0X")) {
+            return t.length() > 2 && t.substring(2).chars().allMatch(c -> Character.digit(c, 16) >= 0);
+        }
+        if (t.startsWith("0b") || t.startsWith("0B")) {
+            return t.length() > 2 && t.substring(2).chars().allMatch(c -> c == '0' || c == '1');
+        }
+        return !t.isEmpty() && t.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
+    private static String read(Path file, String what) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new UserError(what + ": file " + file + " does not exist");
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new UserError(what + ": " + file + " is not UTF-8 text");
+        } catch (IOException e) {
+            throw new UserError(what + ": cannot read " + file + ": " + e.getMessage());
+        }
     }
 
     /** Parses {@code text} into exactly {@code width} bits; {@code what} names it in errors. */
     static boolean[] parse(String text, int width, String what) {
         String t = text.trim();
         if (t.startsWith("@")) {
-            Path file = Path.of(t.substring(1));
-            try {
-                t = Files.readString(file, StandardCharsets.UTF_8).trim();
-            } catch (NoSuchFileException e) {
-                throw new UserError(what + ": file " + file + " does not exist");
-            } catch (IOException e) {
-                throw new UserError(what + ": cannot read " + file + ": " + e.getMessage());
-            }
+            t = read(Path.of(t.substring(1)), what).trim();
         }
         t = t.replace("_", "");
         BigInteger v;

@@ -68,10 +68,24 @@ final class CircuitSources {
             return party == Party.CREATOR ? creator : evaluator;
         }
 
-        /** {@code party}'s circuit input bits from the value given as {@code option}. */
+        /**
+         * {@code party}'s circuit input bits from the value given as {@code option}: a number,
+         * or text if the party's encoder reads text ({@link BitValues#text}).
+         */
         boolean[] inputBits(Party party, String value, String option) {
             InputEncoder e = encoder(party);
-            return e.encode(Outputs.input(value, e.valueWidth(), option));
+            String text = value == null ? null : BitValues.text(value, e.readsText(), option);
+            if (text == null) {
+                return e.encode(Outputs.input(value, e.valueWidth(), option));
+            }
+            if (!e.readsText()) {
+                throw new UserError(option + ": this circuit takes a number, not text");
+            }
+            try {
+                return e.encodeText(text);
+            } catch (IllegalArgumentException bad) {
+                throw new UserError(option + ": " + bad.getMessage());
+            }
         }
     }
 

@@ -15,8 +15,9 @@ import java.util.Map;
  * The {@code gc} command: compile, inspect, simulate and run circuits.
  *
  * <p>Exit status: 0 on success, 2 for a user error (bad option, value or file), 1 when a run
- * fails (peer gone, timeout, protocol mismatch). Errors are one line on stderr, never a stack
- * trace, unless {@code --debug} is given.
+ * fails (peer gone, timeout, protocol mismatch, out of memory). Errors are one line on stderr,
+ * never a stack trace, unless {@code --debug} is given; running out of heap or stack says so and
+ * names the -Xmx or -Xss option that gives the JVM more.
  */
 public final class Gc {
     static final int EXIT_FAILURE = 1;
@@ -55,7 +56,8 @@ public final class Gc {
         commands.put("minimum", new MinimumCommand());
         commands.put("demo", new DemoCommand());
         commands.put("keygen", new KeygenCommand());
-        JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc");
+        // "@file" is ours (BitValues reads a value or text from it), not a file of arguments.
+        JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc").expandAtSign(false);
         commands.forEach(b::addCommand);
         JCommander jc = b.build();
         try {
@@ -94,7 +96,31 @@ public final class Gc {
             return fail(err, gc.debug, e.getCause(), EXIT_FAILURE);
         } catch (Exception e) {
             return fail(err, gc.debug, e, EXIT_FAILURE);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            return fail(err, gc.debug, e, EXIT_FAILURE);
         }
+    }
+
+    /** The out-of-memory or stack-overflow error in {@code e}'s cause chain, or null. */
+    private static Throwable resourceError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError || t instanceof StackOverflowError) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** One line saying which memory ran out and how to give the JVM more. */
+    static String resourceMessage(Throwable e) {
+        if (e instanceof StackOverflowError) {
+            return "out of memory: the thread stack overflowed (a deeply nested circuit?); give Java a larger"
+                    + " stack with -Xss, e.g. GC_JAVA_OPTS=-Xss256m ./gc … or java -Xss256m -jar gc.jar …";
+        }
+        String what = e.getMessage() == null || e.getMessage().isBlank() ? "Java heap space" : e.getMessage();
+        return String.format(java.util.Locale.ROOT, "out of memory (%s) with a heap limit of %,d MiB; give Java"
+                + " more with -Xmx, e.g. GC_JAVA_OPTS=-Xmx4g ./gc … or java -Xmx4g -jar gc.jar … (docs/memory.md"
+                + " says what a run needs)", what, Runtime.getRuntime().maxMemory() >> 20);
     }
 
     private static boolean helpRequested(Command command) {
@@ -103,7 +129,11 @@ public final class Gc {
 
     private static int fail(PrintStream err, boolean debug, Throwable e, int status) {
         String message = e.getMessage();
-        if (message == null || message.isBlank()) {
+        Throwable resource = resourceError(e);
+        if (resource != null) {
+            message = resourceMessage(resource);
+            status = EXIT_FAILURE;
+        } else if (message == null || message.isBlank()) {
             message = e.getClass().getSimpleName();
         } else if (e instanceof java.net.UnknownHostException) {
             message = "unknown host: " + message;

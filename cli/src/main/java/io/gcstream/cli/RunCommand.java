@@ -4,6 +4,7 @@ import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitWalker;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.RunStats;
@@ -36,8 +37,9 @@ final class RunCommand extends CircuitCommand {
     @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
     int repeat = 1;
 
-    @Parameter(names = "--progress", description = "Show progress on stderr (automatic on a terminal for runs of "
-            + "10^7 gates or more)")
+    @Parameter(names = "--progress", description = "Show the progress bar on stderr even when it is not a terminal"
+            + " or the run is short (it is automatic on a terminal for runs of 10^6 gates or more; --quiet and"
+            + " --json turn it off)")
     boolean progress;
 
     @ParametersDelegate
@@ -48,6 +50,7 @@ final class RunCommand extends CircuitCommand {
 
     @Override
     public int run(PrintStream out) throws Exception {
+        HeapPeak.reset();
         BitValues.OutputFormat fmt = output.valueFormat();
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1");
@@ -64,9 +67,15 @@ final class RunCommand extends CircuitCommand {
             }
             CircuitSources.Loaded loaded = loaded("run");
             Circuit c = loaded.circuit();
-            options = withProgress(options, c);
-            List<PartyRunner.Outcome> both = runLocal(c, localInputs.creatorBits(loaded),
-                    localInputs.evaluatorBits(loaded), options, repeat);
+            boolean[] x = localInputs.creatorBits(loaded);
+            boolean[] y = localInputs.evaluatorBits(loaded);
+            StderrProgress bar = progressBar(c, Party.CREATOR, Party.EVALUATOR);
+            List<PartyRunner.Outcome> both;
+            try {
+                both = runLocal(c, x, y, withProgress(options, bar), repeat);
+            } finally {
+                finish(bar);
+            }
             report(out, c, both, fmt, output.json);
             return 0;
         }
@@ -77,11 +86,11 @@ final class RunCommand extends CircuitCommand {
         state.validate(repeat);
         CircuitSources.Loaded loaded = loaded("run");
         Circuit c = loaded.circuit();
-        options = withProgress(options, c);
         PartyRunner.Outcome o;
         // Inputs and state are read before connecting, so a bad value fails here at once.
         PartyRunner.Plan plan = PartyRunner.plan(role, loaded, input, repeat, state);
-        SessionOptions opts = options;
+        StderrProgress bar = progressBar(c, role);
+        SessionOptions opts = withProgress(options, bar);
         NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options), ch -> {
             PartyRunner.Prepared p = PartyRunner.prepare(plan, ch, opts, loaded);
             p.session().handshake();
@@ -89,14 +98,40 @@ final class RunCommand extends CircuitCommand {
         });
         try (Channel ch = g.channel()) {
             o = PartyRunner.run(g.value(), repeat, state);
+        } finally {
+            finish(bar);
         }
         report(out, c, List.of(o), fmt, output.json);
         return 0;
     }
 
-    private SessionOptions withProgress(SessionOptions options, Circuit c) {
-        boolean auto = System.console() != null && c.gateCount() >= StderrProgress.AUTO_THRESHOLD;
-        return progress || auto ? options.toBuilder().progress(new StderrProgress(System.err)).build() : options;
+    /**
+     * The progress bar for {@code parties}, or null: shown on an interactive terminal (the JVM
+     * has a console) for runs of at least {@link StderrProgress#AUTO_THRESHOLD} gates, or always
+     * with {@code --progress}; never with {@code --quiet} or {@code --json}.
+     */
+    private StderrProgress progressBar(Circuit c, Party... parties) throws IOException {
+        if (output.quiet || output.json) {
+            return null;
+        }
+        if (!progress && (System.console() == null || c.gateCount() < StderrProgress.AUTO_THRESHOLD)) {
+            return null;
+        }
+        return new StderrProgress(System.err, parties, c.gateCount(), CircuitWalker.gatesWalked(c));
+    }
+
+    private static SessionOptions withProgress(SessionOptions options, StderrProgress bar) {
+        if (bar == null) {
+            return options;
+        }
+        bar.start();
+        return options.toBuilder().progress(bar).build();
+    }
+
+    private static void finish(StderrProgress bar) {
+        if (bar != null) {
+            bar.finish();
+        }
     }
 
     /** Both parties in this process, each on its own thread, over a real loopback socket. */
@@ -150,6 +185,8 @@ final class RunCommand extends CircuitCommand {
             m.put("stateFile", o.savedTo().toString());
         }
         List<RunStats> all = o.stats();
+        // The process's heap: under --local both parties share it, so both report the same.
+        m.put("peakHeapBytes", HeapPeak.bytes());
         m.put("runs", all.size());
         m.put("first", statsJson(all.get(0)));
         if (all.size() > 1) {
@@ -178,6 +215,9 @@ final class RunCommand extends CircuitCommand {
         m.put("gates", s.gates());
         m.put("nonLinearGates", s.nonLinearGates());
         m.put("labelSlots", s.labelSlots());
+        double seconds = s.onlineNanos() / 1e9;
+        m.put("nonLinearGatesPerSecond", seconds > 0 ? Math.round(s.nonLinearGates() / seconds) : 0);
+        m.put("gatesPerSecond", seconds > 0 ? Math.round(s.gates() / seconds) : 0);
         return m;
     }
 

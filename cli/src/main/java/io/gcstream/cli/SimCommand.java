@@ -19,6 +19,7 @@ final class SimCommand extends CircuitCommand {
 
     @Override
     public int run(PrintStream out) throws Exception {
+        HeapPeak.reset();
         CircuitSources.Loaded c = loaded("sim");
         BitValues.OutputFormat fmt = output.valueFormat();
         Simulator.Result r = Simulator.run(c.circuit(), inputs.creatorBits(c), inputs.evaluatorBits(c));
@@ -26,6 +27,7 @@ final class SimCommand extends CircuitCommand {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("creatorOutput", Outputs.jsonValue(r.creatorOutputs(), fmt));
             m.put("evaluatorOutput", Outputs.jsonValue(r.evaluatorOutputs(), fmt));
+            m.put("peakHeapBytes", HeapPeak.bytes());
             out.println(Json.of(m));
         } else {
             Outputs.print(out, "creator output", r.creatorOutputs(), fmt);

@@ -50,4 +50,23 @@ class BitValuesTest {
         assertEquals("3", BitValues.format(b, BitValues.OutputFormat.DEC));
         assertEquals("-", BitValues.format(new boolean[0], BitValues.OutputFormat.HEX));
     }
+
+    @Test
+    void textIsTakenFromTextPrefixesAndFromFilesThatHoldNoNumber(@TempDir Path dir) throws Exception {
+        Path dna = dir.resolve("a.fa");
+        Files.writeString(dna, ">a\nACGT\nTT\n");
+        Path number = dir.resolve("n.txt");
+        Files.writeString(number, "0x1b\n");
+        assertEquals("ACGT", BitValues.text("text:ACGT", false, "x"));
+        assertEquals(">a\nACGT\nTT\n", BitValues.text("text:@" + dna, false, "x"));
+        assertEquals(">a\nACGT\nTT\n", BitValues.text("@" + dna, true, "x"));
+        UserError notNumber = org.junit.jupiter.api.Assertions.assertThrows(UserError.class,
+                () -> BitValues.text("@" + dna, false, "--input"));
+        assertTrue(notNumber.getMessage().contains("does not hold a number"), notNumber.getMessage());
+        assertEquals(null, BitValues.text("@" + number, true, "x"), "a file holding a number is a number");
+        assertEquals(null, BitValues.text("0x1b", true, "x"));
+        UserError e = org.junit.jupiter.api.Assertions.assertThrows(UserError.class,
+                () -> BitValues.text("@" + dir.resolve("none"), true, "--input"));
+        assertTrue(e.getMessage().startsWith("--input: file ") && e.getMessage().endsWith("does not exist"));
+    }
 }

@@ -169,4 +169,48 @@ class GcTest {
         assertEquals(0, gc("sim", "--help").status());
         assertTrue(gc("--version").out().startsWith("gc "));
     }
+
+    @Test
+    void stringCircuitsTakeTextAndSequenceFiles(@TempDir Path dir) throws Exception {
+        // ACGT vs ACGA: one replacement.
+        CliTestSupport.Outcome s = gc("sim", "lib:levenshtein4x4dna", "--creator-input", "text:ACGT",
+                "--evaluator-input", "text:acga");
+        assertEquals(0, s.status(), s.err());
+        assertTrue(s.out().contains("evaluator output  (3 bits): 0x1"), s.out());
+        Path fasta = dir.resolve("a.fa");
+        Files.writeString(fasta, ">first\nGATT\nACA\n");
+        CliTestSupport.Outcome f = gc("sim", "lib:levenshtein7x7dna", "--creator-input", "@" + fasta,
+                "--evaluator-input", "text:GATTACA", "--format", "dec");
+        assertEquals(0, f.status(), f.err());
+        assertTrue(f.out().contains("evaluator output  (3 bits): 0"), f.out());
+        CliTestSupport.Outcome bytes = gc("sim", "lib:levenshtein6x7", "--creator-input", "text:kitten",
+                "--evaluator-input", "text:sitting", "--format", "dec");
+        assertTrue(bytes.out().contains("evaluator output  (3 bits): 3"), bytes.out() + bytes.err());
+        CliTestSupport.Outcome sw = gc("sim", "lib:smithwaterman3x3", "--creator-input", "text:WWW",
+                "--evaluator-input", "text:WWW", "--format", "dec");
+        assertTrue(sw.out().contains("evaluator output  (6 bits): 33"), sw.out() + sw.err());
+        CliTestSupport.Outcome bad = gc("sim", "lib:levenshtein4x4dna", "--creator-input", "text:ACGU",
+                "--evaluator-input", "text:ACGT");
+        assertEquals(2, bad.status());
+        assertEquals("gc: --creator-input: character 'U' at line 1, column 4 is not one of the DNA letters"
+                + " (A, C, G, T)", bad.err().strip());
+        CliTestSupport.Outcome shortText = gc("sim", "lib:levenshtein4x4dna", "--creator-input", "text:ACG",
+                "--evaluator-input", "text:ACGT");
+        assertTrue(shortText.err().contains("the text has 3 DNA letters but the circuit takes 4"), shortText.err());
+        CliTestSupport.Outcome notText = gc("sim", CliTestSupport.aes(), "--creator-input", "text:ACGT",
+                "--evaluator-input", "0");
+        assertTrue(notText.err().contains("takes a number, not text"), notText.err());
+    }
+
+    @Test
+    void runJsonReportsPeakHeapAndRatesAndStderrStaysQuiet() {
+        CliTestSupport.Outcome r = gc("run", "--local", "lib:levenshtein30x20dna", "--creator-input",
+                "text:" + "ACGT".repeat(7) + "AC", "--evaluator-input", "text:" + "TTGCA".repeat(4), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err(), "no progress bar without a terminal");
+        assertTrue(r.out().contains("\"peakHeapBytes\": "), r.out());
+        assertTrue(r.out().contains("\"nonLinearGatesPerSecond\": "), r.out());
+        long peak = Long.parseLong(r.out().replaceAll("(?s).*\"peakHeapBytes\": (\\d+).*", "$1"));
+        assertTrue(peak > 0 && peak < Runtime.getRuntime().maxMemory() * 2, "peak " + peak);
+    }
 }

@@ -23,6 +23,31 @@ public interface InputEncoder {
      */
     boolean[] encode(boolean[] value);
 
+    /**
+     * True if this encoder also takes the value as text ({@link #encodeText}): a string over an
+     * alphabet, such as DNA letters. Most encoders take numbers only.
+     */
+    default boolean readsText() {
+        return false;
+    }
+
+    /**
+     * The circuit's input bits for {@code text}, for an encoder that {@link #readsText()}: the
+     * characters are mapped to their codes here (see {@link TextAlphabet}), then encoded as a
+     * value would be.
+     *
+     * @throws IllegalArgumentException naming the character and its line and column if the text
+     *     is not over the alphabet or has the wrong length, or if this encoder takes no text
+     */
+    default boolean[] encodeText(CharSequence text) {
+        throw new IllegalArgumentException("this input is a number, not text");
+    }
+
+    /** What text {@link #encodeText} takes, e.g. "2000 DNA letters (A, C, G, T)"; null if none. */
+    default String textDescription() {
+        return null;
+    }
+
     /** True if {@link #encode} returns the value unchanged. */
     default boolean isIdentity() {
         return false;

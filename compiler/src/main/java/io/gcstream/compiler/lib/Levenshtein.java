@@ -1,46 +1,40 @@
 package io.gcstream.compiler.lib;
 
-import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.SubCircuit;
 import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Optimizer;
-import io.gcstream.compiler.Program;
-import io.gcstream.compiler.SlotAllocator;
-import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
  * Edit distance (Levenshtein, unit costs) of the creator's n-character and the evaluator's
  * m-character string, σ bits per character (character i in input bits iσ .. iσ+σ−1), output to
  * both parties as {@link #outputWidth} bits. The circuit is the dynamic program D[i][j] =
- * min(D[i−1][j] + 1, D[i][j−1] + 1, D[i−1][j−1] + t), t = (a_i ≠ b_j), one sub-circuit call
- * per cell; the call sequence and slot layout are in {@link LevenshteinPlan}.
+ * min(D[i−1][j] + 1, D[i][j−1] + 1, D[i−1][j−1] + t), t = (a_i ≠ b_j), one cell per (i, j),
+ * streamed: {@link GridCircuit} generates the calls on the fly, so any size runs in memory
+ * bounded by two rows of the grid.
  *
- * <p><b>The cell.</b> Neighbouring entries of D differ by at most 1, so with z = D[i−1][j−1]
- * the cell's other inputs are z + h and z + v with h = h[i−1][j] and v = v[i][j−1] in
- * {−1, 0, 1}, and D[i][j] = z + d with d = t ∧ (h ≠ −1) ∧ (v ≠ −1) ∈ {0, 1}: the minimum is z
- * if the characters are equal, or if a neighbour is z − 1, and z + 1 otherwise. So the cell
- * carries differences, not values: it takes h and v as two bits each (is +1, is −1) and
- * returns h[i][j] = d − v and v[i][j] = d − h. With π_v = d ∧ ¬h₊ the new v is
+ * <p><b>The cell</b> ({@link #circuit}). Neighbouring entries of D differ by at most 1, so with
+ * z = D[i−1][j−1] the cell's other inputs are z + h and z + v with h = h[i−1][j] and
+ * v = v[i][j−1] in {−1, 0, 1}, and D[i][j] = z + d with d = t ∧ (h ≠ −1) ∧ (v ≠ −1) ∈ {0, 1}:
+ * the minimum is z if the characters are equal, or if a neighbour is z − 1, and z + 1 otherwise.
+ * So the cell carries differences, not values: it takes h and v as two bits each (is +1, is −1)
+ * and returns h[i][j] = d − v and v[i][j] = d − h. With π_v = d ∧ ¬h₊ the new v is
  * (h₋ ⊕ π_v, h₊ ⊕ d ⊕ π_v), and likewise for h; checking the five possible (d, h) cases shows
  * it. ANDs per cell: σ − 1 for t (a tree over the σ XNORs; the minimum, as t has degree σ),
- * 2 for d, 1 each for π_v and π_h: <b>σ + 3</b>, whatever the size of D. In row 1 h is the
- * constant +1 and in column 1 v is, which saves 2 ANDs each (σ + 1; the first cell σ − 1).
- * At the end D[n][m] = rows + Σ_j h[rows][j] = (rows − columns) + Σ_j (h₊ + ¬h₋), one Hamming
- * weight of 2·columns bits and a constant addition. Total, with rows = max(n, m) and
- * columns = min(n, m): {@link #nonLinearCount}.
+ * 2 for d, 1 each for π_v and π_h: <b>σ + 3</b>, whatever the size of D; row 0 and column 0
+ * are the constant +1 held in slots, so every cell is the same. At the end
+ * D[n][m] = rows + Σ_j h[rows][j] = (rows − columns) + Σ_j (h₊ + ¬h₋), one Hamming weight of
+ * 2·columns bits and a constant addition. Total, with rows = max(n, m) and columns = min(n, m):
+ * {@link #nonLinearCount}.
  *
- * <p>FastGC (Huang, Evans, Katz, Malka 2011, §5) carries the values D[i][j] at their minimal
- * width ℓ and spends 5ℓ + σ ANDs per cell ({@link #fastGcNonLinearCount}); its 2000×10000 DNA
- * run had 1.29·10⁹ non-linear gates, this circuit has 1.00·10⁸ (99,979,997).
- *
- * <p>Built in memory for now: sizes whose call list would exceed {@link #MAX_BODY_INTS} ints are
- * refused with a message naming the limit.
+ * <p><b>FastGC's cell</b> ({@link #fastGcCircuit}). FastGC (Huang, Evans, Katz, Malka 2011, §5)
+ * carries the values D[i][j] at their minimal width ℓ = bitLength(max(i, j)) and computes
+ * "if D[i−1][j−1] > x then x + 1 else D[i−1][j−1] + t" with x = min(D[i−1][j], D[i][j−1]):
+ * comparator and multiplexer for x (2ℓ), t (σ − 1), comparator (ℓ), multiplexer (ℓ), the carry
+ * in (1) and the increment (ℓ − 1: the ℓ-bit result needs no carry out; FastGC counts ℓ):
+ * 5ℓ + σ − 1 ANDs per cell. Its 2000×10000 DNA run had 1.29·10⁹ non-linear gates
+ * ({@link #fastGcNonLinearCount}); the default cell has 1.00·10⁸.
  */
 public final class Levenshtein {
     /** Bits per character of the DNA alphabet A, C, G, T (codes 0, 1, 2, 3). */
@@ -51,50 +45,39 @@ public final class Levenshtein {
     public static final int MAX_SIGMA = 16;
     /** The DNA alphabet in code order: character c has code {@code DNA_ALPHABET.indexOf(c)}. */
     public static final String DNA_ALPHABET = "ACGT";
-    /**
-     * The most ints of call instructions built in memory (64 MiB): about 1.29 million DNA
-     * cells or 0.67 million byte cells, e.g. 1000×1000 DNA or 800×800 bytes.
-     */
-    public static final long MAX_BODY_INTS = 1L << 24;
-
-    private static final String[] NAMES = {"edit_first", "edit_row1", "edit_col1", "edit_cell", "edit_readout"};
 
     private Levenshtein() {
     }
 
     /**
-     * The circuit for the creator's {@code n} and the evaluator's {@code m} characters of
-     * {@code sigma} bits.
+     * The streamed circuit with the difference cell (σ + 3 ANDs per cell) for the creator's
+     * {@code n} and the evaluator's {@code m} characters of {@code sigma} bits.
      *
-     * @throws IllegalArgumentException if n or m is below 1, sigma is not in 1..{@value #MAX_SIGMA},
-     *     or the body would exceed {@link #MAX_BODY_INTS} ints (the message names the limit)
+     * @throws IllegalArgumentException if n or m is below 1 or sigma is not in 1..{@value #MAX_SIGMA}
      */
     public static Circuit circuit(int n, int m, int sigma) {
+        return grid(n, m, sigma, false).circuit();
+    }
+
+    /**
+     * The streamed circuit with FastGC's cell (values at their minimal width, 5ℓ + σ − 1 ANDs
+     * per cell), for comparing with FastGC like for like.
+     */
+    public static Circuit fastGcCircuit(int n, int m, int sigma) {
+        return grid(n, m, sigma, true).circuit();
+    }
+
+    /** The grid of either circuit. */
+    static GridCircuit grid(int n, int m, int sigma, boolean fastGc) {
+        return grid(n, m, sigma, fastGc, GridCircuit.MAX_LANES);
+    }
+
+    /** The grid with at most {@code maxLanes} lanes (tests vary it). */
+    static GridCircuit grid(int n, int m, int sigma, boolean fastGc, int maxLanes) {
         checkParameters(n, m, sigma);
-        long ints = LevenshteinPlan.bodyInts(Math.max(n, m), Math.min(n, m), sigma, outputWidth(n, m));
-        if (ints > MAX_BODY_INTS) {
-            String need = ints == Long.MAX_VALUE ? "more than 8 GiB" : String.format("%,d MiB", mib(ints));
-            throw new IllegalArgumentException(String.format("%d x %d characters: %,d cells need %s"
-                    + " of call instructions in memory, more than the in-memory limit of %d MiB"
-                    + " (Levenshtein.MAX_BODY_INTS = %,d ints); building larger sizes as a stream is not"
-                    + " implemented yet", n, m, (long) n * m, need, mib(MAX_BODY_INTS), MAX_BODY_INTS));
-        }
-        LevenshteinPlan plan = new LevenshteinPlan(n, m, sigma);
-        CircuitBuilder b = new CircuitBuilder();
-        define(b, plan);
-        Circuit.Builder cb = Circuit.builder();
-        for (SubCircuit s : compile(b.program())) {
-            cb.addSubCircuit(s);
-        }
-        Body.Builder body = new Body.Builder();
-        plan.writeBody(body);
-        return cb.creatorInputs(plan.creatorInputs())
-                .evaluatorInputs(plan.evaluatorInputs())
-                .creatorOutputs(plan.outputs())
-                .evaluatorOutputs(plan.outputs())
-                .numSlots(plan.numSlots())
-                .body(body.build())
-                .build();
+        GridCell cell = fastGc ? new FastGcCell(sigma, outputWidth(n, m))
+                : new DifferenceCell(sigma, outputWidth(n, m));
+        return new GridCircuit(cell, n, m, maxLanes);
     }
 
     /** Bits of the distance: the bit length of max(n, m), which bounds it. */
@@ -104,7 +87,7 @@ public final class Levenshtein {
 
     /**
      * Non-linear gates of {@link #circuit}, computed without building it. With r = max(n, m),
-     * c = min(n, m), w = bitLength(c), W = bitLength(r): cells r·c·(σ + 3) − 2(r + c); readout
+     * c = min(n, m), w = bitLength(c), W = bitLength(r): cells r·c·(σ + 3); readout
      * 2c − HW(c) − 1 (the weight of 2c bits below 2^w; its top carry is not needed) plus, if
      * r > c, max(0, min(w, W − 1) − tz(r − c) − 1) for adding the constant r − c (tz = trailing
      * zeros).
@@ -113,7 +96,7 @@ public final class Levenshtein {
         checkParameters(n, m, sigma);
         long rows = Math.max(n, m);
         long cols = Math.min(n, m);
-        long cells = exact(() -> Math.multiplyExact(rows * cols, sigma + 3) - 2 * (rows + cols));
+        long cells = exact(() -> Math.multiplyExact(rows * cols, sigma + 3));
         long readout = 2 * cols - Long.bitCount(cols) - 1;
         long c = rows - cols;
         if (c > 0) {
@@ -190,35 +173,6 @@ public final class Levenshtein {
     }
 
     /**
-     * Defines the sub-circuits the plan uses in {@code b}, in role order; the array holds null
-     * for roles the plan does not use.
-     */
-    static SubCircuitDef[] define(CircuitBuilder b, LevenshteinPlan plan) {
-        int sigma = plan.sigma();
-        SubCircuitDef[] defs = new SubCircuitDef[LevenshteinPlan.ROLES];
-        for (int role = 0; role < LevenshteinPlan.ROLES; role++) {
-            if (!plan.isUsed(role)) {
-                continue;
-            }
-            int r = role;
-            defs[role] = b.define(NAMES[role], plan.inputCount(role), in -> {
-                if (r == LevenshteinPlan.READOUT) {
-                    return readout(b, in, plan.rows(), plan.columns(), plan.outputWidth());
-                }
-                Word plusOne = Word.of(CircuitBuilder.ONE, CircuitBuilder.ZERO);
-                boolean hasH = r == LevenshteinPlan.LEFT || r == LevenshteinPlan.INTERIOR;
-                boolean hasV = r == LevenshteinPlan.TOP || r == LevenshteinPlan.INTERIOR;
-                int at = 2 * sigma;
-                Word h = hasH ? in.slice(at, at + 2) : plusOne;
-                at += hasH ? 2 : 0;
-                Word v = hasV ? in.slice(at, at + 2) : plusOne;
-                return cell(b, in.slice(0, sigma), in.slice(sigma, 2 * sigma), h, v);
-            });
-        }
-        return defs;
-    }
-
-    /**
      * One cell: characters x and y, h = D[i−1][j] − D[i−1][j−1] and v = D[i][j−1] − D[i−1][j−1]
      * as (is +1, is −1) bit pairs. Returns h[i][j] = D[i][j] − D[i][j−1] then
      * v[i][j] = D[i][j] − D[i−1][j], the same way. σ + 3 ANDs (see the class comment).
@@ -244,7 +198,7 @@ public final class Levenshtein {
      * as (rows − columns) + weight(h₊, ¬h₋). The weight is D − rows + columns ≤ columns, so its
      * low bitLength(columns) bits are all of it.
      */
-    private static Word readout(CircuitBuilder b, Word h, int rows, int columns, int width) {
+    static Word readout(CircuitBuilder b, Word h, int rows, int columns, int width) {
         int[] ones = new int[2 * columns];
         for (int j = 0; j < columns; j++) {
             ones[2 * j] = h.bit(2 * j);
@@ -254,16 +208,6 @@ public final class Levenshtein {
         Word weight = Hamming.weight(b, Word.of(ones)).slice(0, w);
         Word wide = weight.concat(b.constant(0, width - w));
         return Arithmetic.add(b, wide, b.constant(rows - columns, width));
-    }
-
-    /** Optimises and allocates each definition, as {@link Program#compile()} does for its subs. */
-    private static List<SubCircuit> compile(Program program) {
-        List<SubCircuit> subs = new ArrayList<>();
-        for (Program.Sub s : program.subs()) {
-            SlotAllocator.Allocation a = SlotAllocator.allocate(Optimizer.optimize(s.body()));
-            subs.add(SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(), a.body(), subs));
-        }
-        return subs;
     }
 
     private static void checkParameters(int n, int m, int sigma) {
@@ -278,7 +222,206 @@ public final class Levenshtein {
         return 64 - Long.numberOfLeadingZeros(x);
     }
 
-    private static long mib(long ints) {
-        return (ints * 4 + (1 << 20) - 1) >> 20;
+
+    /**
+     * FastGC's cell at width ℓ: D[i][j] from the characters x, y and top = D[i−1][j],
+     * left = D[i][j−1], diag = D[i−1][j−1], each ℓ bits. 5ℓ + σ − 1 ANDs.
+     */
+    static Word fastGcCell(CircuitBuilder b, Word x, Word y, Word top, Word left, Word diag) {
+        int lt = Arithmetic.lessThan(b, top, left);
+        Word min = b.mux(lt, left, top);
+        int t = b.not(Arithmetic.equal(b, x, y));
+        int diagAbove = Arithmetic.lessThan(b, min, diag);
+        Word base = b.mux(diagAbove, diag, min);
+        int carry = b.or(diagAbove, t);
+        return Arithmetic.addCarry(b, base, b.constant(0, base.width()), carry, false);
+    }
+
+    /** The difference cell as a grid cell: record (h₊, h₋, v₊, v₋). */
+    private static final class DifferenceCell implements GridCell {
+        private static final int[] H = {0, 1};
+        private static final int[] V = {2, 3};
+        private static final int[] ALL = {0, 1, 2, 3};
+        /** h = +1 and v = +1: row 0 and column 0 grow by one per step. */
+        private static final long PLUS_ONES = 0b0101;
+        private final int sigma;
+        private final int width;
+
+        DifferenceCell(int sigma, int width) {
+            this.sigma = sigma;
+            this.width = width;
+        }
+
+        @Override
+        public String name() {
+            return "edit";
+        }
+
+        @Override
+        public int creatorCharBits() {
+            return sigma;
+        }
+
+        @Override
+        public int evaluatorCharBits() {
+            return sigma;
+        }
+
+        @Override
+        public int recordBits() {
+            return 4;
+        }
+
+        @Override
+        public int[] topFields(int variant) {
+            return H.clone();
+        }
+
+        @Override
+        public int[] leftFields(int variant) {
+            return V.clone();
+        }
+
+        @Override
+        public int[] diagFields(int variant) {
+            return new int[0];
+        }
+
+        @Override
+        public int[] outFields(int variant) {
+            return ALL.clone();
+        }
+
+        @Override
+        public Word cell(CircuitBuilder b, int variant, Word creatorChar, Word evaluatorChar, Word top,
+                Word left, Word diag) {
+            return Levenshtein.cell(b, creatorChar, evaluatorChar, top, left);
+        }
+
+        @Override
+        public boolean topBoundary(int j, int bit) {
+            return (PLUS_ONES >>> bit & 1) != 0;
+        }
+
+        @Override
+        public boolean leftBoundary(int i, int bit) {
+            return (PLUS_ONES >>> bit & 1) != 0;
+        }
+
+        @Override
+        public int outputWidth() {
+            return width;
+        }
+
+        @Override
+        public int[] readoutFields() {
+            return H.clone();
+        }
+
+        @Override
+        public Word readout(CircuitBuilder b, Word lastRow, int rows, int columns) {
+            return Levenshtein.readout(b, lastRow, rows, columns, width);
+        }
+    }
+
+    /** FastGC's cell as a grid cell: the record is D[i][j] in W bits; variant v has width v + 1. */
+    private static final class FastGcCell implements GridCell {
+        private final int sigma;
+        private final int width;
+
+        FastGcCell(int sigma, int width) {
+            this.sigma = sigma;
+            this.width = width;
+        }
+
+        @Override
+        public String name() {
+            return "fastgc";
+        }
+
+        @Override
+        public int creatorCharBits() {
+            return sigma;
+        }
+
+        @Override
+        public int evaluatorCharBits() {
+            return sigma;
+        }
+
+        @Override
+        public int recordBits() {
+            return width;
+        }
+
+        @Override
+        public int variants() {
+            return width;
+        }
+
+        /** ℓ − 1 with ℓ = bitLength(max(i, j)): D[i][j] ≤ max(i, j), and so are its inputs. */
+        @Override
+        public int variant(int i, int j) {
+            return bitLength(Math.max(i, j)) - 1;
+        }
+
+        private static int[] low(int variant) {
+            int[] f = new int[variant + 1];
+            for (int k = 0; k < f.length; k++) {
+                f[k] = k;
+            }
+            return f;
+        }
+
+        @Override
+        public int[] topFields(int variant) {
+            return low(variant);
+        }
+
+        @Override
+        public int[] leftFields(int variant) {
+            return low(variant);
+        }
+
+        @Override
+        public int[] diagFields(int variant) {
+            return low(variant);
+        }
+
+        @Override
+        public int[] outFields(int variant) {
+            return low(variant);
+        }
+
+        @Override
+        public Word cell(CircuitBuilder b, int variant, Word creatorChar, Word evaluatorChar, Word top,
+                Word left, Word diag) {
+            return fastGcCell(b, creatorChar, evaluatorChar, top, left, diag);
+        }
+
+        @Override
+        public boolean topBoundary(int j, int bit) {
+            return (j >>> bit & 1) != 0;
+        }
+
+        @Override
+        public boolean leftBoundary(int i, int bit) {
+            return (i >>> bit & 1) != 0;
+        }
+
+        @Override
+        public int outputWidth() {
+            return width;
+        }
+
+        @Override
+        public int[] readoutFields() {
+            return null;
+        }
+
+        @Override
+        public Word readout(CircuitBuilder b, Word lastRow, int rows, int columns) {
+            throw new UnsupportedOperationException("the distance is cell (R, C)'s record");
+        }
     }
 }

@@ -115,21 +115,46 @@ public final class Library {
         add("equal<n>", "Whether two n-bit values are equal: n - 1 ANDs",
                 "x, n bits", "y, n bits", "both: 1 bit, x = y",
                 p -> LibraryCircuit.of("equal" + p[0], Comparison.equalCircuit(p[0])));
-        add("levenshtein<n>x<m>", "Edit distance of byte strings (σ = 8): 11 ANDs per cell;"
-                + " 200x200: 439,596 ANDs (FastGC's cell: 1,813,285)",
-                "string of n bytes, byte i in bits 8i..8i+7",
+        add("levenshtein<n>x<m>", "Edit distance of byte strings (σ = 8): 11 ANDs per cell, streamed;"
+                + " 200x200: 440,396 ANDs (FastGC's cell: 1,813,285)",
+                "string of n bytes, byte i in bits 8i..8i+7, or text",
                 "string of m bytes, likewise", "both: the distance, bit length of max(n, m)",
-                p -> LibraryCircuit.of("levenshtein" + p[0] + "x" + p[1],
-                        Levenshtein.circuit(p[0], p[1], Levenshtein.BYTES)));
-        add("levenshtein<n>x<m>dna", "Edit distance of DNA strings (A,C,G,T = 0..3, σ = 2): 5 ANDs per cell;"
-                + " 200x200: 199,596 ANDs (FastGC's cell: 1,573,285)",
-                "n characters, character i in bits 2i..2i+1",
+                p -> edit("levenshtein" + p[0] + "x" + p[1], Levenshtein.circuit(p[0], p[1], Levenshtein.BYTES),
+                        TextAlphabet.BYTES));
+        add("levenshtein<n>x<m>dna", "Edit distance of DNA strings (A,C,G,T = 0..3, σ = 2): 5 ANDs per cell,"
+                + " streamed; 200x200: 200,396 ANDs (FastGC's cell: 1,573,285), 2000x10000: 100,003,997",
+                "n characters, character i in bits 2i..2i+1, or text (A, C, G, T)",
                 "m characters, likewise", "both: the distance, bit length of max(n, m)",
-                p -> LibraryCircuit.of("levenshtein" + p[0] + "x" + p[1] + "dna",
-                        Levenshtein.circuit(p[0], p[1], Levenshtein.DNA)));
+                p -> edit("levenshtein" + p[0] + "x" + p[1] + "dna",
+                        Levenshtein.circuit(p[0], p[1], Levenshtein.DNA), TextAlphabet.DNA));
+        add("levenshtein<n>x<m>-fastgc", "Edit distance of byte strings with FastGC's cell (values at"
+                + " their minimal width l: 5l + 7 ANDs per cell); 200x200: 1,801,785 ANDs",
+                "string of n bytes, byte i in bits 8i..8i+7, or text",
+                "string of m bytes, likewise", "both: the distance, bit length of max(n, m)",
+                p -> edit("levenshtein" + p[0] + "x" + p[1] + "-fastgc",
+                        Levenshtein.fastGcCircuit(p[0], p[1], Levenshtein.BYTES), TextAlphabet.BYTES));
+        add("levenshtein<n>x<m>dna-fastgc", "Edit distance of DNA strings with FastGC's cell (5l + 1 ANDs"
+                + " per cell); 2000x10000: 1,270,439,785 ANDs (FastGC: 1,289,699,910)",
+                "n characters, character i in bits 2i..2i+1, or text (A, C, G, T)",
+                "m characters, likewise", "both: the distance, bit length of max(n, m)",
+                p -> edit("levenshtein" + p[0] + "x" + p[1] + "dna-fastgc",
+                        Levenshtein.fastGcCircuit(p[0], p[1], Levenshtein.DNA), TextAlphabet.DNA));
+        add("smithwaterman<n>x<m>", "Smith-Waterman score of proteins, BLOSUM62, gap -12-7x (FastGC's"
+                + " parameters), streamed; 60x60: 890,388 ANDs (cell: 247)",
+                "n residues (A R N D C Q E G H I L K M F P S T W Y V = 0..19), residue i in bits 5i..5i+4,"
+                + " or text; encoded locally into BLOSUM62 rows",
+                "m residues, likewise", "both: the best local alignment score",
+                p -> SmithWaterman.library(p[0], p[1]));
     }
 
     private Library() {
+    }
+
+    /** An edit-distance circuit whose values may also be given as text over {@code alphabet}. */
+    private static LibraryCircuit edit(String name, Circuit c, TextAlphabet alphabet) {
+        LibraryCircuit lc = LibraryCircuit.of(name, c);
+        return lc.withCreatorEncoder(alphabet.encoder(lc.creatorEncoder()))
+                .withEvaluatorEncoder(alphabet.encoder(lc.evaluatorEncoder()));
     }
 
     /** Registers a family; the order of registration is the order of {@link #entries()}. */

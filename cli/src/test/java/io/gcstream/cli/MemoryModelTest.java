@@ -1,0 +1,104 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.format.GcbReader;
+import io.gcstream.circuits.format.GcbWriter;
+import io.gcstream.compiler.lib.Library;
+import io.gcstream.compiler.lib.Levenshtein;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * docs/memory.md, checked: what a party allocates for an execution, and that compiling and
+ * running edit distance costs the same memory whatever the lengths of the strings. Counts
+ * bytes allocated per thread (see {@link PartyMemory}), which are exact on a busy machine.
+ */
+class MemoryModelTest {
+    /** docs/memory.md: bytes per input or output bit of an execution, at most. */
+    static final long PER_IO_BIT = 24;
+    /** docs/memory.md: the fixed part of an execution, at most. */
+    static final long PER_RUN = 128 << 10;
+    /** docs/memory.md: per label slot, what checking a streamed body allocates on each pass, at most. */
+    static final long PER_PASS = 8;
+
+    @Test
+    void anExecutionAllocatesTwentyBytesPerLabelSlotAndLittleElse() throws Exception {
+        for (String name : new String[] {"aes128", "levenshtein60x50dna", "smithwaterman20x20", "hamming20000"}) {
+            Circuit c = Library.get(name).circuit();
+            boolean[] x = new boolean[c.creatorInputCount()];
+            boolean[] y = new boolean[c.evaluatorInputCount()];
+            PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y);
+            long labels = 20 * c.labelSlots();
+            long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
+            // A session allocates its label arrays once, in its first execution; later executions
+            // of the session reuse them and allocate only per-execution state.
+            for (long first : new long[] {a.creatorFirst(), a.evaluatorFirst()}) {
+                assertTrue(first >= labels, name + ": L = " + c.labelSlots() + ", first execution allocated "
+                        + first + ", less than the label arrays, 20 L = " + labels);
+            }
+            for (long run : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
+                String what = name + ": L = " + c.labelSlots() + ", second execution allocated " + run;
+                assertTrue(run <= PER_PASS * c.labelSlots() + io + PER_RUN, what + " exceeds "
+                        + PER_PASS + " L + 24 per I/O bit + 128 KiB = " + (PER_PASS * c.labelSlots() + io + PER_RUN));
+            }
+        }
+    }
+
+    @Test
+    void compilingAndRunningEditDistanceDoesNotGrowWithTheStrings(@TempDir Path dir) throws Exception {
+        compileAndSimulate(dir, 20, 20); // warms up classes and code paths, so the measurements are alike
+        long small = compileAndSimulate(dir, 20, 20);
+        long longer = compileAndSimulate(dir, 20, 2000);
+        long square = compileAndSimulate(dir, 200, 200);
+        // 100 times the cells. Held in memory, the 20x2000 body would be 40,000 calls of 13 ints
+        // (2 MB) and the 200x200 one as much, and a builder needs several times that; streamed,
+        // only what is proportional to the strings grows: the input slot lists (copied a few
+        // times on the way, under 128 bytes per input bit) and, with the shorter string, the
+        // readout's definition (its compilation allocates about 4 KB per column).
+        long perInputBit = 128;
+        assertTrue(longer - small < perInputBit * 2 * 1980 + (64 << 10),
+                "compiling 20x2000 allocated " + longer + " bytes, 20x20 " + small);
+        assertTrue(square - small < (3 << 19), "compiling 200x200 allocated " + square + " bytes, 20x20 " + small);
+
+        PartyMemory.Allocated s = runTwice(20, 20);
+        for (int[] size : new int[][] {{20, 2000}, {200, 200}}) {
+            PartyMemory.Allocated l = runTwice(size[0], size[1]);
+            // Later executions reuse the session's label arrays: what may grow is per-pass state and I/O.
+            long grow = PER_PASS * (Levenshtein.circuit(size[0], size[1], 2).labelSlots()
+                    - Levenshtein.circuit(20, 20, 2).labelSlots()) + PER_IO_BIT * 2 * (size[0] + size[1] - 40);
+            String what = size[0] + "x" + size[1] + " vs 20x20: ";
+            assertTrue(l.creatorSecond() - s.creatorSecond() <= grow + (64 << 10),
+                    what + "creator " + l.creatorSecond() + " vs " + s.creatorSecond());
+            assertTrue(l.evaluatorSecond() - s.evaluatorSecond() <= grow + (64 << 10),
+                    what + "evaluator " + l.evaluatorSecond() + " vs " + s.evaluatorSecond());
+        }
+    }
+
+    /** Bytes this thread allocates to build, write, read back and simulate levenshtein{n}x{m}dna. */
+    private static long compileAndSimulate(Path dir, int n, int m) throws Exception {
+        boolean[] a = new boolean[2 * n];
+        boolean[] b = new boolean[2 * m];
+        b[1] = true;
+        Path file = dir.resolve("edit" + n + "x" + m + ".gcb");
+        long start = PartyMemory.allocatedByThisThread();
+        Circuit c = Library.get("levenshtein" + n + "x" + m + "dna").circuit();
+        GcbWriter.write(c, file);
+        Circuit read = GcbReader.open(file, GcbReader.Options.defaults());
+        Simulator.Result r = Simulator.run(read, a, b);
+        long used = PartyMemory.allocatedByThisThread() - start;
+        assertEquals(Math.abs(n - m) + (n == m ? 1 : 0),
+                (int) io.gcstream.circuits.BitCodec.toBigInteger(r.evaluatorOutputs()).longValueExact());
+        assertEquals(c.hashHex(), read.hashHex());
+        return used;
+    }
+
+    private static PartyMemory.Allocated runTwice(int n, int m) throws Exception {
+        String name = "levenshtein" + n + "x" + m + "dna";
+        return PartyMemory.run(() -> Library.get(name).circuit(), new boolean[2 * n], new boolean[2 * m]);
+    }
+}

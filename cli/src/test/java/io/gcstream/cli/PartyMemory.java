@@ -1,0 +1,73 @@
+package io.gcstream.cli;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.engine.GcSession;
+import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.TcpChannel;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * Measures what each party allocates, with the JVM's per-thread allocation counters
+ * ({@code com.sun.management.ThreadMXBean}): a count of bytes this thread asked the heap for,
+ * exact and unaffected by other processes or by when the collector runs, so a test can assert
+ * on it on a noisy machine. Each party runs on its own thread over a loopback socket.
+ */
+final class PartyMemory {
+    /** Bytes each party's thread allocated for the first and the second execution in one session. */
+    record Allocated(long creatorFirst, long creatorSecond, long evaluatorFirst, long evaluatorSecond) {
+    }
+
+    private PartyMemory() {
+    }
+
+    static long allocatedByThisThread() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    }
+
+    /** Runs {@code circuit} twice in one session; the circuit is made on each party's thread. */
+    static Allocated run(Supplier<Circuit> circuit, boolean[] x, boolean[] y) throws Exception {
+        SessionOptions options = SessionOptions.defaults();
+        ChannelOptions ch = options.channelOptions();
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<long[]> creator = CompletableFuture.supplyAsync(() -> party(() -> {
+                try (TcpChannel c = TcpChannel.accept(server, ch)) {
+                    return twice(GcSession.creator(c, options), circuit, x);
+                }
+            }));
+            long[] e = party(() -> {
+                try (TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), ch)) {
+                    return twice(GcSession.evaluator(c, options), circuit, y);
+                }
+            });
+            long[] c = creator.get();
+            return new Allocated(c[0], c[1], e[0], e[1]);
+        }
+    }
+
+    private interface Party {
+        long[] run() throws Exception;
+    }
+
+    private static long[] party(Party p) {
+        try {
+            return p.run();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long[] twice(GcSession s, Supplier<Circuit> make, boolean[] bits) throws Exception {
+        long start = allocatedByThisThread();
+        Circuit c = make.get();
+        s.run(c, bits);
+        long first = allocatedByThisThread() - start;
+        long mid = allocatedByThisThread();
+        s.run(c, bits);
+        return new long[] {first, allocatedByThisThread() - mid};
+    }
+}

@@ -1,0 +1,81 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.BitCodec;
+import io.gcstream.compiler.lib.TextAlphabet;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The built gc jar in a small heap: streamed circuits fit, and running out of memory is one line. */
+class SmallHeapIT {
+    @TempDir
+    static Path dir;
+
+    record Done(int status, String out, String err) {
+    }
+
+    @Test
+    void aStreamedCircuitCompilesReadsBackAndRunsIn32Megabytes() throws Exception {
+        // 600 x 900 DNA: 2.7 million ANDs; the .gcb is written and read back without holding the body.
+        Path a = dir.resolve("a.txt");
+        Path b = dir.resolve("b.fa");
+        Files.writeString(a, "ACGT".repeat(150) + "\n");
+        Files.writeString(b, ">b\n" + "ACGA".repeat(150) + "\n" + "T".repeat(300) + "\n");
+        Path gcb = dir.resolve("edit.gcb");
+        Done compiled = gc("32m", "compile", "lib:levenshtein600x900dna", "-o", gcb.toString());
+        assertEquals(0, compiled.status(), compiled.err());
+        Done info = gc("32m", "info", gcb.toString());
+        assertEquals(0, info.status(), info.err());
+        assertTrue(info.out().contains("(2701201 non-linear"), info.out());
+        // A circuit file has no text encoder: its values are numbers, here made from the letters.
+        String x = "0x" + BitCodec.toBigInteger(TextAlphabet.DNA.encode(Files.readString(a), 600)).toString(16);
+        String y = "0x" + BitCodec.toBigInteger(TextAlphabet.DNA.encode(Files.readString(b), 900)).toString(16);
+        Done run = gc("32m", "run", "--local", gcb.toString(), "--creator-input", x, "--evaluator-input", y,
+                "--format", "dec", "--json");
+        assertEquals(0, run.status(), run.err());
+        // 449, as a plain dynamic program finds.
+        assertTrue(run.out().contains("\"output\": \"449\""), run.out());
+        Done lib = gc("32m", "run", "--local", "lib:levenshtein600x900dna", "--creator-input", "@" + a,
+                "--evaluator-input", "@" + b, "--format", "dec");
+        assertTrue(lib.out().contains("evaluator output  (10 bits): 449"), lib.out() + lib.err());
+    }
+
+    @Test
+    void runningOutOfMemoryIsOneLineNamingXmx() throws Exception {
+        // The DSL holds every gate of a circuit it builds: a Hamming distance of 300,000 bits
+        // does not fit 24 MB.
+        Done d = gc("24m", "info", "lib:hamming300000");
+        assertEquals(1, d.status(), d.err());
+        List<String> lines = d.err().lines().toList();
+        assertEquals(1, lines.size(), d.err());
+        assertTrue(lines.get(0).startsWith("gc: out of memory") && lines.get(0).contains("-Xmx"), d.err());
+        assertFalse(d.err().contains("\tat "), d.err());
+        Done debug = gc("24m", "--debug", "info", "lib:hamming300000");
+        assertTrue(debug.err().contains("java.lang.OutOfMemoryError"), "--debug shows the stack trace");
+    }
+
+    private static Done gc(String heap, String... args) throws Exception {
+        String jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath().toString();
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + heap, "-jar", jar));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "gc", ".out");
+        Path err = Files.createTempFile(dir, "gc", ".err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("gc " + String.join(" ", args) + " did not finish within 120 s");
+        }
+        return new Done(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+}
