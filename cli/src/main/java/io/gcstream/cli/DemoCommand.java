@@ -53,19 +53,20 @@ final class DemoCommand extends Gc.BaseCommand {
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);
         boolean ok = result.equals(CIPHERTEXT);
         out.println("  evaluator learns      ciphertext " + result + (ok ? "  (matches FIPS-197)" : "  MISMATCH"));
-        List<RunStats> creator = both.get(0).stats();
-        RunStats first = creator.get(0);
+        RunLog creator = both.get(0).stats();
+        RunStats first = creator.first();
         out.printf("  first run   %8.2f ms  (session setup and base OTs %.2f ms, input OT %.2f ms, "
                 + "garbling %.2f ms)%n", first.totalNanos() / 1e6, first.setupNanos() / 1e6,
                 first.otNanos() / 1e6, first.onlineNanos() / 1e6);
-        if (creator.size() > 1) {
-            RunStats m = RunCommand.median(creator.subList(1, creator.size()));
+        RunStats later = creator.medianOfLater();
+        if (later != null) {
             out.printf("  later runs  %8.2f ms  median of %d in the same session (input OT %.2f ms, "
-                    + "garbling %.2f ms)%n", m.totalNanos() / 1e6, creator.size() - 1, m.otNanos() / 1e6,
-                    m.onlineNanos() / 1e6);
+                    + "garbling %.2f ms)%n", later.totalNanos() / 1e6, creator.count() - 1, later.otNanos() / 1e6,
+                    later.onlineNanos() / 1e6);
         }
-        out.printf("  traffic     %d bytes creator -> evaluator, %d bytes back, per later run%n",
-                creator.get(creator.size() - 1).bytesSent(), creator.get(creator.size() - 1).bytesReceived());
+        RunStats traffic = later != null ? later : first;
+        out.printf("  traffic     %d bytes creator -> evaluator, %d bytes back, per %s run%n",
+                traffic.bytesSent(), traffic.bytesReceived(), later != null ? "later" : "first");
         return ok ? 0 : Gc.EXIT_FAILURE;
     }
 }

@@ -6,22 +6,12 @@ import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.TcpChannel;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * {@code gc minimum}: the minimum of the two parties' values (one decimal number per line of a
@@ -60,7 +50,7 @@ final class MinimumCommand extends Gc.BaseCommand {
         MinimumRunner runner = new MinimumRunner(bits, MinimumRunner.Strategy.parse(strategy), chunk);
         SessionOptions options = party.sessionOptions();
         party.validate("--creator-values and --evaluator-values");
-        resetPeakHeap();
+        HeapPeak.reset();
         List<MinimumRunner.Result> results = new ArrayList<>();
         if (party.local) {
             if (values != null) {
@@ -84,7 +74,7 @@ final class MinimumCommand extends Gc.BaseCommand {
                 results.add(runner.run(role, ch, options, mine, count, g.value()));
             }
         }
-        report(out, results, peakHeap());
+        report(out, results, HeapPeak.bytes());
         return 0;
     }
 
@@ -98,42 +88,10 @@ final class MinimumCommand extends Gc.BaseCommand {
     /** Both parties on two threads of this process over a loopback socket. */
     private static List<MinimumRunner.Result> local(MinimumRunner creatorSide, MinimumRunner evaluatorSide,
             SessionOptions options, Path cv, long nc, Path ev, long ne) throws Exception {
-        ChannelOptions co = options.channelOptions();
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            int port = server.getLocalPort();
-            CompletableFuture<MinimumRunner.Result> evaluator = CompletableFuture.supplyAsync(() -> {
-                try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(), port, co)) {
-                    return evaluatorSide.run(Party.EVALUATOR, ch, options, ev, ne);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            MinimumRunner.Result creator;
-            try (Channel ch = TcpChannel.accept(server, co)) {
-                creator = creatorSide.run(Party.CREATOR, ch, options, cv, nc);
-            } catch (Exception e) {
-                // If the evaluator failed first, its error says why; the creator only saw it leave.
-                try {
-                    evaluator.get();
-                } catch (ExecutionException x) {
-                    Throwable c = x.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : x.getCause();
-                    if (c instanceof UserError u) {
-                        throw u;
-                    }
-                    e.addSuppressed(c);
-                }
-                throw e;
-            }
-            try {
-                return List.of(creator, evaluator.get());
-            } catch (ExecutionException e) {
-                Throwable c = e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e.getCause();
-                if (c instanceof Exception x) {
-                    throw x;
-                }
-                throw e;
-            }
-        }
+        LocalParties.Both<MinimumRunner.Result> both = LocalParties.run(options.channelOptions(),
+                ch -> creatorSide.run(Party.CREATOR, ch, options, cv, nc),
+                ch -> evaluatorSide.run(Party.EVALUATOR, ch, options, ev, ne));
+        return List.of(both.creator(), both.evaluator());
     }
 
     private void report(PrintStream out, List<MinimumRunner.Result> results, long peak) {
@@ -169,24 +127,5 @@ final class MinimumCommand extends Gc.BaseCommand {
                     x.nanos() / 1e9, x.bytesSent(), x.bytesReceived());
         }
         out.printf("peak heap          %.1f MiB%s%n", peak / 1048576.0, results.size() > 1 ? " (both parties)" : "");
-    }
-
-    private static void resetPeakHeap() {
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP) {
-                p.resetPeakUsage();
-            }
-        }
-    }
-
-    /** Sum of the heap pools' peak usage since {@link #resetPeakHeap}. */
-    static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) {
-                sum += p.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
     }
 }

@@ -5,23 +5,20 @@ import io.gcstream.engine.GarbledValue;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunResult;
 import io.gcstream.engine.RunSpec;
-import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /** Runs one party's side of {@code repeat} executions of a circuit in one session. */
 final class PartyRunner {
     /**
-     * The outputs of the last execution, the statistics of each, and what was kept: the number
+     * The outputs of the last execution, the statistics of the runs, and what was kept: the number
      * of kept output bits and the file this party's half was saved to (or 0 and null).
      */
-    record Outcome(Party role, boolean[] outputs, List<RunStats> stats, int keptBits, Path savedTo) {
-        Outcome(Party role, boolean[] outputs, List<RunStats> stats) {
+    record Outcome(Party role, boolean[] outputs, RunLog stats, int keptBits, Path savedTo) {
+        Outcome(Party role, boolean[] outputs, RunLog stats) {
             this(role, outputs, stats, 0, null);
         }
     }
@@ -85,7 +82,7 @@ final class PartyRunner {
     /** Runs {@code repeat} executions of the prepared session and saves kept outputs if asked. */
     static Outcome run(Prepared p, int repeat, StateOptions state) throws IOException {
         Party role = p.plan().role();
-        List<RunStats> stats = new ArrayList<>(repeat);
+        RunLog stats = new RunLog();
         RunResult last = null;
         for (int i = 0; i < repeat; i++) {
             last = p.session().run(p.spec(), p.plan().bits());

@@ -6,14 +6,12 @@ import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitWalker;
 import io.gcstream.circuits.Party;
-import io.gcstream.engine.LocalPair;
+import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,20 +132,27 @@ final class RunCommand extends CircuitCommand {
         }
     }
 
-    /** Both parties in this process, each on its own thread, over a real loopback socket. */
+    /**
+     * Both parties in this process, each on its own thread, over a real loopback socket;
+     * {@code repeat} executions in one session, memory independent of {@code repeat}.
+     */
     static List<PartyRunner.Outcome> runLocal(Circuit c, boolean[] x, boolean[] y, SessionOptions options,
             int repeat) throws IOException {
-        List<LocalPair.Result> runs = LocalPair.runAll(c, Collections.nCopies(repeat, x),
-                Collections.nCopies(repeat, y), options, LocalPair.Transport.TCP);
-        List<RunStats> creator = new ArrayList<>(repeat);
-        List<RunStats> evaluator = new ArrayList<>(repeat);
-        for (LocalPair.Result r : runs) {
-            creator.add(r.creatorStats());
-            evaluator.add(r.evaluatorStats());
+        LocalParties.Both<PartyRunner.Outcome> both = LocalParties.run(options.channelOptions(),
+                ch -> repeat(Party.CREATOR, GcSession.creator(ch, options), c, x, repeat),
+                ch -> repeat(Party.EVALUATOR, GcSession.evaluator(ch, options), c, y, repeat));
+        return List.of(both.creator(), both.evaluator());
+    }
+
+    private static PartyRunner.Outcome repeat(Party role, GcSession s, Circuit c, boolean[] bits, int repeat)
+            throws IOException {
+        RunLog log = new RunLog();
+        boolean[] out = null;
+        for (int i = 0; i < repeat; i++) {
+            out = s.run(c, bits);
+            log.add(s.lastStats());
         }
-        LocalPair.Result last = runs.get(runs.size() - 1);
-        return List.of(new PartyRunner.Outcome(Party.CREATOR, last.creatorOutputs(), creator),
-                new PartyRunner.Outcome(Party.EVALUATOR, last.evaluatorOutputs(), evaluator));
+        return new PartyRunner.Outcome(role, out, log);
     }
 
     static void report(PrintStream out, Circuit c, List<PartyRunner.Outcome> outcomes, BitValues.OutputFormat fmt,
@@ -184,21 +189,15 @@ final class RunCommand extends CircuitCommand {
             m.put("keptBits", o.keptBits());
             m.put("stateFile", o.savedTo().toString());
         }
-        List<RunStats> all = o.stats();
+        RunLog log = o.stats();
         // The process's heap: under --local both parties share it, so both report the same.
         m.put("peakHeapBytes", HeapPeak.bytes());
-        m.put("runs", all.size());
-        m.put("first", statsJson(all.get(0)));
-        if (all.size() > 1) {
-            m.put("medianOfLaterRuns", statsJson(median(all.subList(1, all.size()))));
+        m.put("runs", log.count());
+        m.put("first", statsJson(log.first()));
+        if (log.count() > 1) {
+            m.put("medianOfLaterRuns", statsJson(log.medianOfLater()));
         }
         return m;
-    }
-
-    static RunStats median(List<RunStats> runs) {
-        List<RunStats> sorted = new ArrayList<>(runs);
-        sorted.sort((a, b) -> Long.compare(a.totalNanos(), b.totalNanos()));
-        return sorted.get(sorted.size() / 2);
     }
 
     static Map<String, Object> statsJson(RunStats s) {

@@ -1,0 +1,43 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.RunStats;
+import io.gcstream.engine.Scheme;
+import org.junit.jupiter.api.Test;
+
+class RunLogTest {
+    private static RunStats stats(long total) {
+        return new RunStats(Party.CREATOR, Scheme.HALF_GATES, 0, 0, total, total, 0, 0, 0, 0, 0);
+    }
+
+    @Test
+    void medianOfLaterRunsIsExactUpToTheSample() {
+        RunLog log = new RunLog();
+        log.add(stats(1000));
+        assertNull(log.medianOfLater());
+        for (int i = 1; i <= 101; i++) {
+            log.add(stats(i));
+        }
+        assertEquals(102, log.count());
+        assertEquals(1000, log.first().totalNanos());
+        assertEquals(51, log.medianOfLater().totalNanos());
+    }
+
+    @Test
+    void memoryDoesNotGrowWithTheRunsAndTheSampleStaysUniform() {
+        RunLog log = new RunLog();
+        log.add(stats(0));
+        int n = 200_000;
+        for (int i = 1; i <= n; i++) {
+            log.add(stats(i));
+        }
+        assertEquals(n + 1, log.count());
+        // A uniform sample of 1,023 of 1..200,000: its median is near 100,000.
+        long m = log.medianOfLater().totalNanos();
+        assertTrue(Math.abs(m - n / 2) < n / 10, "median of the sample " + m);
+    }
+}
