@@ -48,7 +48,7 @@ final class DemoCommand extends Gc.BaseCommand {
         out.println("  evaluator             plaintext " + PLAINTEXT);
         boolean[] key = BitValues.parse(KEY, aes.creatorInputCount(), "key");
         boolean[] plain = BitValues.parse(PLAINTEXT, aes.evaluatorInputCount(), "plaintext");
-        SessionOptions options = SessionOptions.builder().scheme(s).build();
+        SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).build(), aes);
         List<PartyRunner.Outcome> both = RunCommand.runLocal(aes, key, plain, options, repeat);
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);
         boolean ok = result.equals(CIPHERTEXT);

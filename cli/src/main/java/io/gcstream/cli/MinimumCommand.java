@@ -48,7 +48,10 @@ final class MinimumCommand extends Gc.BaseCommand {
     @Override
     public int run(PrintStream out) throws Exception {
         MinimumRunner runner = new MinimumRunner(bits, MinimumRunner.Strategy.parse(strategy), chunk);
-        SessionOptions options = party.sessionOptions();
+        // OT blocks sized to the largest run: one chunk of values and the running minimum.
+        SessionOptions options = party.sessionOptions().toBuilder()
+                .otBlockSizeFor(strategy.equalsIgnoreCase("a") ? Long.MAX_VALUE : (chunk + 1L) * Math.max(bits, 1))
+                .build();
         party.validate("--creator-values and --evaluator-values");
         HeapPeak.reset();
         List<MinimumRunner.Result> results = new ArrayList<>();

@@ -65,6 +65,7 @@ final class RunCommand extends CircuitCommand {
             }
             CircuitSources.Loaded loaded = loaded("run");
             Circuit c = loaded.circuit();
+            options = sizedFor(options, c);
             boolean[] x = localInputs.creatorBits(loaded);
             boolean[] y = localInputs.evaluatorBits(loaded);
             StderrProgress bar = progressBar(c, Party.CREATOR, Party.EVALUATOR);
@@ -84,6 +85,7 @@ final class RunCommand extends CircuitCommand {
         state.validate(repeat);
         CircuitSources.Loaded loaded = loaded("run");
         Circuit c = loaded.circuit();
+        options = sizedFor(options, c);
         PartyRunner.Outcome o;
         // Inputs and state are read before connecting, so a bad value fails here at once.
         PartyRunner.Plan plan = PartyRunner.plan(role, loaded, input, repeat, state);
@@ -101,6 +103,15 @@ final class RunCommand extends CircuitCommand {
         }
         report(out, c, List.of(o), fmt, output.json);
         return 0;
+    }
+
+    /**
+     * {@code options} with the OT extension's block sized to the circuit's evaluator inputs: a
+     * small circuit then needs little memory (AES-128 runs in a 4 MB heap). Both parties read
+     * the same circuit, so they agree.
+     */
+    static SessionOptions sizedFor(SessionOptions options, Circuit c) {
+        return options.toBuilder().otBlockSizeFor(c.evaluatorInputCount()).build();
     }
 
     /**

@@ -49,6 +49,34 @@ class SmallHeapIT {
         assertTrue(lib.out().contains("evaluator output  (10 bits): 449"), lib.out() + lib.err());
     }
 
+    /**
+     * AES-128 between two processes with 4 MB of heap each (the paper's figure), every scheme:
+     * the OT block, chunks and buffers are sized to the circuit. The serial collector is the one
+     * for tiny heaps (G1 works in whole regions of at least 1 MB).
+     */
+    @Test
+    void aesRunsBetweenTwoProcessesWithFourMegabytesEach() throws Exception {
+        for (String scheme : new String[] {"half-gates", "grr3", "three-halves"}) {
+            int port;
+            try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
+            Started creator = start(List.of("-Xmx4m", "-XX:+UseSerialGC"), "run", "--role", "creator", "--listen",
+                    Integer.toString(port), "--scheme", scheme, "--repeat", "5", "--json",
+                    "--input", "0x2b7e151628aed2a6abf7158809cf4f3c", "lib:aes128");
+            Started evaluator = start(List.of("-Xmx4m", "-XX:+UseSerialGC"), "run", "--role", "evaluator",
+                    "--connect", "127.0.0.1:" + port, "--scheme", scheme, "--repeat", "5",
+                    "--input", "0x3243f6a8885a308d313198a2e0370734", "lib:aes128");
+            Done e = evaluator.finish();
+            Done c = creator.finish();
+            assertEquals(0, e.status(), scheme + ": " + e.err());
+            assertEquals(0, c.status(), scheme + ": " + c.err());
+            assertTrue(e.out().contains("evaluator output  (128 bits): 0x3925841d02dc09fbdc118597196a0b32"), e.out());
+            long peak = Long.parseLong(c.out().replaceAll("(?s).*\"peakHeapBytes\": (\\d+).*", "$1"));
+            assertTrue(peak <= 4L << 20, scheme + ": peak heap " + peak);
+        }
+    }
+
     @Test
     void runningOutOfMemoryIsOneLineNamingXmx() throws Exception {
         // The DSL holds every gate of a circuit it builds: a Hamming distance of 300,000 bits
@@ -64,18 +92,30 @@ class SmallHeapIT {
     }
 
     private static Done gc(String heap, String... args) throws Exception {
+        return start(List.of("-Xmx" + heap), args).finish();
+    }
+
+    /** A gc process started with {@code jvm} options. */
+    record Started(Process process, Path out, Path err, String what) {
+        Done finish() throws Exception {
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("gc " + what + " did not finish within 120 s");
+            }
+            return new Done(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        }
+    }
+
+    private static Started start(List<String> jvm, String... args) throws Exception {
         String jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath().toString();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heap, "-jar", jar));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-jar", jar));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "gc", ".out");
         Path err = Files.createTempFile(dir, "gc", ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("gc " + String.join(" ", args) + " did not finish within 120 s");
-        }
-        return new Done(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+        return new Started(p, out, err, String.join(" ", args));
     }
 }

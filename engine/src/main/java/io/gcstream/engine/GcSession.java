@@ -83,13 +83,13 @@ public final class GcSession {
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
     public static GcSession creator(Channel channel, SessionOptions options) {
         return new GcSession(Party.CREATOR, channel, options,
-                OtExtensionCot.forSession(options.seed(), true), null);
+                OtExtensionCot.forSession(options.seed(), true, options.otBlockSize()), null);
     }
 
     /** The evaluator side over {@code channel}. Does not communicate yet. */
     public static GcSession evaluator(Channel channel, SessionOptions options) {
         return new GcSession(Party.EVALUATOR, channel, options,
-                OtExtensionCot.forSession(options.seed(), false), null);
+                OtExtensionCot.forSession(options.seed(), false, options.otBlockSize()), null);
     }
 
     /**
@@ -102,7 +102,7 @@ public final class GcSession {
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
         boolean creator = state.role() == Party.CREATOR;
-        return new GcSession(state.role(), channel, options, OtExtensionCot.forSession(options.seed(), creator),
+        return new GcSession(state.role(), channel, options, OtExtensionCot.forSession(options.seed(), creator, options.otBlockSize()),
                 state);
     }
 

@@ -67,8 +67,8 @@ public final class LocalPair {
     public static List<Result> runAll(Circuit circuit, List<boolean[]> creatorInputs,
             List<boolean[]> evaluatorInputs, SessionOptions options, Transport transport) throws IOException {
         return run(circuit, creatorInputs, evaluatorInputs, options, transport,
-                OtExtensionCot.forSession(options.seed(), true),
-                OtExtensionCot.forSession(options.seed(), false));
+                OtExtensionCot.forSession(options.seed(), true, options.otBlockSize()),
+                OtExtensionCot.forSession(options.seed(), false, options.otBlockSize()));
     }
 
     static List<Result> run(Circuit circuit, List<boolean[]> xs, List<boolean[]> ys, SessionOptions options,

@@ -20,6 +20,10 @@ import java.util.OptionalLong;
  *       Unset by default (randomness from {@code SecureRandom}).</li>
  *   <li>{@code bufferSize}: channel buffer for channels made from {@link #channelOptions()}.</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
+ *   <li>{@code otBlockSize}: OTs per block of the OT extension (a multiple of 128, default
+ *       16,384). Both parties must use the same. Memory of the extension is proportional to it
+ *       (about 64 bytes per OT for the creator, 112 for the evaluator), so a session whose runs
+ *       have few evaluator inputs can use a small block: {@link Builder#otBlockSizeFor}.</li>
  * </ul>
  *
  * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).readTimeout(Duration.ofSeconds(5)).build()}.
@@ -32,8 +36,10 @@ public final class SessionOptions {
     private final Long seed;
     private final int bufferSize;
     private final ProgressListener progress;
+    private final int otBlockSize;
 
     private SessionOptions(Builder b) {
+        this.otBlockSize = b.otBlockSize;
         this.progress = b.progress;
         this.scheme = b.scheme;
         this.readTimeout = b.readTimeout;
@@ -55,6 +61,7 @@ public final class SessionOptions {
         Builder b = new Builder().scheme(scheme).readTimeout(readTimeout).bufferSize(bufferSize);
         b.seed = seed;
         b.progress = progress;
+        b.otBlockSize = otBlockSize;
         return b;
     }
 
@@ -76,6 +83,11 @@ public final class SessionOptions {
         return bufferSize;
     }
 
+    /** OTs per block of the OT extension. */
+    public int otBlockSize() {
+        return otBlockSize;
+    }
+
     /** The progress listener, or null. */
     public ProgressListener progress() {
         return progress;
@@ -94,18 +106,18 @@ public final class SessionOptions {
         SessionOptions s = (SessionOptions) o;
         return scheme == s.scheme && readTimeout.equals(s.readTimeout)
                 && Objects.equals(seed, s.seed) && bufferSize == s.bufferSize
-                && progress == s.progress;
+                && progress == s.progress && otBlockSize == s.otBlockSize;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(scheme, readTimeout, seed, bufferSize);
+        return Objects.hash(scheme, readTimeout, seed, bufferSize, otBlockSize);
     }
 
     @Override
     public String toString() {
         return "SessionOptions{scheme=" + scheme + ", readTimeout=" + readTimeout
-                + ", bufferSize=" + bufferSize + (seed == null ? "" : ", seeded (insecure)") + "}";
+                + ", bufferSize=" + bufferSize + ", otBlockSize=" + otBlockSize + (seed == null ? "" : ", seeded (insecure)") + "}";
     }
 
     /** Validating builder of {@link SessionOptions}. */
@@ -115,8 +127,27 @@ public final class SessionOptions {
         private Long seed;
         private int bufferSize = 64 * 1024;
         private ProgressListener progress;
+        private int otBlockSize = io.gcstream.ot.OtOptions.DEFAULT_BLOCK_SIZE;
 
         private Builder() {
+        }
+
+        /** OTs per extension block: a multiple of 128 in 128..2^22; both parties the same. */
+        public Builder otBlockSize(int ots) {
+            io.gcstream.ot.OtOptions.builder().blockSize(ots); // validates
+            this.otBlockSize = ots;
+            return this;
+        }
+
+        /**
+         * The smallest block that serves runs of up to {@code evaluatorInputs} fresh evaluator
+         * input bits in one block, at most the default 16,384: for sessions of small circuits,
+         * whose OT extension then needs little memory. Both parties must call it with the same
+         * number (e.g. the circuit's evaluator input count).
+         */
+        public Builder otBlockSizeFor(long evaluatorInputs) {
+            long rounded = Math.max(128, (evaluatorInputs + 127) / 128 * 128);
+            return otBlockSize((int) Math.min(io.gcstream.ot.OtOptions.DEFAULT_BLOCK_SIZE, rounded));
         }
 
         /** Reports stream progress of every run (null: none). */

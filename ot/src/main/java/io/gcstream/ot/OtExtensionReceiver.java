@@ -45,8 +45,8 @@ public final class OtExtensionReceiver {
         this.ch = ch;
         this.blockSize = blockSize;
         for (int j = 0; j < KAPPA; j++) {
-            g0[j] = new Prg(k0[2 * j], k0[2 * j + 1]);
-            g1[j] = new Prg(k1[2 * j], k1[2 * j + 1]);
+            g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.rowBatch(blockSize));
+            g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.rowBatch(blockSize));
         }
         int words = blockSize / 64 + ROW_PAD;
         for (int k = 0; k < 2; k++) {

@@ -64,7 +64,7 @@ public final class OtExtensionSender {
         this.sLo = sLo;
         this.sHi = sHi;
         for (int j = 0; j < KAPPA; j++) {
-            g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1]);
+            g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], rowBatch(blockSize));
         }
         int words = blockSize / 64 + ROW_PAD;
         this.u = new long[KAPPA * words];
@@ -212,6 +212,14 @@ public final class OtExtensionSender {
             ch.writeLongs(hb, 0, 2 * mb);
             ch.flush();
         }
+    }
+
+    /**
+     * Bytes each of the 128 row PRGs generates per AES call: one block's row (blockSize / 8
+     * bytes) up to the PRG's largest batch. A small block size then also means small PRGs.
+     */
+    static int rowBatch(int blockSize) {
+        return Math.min(Prg.MAX_BATCH, Math.max(16, blockSize / 8));
     }
 
     /** OTs extended so far in this session. */

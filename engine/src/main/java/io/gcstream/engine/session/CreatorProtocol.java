@@ -53,6 +53,7 @@ public final class CreatorProtocol extends Protocol {
             if (n < 0) {
                 throw new OutOfStepException(e.getMessage() + "; the peer's header does not add up");
             }
+            ensureChunk(n);
             for (long done = 0; done < n; done += CHUNK) {
                 ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
             }
@@ -61,6 +62,7 @@ public final class CreatorProtocol extends Protocol {
         }
 
         enter("input labels");
+        ensureChunks(c);
         if (garbler == null || garbler.capacity() < c.labelSlots()) {
             // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
             garbler = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, (b, off, len) -> {

@@ -38,6 +38,7 @@ public final class EvaluatorProtocol extends Protocol {
         // Inputs go out as soon as they are known: the OT messages for the fresh input bits
         // follow the header in the same flight, and the creator checks the header first.
         enter("input labels");
+        ensureChunks(c);
         if (evaluator == null || evaluator.capacity() < c.labelSlots()) {
             // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
             evaluator = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, (b, off, len) -> {

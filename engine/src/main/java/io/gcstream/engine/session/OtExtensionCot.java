@@ -25,17 +25,19 @@ public final class OtExtensionCot implements CorrelatedOt {
     }
 
     /**
-     * OT extension with default OT options, or (tests) all OT randomness derived from
-     * {@code testSeed} of the session; insecure then by design.
+     * OT extension with blocks of {@code blockSize} OTs and otherwise default OT options, or
+     * (tests) all OT randomness derived from {@code testSeed} of the session; insecure then by
+     * design.
      */
-    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, boolean creator) {
-        if (testSeed.isEmpty()) {
-            return new OtExtensionCot(OtOptions.defaults());
+    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, boolean creator, int blockSize) {
+        OtOptions.Builder o = OtOptions.builder().blockSize(blockSize);
+        if (testSeed.isPresent()) {
+            Prg p = new Prg(testSeed.getAsLong(), creator ? 0x4f54_43L : 0x4f54_45L);
+            byte[] seed = new byte[16];
+            p.nextBytes(seed, 0, 16);
+            o.insecureTestSeed(seed);
         }
-        Prg p = new Prg(testSeed.getAsLong(), creator ? 0x4f54_43L : 0x4f54_45L);
-        byte[] seed = new byte[16];
-        p.nextBytes(seed, 0, 16);
-        return new OtExtensionCot(OtOptions.builder().insecureTestSeed(seed).build());
+        return new OtExtensionCot(o.build());
     }
 
     @Override

@@ -39,11 +39,12 @@ public abstract class Protocol {
     final Prg prg;
     final GarblingScheme scheme;
     final TweakableHash hash = new TweakableHash();
-    final long[] chunk = new long[2 * CHUNK];
-    /** Scratch of {@link #outputHashes}: inputs, tweaks and hashes of one chunk. */
-    private final long[] hashIn = new long[2 * CHUNK];
-    private final long[] tweaks = new long[CHUNK];
-    private final long[] hashed = new long[2 * CHUNK];
+    /** Labels of one chunk; grown to the largest chunk the session's circuits need (see {@link #ensureChunk}). */
+    long[] chunk = new long[0];
+    /** Scratch of {@link #outputHashes}: inputs, tweaks and hashes of one chunk, grown likewise. */
+    private long[] hashIn = new long[0];
+    private long[] tweaks = new long[0];
+    private long[] hashed = new long[0];
     /** Session-wide counter of non-linear gates and output checks (the hash tweak). */
     long gateCounter;
     /** What the party is doing, for error messages. */
@@ -177,6 +178,23 @@ public abstract class Protocol {
         this.progress = p;
     }
 
+    /**
+     * Makes {@link #chunk} hold chunks of {@code blocks} labels (at most {@link #CHUNK}): a
+     * session of small circuits keeps small buffers, which matters in a small heap.
+     */
+    final void ensureChunk(long blocks) {
+        int n = (int) Math.min(CHUNK, Math.max(1, blocks));
+        if (chunk.length < 2 * n) {
+            chunk = new long[2 * n];
+        }
+    }
+
+    /** {@link #ensureChunk} for every input and output chunk of {@code c}. */
+    final void ensureChunks(Circuit c) {
+        ensureChunk(Math.max(Math.max(c.creatorInputCount(), c.evaluatorInputCount()),
+                Math.max(c.creatorOutputCount(), c.evaluatorOutputCount())));
+    }
+
     /** This side's header for the run, sent unflushed; the peer's is read by the caller. */
     RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint) throws IOException {
         enter("run header");
@@ -263,6 +281,11 @@ public abstract class Protocol {
      */
     void outputHashes(long[] labels, int[] slots, int off, int n, long first, long dLo, long dHi,
             long[] out, int outOff) {
+        if (tweaks.length < n) {
+            hashIn = new long[2 * n];
+            tweaks = new long[n];
+            hashed = new long[2 * n];
+        }
         for (int j = 0; j < n; j++) {
             int s = slots[off + j];
             hashIn[2 * j] = labels[2 * s] ^ dLo;

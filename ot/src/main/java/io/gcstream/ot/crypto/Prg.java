@@ -12,7 +12,8 @@ import javax.crypto.spec.SecretKeySpec;
  * The same seed always gives the same stream (tests, IKNP column expansion); production
  * randomness comes from {@link #fromSecureRandom()}.
  *
- * <p>Output is generated in 8 KiB batches (one javax.crypto call each, HotSpot's pipelined CTR
+ * <p>Output is generated in batches of 8 KiB (fewer with {@link #Prg(byte[], int)}), one
+ * javax.crypto call each (HotSpot's pipelined CTR
  * stub) and handed out from that buffer. The stream is consumed in order by all methods, e.g.
  * {@code nextLong()} returns the next 8 bytes little-endian, and a block is 16 bytes per the
  * layout of {@link Blocks}.
@@ -20,17 +21,35 @@ import javax.crypto.spec.SecretKeySpec;
  * <p><b>Not thread-safe</b>: one instance per thread.
  */
 public final class Prg {
-    private static final int BUF = 8192;
-    private static final byte[] ZEROS = new byte[BUF];
+    /** The default and largest batch: 8 KiB. */
+    public static final int MAX_BATCH = 8192;
+    private static final byte[] ZEROS = new byte[MAX_BATCH];
 
     private final Cipher ctr;
-    private final byte[] buf = new byte[BUF];
-    private int pos = BUF;
+    private final int batch;
+    private final byte[] buf;
+    private int pos;
     private long bitWord;
     private int bitsLeft;
 
     /** A PRG with the given 16-byte seed (the AES key). The array is not retained. */
     public Prg(byte[] seed16) {
+        this(seed16, MAX_BATCH);
+    }
+
+    /**
+     * A PRG that generates {@code batch} bytes (a multiple of 16 in 16..{@value #MAX_BATCH})
+     * per AES call: small batches for the many PRGs of a small OT extension, which each need
+     * only a few bytes per block, keep their memory small. The output stream is the same
+     * whatever the batch.
+     */
+    public Prg(byte[] seed16, int batch) {
+        if (batch < 16 || batch > MAX_BATCH || batch % 16 != 0) {
+            throw new IllegalArgumentException("batch must be a multiple of 16 in 16.." + MAX_BATCH + ", got " + batch);
+        }
+        this.batch = batch;
+        this.buf = new byte[batch];
+        this.pos = batch;
         if (seed16 == null || seed16.length != 16) {
             throw new IllegalArgumentException("PRG seed must be 16 bytes, got "
                     + (seed16 == null ? "null" : seed16.length + " bytes"));
@@ -49,6 +68,11 @@ public final class Prg {
         this(Blocks.toBytes(seedLo, seedHi));
     }
 
+    /** A PRG whose seed is the block (lo, hi), generating {@code batch} bytes per AES call. */
+    public Prg(long seedLo, long seedHi, int batch) {
+        this(Blocks.toBytes(seedLo, seedHi), batch);
+    }
+
     /** A PRG seeded with 16 bytes from a new {@link SecureRandom}. */
     public static Prg fromSecureRandom() {
         return fromSecureRandom(new SecureRandom());
@@ -63,9 +87,9 @@ public final class Prg {
 
     private void refill() {
         try {
-            int r = ctr.update(ZEROS, 0, BUF, buf, 0);
-            if (r != BUF) {
-                throw new IllegalStateException("AES-CTR returned " + r + " of " + BUF + " bytes");
+            int r = ctr.update(ZEROS, 0, batch, buf, 0);
+            if (r != batch) {
+                throw new IllegalStateException("AES-CTR returned " + r + " of " + batch + " bytes");
             }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-CTR failed", e);
@@ -76,10 +100,10 @@ public final class Prg {
     /** Fills {@code len} bytes of {@code b} from {@code off}. */
     public void nextBytes(byte[] b, int off, int len) {
         while (len > 0) {
-            if (pos == BUF) {
+            if (pos == batch) {
                 refill();
             }
-            int k = Math.min(len, BUF - pos);
+            int k = Math.min(len, batch - pos);
             System.arraycopy(buf, pos, b, off, k);
             pos += k;
             off += k;
@@ -95,8 +119,8 @@ public final class Prg {
     /** Fills {@code n} longs of {@code out} from index {@code off}. */
     public void nextLongs(long[] out, int off, int n) {
         while (n > 0) {
-            if (BUF - pos < 8) {
-                if (pos != BUF) {
+            if (batch - pos < 8) {
+                if (pos != batch) {
                     // Keep the stream byte-exact: move the tail to the front of a fresh batch.
                     out[off++] = nextLongSlow();
                     n--;
@@ -104,7 +128,7 @@ public final class Prg {
                 }
                 refill();
             }
-            int k = Math.min(n, (BUF - pos) >>> 3);
+            int k = Math.min(n, (batch - pos) >>> 3);
             byte[] b = buf;
             int p = pos;
             for (int i = 0; i < k; i++, p += 8) {
@@ -118,7 +142,7 @@ public final class Prg {
 
     /** The next 8 bytes as a little-endian long. */
     public long nextLong() {
-        if (BUF - pos >= 8) {
+        if (batch - pos >= 8) {
             long v = (long) Blocks.LONG_LE.get(buf, pos);
             pos += 8;
             return v;
