@@ -59,6 +59,10 @@ public final class GcSession {
     private long nextValueId;
     private RunStats last;
     private IOException failure;
+    /** Time and traffic of a {@link #handshake()} not yet reported with a run. */
+    private long setupNanosPending;
+    private long setupSent;
+    private long setupReceived;
 
     private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
             SessionState state) {
@@ -195,10 +199,13 @@ public final class GcSession {
             }
         }
         Circuit circuit = spec.circuit();
-        long sent0 = channel.bytesSent();
-        long recv0 = channel.bytesReceived();
-        long t0 = System.nanoTime();
-        long setupNanos = 0;
+        long sent0 = channel.bytesSent() - setupSent;
+        long recv0 = channel.bytesReceived() - setupReceived;
+        long t0 = System.nanoTime() - setupNanosPending;
+        long setupNanos = setupNanosPending;
+        setupNanosPending = 0;
+        setupSent = 0;
+        setupReceived = 0;
         try {
             // Inside the try: if the circuit cannot be read, the channel is closed and the
             // peer fails at once instead of waiting for its read timeout.
@@ -371,8 +378,15 @@ public final class GcSession {
         if (setUp) {
             return;
         }
+        long t0 = System.nanoTime();
+        long sent0 = channel.bytesSent();
+        long recv0 = channel.bytesReceived();
         try {
             setUp();
+            // Reported with the first run, as if that run had done it.
+            setupNanosPending = System.nanoTime() - t0;
+            setupSent = channel.bytesSent() - sent0;
+            setupReceived = channel.bytesReceived() - recv0;
         } catch (HandshakeMismatchException e) {
             throw fail(e);
         } catch (IOException | RuntimeException e) {

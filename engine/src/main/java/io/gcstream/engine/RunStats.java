@@ -5,7 +5,7 @@ import io.gcstream.circuits.Party;
 /**
  * What one {@link GcSession#run} cost, as seen by one party. Times are wall-clock nanoseconds:
  * {@code setupNanos} (session handshake and base OTs; non-zero only for the first run of a
- * session), {@code otNanos} (input labels: the creator's sent, the evaluator's by OT
+ * session, which also reports them when {@code GcSession.handshake()} did them before it), {@code otNanos} (input labels: the creator's sent, the evaluator's by OT
  * extension), {@code onlineNanos} (the garbled-circuit stream and output decoding) and
  * {@code totalNanos} (the whole call). Byte counts are this party's, both directions,
  * including setup for the first run. {@code gates} and {@code nonLinearGates} are the gates
