@@ -128,6 +128,73 @@ class TwoProcessIT {
         assertEquals("", c.out());
     }
 
+    /**
+     * docs/cli.md's counter over three sessions, as typed there: six processes, the total kept
+     * garbled in state files between sessions; then an altered state is refused on both sides.
+     */
+    @Test
+    void aCounterOverThreeSessionsWithStateFiles() throws Exception {
+        String counter = Path.of("..", "examples", "circuits", "counter.gct").toString();
+        String[][] sessions = {
+            {"100", "" + (23 << 16), "--keep-outputs", "evaluator", "--save-state", "c1", "e1"},
+            {"200", "7", "--load-state", "c1", "e1", "--keep-outputs", "evaluator", "--save-state", "c2", "e2"},
+            {"5", "6", "--load-state", "c2", "e2"},
+        };
+        Done last = null;
+        for (String[] s : sessions) {
+            last = stateSession(counter, s);
+        }
+        assertTrue(last.out().contains("evaluator output  (16 bits): 341"), last.out());
+        byte[] bytes = Files.readAllBytes(dir.resolve("e2"));
+        bytes[bytes.length - 40] ^= 1;
+        Files.write(dir.resolve("e2"), bytes);
+        int port = freePort();
+        Running c = start("run", "--role", "creator", "--listen", "" + port, "--input", "5", "--load-state",
+                dir.resolve("c2").toString(), "--timeout", "20", counter);
+        Running e = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port, "--input", "6",
+                "--load-state", dir.resolve("e2").toString(), "--timeout", "20", counter);
+        for (Done d : new Done[] {finish(e), finish(c)}) {
+            assertEquals(1, d.status(), d.err());
+            assertTrue(d.err().strip().lines().reduce((a, b) -> b).orElse("").contains("state"), d.err());
+            assertEquals("", d.out());
+        }
+    }
+
+    /** One session of the counter: {creator input, evaluator input, then options, with state file names per party}. */
+    private Done stateSession(String circuit, String[] s) throws Exception {
+        List<String> common = new ArrayList<>();
+        List<String> cOpts = new ArrayList<>();
+        List<String> eOpts = new ArrayList<>();
+        for (int i = 2; i < s.length; i++) {
+            if (s[i].equals("--load-state") || s[i].equals("--save-state")) {
+                cOpts.add(s[i]);
+                cOpts.add(dir.resolve(s[i + 1]).toString());
+                eOpts.add(s[i]);
+                eOpts.add(dir.resolve(s[i + 2]).toString());
+                i += 2;
+            } else {
+                common.add(s[i]);
+            }
+        }
+        int port = freePort();
+        List<String> c = new ArrayList<>(List.of("run", "--role", "creator", "--listen", "" + port, "--input", s[0]));
+        c.addAll(common);
+        c.addAll(cOpts);
+        c.add(circuit);
+        List<String> e = new ArrayList<>(List.of("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", s[1], "--format", "dec"));
+        e.addAll(common);
+        e.addAll(eOpts);
+        e.add(circuit);
+        Running cr = start(c.toArray(new String[0]));
+        Running ev = start(e.toArray(new String[0]));
+        Done ed = finish(ev);
+        Done cd = finish(cr);
+        assertEquals(0, cd.status(), cd.err());
+        assertEquals(0, ed.status(), ed.err());
+        return ed;
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
