@@ -165,8 +165,8 @@ class FaultTest {
         // the connection, which ends the other at once.
         assertFailed(out[1], SessionException.class, "during garbled circuit");
         assertFailed(out[0], SessionException.class, "during output decoding");
-        assertTrue(out[0].error().getMessage().contains("sent nothing within the read timeout")
-                || out[1].error().getMessage().contains("sent nothing within the read timeout"),
+        assertTrue(out[0].error().getMessage().contains("timed out waiting for the peer memory:b")
+                || out[1].error().getMessage().contains("timed out waiting for the peer memory:a"),
                 () -> out[0].error() + " / " + out[1].error());
     }
 
