@@ -87,10 +87,31 @@ class HostileBitFlipTest {
             for (long b = 8 * w.span(sc).from(); b < 8 * w.span(sc).to(); b++) {
                 bits.add(b);
             }
-            String summary = flip(sc, w.sender, bits, "every bit of the " + w);
+            String summary = flip(sc, Script.ONE_RUN, w.sender, bits, "every bit of the " + w);
             if (w == Where.CREATOR_STATUS) {
                 assertTrue(summary.contains("only the sender ok  32"), summary);
             }
+        }
+    }
+
+    /**
+     * The last 8 bytes of a hello are the tweak salt. Only a resumed session uses one, the
+     * creator's: a flipped bit there fails both parties; in a fresh session's hellos, or the
+     * evaluator's, it changes nothing.
+     */
+    @Test
+    void theTweakSaltsOfTheHellos() throws Exception {
+        Scenario sc = HostileSessions.standard();
+        for (Where w : List.of(Where.HELLO_TO_EVALUATOR, Where.HELLO_TO_CREATOR, Where.RESUMED_HELLO_TO_EVALUATOR,
+                Where.RESUMED_HELLO_TO_CREATOR)) {
+            TreeSet<Long> bits = new TreeSet<>();
+            Span salt = w.span(sc).tail(8);
+            for (long b = salt.from(); b < salt.to(); b++) {
+                bits.add(8 * b + (b % 8));
+            }
+            String summary = flip(sc, w.script, w.sender, bits, "the tweak salt of the " + w);
+            boolean used = w == Where.RESUMED_HELLO_TO_EVALUATOR;
+            assertTrue(summary.contains(used ? "both failed    8" : "both correct    8"), summary);
         }
     }
 
@@ -108,29 +129,30 @@ class HostileBitFlipTest {
         while (positions.size() < Math.min(n, 8 * (to - from))) {
             positions.add((from + (long) (r.nextDouble() * (to - from))) * 8 + r.nextInt(8));
         }
-        flip(sc, sender, positions, positions.size() + " flipped bits of the " + sender.toString().toLowerCase()
-                + "'s " + (wholeSession ? "session" : "run"));
+        flip(sc, Script.ONE_RUN, sender, positions, positions.size() + " flipped bits of the "
+                + sender.toString().toLowerCase() + "'s " + (wholeSession ? "session" : "run"));
     }
 
     /**
      * One session per bit position (8 × byte offset + bit) of {@code sender}'s stream, that bit
      * flipped; checks each and returns (and prints) the counts per message.
      */
-    private static String flip(Scenario sc, Party sender, TreeSet<Long> positions, String what) throws Exception {
+    private static String flip(Scenario sc, Script script, Party sender, TreeSet<Long> positions, String what)
+            throws Exception {
         List<Future<Outcome>> runs = new ArrayList<>();
         List<Where> wheres = new ArrayList<>();
         List<Expect> expects = new ArrayList<>();
         for (long bitPos : positions) {
             long pos = bitPos / 8;
             int bit = (int) (bitPos % 8);
-            Where w = Where.at(sc, Script.ONE_RUN, sender, pos);
+            Where w = Where.at(sc, script, sender, pos);
             if (w == null) {
                 throw new AssertionError("byte " + pos + " of the " + sender + "'s stream is in no known message");
             }
             wheres.add(w);
             expects.add(expectation(sc, w, pos, bit));
             Fault f = Fault.flip(pos, bit);
-            runs.add(POOL.submit(() -> HostileSessions.run(sc + " " + f, sc, Script.ONE_RUN, w, f)));
+            runs.add(POOL.submit(() -> HostileSessions.run(sc + " " + f, sc, script, w, f)));
         }
         Map<String, int[]> tally = new TreeMap<>();
         List<String> problems = new ArrayList<>();
@@ -191,8 +213,9 @@ class HostileBitFlipTest {
             }
             case HELLO_TO_CREATOR:
             case HELLO_TO_EVALUATOR:
-                // Bytes 20..27 are the tweak salt: only a resumed session uses one (the creator's).
-                return o >= 20 ? Expect.BOTH_CORRECT : Expect.FAILURE;
+            case RESUMED_HELLO_TO_CREATOR:
+                // The last 8 bytes are the tweak salt: only a resumed session uses one, the creator's.
+                return o >= w.span(sc).length() - 8 ? Expect.BOTH_CORRECT : Expect.FAILURE;
             case BASE_OTS_TO_CREATOR:
                 // OT header (16 bytes) and the point A (64) are used by every base OT.
                 return o < 16 + 64 ? Expect.FAILURE : Expect.EITHER;
