@@ -456,9 +456,10 @@ public final class GcSession {
                     + " closed the connection during " + protocol.phase() + ": " + e.getMessage(), e));
         }
         if (e instanceof PeerTimeoutException) {
-            return fail(new SessionException(name() + ": the peer " + channel.peer()
-                    + " sent nothing within the read timeout during " + protocol.phase() + ": "
-                    + e.getMessage(), e));
+            // A read timeout, a write timeout or the phase deadline: the channel's message says
+            // which (a trickling peer does send, so "sent nothing" would be wrong).
+            return fail(new SessionException(name() + ": timed out waiting for the peer " + channel.peer()
+                    + " during " + protocol.phase() + ": " + e.getMessage(), e));
         }
         return fail(new SessionException(name() + ": " + protocol.phase() + " failed: " + e, e));
     }
