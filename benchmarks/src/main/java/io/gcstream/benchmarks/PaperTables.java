@@ -6,7 +6,7 @@ import io.gcstream.benchmarks.report.PaperFigures;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.benchmarks.report.Row;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.format.CircuitFiles;
+import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.Scheme;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.benchmarks.report.Args;
 import io.gcstream.benchmarks.report.ResultFiles;
-import io.gcstream.circuits.format.CircuitFiles;
+import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.compiler.lib.Library;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,5 +1,12 @@
 package io.gcstream.circuits;
 
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.BodyReader;
+import io.gcstream.circuits.internal.BodySource;
+import io.gcstream.circuits.internal.CircuitHash;
+import io.gcstream.circuits.internal.FrameChecker;
+import io.gcstream.circuits.internal.InstructionReader;
+import io.gcstream.circuits.internal.SubCircuit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.gcstream.circuits;
 
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
 
 /**

@@ -1,5 +1,7 @@
 package io.gcstream.circuits;
 
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.SubCircuit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

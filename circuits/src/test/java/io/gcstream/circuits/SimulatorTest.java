@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.SubCircuit;
+import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;

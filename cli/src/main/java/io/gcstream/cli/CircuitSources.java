@@ -1,10 +1,10 @@
 package io.gcstream.cli;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFiles;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.format.CircuitFiles;
-import io.gcstream.circuits.format.CircuitFormat;
-import io.gcstream.circuits.format.GcbReader;
+import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
 import io.gcstream.compiler.lib.InputEncoder;

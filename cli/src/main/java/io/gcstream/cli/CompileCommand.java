@@ -3,7 +3,7 @@ package io.gcstream.cli;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.format.CircuitFormat;
+import io.gcstream.circuits.CircuitFormat;
 import java.io.PrintStream;
 import java.nio.file.Path;
 

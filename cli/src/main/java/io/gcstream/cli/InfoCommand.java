@@ -3,7 +3,7 @@ package io.gcstream.cli;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.SubCircuit;
+import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.compiler.lib.InputEncoder;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFiles;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.format.CircuitFiles;
-import io.gcstream.circuits.format.CircuitFormat;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;

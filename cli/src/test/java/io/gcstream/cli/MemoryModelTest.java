@@ -3,12 +3,13 @@ package io.gcstream.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.format.GcbReader;
-import io.gcstream.circuits.format.GcbWriter;
-import io.gcstream.compiler.lib.Library;
+import io.gcstream.circuits.internal.format.GcbReader;
+import io.gcstream.circuits.internal.format.GcbWriter;
 import io.gcstream.compiler.lib.Levenshtein;
+import io.gcstream.compiler.lib.Library;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,7 @@
 package io.gcstream.cli;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.ChannelOptions;

@@ -1,7 +1,9 @@
 package io.gcstream.compiler;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.compiler.internal.GateList;
+import io.gcstream.compiler.internal.Program;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

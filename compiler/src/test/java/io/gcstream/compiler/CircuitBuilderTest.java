@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Random;

@@ -2,8 +2,8 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.engine.session.CorrelatedOt;
-import io.gcstream.engine.session.OtExtensionCot;
+import io.gcstream.engine.internal.session.CorrelatedOt;
+import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;

@@ -1,9 +1,9 @@
 package io.gcstream.engine;
 
-import io.gcstream.engine.garble.GarblingScheme;
-import io.gcstream.engine.garble.Grr3;
-import io.gcstream.engine.garble.HalfGates;
-import io.gcstream.engine.garble.ThreeHalves;
+import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.Grr3;
+import io.gcstream.engine.internal.garble.HalfGates;
+import io.gcstream.engine.internal.garble.ThreeHalves;
 import java.util.Locale;
 import java.util.function.Supplier;
 

@@ -1,5 +1,6 @@
 package io.gcstream.engine;
 
+import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package io.gcstream.engine;
 
+import io.gcstream.circuits.Party;
 import io.gcstream.ot.channel.Channel;
 import java.time.Duration;
 import java.util.List;

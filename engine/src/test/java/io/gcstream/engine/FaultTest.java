@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.TruthTable;
-import io.gcstream.engine.testutil.HostileChannel;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.testutil.HostileChannel.Fault;
+import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;

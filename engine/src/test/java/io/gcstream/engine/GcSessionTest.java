@@ -5,20 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.engine.internal.garble.ThreeHalves;
 import io.gcstream.engine.testutil.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
-import io.gcstream.engine.garble.ThreeHalves;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -26,8 +26,8 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Garbled runs equal the simulator on random circuits with nested sub-circuits, for every scheme,

@@ -1,13 +1,13 @@
 package io.gcstream.engine;
 
-import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.testutil.HostileChannel;
-import io.gcstream.engine.testutil.PhaseMap;
 import io.gcstream.engine.testutil.PhaseMap.Span;
+import io.gcstream.engine.testutil.PhaseMap;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;

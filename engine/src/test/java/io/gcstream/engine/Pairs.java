@@ -2,7 +2,7 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.engine.session.CorrelatedOt;
+import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.ot.channel.Channel;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

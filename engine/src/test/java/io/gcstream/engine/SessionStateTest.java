@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package io.gcstream.ot;
 
-import io.gcstream.ot.base.BaseOtProtocol;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 

@@ -1,9 +1,9 @@
 package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.crypto.CrHash;
-import io.gcstream.ot.crypto.Prg;
-import io.gcstream.ot.ext.BitMatrix;
+import io.gcstream.ot.internal.crypto.CrHash;
+import io.gcstream.ot.internal.crypto.Prg;
+import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

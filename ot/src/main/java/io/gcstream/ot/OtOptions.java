@@ -1,6 +1,5 @@
 package io.gcstream.ot;
 
-import io.gcstream.ot.base.BaseOtProtocol;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -1,6 +1,6 @@
 package io.gcstream.ot;
 
-import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.internal.crypto.Prg;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 

@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.ot.base.BaseOtProtocol;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TranscriptChannel;
-import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.crypto.Blocks;
+import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.testutil.Threads;
 import java.io.IOException;
 import java.net.ServerSocket;

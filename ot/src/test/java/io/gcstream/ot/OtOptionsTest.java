@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.ot.base.BaseOtProtocol;
 import org.junit.jupiter.api.Test;
 
 class OtOptionsTest {

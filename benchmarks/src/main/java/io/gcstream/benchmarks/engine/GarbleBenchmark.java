@@ -1,12 +1,12 @@
 package io.gcstream.benchmarks.engine;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.CircuitWalker;
+import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.Scheme;
-import io.gcstream.engine.garble.GarblingScheme;
-import io.gcstream.engine.garble.StreamingEvaluator;
-import io.gcstream.engine.garble.StreamingGarbler;
-import io.gcstream.engine.garble.TweakableHash;
+import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.StreamingEvaluator;
+import io.gcstream.engine.internal.garble.StreamingGarbler;
+import io.gcstream.engine.internal.garble.TweakableHash;
 import java.io.IOException;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;

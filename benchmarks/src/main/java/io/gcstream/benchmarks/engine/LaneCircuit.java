@@ -1,9 +1,9 @@
 package io.gcstream.benchmarks.engine;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.AbstractInstructionReader;
-import io.gcstream.circuits.InstructionReader;
-import io.gcstream.circuits.TruthTable;
+import io.gcstream.circuits.internal.AbstractInstructionReader;
+import io.gcstream.circuits.internal.InstructionReader;
+import io.gcstream.circuits.internal.TruthTable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

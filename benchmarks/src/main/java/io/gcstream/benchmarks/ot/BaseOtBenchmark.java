@@ -1,8 +1,8 @@
 package io.gcstream.benchmarks.ot;
 
-import io.gcstream.ot.base.BaseOt;
-import io.gcstream.ot.base.BaseOtProtocol;
-import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.BaseOtProtocol;
+import io.gcstream.ot.internal.base.BaseOt;
+import io.gcstream.ot.internal.crypto.Prg;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,11 +1,11 @@
 package io.gcstream.benchmarks.ot;
 
-import io.gcstream.ot.base.BaseOt;
-import io.gcstream.ot.base.BaseOtProtocol;
+import io.gcstream.ot.BaseOtProtocol;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
-import io.gcstream.ot.crypto.Blocks;
-import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.internal.base.BaseOt;
+import io.gcstream.ot.internal.crypto.Blocks;
+import io.gcstream.ot.internal.crypto.Prg;
 import java.io.File;
 import java.net.ServerSocket;
 import java.util.Arrays;

@@ -1,11 +1,12 @@
 package io.gcstream.benchmarks.ot;
 
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.ot.BaseOtProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
-import io.gcstream.ot.base.BaseOt;
-import io.gcstream.ot.base.BaseOtProtocol;
-import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.internal.base.BaseOt;
+import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Arrays;
 
 /**

@@ -3,7 +3,7 @@ package io.gcstream.benchmarks.ot;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
-import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.internal.crypto.Prg;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,9 +1,9 @@
 package io.gcstream.benchmarks.ot;
 
-import io.gcstream.ot.crypto.CrHash;
-import io.gcstream.ot.crypto.FixedKeyAes;
-import io.gcstream.ot.crypto.Prg;
-import io.gcstream.ot.ext.BitMatrix;
+import io.gcstream.ot.internal.crypto.CrHash;
+import io.gcstream.ot.internal.crypto.FixedKeyAes;
+import io.gcstream.ot.internal.crypto.Prg;
+import io.gcstream.ot.internal.ext.BitMatrix;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;

@@ -1,13 +1,13 @@
 package io.gcstream.compiler.bristol;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.TruthTable;
-import io.gcstream.circuits.format.CircuitFormat;
-import io.gcstream.circuits.format.Utf8InputStream;
-import io.gcstream.compiler.GateList;
-import io.gcstream.compiler.Program;
+import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.circuits.internal.format.Utf8InputStream;
+import io.gcstream.compiler.internal.GateList;
+import io.gcstream.compiler.internal.Program;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -59,7 +59,7 @@ public final class BristolImporter {
         CircuitFormat f = CircuitFormat.detect(file);
         if (!f.isBristol()) {
             throw new CircuitFormatException(file + ": is a " + f.description()
-                    + ", not Bristol: read it with io.gcstream.circuits.format.CircuitFiles");
+                    + ", not Bristol: read it with io.gcstream.circuits.CircuitFiles");
         }
         return f == CircuitFormat.BRISTOL_OLD ? readOld(file, options) : readFashion(file, options);
     }

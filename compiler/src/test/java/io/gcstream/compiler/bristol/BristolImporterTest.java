@@ -10,13 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.format.CircuitFormat;
-import io.gcstream.compiler.CircuitCompare;
-import io.gcstream.compiler.TestResources;
 import io.gcstream.compiler.TestBits;
+import io.gcstream.compiler.TestResources;
+import io.gcstream.compiler.internal.CircuitCompare;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -234,7 +234,7 @@ class BristolImporterTest {
         CircuitFormatException e = assertThrows(CircuitFormatException.class,
                 () -> BristolImporter.read(f, BristolOptions.defaults()));
         assertEquals(f + ": is a text circuit (.gct), not Bristol: read it with"
-                + " io.gcstream.circuits.format.CircuitFiles", e.getMessage());
+                + " io.gcstream.circuits.CircuitFiles", e.getMessage());
     }
 
     /** The imported circuit evaluates like the Bristol gate list itself, on random inputs. */

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.SubCircuit;
+import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.TestBits;
 import io.gcstream.compiler.Word;

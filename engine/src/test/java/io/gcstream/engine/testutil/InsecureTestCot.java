@@ -1,8 +1,8 @@
 package io.gcstream.engine.testutil;
 
-import io.gcstream.engine.session.CorrelatedOt;
+import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.crypto.Prg;
+import io.gcstream.ot.internal.crypto.Prg;
 
 /**
  * TESTS ONLY, INSECURE: a "correlated OT" in which the sender simply sends both labels. It has

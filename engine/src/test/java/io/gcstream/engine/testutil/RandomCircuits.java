@@ -1,8 +1,8 @@
 package io.gcstream.engine.testutil;
 
-import io.gcstream.circuits.Body;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.SubCircuit;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.SubCircuit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,9 +1,9 @@
 package io.gcstream.engine.testutil;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.CircuitWalker;
-import io.gcstream.circuits.TruthTable;
-import io.gcstream.engine.garble.GarblingScheme;
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.engine.internal.garble.GarblingScheme;
 import java.io.IOException;
 
 /** The exact size of a circuit's garbled stream: per walker batch, its non-linear gates' bytes. */

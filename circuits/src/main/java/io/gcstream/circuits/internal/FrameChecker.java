@@ -1,0 +1,153 @@
+package io.gcstream.circuits.internal;
+
+import io.gcstream.circuits.CircuitFormatException;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Checks one body against its slot space as it is read, instruction by instruction: slots in
+ * range, no slot read before it is written, calls of defined sub-circuits with distinct output
+ * slots, outputs written by the end. Memory is one bit per slot, whatever the body's length.
+ *
+ * <p>Every reader (text, binary, in-memory) uses this one checker, so a circuit is valid or not
+ * independently of the format it came in.
+ */
+public final class FrameChecker {
+    private final String what;
+    private final int numSlots;
+    private final List<SubCircuit> callable;
+    private final BitSet written;
+    /** Output slots of the call being checked, one bit per slot; all clear between calls. */
+    private final long[] scratch;
+
+    /**
+     * @param what      names the body in messages ("main circuit", "sub-circuit sbox")
+     * @param numSlots  S of this body
+     * @param inputs    slots holding inputs before the first instruction
+     * @param callable  the sub-circuits this body may call (earlier definitions only)
+     */
+    public FrameChecker(String what, int numSlots, int[] inputs, List<SubCircuit> callable) {
+        if (numSlots < 0) {
+            throw new CircuitFormatException(what + ": numberOfRegisters must not be negative");
+        }
+        this.what = what;
+        this.numSlots = numSlots;
+        this.callable = callable;
+        this.written = new BitSet(numSlots);
+        this.scratch = new long[(numSlots + 63) >>> 6];
+        BitSet seen = new BitSet();
+        for (int s : inputs) {
+            slotInRange(s, "input", () -> "");
+            if (seen.get(s)) {
+                throw new CircuitFormatException(what + ": input slot " + s + " is listed twice");
+            }
+            seen.set(s);
+            written.set(s);
+        }
+    }
+
+    /** Checks a gate at {@code position}; marks its output written. */
+    public void gate(int out, int in1, int in2, int table, String position) {
+        gate(out, in1, in2, table, () -> position);
+    }
+
+    /**
+     * Checks a gate; {@code position} is asked for only when there is an error, so a streaming
+     * reader can pass one long-lived supplier and allocate nothing per gate.
+     */
+    public void gate(int out, int in1, int in2, int table, Supplier<String> position) {
+        if (!TruthTable.isValid(table)) {
+            throw error(position, "truth table " + table + " is not a 4-bit number (0..15)");
+        }
+        read(in1, position);
+        read(in2, position);
+        slotInRange(out, "output", position);
+        written.set(out);
+    }
+
+    /**
+     * Checks a call of sub-circuit {@code callee} binding {@code slots[0..count)} (inputs then
+     * outputs); marks the output slots written.
+     */
+    public void call(int callee, int[] slots, int count, String position) {
+        call(callee, slots, count, () -> position);
+    }
+
+    /** {@link #call(int, int[], int, String)} with a position computed only on error. */
+    public void call(int callee, int[] slots, int count, Supplier<String> position) {
+        if (callee < 0 || callee >= callable.size()) {
+            throw error(position, "call of undefined sub-circuit #" + callee);
+        }
+        SubCircuit sub = callable.get(callee);
+        int nIn = sub.inputCount();
+        int nOut = sub.outputCount();
+        if (count != nIn + nOut) {
+            throw error(position, "call of " + sub.name() + " binds " + count + " slots but it takes "
+                    + nIn + " inputs and " + nOut + " outputs");
+        }
+        for (int i = 0; i < nIn; i++) {
+            read(slots[i], position);
+        }
+        // Plain words, not a BitSet: BitSet.clear rescans for its highest set word, which made
+        // a call's cost grow with the highest slot number it writes.
+        for (int i = nIn; i < count; i++) {
+            slotInRange(slots[i], "output", position);
+        }
+        for (int i = nIn; i < count; i++) {
+            int s = slots[i];
+            long bit = 1L << s;
+            if ((scratch[s >>> 6] & bit) != 0) {
+                for (int k = nIn; k < i; k++) {
+                    scratch[slots[k] >>> 6] = 0;
+                }
+                throw error(position, "call of " + sub.name() + " writes slot " + s + " twice");
+            }
+            scratch[s >>> 6] |= bit;
+        }
+        for (int i = nIn; i < count; i++) {
+            scratch[slots[i] >>> 6] = 0;
+            written.set(slots[i]);
+        }
+    }
+
+    /** Checks, at the end of the body, that every output slot holds a value. */
+    public void finish(int[] outputs, String kind, String position) {
+        finish(outputs, kind, () -> position);
+    }
+
+    /** {@link #finish(int[], String, String)} with a position computed only on error. */
+    public void finish(int[] outputs, String kind, Supplier<String> position) {
+        for (int s : outputs) {
+            slotInRange(s, kind, position);
+            if (!written.get(s)) {
+                throw error(position, kind + " slot " + s + " is never written");
+            }
+        }
+    }
+
+    /** True iff slot {@code s} holds a value now. */
+    public boolean isWritten(int s) {
+        return s >= 0 && s < numSlots && written.get(s);
+    }
+
+    private void read(int s, Supplier<String> position) {
+        slotInRange(s, "input", position);
+        if (!written.get(s)) {
+            throw error(position, "reads slot " + s + " before it is written");
+        }
+    }
+
+    private void slotInRange(int s, String kind, Supplier<String> position) {
+        if (s < 0 || s >= numSlots) {
+            throw error(position, kind + " slot " + s + " is out of range: numberOfRegisters is "
+                    + numSlots);
+        }
+    }
+
+    private CircuitFormatException error(Supplier<String> at, String message) {
+        String position = at.get();
+        String where = position == null || position.isEmpty() ? what : position + ": " + what;
+        return new CircuitFormatException(where + ": " + message);
+    }
+}

@@ -1,0 +1,433 @@
+package io.gcstream.circuits.internal.format;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.FrameChecker;
+import io.gcstream.circuits.internal.InstructionReader;
+import io.gcstream.circuits.internal.SubCircuit;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the binary circuit format {@code .gcb} (docs/formats.md).
+ *
+ * <p>{@link #open(Path)} reads and checks the header and every sub-circuit definition; the
+ * main body is then streamed from the file, through one fixed buffer, each time
+ * {@link Circuit#openBody()} is called, and checked as it streams: memory does not grow with
+ * the file. At the end of each pass the reader checks the counts, that nothing follows the
+ * last instruction and (by default) that the SHA-256 of the file equals its hash field.
+ * Sub-circuit bodies are held in a bounded LRU cache and re-read from the file when evicted.
+ *
+ * <p>Every error is a {@link CircuitFormatException} naming the file and byte offset.
+ */
+public final class GcbReader {
+    /**
+     * Reader settings.
+     *
+     * @param bufferSize            bytes of the read buffer (at least 64)
+     * @param maxCachedInstructions instructions of sub-circuit bodies kept in memory
+     * @param verifyHash            recompute the SHA-256 at the end of each pass of the body
+     * @param validateAtOpen        stream the whole body once at open, so that a malformed
+     *                              file is rejected before anything runs
+     */
+    public record Options(int bufferSize, long maxCachedInstructions, boolean verifyHash,
+            boolean validateAtOpen) {
+        public Options {
+            if (bufferSize < 64) {
+                throw new IllegalArgumentException("buffer size " + bufferSize + " is below 64 bytes");
+            }
+            if (maxCachedInstructions < 0) {
+                throw new IllegalArgumentException("negative cache size " + maxCachedInstructions);
+            }
+        }
+
+        /** 64 KiB buffer, 2^20 cached instructions, hash verified, no full pass at open. */
+        public static Options defaults() {
+            return new Options(64 * 1024, 1 << 20, true, false);
+        }
+
+        public Options withBufferSize(int n) {
+            return new Options(n, maxCachedInstructions, verifyHash, validateAtOpen);
+        }
+
+        public Options withMaxCachedInstructions(long n) {
+            return new Options(bufferSize, n, verifyHash, validateAtOpen);
+        }
+
+        public Options withVerifyHash(boolean v) {
+            return new Options(bufferSize, maxCachedInstructions, v, validateAtOpen);
+        }
+
+        public Options withValidateAtOpen(boolean v) {
+            return new Options(bufferSize, maxCachedInstructions, verifyHash, v);
+        }
+    }
+
+    private final Path path;
+    private final String name;
+    private final Options options;
+    private final long fileSize;
+    private byte[] hash;
+    private int[] creatorInputs;
+    private int[] evaluatorInputs;
+    private int[] creatorOutputs;
+    private int[] evaluatorOutputs;
+    private int numSlots;
+    private long instructionCount;
+    private long gateCount;
+    private long nonLinearCount;
+    private long labelSlots;
+    private final List<SubCircuit> subs = new ArrayList<>();
+    private long[] defStart;
+    private long[] defLength;
+    private long bodyStart;
+    private MessageDigest prefixDigest;
+    private BodyCache cache;
+    /** The file as it was when a pass last checked all of it, or null before. */
+    private volatile Stamp validated;
+
+    private GcbReader(Path path, Options options, long fileSize) {
+        this.path = path;
+        this.name = path.toString();
+        this.options = options;
+        this.fileSize = fileSize;
+    }
+
+    /** Opens {@code file} with {@link Options#defaults()}. */
+    public static Circuit open(Path file) throws IOException {
+        return open(file, Options.defaults());
+    }
+
+    /** Opens {@code file}: header and definitions are read and checked now, the body later. */
+    public static Circuit open(Path file, Options options) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            GcbReader r = new GcbReader(file, options, ch.size());
+            r.readHead(ch);
+            Circuit c = new Circuit(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs,
+                    r.evaluatorOutputs, r.numSlots, r.subs, r.instructionCount, r.gateCount,
+                    r.nonLinearCount, r.labelSlots, r::openMain, r.hash);
+            if (options.validateAtOpen()) {
+                try (InstructionReader body = c.openBody()) {
+                    while (body.next()) {
+                        // checked as it is read
+                    }
+                }
+            }
+            return c;
+        }
+    }
+
+    private void readHead(FileChannel ch) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(Gcb.HEADER_OFFSET);
+        while (head.hasRemaining() && ch.read(head, head.position()) > 0) {
+            // positional reads until the fixed part is in or the file ends
+        }
+        byte[] h = head.array();
+        if (head.position() < Gcb.MAGIC.length
+                || !Arrays.equals(Arrays.copyOf(h, Gcb.MAGIC.length), Gcb.MAGIC)) {
+            throw new CircuitFormatException(name + ": byte 0: bad magic number: not a .gcb file");
+        }
+        if (head.position() < Gcb.HASH_OFFSET) {
+            throw new CircuitFormatException(name + ": byte 4: file is truncated (no version)");
+        }
+        if (h[4] != Gcb.VERSION) {
+            throw new CircuitFormatException(name + ": byte 4: unsupported format version "
+                    + (h[4] & 0xFF) + " (this reader reads version " + Gcb.VERSION + ")");
+        }
+        if (head.position() < Gcb.HEADER_OFFSET) {
+            throw new CircuitFormatException(name + ": byte " + head.position()
+                    + ": file is truncated (inside the hash field)");
+        }
+        hash = Arrays.copyOfRange(h, Gcb.HASH_OFFSET, Gcb.HEADER_OFFSET);
+        MessageDigest digest = GcbOutput.sha256();
+        digest.update(h, 0, Gcb.HASH_OFFSET);
+        GcbInput in = new GcbInput(name, ch, Gcb.HEADER_OFFSET, Long.MAX_VALUE, digest,
+                options.bufferSize(), "file is truncated");
+        creatorInputs = slotList(in, "inputsCreator");
+        evaluatorInputs = slotList(in, "inputsEvaluator");
+        creatorOutputs = slotList(in, "outputsCreator");
+        evaluatorOutputs = slotList(in, "outputsEvaluator");
+        long at = in.position();
+        numSlots = in.uint("numberOfRegisters");
+        instructionCount = in.ulong("instruction count");
+        gateCount = in.ulong("gate count");
+        nonLinearCount = in.ulong("non-linear gate count");
+        labelSlots = in.ulong("label slot count");
+        int defs = length(in, "number of sub-circuits");
+        defStart = new long[defs];
+        defLength = new long[defs];
+        cache = new BodyCache(options.maxCachedInstructions(), this::loadDefinition);
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < defs; i++) {
+            readDefinition(ch, in, i, names);
+        }
+        bodyStart = in.position();
+        long deepest = 0;
+        for (SubCircuit s : subs) {
+            deepest = Math.max(deepest, s.frameDepth());
+        }
+        if (labelSlots < numSlots || labelSlots > numSlots + deepest) {
+            throw in.errorAt(at, "label slot count " + labelSlots + " is impossible for "
+                    + numSlots + " registers and sub-circuit frames of at most " + deepest);
+        }
+        // Duplicate inputs and out-of-range slots are caught now, not at the end of the body.
+        mainChecker(at);
+        for (int[] outs : new int[][] {creatorOutputs, evaluatorOutputs}) {
+            for (int s : outs) {
+                if (s >= numSlots) {
+                    throw in.errorAt(at, "main circuit: output slot " + s
+                            + " is out of range: numberOfRegisters is " + numSlots);
+                }
+            }
+        }
+        if (instructionCount > fileSize - bodyStart) {
+            throw in.errorAt(bodyStart, "header declares " + instructionCount
+                    + " instructions but only " + (fileSize - bodyStart) + " bytes follow: file is truncated");
+        }
+        prefixDigest = in.digestSoFar();
+    }
+
+    private FrameChecker mainChecker(long at) {
+        int[] all = new int[creatorInputs.length + evaluatorInputs.length];
+        System.arraycopy(creatorInputs, 0, all, 0, creatorInputs.length);
+        System.arraycopy(evaluatorInputs, 0, all, creatorInputs.length, evaluatorInputs.length);
+        try {
+            return new FrameChecker("main circuit", numSlots, all, subs);
+        } catch (CircuitFormatException e) {
+            throw new CircuitFormatException(name + ": byte " + at + ": " + e.getMessage());
+        }
+    }
+
+    private void readDefinition(FileChannel ch, GcbInput in, int index, Set<String> names)
+            throws IOException {
+        long at = in.position();
+        int nameLength = in.uint("name length");
+        if (nameLength == 0 || nameLength > Gcb.MAX_NAME_BYTES) {
+            throw in.errorAt(at, "sub-circuit #" + index + ": name length " + nameLength
+                    + " is not in 1..255");
+        }
+        String subName = decodeName(in, in.bytes(nameLength), at);
+        if (!Gcb.NAME.matcher(subName).matches()) {
+            throw in.errorAt(at, "sub-circuit name '" + subName + "' is not an identifier");
+        }
+        if (!names.add(subName)) {
+            throw in.errorAt(at, "sub-circuit '" + subName + "' is defined twice");
+        }
+        String what = "sub-circuit " + subName;
+        int[] inputs = slotList(in, what + " inputs");
+        int[] outputs = slotList(in, what + " outputs");
+        long countsAt = in.position();
+        int s = in.uint("numberOfRegisters");
+        long instructions = in.ulong("instruction count");
+        long gates = in.ulong("gate count");
+        long nonLinear = in.ulong("non-linear gate count");
+        long frameDepth = in.ulong("frame depth");
+        long length = in.ulong("body length");
+        long start = in.position();
+        if (length > fileSize - start) {
+            throw in.errorAt(countsAt, what + ": body of " + length + " bytes runs past the end of the file");
+        }
+        if (instructions > length) {
+            throw in.errorAt(countsAt, what + ": " + instructions + " instructions cannot fit in "
+                    + length + " bytes");
+        }
+        defStart[index] = start;
+        defLength[index] = length;
+        FrameChecker checker;
+        try {
+            checker = new FrameChecker(what, s, inputs, subs);
+        } catch (CircuitFormatException e) {
+            throw new CircuitFormatException(name + ": byte " + at + ": " + e.getMessage());
+        }
+        // The definition is checked now, with its own positional reads, and cached if it fits.
+        Body.Builder keep = instructions <= options.maxCachedInstructions() ? new Body.Builder() : null;
+        GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start, start + length, null,
+                (int) Math.min(options.bufferSize(), Math.max(64, length)), what
+                + ": body ends before its last instruction"), subs, index, checker, instructions, s,
+                Long.MAX_VALUE);
+        copy(r, keep);
+        if (!r.input().atEnd()) {
+            throw in.errorAt(r.input().position(), what + ": extra bytes after its "
+                    + instructions + " instructions");
+        }
+        checker.finish(outputs, "output", r);
+        claim(in, countsAt, what, "gates", gates, r.gates);
+        claim(in, countsAt, what, "non-linear gates", nonLinear, r.nonLinear);
+        claim(in, countsAt, what, "frame depth", frameDepth, s + r.deepestCall);
+        SubCircuit sub = new SubCircuit(subName, inputs, outputs, s, instructions, gates, nonLinear,
+                frameDepth, () -> cache.get(index));
+        subs.add(sub);
+        if (keep != null) {
+            cache.put(index, keep.build());
+        }
+        in.skip(length);
+    }
+
+    private void copy(GcbBodyReader r, Body.Builder into) throws IOException {
+        while (r.next()) {
+            if (into == null) {
+                continue;
+            }
+            if (r.isCall()) {
+                int nIn = subs.get(r.callee()).inputCount();
+                int[] slots = r.callSlots();
+                into.call(r.callee(), Arrays.copyOf(slots, nIn),
+                        Arrays.copyOfRange(slots, nIn, r.callSlotCount()));
+            } else {
+                into.gate(r.out(), r.in1(), r.in2(), r.table());
+            }
+        }
+    }
+
+    /** Re-reads an evicted (or never cached) definition body from the file. */
+    private Body loadDefinition(int index) throws IOException {
+        cache.countLoad();
+        SubCircuit sub = subs.get(index);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long start = defStart[index];
+            String what = "sub-circuit " + sub.name();
+            FrameChecker checker = new FrameChecker(what, sub.numSlots(), sub.inputs(), subs);
+            GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start,
+                    start + defLength[index], null,
+                    (int) Math.min(options.bufferSize(), Math.max(64, defLength[index])),
+                    what + ": body ends before its last instruction"), subs, index, checker,
+                    sub.instructionCount(), sub.numSlots(), Long.MAX_VALUE);
+            Body.Builder b = new Body.Builder();
+            copy(r, b);
+            return b.build();
+        }
+    }
+
+    /**
+     * One pass over the main body. The first passes are checked as they stream; once a pass
+     * has checked everything (instructions, counts, outputs, the hash), later passes over the
+     * unchanged file skip the checks and the hash: a session that runs the circuit many times
+     * validates it once. A file whose size or modification time changed is checked again.
+     */
+    private InstructionReader openMain() throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        try {
+            Stamp now = Stamp.of(path, ch);
+            boolean trusted = now.equals(validated);
+            GcbInput in = new GcbInput(name, ch, bodyStart, Long.MAX_VALUE,
+                    options.verifyHash() && !trusted ? cloneDigest() : null, options.bufferSize(),
+                    "file is truncated");
+            return new MainReader(in, trusted ? null : mainChecker(bodyStart), ch, trusted ? null : now);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** What identifies the file's content between passes, short of hashing it. */
+    private record Stamp(long size, FileTime modified) {
+        static Stamp of(Path path, FileChannel ch) throws IOException {
+            return new Stamp(ch.size(), Files.getLastModifiedTime(path));
+        }
+    }
+
+    private MessageDigest cloneDigest() {
+        try {
+            return (MessageDigest) prefixDigest.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private final class MainReader extends GcbBodyReader {
+        private final FileChannel channel;
+        /** The file's stamp if this pass checks everything, null for a pass over a checked file. */
+        private final Stamp checking;
+
+        MainReader(GcbInput in, FrameChecker checker, FileChannel channel, Stamp checking) {
+            super(in, subs, subs.size(), checker, instructionCount, numSlots, labelSlots);
+            this.channel = channel;
+            this.checking = checking;
+        }
+
+        @Override
+        void atEnd() throws IOException {
+            // Order matters for the message: extra bytes first, then the hash (any other
+            // inconsistency of a file whose hash fails is best reported as corruption).
+            GcbInput in = input();
+            long end = in.position();
+            if (!in.atEnd()) {
+                throw in.errorAt(end, "trailing garbage after the last of " + instructionCount
+                        + " instructions");
+            }
+            if (options.verifyHash() && checking != null) {
+                byte[] actual = in.digestSoFar().digest();
+                if (!MessageDigest.isEqual(actual, hash)) {
+                    throw new CircuitFormatException(name + ": file is corrupt: its SHA-256 does not"
+                            + " match the hash in its header (byte " + Gcb.HASH_OFFSET + ")");
+                }
+            }
+            if (checking != null) {
+                checker().finish(creatorOutputs, "creator output", this);
+                checker().finish(evaluatorOutputs, "evaluator output", this);
+            }
+            claim(in, end, "main circuit", "gates", gateCount, gates);
+            claim(in, end, "main circuit", "non-linear gates", nonLinearCount, nonLinear);
+            claim(in, end, "main circuit", "label slots", labelSlots, numSlots + deepestCall);
+            if (checking != null && options.verifyHash()) {
+                validated = checking;
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    private void claim(GcbInput in, long at, String what, String count, long declared, long actual) {
+        if (declared != actual) {
+            throw in.errorAt(at, what + ": header declares " + declared + " " + count
+                    + " but the body has " + actual);
+        }
+    }
+
+    private String decodeName(GcbInput in, byte[] bytes, long at) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw in.errorAt(at, "sub-circuit name is not UTF-8");
+        }
+    }
+
+    private int[] slotList(GcbInput in, String what) throws IOException {
+        int n = length(in, what + " length");
+        int[] slots = new int[n];
+        for (int i = 0; i < n; i++) {
+            slots[i] = in.uint(what + " slot");
+        }
+        return slots;
+    }
+
+    /** A count of items that each take at least one byte, so it cannot exceed the file. */
+    private int length(GcbInput in, String what) throws IOException {
+        long at = in.position();
+        int n = in.uint(what);
+        if (n > fileSize - in.position()) {
+            throw in.errorAt(at, what + " " + n + " exceeds the rest of the file: file is truncated or corrupt");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,98 @@
+package io.gcstream.compiler.internal;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.SubCircuit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A whole program in the intermediate representation: sub-circuit bodies (a call names one by
+ * its index; a body may call only earlier ones) and the main list, whose inputs are the
+ * creator's then the evaluator's and whose outputs likewise. {@link #compile()} optimises
+ * every body separately, allocates slots and returns the checked {@link Circuit}.
+ */
+public final class Program {
+    /** A named sub-circuit body. */
+    public record Sub(String name, GateList body) {
+        public Sub {
+            Objects.requireNonNull(name);
+            Objects.requireNonNull(body);
+        }
+    }
+
+    private final List<Sub> subs;
+    private final GateList main;
+    private final int creatorInputs;
+    private final int creatorOutputs;
+
+    /**
+     * @param creatorInputs  how many of {@code main}'s first inputs are the creator's
+     * @param creatorOutputs how many of {@code main}'s first outputs are the creator's
+     */
+    public Program(List<Sub> subs, GateList main, int creatorInputs, int creatorOutputs) {
+        this.subs = List.copyOf(subs);
+        this.main = Objects.requireNonNull(main);
+        if (creatorInputs < 0 || creatorInputs > main.inputCount()
+                || creatorOutputs < 0 || creatorOutputs > main.outputs().length) {
+            throw new IllegalArgumentException("creator input/output counts out of range");
+        }
+        this.creatorInputs = creatorInputs;
+        this.creatorOutputs = creatorOutputs;
+    }
+
+    public List<Sub> subs() {
+        return subs;
+    }
+
+    public GateList main() {
+        return main;
+    }
+
+    /**
+     * Optimises, allocates and checks: the result is ready to run or to write. Each body keeps
+     * its optimised order or takes the {@link Reorder#depthFirst} order, whichever needs fewer
+     * slots.
+     */
+    public Circuit compile() {
+        return compile(true);
+    }
+
+    /**
+     * As {@link #compile()}; with {@code reorder} false the instructions keep the order in which
+     * they were written (after optimisation).
+     */
+    public Circuit compile(boolean reorder) {
+        Circuit.Builder cb = Circuit.builder();
+        for (Sub s : subs) {
+            SlotAllocator.Allocation a = allocate(Optimizer.optimize(s.body()), reorder);
+            cb.addSubCircuit(SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(),
+                    a.body(), cb.subCircuits()));
+        }
+        SlotAllocator.Allocation a = allocate(Optimizer.optimize(main), reorder);
+        int[] in = a.inputSlots();
+        int[] out = a.outputSlots();
+        return cb.creatorInputs(Arrays.copyOf(in, creatorInputs))
+                .evaluatorInputs(Arrays.copyOfRange(in, creatorInputs, in.length))
+                .creatorOutputs(Arrays.copyOf(out, creatorOutputs))
+                .evaluatorOutputs(Arrays.copyOfRange(out, creatorOutputs, out.length))
+                .numSlots(a.numSlots())
+                .body(a.body())
+                .build();
+    }
+
+    private static SlotAllocator.Allocation allocate(GateList g, boolean reorder) {
+        SlotAllocator.Allocation written = SlotAllocator.allocate(g);
+        if (!reorder) {
+            return written;
+        }
+        SlotAllocator.Allocation best = written;
+        for (GateList order : new GateList[] {Reorder.depthFirst(g), Reorder.greedy(g)}) {
+            SlotAllocator.Allocation a = SlotAllocator.allocate(order);
+            if (a.numSlots() < best.numSlots()) {
+                best = a;
+            }
+        }
+        return best;
+    }
+}

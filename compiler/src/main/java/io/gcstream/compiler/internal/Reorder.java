@@ -1,0 +1,250 @@
+package io.gcstream.compiler.internal;
+
+import java.util.Arrays;
+
+/**
+ * An optional instruction reordering that often shrinks the working set S: instructions are
+ * emitted in depth-first post-order from the outputs (each value is computed just before the
+ * first instruction that needs it, recursively), so a value computed early for a late use
+ * does not sit in a slot meanwhile. Any topological order is correct; this one is a heuristic
+ * (minimising S over all orders is NP-hard), so {@link Program} keeps whichever order gives the
+ * smaller S.
+ */
+public final class Reorder {
+    private Reorder() {
+    }
+
+    /** The same instructions (every one of which must reach an output) in depth-first post-order. */
+    public static GateList depthFirst(GateList g) {
+        int[] code = g.code();
+        int n = g.instructionCount();
+        int[] start = new int[n];
+        int[] definedBy = new int[g.wireCount()];
+        Arrays.fill(definedBy, -1);
+        int k = 0;
+        for (int pc = 0; pc < g.length(); pc += GateList.instructionLength(code, pc)) {
+            start[k] = pc;
+            if (code[pc] >= 0) {
+                definedBy[code[pc + 1]] = k;
+            } else {
+                int nIn = code[pc + 1];
+                for (int j = 0; j < code[pc + 2]; j++) {
+                    definedBy[code[pc + 3 + nIn + j]] = k;
+                }
+            }
+            k++;
+        }
+        GateList r = new GateList();
+        int[] map = new int[g.wireCount()];
+        map[GateList.ONE] = GateList.ONE;
+        for (int w : g.inputs()) {
+            map[w] = r.addInput();
+        }
+        boolean[] done = new boolean[n];
+        // Explicit stack of (instruction, next input to visit): circuits can be deep.
+        int[] stack = new int[16];
+        int[] next = new int[16];
+        for (int out : g.outputs()) {
+            int root = definedBy[out];
+            if (root < 0 || done[root]) {
+                continue;
+            }
+            int sp = 0;
+            stack[sp] = root;
+            next[sp++] = 0;
+            while (sp > 0) {
+                int ins = stack[sp - 1];
+                int pc = start[ins];
+                int nIn = code[pc] >= 0 ? 2 : code[pc + 1];
+                int from = code[pc] >= 0 ? pc + 2 : pc + 3;
+                if (next[sp - 1] < nIn) {
+                    int w = code[from + next[sp - 1]++];
+                    int d = definedBy[w];
+                    if (d >= 0 && !done[d]) {
+                        done[d] = true; // marked on entry: a DAG has no cycles, so no re-entry
+                        if (sp == stack.length) {
+                            stack = Arrays.copyOf(stack, sp * 2);
+                            next = Arrays.copyOf(next, sp * 2);
+                        }
+                        stack[sp] = d;
+                        next[sp++] = 0;
+                    }
+                    continue;
+                }
+                sp--;
+                done[ins] = true;
+                r.copyRemapped(g, pc, map);
+            }
+        }
+        int[] outs = g.outputs();
+        for (int i = 0; i < outs.length; i++) {
+            outs[i] = map[outs[i]];
+        }
+        r.setOutputs(outs);
+        if (r.instructionCount() != n) {
+            throw new IllegalArgumentException("reordering needs a list without dead instructions");
+        }
+        return r;
+    }
+
+    /**
+     * Greedy list scheduling for register pressure: among the instructions whose inputs are
+     * ready, run the one that frees the most slots net (inputs it is the last remaining reader
+     * of, minus its results); ties go to the earlier instruction. Every instruction must reach an
+     * output.
+     */
+    public static GateList greedy(GateList g) {
+        int[] code = g.code();
+        int n = g.instructionCount();
+        int[] start = new int[n];
+        int[] definedBy = new int[g.wireCount()];
+        Arrays.fill(definedBy, -1);
+        int[] readers = new int[g.wireCount()]; // remaining reading instructions (distinct)
+        int k = 0;
+        for (int pc = 0; pc < g.length(); pc += GateList.instructionLength(code, pc)) {
+            start[k] = pc;
+            int nOut = code[pc] >= 0 ? 1 : code[pc + 2];
+            for (int j = 0; j < nOut; j++) {
+                definedBy[code[outPos(code, pc) + j]] = k;
+            }
+            k++;
+        }
+        // consumers: CSR lists of instructions reading each wire (each instruction once per wire)
+        int[] count = new int[g.wireCount() + 1];
+        int[] pending = new int[n];
+        for (int i = 0; i < n; i++) {
+            int pc = start[i];
+            for (int j = 0; j < inCount(code, pc); j++) {
+                int w = code[inPos(code, pc) + j];
+                if (!readEarlier(code, pc, j, w)) {
+                    count[w + 1]++;
+                    readers[w]++;
+                    if (definedBy[w] >= 0) {
+                        pending[i]++;
+                    }
+                }
+            }
+        }
+        for (int w = 0; w < g.wireCount(); w++) {
+            count[w + 1] += count[w];
+        }
+        int[] consumers = new int[count[g.wireCount()]];
+        int[] fill = Arrays.copyOf(count, g.wireCount());
+        for (int i = 0; i < n; i++) {
+            int pc = start[i];
+            for (int j = 0; j < inCount(code, pc); j++) {
+                int w = code[inPos(code, pc) + j];
+                if (!readEarlier(code, pc, j, w)) {
+                    consumers[fill[w]++] = i;
+                }
+            }
+        }
+        boolean[] isOutput = new boolean[g.wireCount()];
+        for (int w : g.outputs()) {
+            isOutput[w] = true;
+        }
+        // Ready set ordered by (score desc, index asc); scores change as readers are scheduled.
+        int[] score = new int[n];
+        java.util.TreeSet<Long> ready = new java.util.TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            if (pending[i] == 0) {
+                score[i] = score(code, start[i], readers, isOutput);
+                ready.add(key(score[i], i));
+            }
+        }
+        GateList r = new GateList();
+        int[] map = new int[g.wireCount()];
+        map[GateList.ONE] = GateList.ONE;
+        for (int w : g.inputs()) {
+            map[w] = r.addInput();
+        }
+        while (!ready.isEmpty()) {
+            long top = ready.pollFirst();
+            int i = (int) (top & 0xFFFFFFFFL);
+            int pc = start[i];
+            r.copyRemapped(g, pc, map);
+            for (int j = 0; j < inCount(code, pc); j++) {
+                int w = code[inPos(code, pc) + j];
+                if (readEarlier(code, pc, j, w)) {
+                    continue;
+                }
+                readers[w]--;
+                if (readers[w] == 1 && !isOutput[w]) {
+                    // the last remaining reader now frees w: raise its score if it is ready
+                    for (int c = count[w]; c < count[w + 1]; c++) {
+                        rescore(consumers[c], code, start, readers, isOutput, score, pending, ready);
+                    }
+                }
+            }
+            int nOut = code[pc] >= 0 ? 1 : code[pc + 2];
+            for (int j = 0; j < nOut; j++) {
+                int w = code[outPos(code, pc) + j];
+                for (int c = count[w]; c < count[w + 1]; c++) {
+                    int reader = consumers[c];
+                    if (--pending[reader] == 0) {
+                        score[reader] = score(code, start[reader], readers, isOutput);
+                        ready.add(key(score[reader], reader));
+                    }
+                }
+            }
+        }
+        int[] outs = g.outputs();
+        for (int i = 0; i < outs.length; i++) {
+            outs[i] = map[outs[i]];
+        }
+        r.setOutputs(outs);
+        if (r.instructionCount() != n) {
+            throw new IllegalStateException("greedy reordering lost instructions");
+        }
+        return r;
+    }
+
+    private static void rescore(int i, int[] code, int[] start, int[] readers, boolean[] isOutput, int[] score,
+            int[] pending, java.util.TreeSet<Long> ready) {
+        if (pending[i] != 0 || !ready.remove(key(score[i], i))) {
+            return;
+        }
+        score[i] = score(code, start[i], readers, isOutput);
+        ready.add(key(score[i], i));
+    }
+
+    /** Slots freed net: inputs this instruction is the last reader of, minus its results. */
+    private static int score(int[] code, int pc, int[] readers, boolean[] isOutput) {
+        int s = -(code[pc] >= 0 ? 1 : code[pc + 2]);
+        for (int j = 0; j < inCount(code, pc); j++) {
+            int w = code[inPos(code, pc) + j];
+            if (!readEarlier(code, pc, j, w) && readers[w] == 1 && !isOutput[w]) {
+                s++;
+            }
+        }
+        return s;
+    }
+
+    /** Orders by score descending, then by index ascending. */
+    private static long key(int score, int index) {
+        return ((long) (1000000 - score) << 32) | index;
+    }
+
+    private static int inCount(int[] code, int pc) {
+        return code[pc] >= 0 ? 2 : code[pc + 1];
+    }
+
+    private static int inPos(int[] code, int pc) {
+        return code[pc] >= 0 ? pc + 2 : pc + 3;
+    }
+
+    private static int outPos(int[] code, int pc) {
+        return code[pc] >= 0 ? pc + 1 : pc + 3 + code[pc + 1];
+    }
+
+    /** True if input j of the instruction repeats an earlier input (count each wire once). */
+    private static boolean readEarlier(int[] code, int pc, int j, int w) {
+        int from = inPos(code, pc);
+        for (int i = 0; i < j; i++) {
+            if (code[from + i] == w) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,73 @@
+package io.gcstream.engine.internal.garble;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * The control bits of one batch of non-linear gates, for schemes whose gates send a few bits
+ * besides whole bytes of table ({@link GarblingScheme#controlBits()} &gt; 0): the garbler
+ * {@link #put}s each gate's bits in gate order and {@link #write}s them before the batch's
+ * tables; the evaluator {@link #read}s them at the start of the batch and {@link #get}s them
+ * back in the same order. Gate k of the batch holds bits [kb, kb + b) of the packed string,
+ * bit i of the string being bit (i mod 8) of byte i / 8; unused bits of the last byte are 0.
+ * Not thread-safe.
+ */
+final class ControlBits {
+    private final int bits;
+    private final int mask;
+    /** The packed bits, with one spare byte so that a gate's bits never need a bounds check. */
+    private final byte[] packed;
+    private int pos;
+
+    ControlBits(int bits, int maxGates) {
+        if (bits < 1 || bits > 8) {
+            throw new IllegalArgumentException("control bits per gate must be in 1..8, got " + bits);
+        }
+        this.bits = bits;
+        this.mask = (1 << bits) - 1;
+        this.packed = new byte[(bits * maxGates + 7) / 8 + 1];
+    }
+
+    /** Garbler: appends the next gate's bits. */
+    void put(int v) {
+        int o = pos >>> 3;
+        int x = (v & mask) << (pos & 7);
+        packed[o] |= (byte) x;
+        packed[o + 1] |= (byte) (x >>> 8);
+        pos += bits;
+    }
+
+    /** Garbler: writes the batch's bits (if any) and starts the next batch. */
+    void write(TableOutput out) throws IOException {
+        int n = (pos + 7) >>> 3;
+        if (n > 0) {
+            out.write(packed, 0, n);
+            Arrays.fill(packed, 0, n + 1, (byte) 0);
+        }
+        pos = 0;
+    }
+
+    /**
+     * Evaluator: reads the bits of the non-linear gates among the {@code count} gates of
+     * {@code ops} (quadruples out, in1, in2, table), the batch about to be evaluated.
+     */
+    void read(TableInput in, int[] ops, int count) throws IOException {
+        int nonLinear = 0;
+        for (int i = 3; i < 4 * count; i += 4) {
+            nonLinear += (GateQueue.NON_LINEAR_MASK >>> ops[i]) & 1;
+        }
+        pos = 0;
+        int n = (bits * nonLinear + 7) >>> 3;
+        if (n > 0) {
+            in.read(packed, 0, n);
+        }
+    }
+
+    /** Evaluator: the next gate's bits. */
+    int get() {
+        int o = pos >>> 3;
+        int x = ((packed[o] & 0xff) | (packed[o + 1] & 0xff) << 8) >>> (pos & 7);
+        pos += bits;
+        return x & mask;
+    }
+}

@@ -1,0 +1,111 @@
+package io.gcstream.engine.internal.garble;
+
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.TruthTable;
+import java.util.Arrays;
+
+/**
+ * The deferred-hashing machinery shared by {@link StreamingGarbler} and
+ * {@link StreamingEvaluator}: non-linear gates are queued with their hash inputs, and the
+ * queue is flushed (one hash batch for all queued gates) only when a later gate reads or
+ * overwrites a slot a queued gate will write, when the hash batch is full, or at the end of a
+ * walker batch.
+ *
+ * <p>A queued gate has already copied what it reads from its input slots, so later writes to
+ * those slots are harmless; only its output slot is "pending". Pending slots are marked with
+ * the current epoch, and a flush bumps the epoch, so unmarking costs nothing.
+ *
+ * <p>Subclasses run each walker batch as alternating call-free queueing loops and flushes: a
+ * loop that contains a call makes C2 spill and reload its state on every gate, which cost
+ * about a third of the gate loop's time.
+ */
+abstract class GateQueue {
+    static final int CAPACITY = CircuitWalker.BATCH;
+    /** Truth tables that are not affine over GF(2): bit t set iff table t is non-linear. */
+    static final int NON_LINEAR_MASK = 0x6996;
+    static final int XOR = io.gcstream.circuits.internal.TruthTable.XOR;
+
+    final GarblingScheme scheme;
+    final TweakableHash hash;
+    final long[] labels;
+    /** Per slot: the epoch in which a queued gate will write it. */
+    final int[] pending;
+    /** The current epoch; bumped by every flush. */
+    int epoch = 1;
+
+    int queued;
+    final int[] qOut = new int[CAPACITY];
+    final int[] qInfo = new int[CAPACITY];
+    /** Gates the queue holds before it must flush: as many as fill one hash batch. */
+    final int maxQueued;
+    /** Session-wide counter of non-linear gates, the hash tweak. */
+    long gate;
+    long nonLinear;
+    long gates;
+
+    GateQueue(GarblingScheme scheme, TweakableHash hash, long labelSlots, int blocksPerGate,
+            long firstGate) {
+        if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
+            throw new IllegalArgumentException("circuit needs " + labelSlots
+                    + " label slots, more than one array holds");
+        }
+        this.scheme = scheme;
+        this.hash = hash;
+        this.labels = new long[(int) (2 * labelSlots)];
+        this.pending = new int[(int) labelSlots];
+        this.maxQueued = Math.min(CAPACITY, hash.capacity() / blocksPerGate);
+        if (maxQueued < 1) {
+            throw new IllegalArgumentException("hash batches of " + hash.capacity()
+                    + " blocks cannot hold one gate of " + blocksPerGate + " blocks");
+        }
+        this.gate = firstGate;
+    }
+
+    /** Label slots this queue holds: it can run any circuit with at most this many. */
+    public long capacity() {
+        return pending.length;
+    }
+
+    /**
+     * Makes the queue ready for the next circuit of the session, keeping its arrays: counting
+     * starts again from {@code firstGate}. Between circuits the queue is always empty (every
+     * walker batch ends with a flush), so no slot is pending.
+     */
+    public void restart(long firstGate) {
+        if (queued != 0) {
+            throw new IllegalStateException("restart with " + queued + " gates queued");
+        }
+        gate = firstGate;
+        gates = 0;
+        nonLinear = 0;
+    }
+
+    /** The label array: slot s at longs [2s, 2s+1]. */
+    public long[] labels() {
+        return labels;
+    }
+
+    /** The gate counter after the last gate processed (the next run starts here). */
+    public long nextGateId() {
+        return gate;
+    }
+
+    /** Gates processed. */
+    public long gateCount() {
+        return gates;
+    }
+
+    /** Non-linear gates processed. */
+    public long nonLinearCount() {
+        return nonLinear;
+    }
+
+    /** Empties the queue after a flush: nothing is pending any more. */
+    final void newEpoch() {
+        queued = 0;
+        if (++epoch == Integer.MAX_VALUE) {
+            Arrays.fill(pending, 0);
+            epoch = 1;
+        }
+    }
+}

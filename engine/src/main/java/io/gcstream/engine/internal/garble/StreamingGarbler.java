@@ -1,0 +1,155 @@
+package io.gcstream.engine.internal.garble;
+
+import io.gcstream.circuits.internal.GateSink;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The creator's gate loop: consumes the walker's batches, keeps the 0-label of every slot and
+ * sends each batch's garbled tables, in gate order, to a {@link TableOutput}.
+ *
+ * <p>Non-linear gates are hashed in bulk (see {@link GateQueue}); memory is the label array
+ * plus fixed buffers, with nothing allocated per gate. The caller fills the input 0-labels
+ * into {@link #labels()} before the walk and reads output 0-labels after it. An
+ * {@link IOException} of the output is rethrown from {@link #gates} wrapped in an
+ * {@link UncheckedIOException}. Not thread-safe.
+ *
+ * <p>Each batch (one {@link #gates} call) is written as one piece: the control bits of its
+ * non-linear gates, if the scheme has any ({@link ControlBits}), then their tables in gate
+ * order. The evaluator must therefore be given the same batches, as {@code CircuitWalker}
+ * does on both sides.
+ */
+public final class StreamingGarbler extends GateQueue implements GateSink {
+    private final long dLo;
+    private final long dHi;
+    private final TableOutput output;
+    private final byte[] tables;
+    private int tableFill;
+    private final int tableBytes;
+    private final int blocks;
+    /** The batch's control bits, or null if the scheme has none. */
+    private final ControlBits control;
+
+    /**
+     * @param labelSlots the circuit's {@code labelSlots()}
+     * @param dLo        low half of Δ (lowest bit must be 1)
+     * @param firstGate  the session's gate counter before this circuit
+     */
+    public StreamingGarbler(GarblingScheme scheme, TweakableHash hash, long labelSlots, long dLo,
+            long dHi, long firstGate, TableOutput output) {
+        super(scheme, hash, labelSlots, scheme.garbleBlocks(), firstGate);
+        if ((dLo & 1) == 0) {
+            throw new IllegalArgumentException("Delta must have its lowest bit set");
+        }
+        this.dLo = dLo;
+        this.dHi = dHi;
+        this.output = output;
+        this.tableBytes = scheme.tableBytes();
+        this.tables = new byte[tableBytes * CAPACITY];
+        this.blocks = scheme.garbleBlocks();
+        this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), CAPACITY);
+    }
+
+    @Override
+    public void gates(int[] ops, int count) {
+        int end = 4 * count;
+        int i = 0;
+        while (i < end) {
+            i = queueUntilBlocked(ops, i, end);
+            flush();
+        }
+        gates += count;
+        if (tableFill > 0) {
+            try {
+                if (control != null) {
+                    control.write(output);
+                }
+                output.write(tables, 0, tableFill);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            tableFill = 0;
+        }
+    }
+
+    /**
+     * Garbles gates from {@code ops[i]} on, queueing the non-linear ones, until a gate touches a
+     * pending slot, the queue is full, or the batch ends; returns the index of the first gate
+     * not processed. Free of calls, so C2 keeps its state in registers. After a flush, the
+     * gate it stopped at can always proceed.
+     */
+    private int queueUntilBlocked(int[] ops, int i, int end) {
+        final long[] l = labels;
+        final int[] pend = pending;
+        final int e = epoch;
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int blocks = this.blocks;
+        final int max = maxQueued;
+        int q = queued;
+        long g = gate;
+        for (; i < end; i += 4) {
+            int out = ops[i];
+            int in1 = ops[i + 1];
+            int in2 = ops[i + 2];
+            int table = ops[i + 3];
+            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+                break;
+            }
+            if (table == XOR) {
+                // The most common gate by far: skip the general affine form.
+                l[2 * out] = l[2 * in1] ^ l[2 * in2];
+                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+            } else {
+                if (q == max) {
+                    break;
+                }
+                qOut[q] = out;
+                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, g++, hash,
+                        q * blocks);
+                pend[out] = e;
+                q++;
+            }
+        }
+        queued = q;
+        gate = g;
+        return i;
+    }
+
+    private void flush() {
+        int n = queued;
+        if (n == 0) {
+            return;
+        }
+        hash.run(n * blocks);
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long[] l = labels;
+        final byte[] tables = this.tables;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int blocks = this.blocks;
+        final int tableBytes = this.tableBytes;
+        final ControlBits control = this.control;
+        int t = tableFill;
+        for (int q = 0; q < n; q++) {
+            int c = scheme.garbleFinish(qInfo[q], hash, q * blocks, dLo, dHi, l, qOut[q],
+                    tables, t);
+            if (control != null) {
+                control.put(c);
+            }
+            t += tableBytes;
+        }
+        tableFill = t;
+        nonLinear += n;
+        newEpoch();
+    }
+}

@@ -1,0 +1,169 @@
+package io.gcstream.engine.internal.garble;
+
+import io.gcstream.ot.internal.crypto.FixedKeyAes;
+import java.security.GeneralSecurityException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The hash of the garbling schemes: the tweakable circular correlation-robust hash of Guo,
+ * Katz, Wang and Yu (IEEE S&amp;P 2020) from the fixed-key permutation π of {@link FixedKeyAes}
+ * (AES-128 decryption under its public key):
+ *
+ * <pre>H(x, i) = π(π(x) ⊕ i) ⊕ π(x)</pre>
+ *
+ * <p>with the tweak i (a 64-bit value in the block's low half, see also {@link #tweakHigh})
+ * unique per hash under one Δ.
+ * Two permutation calls per hash buy a proof: the one-call form π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i that
+ * many implementations use is not tweakable-CCR when tweaks and inputs can be related (see
+ * docs/protocol.md).
+ *
+ * <p>A batch of up to {@link #capacity()} blocks is hashed at a time: the caller writes the
+ * inputs with {@link #input}, calls {@link #run}, and reads the hashes with {@link #lo} and
+ * {@link #hi}. Inputs and outputs stay in the cipher's own byte arrays, so nothing is copied
+ * between representations. Both permutation passes are one CBC decryption each, which gives
+ * D(x_j) ⊕ x_{j-1} and is several times faster than ECB in javax.crypto; every array keeps a
+ * zero block in front of block 0, so the chaining term of block j is always at block j - 1 and
+ * undoing it needs no special case. Not thread-safe; one instance per thread.
+ */
+public final class TweakableHash {
+    /** Default batch size: four 16 KiB arrays stay in the core's L2 cache. */
+    public static final int DEFAULT_CAPACITY = 1024;
+
+    private final Cipher cipher;
+    private final int capacity;
+    /** First pass input: zero block, then x_0 .. x_{n-1}. */
+    private final byte[] x;
+    /** First pass output, turned into u_j = π(x_j) in place. */
+    private final byte[] u;
+    /** Second pass input: zero block, then w_j = u_j ⊕ i_j. */
+    private final byte[] w;
+    /** Second pass output: π(w_j) ⊕ w_{j-1}. */
+    private final byte[] v;
+    private final long[] tweak;
+    private long tweakHigh;
+
+    /** A hash for batches of {@link #DEFAULT_CAPACITY} blocks. */
+    public TweakableHash() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /** A hash for batches of up to {@code capacity} blocks. */
+    public TweakableHash(int capacity) {
+        if (capacity < 1 || capacity > (1 << 20)) {
+            throw new IllegalArgumentException(
+                    "capacity must be in 1..2^20 blocks, got " + capacity);
+        }
+        this.capacity = capacity;
+        this.x = new byte[16 * (capacity + 1)];
+        this.u = new byte[16 * capacity];
+        this.w = new byte[16 * (capacity + 1)];
+        this.v = new byte[16 * capacity];
+        this.tweak = new long[capacity];
+        try {
+            cipher = Cipher.getInstance("AES/CBC/NoPadding");
+            cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(FixedKeyAes.key(), "AES"),
+                    new IvParameterSpec(new byte[16]));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES/CBC/NoPadding is not available", e);
+        }
+    }
+
+    /**
+     * Sets the high half of every tweak from now on (0 by default): the tweak of a hash is then
+     * the block (i, tweakHigh). A session that resumes saved garbled values garbles under the
+     * Δ they were made with; a random tweakHigh per such session keeps its tweaks distinct
+     * from those of any other session resumed from the same state.
+     */
+    public void tweakHigh(long high) {
+        this.tweakHigh = high;
+    }
+
+    /** Blocks one {@link #run} can hash. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Sets input block {@code j} of the next batch to (lo, hi) with tweak {@code i}. */
+    public void input(int j, long lo, long hi, long i) {
+        int o = 16 * (j + 1);
+        LittleEndian.put(x, o, lo);
+        LittleEndian.put(x, o + 8, hi);
+        tweak[j] = i;
+    }
+
+    /** Hashes input blocks 0 .. n-1; their hashes are then read with {@link #lo}, {@link #hi}. */
+    public void run(int n) {
+        if (n < 1 || n > capacity) {
+            throw new IllegalArgumentException("batch of " + n + " blocks, capacity " + capacity);
+        }
+        decryptCbc(x, u, n);
+        byte[] x = this.x;
+        byte[] u = this.u;
+        byte[] w = this.w;
+        long[] tweak = this.tweak;
+        long th = tweakHigh;
+        // One induction variable: C2 (JDK 17) compiles this form about 1.5 times faster.
+        for (int j = 0; j < n; j++) {
+            int o = 16 * j;
+            // The cipher gave D(x_j) ^ x_{j-1}; x_{j-1} sits at o because of the zero block.
+            long lo = LittleEndian.get(u, o) ^ LittleEndian.get(x, o);
+            long hi = LittleEndian.get(u, o + 8) ^ LittleEndian.get(x, o + 8);
+            LittleEndian.put(u, o, lo);
+            LittleEndian.put(u, o + 8, hi);
+            LittleEndian.put(w, o + 16, lo ^ tweak[j]);
+            LittleEndian.put(w, o + 24, hi ^ th);
+        }
+        decryptCbc(w, v, n);
+    }
+
+    /** Low half of input block {@code j}, as set by {@link #input} (it survives {@link #run}). */
+    public long inputLo(int j) {
+        return LittleEndian.get(x, 16 * (j + 1));
+    }
+
+    /** High half of input block {@code j}. */
+    public long inputHi(int j) {
+        return LittleEndian.get(x, 16 * (j + 1) + 8);
+    }
+
+    /** Low half of H(x_j, i_j) after {@link #run}: π(w_j) ⊕ u_j, undoing the chaining term. */
+    public long lo(int j) {
+        int o = 16 * j;
+        return LittleEndian.get(v, o) ^ LittleEndian.get(w, o) ^ LittleEndian.get(u, o);
+    }
+
+    /** High half of H(x_j, i_j) after {@link #run}. */
+    public long hi(int j) {
+        int o = 16 * j + 8;
+        return LittleEndian.get(v, o) ^ LittleEndian.get(w, o) ^ LittleEndian.get(u, o);
+    }
+
+    /**
+     * out[j] = H(in[j], tw[j]) for {@code n} blocks (as pairs of longs, low half first), in
+     * batches of {@link #capacity()}; a convenience for callers that hold blocks in arrays.
+     */
+    public void hash(long[] in, long[] tw, long[] out, int n) {
+        for (int done = 0; done < n; done += capacity) {
+            int k = Math.min(capacity, n - done);
+            for (int j = 0; j < k; j++) {
+                input(j, in[2 * (done + j)], in[2 * (done + j) + 1], tw[done + j]);
+            }
+            run(k);
+            for (int j = 0; j < k; j++) {
+                out[2 * (done + j)] = lo(j);
+                out[2 * (done + j) + 1] = hi(j);
+            }
+        }
+    }
+
+    private void decryptCbc(byte[] in, byte[] out, int blocks) {
+        try {
+            // doFinal resets the chaining value to the zero IV for the next call.
+            cipher.doFinal(in, 16, 16 * blocks, out, 0);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("fixed-key AES failed", e);
+        }
+    }
+}

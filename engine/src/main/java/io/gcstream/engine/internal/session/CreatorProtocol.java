@@ -1,0 +1,174 @@
+package io.gcstream.engine.internal.session;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.HandshakeMismatchException;
+import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.StreamingGarbler;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.crypto.Prg;
+import java.io.IOException;
+
+/** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
+public final class CreatorProtocol extends Protocol {
+    private CorrelatedOt.Sender ot;
+    /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
+    private StreamingGarbler garbler;
+    private long dLo;
+    private long dHi;
+
+    public CreatorProtocol(Channel ch, Prg prg, Scheme scheme) {
+        super(ch, prg, scheme);
+    }
+
+    @Override
+    public Party role() {
+        return Party.CREATOR;
+    }
+
+    @Override
+    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
+        if ((deltaLo & 1) == 0) {
+            throw new IllegalArgumentException("Δ must have its lowest bit set");
+        }
+        enter("base OTs");
+        this.dLo = deltaLo;
+        this.dHi = deltaHi;
+        ot = cot.setupSender(ch, prg, deltaLo, deltaHi);
+    }
+
+    @Override
+    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x)
+            throws IOException {
+        Circuit c = spec.circuit();
+        RunHeader mine = writeHeader(spec, runIndex, fingerprint);
+        RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
+        try {
+            compare(mine, peer);
+        } catch (HandshakeMismatchException e) {
+            // The evaluator sent its OT messages right after its header: consume them, so that
+            // both sides stay in step and the session stays usable; then let it see our header.
+            long n = peer.freshBits(Party.EVALUATOR);
+            if (n < 0) {
+                throw new OutOfStepException(e.getMessage() + "; the peer's header does not add up");
+            }
+            ensureChunk(n);
+            for (long done = 0; done < n; done += CHUNK) {
+                ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
+            }
+            ch.flush();
+            throw e;
+        }
+
+        enter("input labels");
+        ensureChunks(c);
+        if (garbler == null || garbler.capacity() < c.labelSlots()) {
+            // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
+            garbler = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, (b, off, len) -> {
+                rearm();
+                ch.write(b, off, len);
+            });
+        }
+        StreamingGarbler g = garbler;
+        g.restart(gateCounter);
+        long[] labels = g.labels();
+        // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
+        int[] ei = c.evaluatorInputs();
+        placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
+        int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
+        for (int base = 0; base < ef.length; base += CHUNK) {
+            int k = Math.min(CHUNK, ef.length - base);
+            rearm();
+            ot.correlated(k, chunk, 0);
+            scatter(chunk, k, ef, base, labels);
+        }
+        // Creator inputs: fresh ones get random 0-labels and their active labels are sent.
+        int[] ci = c.creatorInputs();
+        placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
+        int[] cf = freshSlots(spec, Party.CREATOR, ci);
+        for (int base = 0; base < cf.length; base += CHUNK) {
+            int k = Math.min(CHUNK, cf.length - base);
+            prg.nextBlocks(chunk, 0, k);
+            scatter(chunk, k, cf, base, labels);
+            for (int i = 0; i < k; i++) {
+                if (x[base + i]) {
+                    chunk[2 * i] ^= dLo;
+                    chunk[2 * i + 1] ^= dHi;
+                }
+            }
+            ch.writeLongs(chunk, 0, 2 * k);
+        }
+        inputsDoneNanos = System.nanoTime();
+
+        enter("garbled circuit");
+        walk(c, g);
+        gateCounter = g.nextGateId();
+        lastGates = g.gateCount();
+        lastNonLinear = g.nonLinearCount();
+        ch.writeLong(END_MAGIC);
+        ch.writeLong(gateCounter);
+
+        enter("output decoding");
+        // For each evaluator output it decodes: short hashes of its 0-label and 1-label, by
+        // which the evaluator both decodes and checks the label it holds.
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
+        long[] pair = new long[2 * Math.min(CHUNK, Math.max(1, eo.length))];
+        for (int base = 0; base < eo.length; base += CHUNK) {
+            int k = Math.min(CHUNK, eo.length - base);
+            outputHashes(labels, eo, base, k, gateCounter + base, 0, 0, pair, 0);
+            outputHashes(labels, eo, base, k, gateCounter + base, dLo, dHi, pair, k);
+            for (int i = 0; i < k; i++) {
+                chunk[2 * i] = pair[i];
+                chunk[2 * i + 1] = pair[k + i];
+            }
+            ch.writeLongs(chunk, 0, 2 * k);
+        }
+        gateCounter += eo.length;
+        ch.flush();
+
+        // The evaluator returns the labels of the creator's decoded outputs, then its status.
+        // Each label must be one of the two of its wire, else the stream was corrupted.
+        int[] co = decodedSlots(spec, Party.CREATOR, c.creatorOutputs());
+        boolean[] out = new boolean[co.length];
+        String error = null;
+        for (int base = 0; base < co.length; base += CHUNK) {
+            int k = Math.min(CHUNK, co.length - base);
+            ch.readLongs(chunk, 0, 2 * k);
+            for (int i = 0; i < k && error == null; i++) {
+                int s = co[base + i];
+                long lo = chunk[2 * i] ^ labels[2 * s];
+                long hi = chunk[2 * i + 1] ^ labels[2 * s + 1];
+                if (lo == 0 && hi == 0) {
+                    out[base + i] = false;
+                } else if (lo == dLo && hi == dHi) {
+                    out[base + i] = true;
+                } else {
+                    error = "the label returned for creator output bit " + (base + i)
+                            + " is neither of its two labels: the garbled stream was corrupted"
+                            + " or the evaluator misbehaves";
+                }
+            }
+        }
+        readStatus("evaluator");
+        if (co.length > 0) {
+            // Only then does the evaluator wait for this side's verdict.
+            writeStatus(error);
+            ch.flush();
+        }
+        if (error != null) {
+            throw fault(error);
+        }
+        long[][] keptOut = keptLabels(spec, labels);
+        idle();
+        return new Outcome(out, keptOut);
+    }
+
+    static void scatter(long[] chunk, int k, int[] slots, int base, long[] labels) {
+        for (int i = 0; i < k; i++) {
+            int s = slots[base + i];
+            labels[2 * s] = chunk[2 * i];
+            labels[2 * s + 1] = chunk[2 * i + 1];
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.gcstream.engine.internal.session;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.StreamingEvaluator;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.crypto.Prg;
+import java.io.IOException;
+
+/** The evaluator's side of a run; see docs/protocol.md. Internal. */
+public final class EvaluatorProtocol extends Protocol {
+    private CorrelatedOt.Receiver ot;
+    /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
+    private StreamingEvaluator evaluator;
+
+    public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme) {
+        super(ch, prg, scheme);
+    }
+
+    @Override
+    public Party role() {
+        return Party.EVALUATOR;
+    }
+
+    @Override
+    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
+        enter("base OTs");
+        ot = cot.setupReceiver(ch, prg);
+    }
+
+    @Override
+    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y)
+            throws IOException {
+        Circuit c = spec.circuit();
+        RunHeader mine = writeHeader(spec, runIndex, fingerprint);
+        // Inputs go out as soon as they are known: the OT messages for the fresh input bits
+        // follow the header in the same flight, and the creator checks the header first.
+        enter("input labels");
+        ensureChunks(c);
+        if (evaluator == null || evaluator.capacity() < c.labelSlots()) {
+            // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
+            evaluator = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, (b, off, len) -> {
+                rearm();
+                ch.readFully(b, off, len);
+            });
+        }
+        StreamingEvaluator e = evaluator;
+        e.restart(gateCounter);
+        long[] labels = e.labels();
+        int[] ei = c.evaluatorInputs();
+        int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
+        for (int base = 0; base < ef.length; base += CHUNK) {
+            int k = Math.min(CHUNK, ef.length - base);
+            rearm();
+            ot.correlated(y, base, k, chunk, 0);
+            CreatorProtocol.scatter(chunk, k, ef, base, labels);
+        }
+        ch.flush();
+        enter("run header");
+        compare(mine, RunHeader.read(ch, Handshake.name(role())));
+
+        enter("input labels");
+        placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
+        int[] ci = c.creatorInputs();
+        placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
+        int[] cf = freshSlots(spec, Party.CREATOR, ci);
+        for (int base = 0; base < cf.length; base += CHUNK) {
+            int k = Math.min(CHUNK, cf.length - base);
+            rearm();
+            ch.readLongs(chunk, 0, 2 * k);
+            CreatorProtocol.scatter(chunk, k, cf, base, labels);
+        }
+        inputsDoneNanos = System.nanoTime();
+
+        enter("garbled circuit");
+        walk(c, e);
+        gateCounter = e.nextGateId();
+        lastGates = e.gateCount();
+        lastNonLinear = e.nonLinearCount();
+        long magic = ch.readLong();
+        long peerGate = ch.readLong();
+        String error = null;
+        if (magic != END_MAGIC || peerGate != gateCounter) {
+            error = "the garbled stream is out of step: expected its end marker after "
+                    + lastNonLinear + " garbled tables (gate counter " + gateCounter + ") but read 0x"
+                    + Long.toHexString(magic) + " / " + peerGate
+                    + ": the stream was corrupted or the parties run different circuits";
+        }
+
+        enter("output decoding");
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
+        boolean[] out = new boolean[eo.length];
+        long[] mineH = new long[Math.min(CHUNK, Math.max(1, eo.length))];
+        for (int base = 0; base < eo.length && error == null; base += CHUNK) {
+            int k = Math.min(CHUNK, eo.length - base);
+            ch.readLongs(chunk, 0, 2 * k);
+            outputHashes(labels, eo, base, k, gateCounter + base, 0, 0, mineH, 0);
+            for (int i = 0; i < k; i++) {
+                if (mineH[i] == chunk[2 * i]) {
+                    out[base + i] = false;
+                } else if (mineH[i] == chunk[2 * i + 1]) {
+                    out[base + i] = true;
+                } else {
+                    error = "the label of evaluator output bit " + (base + i) + " matches neither of"
+                            + " its two labels: the garbled stream was corrupted";
+                    break;
+                }
+            }
+        }
+        gateCounter += eo.length;
+        // The labels of the creator's decoded outputs go back, then this side's verdict.
+        int[] co = decodedSlots(spec, Party.CREATOR, c.creatorOutputs());
+        for (int base = 0; base < co.length; base += CHUNK) {
+            int k = Math.min(CHUNK, co.length - base);
+            for (int i = 0; i < k; i++) {
+                int s = co[base + i];
+                chunk[2 * i] = labels[2 * s];
+                chunk[2 * i + 1] = labels[2 * s + 1];
+            }
+            ch.writeLongs(chunk, 0, 2 * k);
+        }
+        writeStatus(error);
+        ch.flush();
+        if (error != null) {
+            throw fault(error);
+        }
+        if (co.length > 0) {
+            readStatus("creator");
+        }
+        long[][] keptOut = keptLabels(spec, labels);
+        idle();
+        return new Outcome(out, keptOut);
+    }
+}

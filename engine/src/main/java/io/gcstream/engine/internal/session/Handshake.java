@@ -1,0 +1,111 @@
+package io.gcstream.engine.internal.session;
+
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.HandshakeMismatchException;
+import io.gcstream.engine.Scheme;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.Transport;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The two symmetric exchanges of the protocol (see docs/protocol.md): each party sends its
+ * view, flushes, reads the peer's view and compares. Since both compare the same two views,
+ * both detect a mismatch and both throw a {@link HandshakeMismatchException} describing it.
+ */
+public final class Handshake {
+    /** "GCS1" as little-endian int: the first bytes a session sends. */
+    public static final int HELLO_MAGIC = 0x31534347;
+    /** Protocol version spoken by this implementation. */
+    public static final int VERSION = 2;
+
+    private Handshake() {
+    }
+
+    /**
+     * Session hello: magic, version, role, scheme, the saved-state check and the tweak salt.
+     * Both parties send theirs, then compare; any difference is a
+     * {@link HandshakeMismatchException} on both sides.
+     *
+     * @param tweakSalt this side's tweak salt (the creator's is the session's; see
+     *     {@code TweakableHash.tweakHigh})
+     * @return the creator's tweak salt
+     */
+    public static long hello(Channel ch, Party role, Scheme scheme, StateCheck state, long tweakSalt)
+            throws IOException {
+        ch.writeInt(HELLO_MAGIC);
+        ch.writeInt(VERSION);
+        ch.writeInt(role.ordinal());
+        ch.writeInt(scheme.code());
+        state.write(ch);
+        ch.writeLong(tweakSalt);
+        ch.flush();
+        int magic = ch.readInt();
+        if (magic != HELLO_MAGIC) {
+            if (Transport.looksLikeTls(magic)) {
+                throw new HandshakeMismatchException(who(role) + ": the peer at " + ch.peer()
+                        + " speaks TLS but this side plain TCP: give both parties the --tls options, or neither",
+                        true);
+            }
+            throw new HandshakeMismatchException(who(role) + ": the peer at " + ch.peer()
+                    + " is not a gcstream session (it sent 0x" + Integer.toHexString(magic)
+                    + " where the hello 0x" + Integer.toHexString(HELLO_MAGIC) + " belongs)", true);
+        }
+        int version = ch.readInt();
+        if (version != VERSION) {
+            // The rest of an other version's hello may differ: stop before reading it.
+            throw new HandshakeMismatchException(who(role) + ": session handshake with " + ch.peer()
+                    + " failed: peer speaks protocol version " + version + " but this side speaks " + VERSION);
+        }
+        int peerRole = ch.readInt();
+        int peerScheme = ch.readInt();
+        StateCheck peerState = StateCheck.read(ch, who(role));
+        long peerSalt = ch.readLong();
+        List<String> problems = new ArrayList<>();
+        if (peerRole == role.ordinal()) {
+            problems.add("both parties are " + plural(role) + ": the peer also runs as "
+                    + name(role) + " (one side must be creator, the other evaluator)");
+        } else if (peerRole != role.peer().ordinal()) {
+            problems.add("peer announced an unknown role " + peerRole);
+        }
+        if (peerScheme != scheme.code()) {
+            Scheme ps = Scheme.fromCode(peerScheme);
+            problems.add("peer uses garbling scheme " + (ps == null ? "#" + peerScheme : ps)
+                    + " but this side uses " + scheme);
+        }
+        problems.addAll(state.differences(peerState));
+        fail(role, ch, "session handshake", problems);
+        return role == Party.CREATOR ? tweakSalt : peerSalt;
+    }
+
+    static void fail(Party role, Channel ch, String what, List<String> problems)
+            throws HandshakeMismatchException {
+        if (!problems.isEmpty()) {
+            throw new HandshakeMismatchException(who(role) + ": " + what + " with "
+                    + ch.peer() + " failed: " + String.join("; ", problems));
+        }
+    }
+
+    static String name(Party p) {
+        return p.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String plural(Party p) {
+        return name(p) + "s";
+    }
+
+    static String who(Party p) {
+        return name(p);
+    }
+
+    /** Lower-case hex of the first {@code n} bytes of {@code h}: enough to tell circuits apart in a message. */
+    static String hex(byte[] h, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(n, h.length); i++) {
+            sb.append(Character.forDigit((h[i] >> 4) & 15, 16)).append(Character.forDigit(h[i] & 15, 16));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,367 @@
+package io.gcstream.engine.internal.session;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.GateSink;
+import io.gcstream.engine.HandshakeMismatchException;
+import io.gcstream.engine.ProgressListener;
+import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionException;
+import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.TweakableHash;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.crypto.Prg;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One party's side of the per-run protocol, and the state it keeps across the runs of a
+ * session: channel, randomness, hash, and the gate counter that continues across runs so that
+ * no hash tweak repeats under the session's Δ. Subclasses: {@link CreatorProtocol},
+ * {@link EvaluatorProtocol}. Internal; used by {@code GcSession}. See docs/protocol.md.
+ */
+public abstract class Protocol {
+    /** Input and output labels move in chunks of this many blocks, so memory does not grow with them. */
+    static final int CHUNK = 4096;
+    /** "END1" + "GATE": written after the garbled tables, with the gate counter. */
+    static final long END_MAGIC = 0x4554414731444e45L;
+    /** Tweaks of the output-check hashes have the top bit set; gate tweaks never do. */
+    static final long OUTPUT_TWEAKS = Long.MIN_VALUE;
+    /** Longest error message accepted from the peer. */
+    static final int MAX_MESSAGE = 4096;
+
+    final Channel ch;
+    final Prg prg;
+    final GarblingScheme scheme;
+    final TweakableHash hash = new TweakableHash();
+    /** Labels of one chunk; grown to the largest chunk the session's circuits need (see {@link #ensureChunk}). */
+    long[] chunk = new long[0];
+    /** Scratch of {@link #outputHashes}: inputs, tweaks and hashes of one chunk, grown likewise. */
+    private long[] hashIn = new long[0];
+    private long[] tweaks = new long[0];
+    private long[] hashed = new long[0];
+    /** Session-wide counter of non-linear gates and output checks (the hash tweak). */
+    long gateCounter;
+    /** What the party is doing, for error messages. */
+    volatile String phase = "session handshake";
+    /** Set by {@link #run} when the input-label phase ends. */
+    long inputsDoneNanos;
+    long lastGates;
+    long lastNonLinear;
+    /** Where stream progress goes, or null. */
+    ProgressListener progress;
+    /** How long the peer may take for each phase, or each chunk of a long phase; null: no deadline. */
+    private Duration budget;
+    private long budgetNanos;
+    /** When the current deadline was set (System.nanoTime). */
+    private long armedAt;
+    /** The walker of the last circuit run, kept while the session runs the same circuit again. */
+    private CircuitWalker walker;
+    private Circuit walkerOf;
+
+    /** What a run gives this party: decoded output bits and the labels of each kept range. */
+    public record Outcome(boolean[] decoded, long[][] kept) {
+    }
+
+    Protocol(Channel ch, Prg prg, Scheme scheme) {
+        this.ch = ch;
+        this.prg = prg;
+        this.scheme = GarblingScheme.of(scheme);
+    }
+
+    /** The role this side plays. */
+    public abstract Party role();
+
+    /**
+     * Once per session, after the hello: base OTs. The creator's {@code deltaLo/Hi} is the
+     * session's Δ (lowest bit 1); the evaluator ignores them.
+     */
+    public abstract void setup(CorrelatedOt ot, long deltaLo, long deltaHi) throws IOException;
+
+    /**
+     * One run: headers, input labels, the garbled stream, output checks and decoding.
+     *
+     * @param kept per party (index = ordinal), per input segment of the spec, this side's labels
+     *     of the kept value feeding it (null for fresh segments)
+     * @param fresh this party's fresh input bits, the fresh segments of its inputs in order
+     * @throws HandshakeMismatchException if the headers differ; both sides are then still in
+     *     step and the session stays usable
+     */
+    public abstract Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept,
+            boolean[] fresh) throws IOException;
+
+    /** The current phase, for messages ("garbled circuit", "output decoding", ...). */
+    public String phase() {
+        return phase;
+    }
+
+    /**
+     * Sets the budget of every phase from now on: the peer must complete each short phase
+     * (handshakes, headers, output decoding) within it, and each chunk of a long one (a chunk of
+     * input labels, a batch of garbled tables) — so a peer that trickles bytes cannot stretch a
+     * phase, while a long computation that keeps going is never cut off.
+     */
+    public void budget(Duration d) {
+        this.budget = d;
+        this.budgetNanos = d == null ? 0 : d.toNanos();
+    }
+
+    /** Enters phase {@code p}: names it for messages and starts its deadline. */
+    public void enter(String p) {
+        this.phase = p;
+        if (budget != null) {
+            arm(System.nanoTime());
+        }
+    }
+
+    /**
+     * Starts a fresh deadline for the next chunk of the current phase. Called per batch of
+     * tables, so it re-arms only when an eighth of the budget has passed since the last time:
+     * each chunk still gets at least 7/8 of the budget, and a batch costs no allocation.
+     */
+    final void rearm() {
+        if (budget != null) {
+            long now = System.nanoTime();
+            if (now - armedAt > budgetNanos >> 3) {
+                arm(now);
+            }
+        }
+    }
+
+    private void arm(long now) {
+        armedAt = now;
+        ch.deadline(now + budgetNanos, phase);
+    }
+
+    /** Between phases: nothing is awaited, so no deadline runs. */
+    public void idle() {
+        phase = "idle";
+        ch.clearDeadline();
+    }
+
+    /** The session's gate counter: the next hash tweak. */
+    public long gateCounter() {
+        return gateCounter;
+    }
+
+    /**
+     * Resumes at a saved gate counter with the given tweak salt (both parties the same);
+     * before the first run only.
+     */
+    public void resume(long counter, long tweakSalt) {
+        this.gateCounter = counter;
+        hash.tweakHigh(tweakSalt);
+    }
+
+    /** When the input-label phase of the last run ended (System.nanoTime). */
+    public long inputsDoneNanos() {
+        return inputsDoneNanos;
+    }
+
+    /** Gates streamed by the last run. */
+    public long lastGates() {
+        return lastGates;
+    }
+
+    /** Non-linear gates streamed by the last run. */
+    public long lastNonLinear() {
+        return lastNonLinear;
+    }
+
+    /** Sets the progress listener (null: none). */
+    public void progress(ProgressListener p) {
+        this.progress = p;
+    }
+
+    /**
+     * Makes {@link #chunk} hold chunks of {@code blocks} labels (at most {@link #CHUNK}): a
+     * session of small circuits keeps small buffers, which matters in a small heap.
+     */
+    final void ensureChunk(long blocks) {
+        int n = (int) Math.min(CHUNK, Math.max(1, blocks));
+        if (chunk.length < 2 * n) {
+            chunk = new long[2 * n];
+        }
+    }
+
+    /** {@link #ensureChunk} for every input and output chunk of {@code c}. */
+    final void ensureChunks(Circuit c) {
+        ensureChunk(Math.max(Math.max(c.creatorInputCount(), c.evaluatorInputCount()),
+                Math.max(c.creatorOutputCount(), c.evaluatorOutputCount())));
+    }
+
+    /** This side's header for the run, sent unflushed; the peer's is read by the caller. */
+    RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint) throws IOException {
+        enter("run header");
+        RunHeader mine = RunHeader.of(runIndex, role(), spec, fingerprint);
+        mine.write(ch);
+        return mine;
+    }
+
+    /** Throws a mismatch naming every difference between the two headers, if there is one. */
+    void compare(RunHeader mine, RunHeader peer) throws HandshakeMismatchException {
+        Handshake.fail(role(), ch, "run " + mine.runIndex, mine.differences(peer, role()));
+    }
+
+    /**
+     * Copies the labels of {@code party}'s kept input segments into their slots; fresh segments
+     * are left to the caller.
+     */
+    static void placeKept(RunSpec spec, Party party, long[][] kept, int[] slots, long[] labels) {
+        List<RunSpec.Segment> segs = spec.inputs(party);
+        int bit = 0;
+        for (int i = 0; i < segs.size(); i++) {
+            RunSpec.Segment s = segs.get(i);
+            if (!s.isFresh()) {
+                long[] v = kept[i];
+                for (int j = 0; j < s.width(); j++) {
+                    int slot = slots[bit + j];
+                    labels[2 * slot] = v[2 * j];
+                    labels[2 * slot + 1] = v[2 * j + 1];
+                }
+            }
+            bit += s.width();
+        }
+    }
+
+    /** The slots of {@code party}'s fresh input bits, in the order of its fresh bits. */
+    static int[] freshSlots(RunSpec spec, Party party, int[] slots) {
+        int[] out = new int[spec.freshBits(party)];
+        int bit = 0;
+        int k = 0;
+        for (RunSpec.Segment s : spec.inputs(party)) {
+            if (s.isFresh()) {
+                System.arraycopy(slots, bit, out, k, s.width());
+                k += s.width();
+            }
+            bit += s.width();
+        }
+        return out;
+    }
+
+    /** The slots of {@code party}'s decoded (not kept) outputs, in output order. */
+    static int[] decodedSlots(RunSpec spec, Party party, int[] outputs) {
+        int[] out = new int[spec.decodedBits(party)];
+        int k = 0;
+        for (int i = 0; i < outputs.length; i++) {
+            if (!spec.isKept(party, i)) {
+                out[k++] = outputs[i];
+            }
+        }
+        return out;
+    }
+
+    /** The labels of each kept output range, in the spec's order. */
+    static long[][] keptLabels(RunSpec spec, long[] labels) {
+        Circuit c = spec.circuit();
+        long[][] out = new long[spec.kept().size()][];
+        for (int r = 0; r < out.length; r++) {
+            RunSpec.Kept k = spec.kept().get(r);
+            int[] slots = k.party() == Party.CREATOR ? c.creatorOutputs() : c.evaluatorOutputs();
+            long[] v = new long[2 * k.width()];
+            for (int j = 0; j < k.width(); j++) {
+                int s = slots[k.from() + j];
+                v[2 * j] = labels[2 * s];
+                v[2 * j + 1] = labels[2 * s + 1];
+            }
+            out[r] = v;
+        }
+        return out;
+    }
+
+    /**
+     * The low halves of H(label_j, OUTPUT_TWEAKS | (first + j)) for {@code n} labels taken from
+     * {@code labels} at {@code slots[off..off+n)}, XORed with Δ when {@code withDelta}: the short
+     * hashes by which the evaluator checks an output label ({@code n <= CHUNK}).
+     */
+    void outputHashes(long[] labels, int[] slots, int off, int n, long first, long dLo, long dHi,
+            long[] out, int outOff) {
+        if (tweaks.length < n) {
+            hashIn = new long[2 * n];
+            tweaks = new long[n];
+            hashed = new long[2 * n];
+        }
+        for (int j = 0; j < n; j++) {
+            int s = slots[off + j];
+            hashIn[2 * j] = labels[2 * s] ^ dLo;
+            hashIn[2 * j + 1] = labels[2 * s + 1] ^ dHi;
+            tweaks[j] = OUTPUT_TWEAKS | (first + j);
+        }
+        hash.hash(hashIn, tweaks, hashed, n);
+        for (int j = 0; j < n; j++) {
+            out[outOff + j] = hashed[2 * j];
+        }
+    }
+
+    /**
+     * Runs the walker, turning the sink's wrapped channel errors back into IOExceptions and
+     * reporting progress once per {@link ProgressListener#INTERVAL} gates (per batch, not per
+     * gate, so it costs nothing measurable).
+     */
+    void walk(Circuit c, GateSink sink) throws IOException {
+        GateSink s = sink;
+        ProgressListener p = progress;
+        if (p != null) {
+            Party role = role();
+            long total = c.gateCount();
+            long[] done = {0, ProgressListener.INTERVAL};
+            s = (ops, count) -> {
+                sink.gates(ops, count);
+                done[0] += count;
+                if (done[0] >= done[1]) {
+                    done[1] += ProgressListener.INTERVAL;
+                    p.progress(role, done[0], total);
+                }
+            };
+        }
+        if (walkerOf != c) {
+            walker = new CircuitWalker(c);
+            walkerOf = c;
+        }
+        try {
+            walker.walk(s);
+            if (p != null) {
+                p.progress(role(), c.gateCount(), c.gateCount());
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Writes a final status: 0 for success, or the length and UTF-8 text of an error. */
+    void writeStatus(String error) throws IOException {
+        if (error == null) {
+            ch.writeInt(0);
+        } else {
+            byte[] m = error.getBytes(StandardCharsets.UTF_8);
+            int n = Math.min(m.length, MAX_MESSAGE);
+            ch.writeInt(n);
+            ch.write(m, 0, n);
+        }
+    }
+
+    /** Reads the peer's final status; throws naming its error if it reports one. */
+    void readStatus(String peerRole) throws IOException {
+        int status = ch.readInt();
+        if (status == 0) {
+            return;
+        }
+        if (status < 0 || status > MAX_MESSAGE) {
+            throw fault("the " + peerRole + " sent an invalid final status " + status);
+        }
+        byte[] m = new byte[status];
+        ch.readFully(m, 0, status);
+        throw fault("the " + peerRole + " rejected the run: "
+                + Messages.printable(new String(m, StandardCharsets.UTF_8)));
+    }
+
+    SessionException fault(String message) {
+        return new SessionException(Handshake.name(role()) + ": " + message + " (peer "
+                + ch.peer() + ", " + phase + ")");
+    }
+}

@@ -1,0 +1,86 @@
+package io.gcstream.ot.internal.crypto;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+class PrgTest {
+    private static byte[] seed(int s) {
+        byte[] b = new byte[16];
+        b[0] = (byte) s;
+        return b;
+    }
+
+    @Test
+    void sameSeedSameStreamWhateverTheCallSizes() {
+        Prg a = new Prg(seed(1));
+        Prg b = new Prg(seed(1));
+        long[] x = new long[40_000];
+        a.nextLongs(x, 0, x.length);
+        long[] y = new long[40_000];
+        int off = 0;
+        int step = 1;
+        while (off < y.length) {
+            int k = Math.min(step, y.length - off);
+            if (step % 3 == 0) {
+                for (int i = 0; i < k; i++) {
+                    y[off + i] = b.nextLong();
+                }
+            } else {
+                b.nextLongs(y, off, k);
+            }
+            off += k;
+            step = step * 2 + 1;
+        }
+        assertArrayEquals(x, y);
+    }
+
+    @Test
+    void equalsAesCtrFromZero() throws Exception {
+        Cipher c = Cipher.getInstance("AES/CTR/NoPadding");
+        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed(9), "AES"),
+                new IvParameterSpec(new byte[16]));
+        byte[] want = c.doFinal(new byte[20_000]);
+        byte[] got = new byte[20_000];
+        Prg p = new Prg(seed(9));
+        p.nextBytes(got, 0, 5);
+        p.nextBytes(got, 5, 19_995);
+        assertArrayEquals(want, got);
+        long[] blocks = Blocks.allocate(3);
+        new Prg(seed(9)).nextBlocks(blocks, 1, 2);
+        long[] fromBytes = Blocks.allocate(2);
+        Blocks.fromBytes(want, 0, fromBytes, 0, 2);
+        assertEquals(fromBytes[0], blocks[2]);
+        assertEquals(fromBytes[3], blocks[5]);
+    }
+
+    @Test
+    void differentSeedsDiffer() {
+        assertFalse(new Prg(seed(1)).nextLong() == new Prg(seed(2)).nextLong());
+        assertFalse(Prg.fromSecureRandom().nextLong() == Prg.fromSecureRandom().nextLong());
+    }
+
+    @Test
+    void bitsAndBoundedIntsAreInRange() {
+        Prg p = new Prg(seed(4));
+        int ones = 0;
+        for (int i = 0; i < 10_000; i++) {
+            ones += p.nextBit() ? 1 : 0;
+            int v = p.nextInt(7);
+            assertTrue(v >= 0 && v < 7);
+        }
+        assertTrue(ones > 4500 && ones < 5500, "ones: " + ones);
+    }
+
+    @Test
+    void rejectsBadSeed() {
+        assertThrows(IllegalArgumentException.class, () -> new Prg(new byte[15]));
+    }
+}
