@@ -6,6 +6,7 @@ import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ final class MinimumCommand extends Gc.BaseCommand {
     /** Both parties on two threads of this process over a loopback socket. */
     private static List<MinimumRunner.Result> local(MinimumRunner creatorSide, MinimumRunner evaluatorSide,
             SessionOptions options, Path cv, long nc, Path ev, long ne) throws Exception {
-        LocalParties.Both<MinimumRunner.Result> both = LocalParties.run(options.channelOptions(),
+        LocalParties.Both<MinimumRunner.Result> both = LocalParties.run(ChannelOptions.builder().readTimeout(options.timeout()).build(),
                 ch -> creatorSide.run(Party.CREATOR, ch, options, cv, nc),
                 ch -> evaluatorSide.run(Party.EVALUATOR, ch, options, ev, ne));
         return List.of(both.creator(), both.evaluator());

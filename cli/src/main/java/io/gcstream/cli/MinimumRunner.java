@@ -137,8 +137,8 @@ final class MinimumRunner {
      * probe: first bytes that are not this greeting are {@link HandshakeMismatchException#isNotAPeer()}.
      */
     long agree(Party role, Channel ch, long mine, SessionOptions options) throws IOException {
-        java.time.Duration budget = options.readTimeout().compareTo(java.time.Duration.ofSeconds(10)) < 0
-                ? options.readTimeout() : java.time.Duration.ofSeconds(10);
+        java.time.Duration budget = options.timeout().compareTo(java.time.Duration.ofSeconds(10)) < 0
+                ? options.timeout() : java.time.Duration.ofSeconds(10);
         ch.deadlineIn(budget, "gc minimum hello");
         try {
             return exchange(role, ch, mine);

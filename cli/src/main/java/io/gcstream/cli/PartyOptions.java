@@ -56,7 +56,7 @@ final class PartyOptions {
         } catch (IllegalArgumentException e) {
             throw new UserError("--scheme: " + e.getMessage());
         }
-        return SessionOptions.builder().scheme(s).readTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+        return SessionOptions.builder().scheme(s).timeout(Duration.ofSeconds(timeoutSeconds)).build();
     }
 
     /** Channel options for {@code o}, with {@code --connect-timeout} (default {@code --timeout}). */
@@ -65,7 +65,7 @@ final class PartyOptions {
         if (connect < 1) {
             throw new UserError("--connect-timeout must be at least 1 second");
         }
-        return o.channelOptions().toBuilder().connectTimeout(Duration.ofSeconds(connect)).build();
+        return ChannelOptions.builder().readTimeout(o.timeout()).build().toBuilder().connectTimeout(Duration.ofSeconds(connect)).build();
     }
 
     /** Checks that exactly one of --local and --role with one of --listen/--connect is given. */

@@ -10,6 +10,7 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -149,7 +150,7 @@ final class RunCommand extends CircuitCommand {
      */
     static List<PartyRunner.Outcome> runLocal(Circuit c, boolean[] x, boolean[] y, SessionOptions options,
             int repeat) throws IOException {
-        LocalParties.Both<PartyRunner.Outcome> both = LocalParties.run(options.channelOptions(),
+        LocalParties.Both<PartyRunner.Outcome> both = LocalParties.run(ChannelOptions.builder().readTimeout(options.timeout()).build(),
                 ch -> repeat(Party.CREATOR, GcSession.creator(ch, options), c, x, repeat),
                 ch -> repeat(Party.EVALUATOR, GcSession.evaluator(ch, options), c, y, repeat));
         return List.of(both.creator(), both.evaluator());

@@ -33,7 +33,7 @@ final class PartyMemory {
     /** Runs {@code circuit} twice in one session; the circuit is made on each party's thread. */
     static Allocated run(Supplier<Circuit> circuit, boolean[] x, boolean[] y) throws Exception {
         SessionOptions options = SessionOptions.defaults();
-        ChannelOptions ch = options.channelOptions();
+        ChannelOptions ch = ChannelOptions.builder().readTimeout(options.timeout()).build();
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<long[]> creator = CompletableFuture.supplyAsync(() -> party(() -> {
                 try (TcpChannel c = TcpChannel.accept(server, ch)) {

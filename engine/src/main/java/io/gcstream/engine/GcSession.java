@@ -398,7 +398,7 @@ public final class GcSession {
     private void setUp() throws IOException {
         // The hello is small and comes at once from a real peer: a short budget lets a listener
         // tell a silent probe from its peer quickly.
-        protocol.budget(HELLO_BUDGET.compareTo(options.readTimeout()) < 0 ? HELLO_BUDGET : options.readTimeout());
+        protocol.budget(HELLO_BUDGET.compareTo(options.timeout()) < 0 ? HELLO_BUDGET : options.timeout());
         protocol.enter("session handshake");
         StateCheck check = StateCheck.none();
         long salt = 0;
@@ -416,7 +416,7 @@ public final class GcSession {
             }
         }
         long sessionSalt = Handshake.hello(channel, role(), options.scheme(), check, salt);
-        protocol.budget(options.readTimeout());
+        protocol.budget(options.timeout());
         protocol.enter("base OTs");
         if (resumedFrom != null) {
             protocol.resume(resumedFrom.counter(), sessionSalt);

@@ -5,6 +5,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
@@ -88,7 +89,7 @@ public final class LocalPair {
             Channel creatorCh;
             Future<Channel> evaluatorCh;
             if (transport == Transport.MEMORY) {
-                MemoryChannel[] pair = MemoryChannel.pair(options.channelOptions());
+                MemoryChannel[] pair = MemoryChannel.pair(ChannelOptions.builder().readTimeout(options.timeout()).build());
                 creatorCh = pair[0];
                 Channel e = pair[1];
                 evaluatorCh = java.util.concurrent.CompletableFuture.completedFuture(e);
@@ -97,8 +98,8 @@ public final class LocalPair {
                     int port = server.getLocalPort();
                     evaluatorCh = pool.submit(() -> TcpChannel.connect(
                             InetAddress.getLoopbackAddress().getHostAddress(), port,
-                            options.channelOptions()));
-                    creatorCh = TcpChannel.accept(server, options.channelOptions());
+                            ChannelOptions.builder().readTimeout(options.timeout()).build()));
+                    creatorCh = TcpChannel.accept(server, ChannelOptions.builder().readTimeout(options.timeout()).build());
                 }
             }
             Channel ech = get(evaluatorCh);

@@ -1,54 +1,54 @@
 package io.gcstream.engine;
 
 import io.gcstream.ot.OtOptions;
-import io.gcstream.ot.channel.ChannelOptions;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
  * Immutable settings of a {@link GcSession}. Both parties must use the same {@link #scheme()}
- * (the handshake checks it); the other settings are local.
+ * and {@link #otBlockSize()} (the handshakes check them); the other settings are local.
+ * Channel settings (buffers, the channel's own read and write timeouts, TLS) belong to the
+ * channel: see {@code io.gcstream.ot.channel.ChannelOptions} and {@code Transport}.
  *
  * <ul>
  *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#DEFAULT} (half-gates).</li>
- *   <li>{@code readTimeout}: how long a party waits for its peer before giving up (default 60
- *       s). A {@code Channel} carries its own read timeout, fixed when it is created, so this
- *       setting takes effect through {@link #channelOptions()}: use it when you create the
- *       channel (as {@link LocalPair} and the CLI do).</li>
+ *   <li>{@code timeout}: how long the peer may take for each step before this party gives up
+ *       (default 60 s): every short phase (handshakes, run headers, output messages) as a
+ *       whole, and each chunk of a long one (a chunk of input labels, a batch of garbled
+ *       tables). So a stalled peer, or one that trickles bytes, ends a run within about this
+ *       long, while a long computation that keeps going is never cut off. The session sets
+ *       these deadlines on its channel.</li>
+ *   <li>{@code otBlockSize}: OTs per block of the OT extension (a multiple of 128, default
+ *       16,384). Memory of the extension is proportional to it (about 64 bytes per OT for the
+ *       creator, 112 for the evaluator), so a session whose runs have few evaluator inputs can
+ *       use a small block: {@link Builder#otBlockSizeFor}.</li>
+ *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  *   <li>{@code seed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness from a
  *       fixed seed so that a run is reproducible byte for byte. A seeded session is insecure.
  *       Unset by default (randomness from {@code SecureRandom}).</li>
- *   <li>{@code bufferSize}: channel buffer for channels made from {@link #channelOptions()}.</li>
- *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
- *   <li>{@code otBlockSize}: OTs per block of the OT extension (a multiple of 128, default
- *       16,384). Both parties must use the same. Memory of the extension is proportional to it
- *       (about 64 bytes per OT for the creator, 112 for the evaluator), so a session whose runs
- *       have few evaluator inputs can use a small block: {@link Builder#otBlockSizeFor}.</li>
  * </ul>
  *
- * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).readTimeout(Duration.ofSeconds(5)).build()}.
+ * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).timeout(Duration.ofSeconds(5)).build()}.
  */
 public final class SessionOptions {
     private static final SessionOptions DEFAULTS = builder().build();
 
     private final Scheme scheme;
-    private final Duration readTimeout;
+    private final Duration timeout;
     private final Long seed;
-    private final int bufferSize;
     private final ProgressListener progress;
     private final int otBlockSize;
 
     private SessionOptions(Builder b) {
-        this.otBlockSize = b.otBlockSize;
-        this.progress = b.progress;
         this.scheme = b.scheme;
-        this.readTimeout = b.readTimeout;
+        this.timeout = b.timeout;
         this.seed = b.seed;
-        this.bufferSize = b.bufferSize;
+        this.progress = b.progress;
+        this.otBlockSize = b.otBlockSize;
     }
 
-    /** Half-gates, 60 s read timeout, 64 KiB channel buffers, secure randomness. */
+    /** Half-gates, 60 s timeout, OT blocks of 16,384, secure randomness. */
     public static SessionOptions defaults() {
         return DEFAULTS;
     }
@@ -59,10 +59,9 @@ public final class SessionOptions {
 
     /** A builder pre-filled with these settings. */
     public Builder toBuilder() {
-        Builder b = new Builder().scheme(scheme).readTimeout(readTimeout).bufferSize(bufferSize);
+        Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize);
         b.seed = seed;
         b.progress = progress;
-        b.otBlockSize = otBlockSize;
         return b;
     }
 
@@ -70,18 +69,14 @@ public final class SessionOptions {
         return scheme;
     }
 
-    public Duration readTimeout() {
-        return readTimeout;
+    /** How long the peer may take for each step (see the class comment). */
+    public Duration timeout() {
+        return timeout;
     }
 
     /** The test seed, if set. */
     public OptionalLong seed() {
         return seed == null ? OptionalLong.empty() : OptionalLong.of(seed);
-    }
-
-    /** Channel buffer size in bytes for channels made from {@link #channelOptions()}. */
-    public int bufferSize() {
-        return bufferSize;
     }
 
     /** OTs per block of the OT extension. */
@@ -94,48 +89,62 @@ public final class SessionOptions {
         return progress;
     }
 
-    /** Channel settings matching these options (read timeout, buffer size). */
-    public ChannelOptions channelOptions() {
-        return ChannelOptions.builder().readTimeout(readTimeout).bufferSize(bufferSize).build();
-    }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof SessionOptions)) {
             return false;
         }
         SessionOptions s = (SessionOptions) o;
-        return scheme == s.scheme && readTimeout.equals(s.readTimeout)
-                && Objects.equals(seed, s.seed) && bufferSize == s.bufferSize
+        return scheme == s.scheme && timeout.equals(s.timeout) && Objects.equals(seed, s.seed)
                 && progress == s.progress && otBlockSize == s.otBlockSize;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(scheme, readTimeout, seed, bufferSize, otBlockSize);
+        return Objects.hash(scheme, timeout, seed, otBlockSize);
     }
 
     @Override
     public String toString() {
-        return "SessionOptions{scheme=" + scheme + ", readTimeout=" + readTimeout
-                + ", bufferSize=" + bufferSize + ", otBlockSize=" + otBlockSize + (seed == null ? "" : ", seeded (insecure)") + "}";
+        return "SessionOptions{scheme=" + scheme + ", timeout=" + timeout + ", otBlockSize=" + otBlockSize
+                + (seed == null ? "" : ", seeded (insecure)") + "}";
     }
 
     /** Validating builder of {@link SessionOptions}. */
     public static final class Builder {
         private Scheme scheme = Scheme.DEFAULT;
-        private Duration readTimeout = Duration.ofSeconds(60);
+        private Duration timeout = Duration.ofSeconds(60);
         private Long seed;
-        private int bufferSize = 64 * 1024;
         private ProgressListener progress;
-        private int otBlockSize = io.gcstream.ot.OtOptions.DEFAULT_BLOCK_SIZE;
+        private int otBlockSize = OtOptions.DEFAULT_BLOCK_SIZE;
 
         private Builder() {
         }
 
+        public Builder scheme(Scheme s) {
+            this.scheme = Objects.requireNonNull(s, "scheme");
+            return this;
+        }
+
+        /** At least 1 ms. */
+        public Builder timeout(Duration t) {
+            Objects.requireNonNull(t, "timeout");
+            if (t.isNegative() || t.toMillis() < 1) {
+                throw new IllegalArgumentException("timeout must be at least 1 ms, got " + t);
+            }
+            this.timeout = t;
+            return this;
+        }
+
+        /** Reports stream progress of every run (null: none). */
+        public Builder progress(ProgressListener p) {
+            this.progress = p;
+            return this;
+        }
+
         /** OTs per extension block: a multiple of 128 in 128..2^22; both parties the same. */
         public Builder otBlockSize(int ots) {
-            io.gcstream.ot.OtOptions.builder().blockSize(ots); // validates
+            OtOptions.builder().blockSize(ots); // validates
             this.otBlockSize = ots;
             return this;
         }
@@ -147,45 +156,13 @@ public final class SessionOptions {
          * number (e.g. the circuit's evaluator input count).
          */
         public Builder otBlockSizeFor(long evaluatorInputs) {
-            long rounded = Math.max(128, (evaluatorInputs + 127) / 128 * 128);
-            return otBlockSize((int) Math.min(io.gcstream.ot.OtOptions.DEFAULT_BLOCK_SIZE, rounded));
-        }
-
-        /** Reports stream progress of every run (null: none). */
-        public Builder progress(ProgressListener p) {
-            this.progress = p;
-            return this;
-        }
-
-        public Builder scheme(Scheme s) {
-            this.scheme = Objects.requireNonNull(s, "scheme");
-            return this;
-        }
-
-        /** At least 1 ms. */
-        public Builder readTimeout(Duration t) {
-            Objects.requireNonNull(t, "readTimeout");
-            if (t.isNegative() || t.toMillis() < 1) {
-                throw new IllegalArgumentException("readTimeout must be at least 1 ms, got " + t);
-            }
-            this.readTimeout = t;
-            return this;
+            long rounded = Math.max(128, (Math.min(evaluatorInputs, OtOptions.DEFAULT_BLOCK_SIZE) + 127) / 128 * 128);
+            return otBlockSize((int) rounded);
         }
 
         /** Tests only: makes the session deterministic and therefore insecure. */
         public Builder seed(long s) {
             this.seed = s;
-            return this;
-        }
-
-        /** Channel buffer, bytes, within the limits of {@link ChannelOptions}. */
-        public Builder bufferSize(int bytes) {
-            if (bytes < ChannelOptions.MIN_BUFFER_SIZE || bytes > ChannelOptions.MAX_BUFFER_SIZE) {
-                throw new IllegalArgumentException("bufferSize must be in ["
-                        + ChannelOptions.MIN_BUFFER_SIZE + ", " + ChannelOptions.MAX_BUFFER_SIZE
-                        + "] bytes, got " + bytes);
-            }
-            this.bufferSize = bytes;
             return this;
         }
 

@@ -14,6 +14,7 @@ import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.testutil.HostileChannel.Fault;
 import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;
 import java.util.List;
@@ -30,13 +31,13 @@ class FaultTest {
      * this timeout; it only bounds a broken test.
      */
     private static final SessionOptions FAST = SessionOptions.builder()
-            .readTimeout(Duration.ofSeconds(30)).build();
+            .timeout(Duration.ofSeconds(30)).build();
     /**
      * For the stall test: short, yet long enough that honest waits (base OTs on a loaded
      * 2-core machine) never reach it.
      */
     private static final SessionOptions STALL = SessionOptions.builder()
-            .readTimeout(Duration.ofSeconds(4)).build();
+            .timeout(Duration.ofSeconds(4)).build();
 
     /** n ANDs whose outputs are all XORed into slot 2, which both parties receive. */
     static Circuit accumulate(int n) {
@@ -66,7 +67,7 @@ class FaultTest {
 
     @Test
     void twoCreatorsAreRejectedOnBothSides() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST), GcSession.creator(ch[1], FAST),
                 accumulate(4));
         assertFailed(out[0], HandshakeMismatchException.class, "both parties are creators");
@@ -75,7 +76,7 @@ class FaultTest {
 
     @Test
     void twoEvaluatorsAreRejectedOnBothSides() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] out = run(GcSession.evaluator(ch[0], FAST), GcSession.evaluator(ch[1], FAST),
                 accumulate(4));
         assertFailed(out[0], HandshakeMismatchException.class, "both parties are evaluators");
@@ -84,7 +85,7 @@ class FaultTest {
 
     @Test
     void schemeMismatchIsReportedOnBothSides() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST),
                 GcSession.evaluator(ch[1], FAST.toBuilder().scheme(Scheme.GRR3).build()),
                 accumulate(4));
@@ -96,7 +97,7 @@ class FaultTest {
 
     @Test
     void circuitMismatchIsReportedOnBothSidesAndTheSessionStaysUsable() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         GcSession c = GcSession.creator(ch[0], FAST);
         GcSession e = GcSession.evaluator(ch[1], FAST);
         Circuit a = accumulate(4);
@@ -133,7 +134,7 @@ class FaultTest {
 
     @Test
     void creatorDisconnectingMidStream() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch[0], Fault.crash(300_000));
         GcSession evaluator = GcSession.evaluator(ch[1], FAST);
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), evaluator, accumulate(40_000));
@@ -147,7 +148,7 @@ class FaultTest {
 
     @Test
     void evaluatorCrashingMidStream() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch[1], Fault.crashWhileReceiving(300_000));
         Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(bad, FAST),
                 accumulate(40_000));
@@ -157,7 +158,7 @@ class FaultTest {
 
     @Test
     void creatorStallingMidStreamTimesOut() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(STALL.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(STALL.timeout()).build());
         Channel bad = new HostileChannel(ch[0], Fault.stall(300_000));
         Pairs.Outcome[] out = run(GcSession.creator(bad, STALL), GcSession.evaluator(ch[1], STALL),
                 accumulate(40_000));
@@ -172,7 +173,7 @@ class FaultTest {
 
     @Test
     void corruptTablesAreDetectedByTheEvaluatorAndReportedToBoth() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch[0], Fault.flipBytes(300_000, 1024));
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch[1], FAST),
                 accumulate(40_000));
@@ -188,11 +189,11 @@ class FaultTest {
         // the gate counter (8), two 8-byte check hashes for the evaluator's output bit and,
         // since it has an output bit itself, its final status (4).
         Circuit c = accumulate(100);
-        MemoryChannel[] ch = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] ok = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(ch[1], FAST), c);
         assertNull(ok[0].error());
         long markerAt = ch[0].bytesSent() - 8 - 8 - 16 - 4;
-        MemoryChannel[] ch2 = MemoryChannel.pair(FAST.channelOptions());
+        MemoryChannel[] ch2 = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch2[0], Fault.flipBytes(markerAt, 8));
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch2[1], FAST), c);
         assertFailed(out[1], SessionException.class, "garbled stream is out of step");
@@ -206,7 +207,7 @@ class FaultTest {
                 List.of(), 1, 1, 1, 4, () -> {
                     throw new java.io.IOException("disk gone");
                 }, null);
-        MemoryChannel[] ch = MemoryChannel.pair(SessionOptions.defaults().channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         GcSession c = GcSession.creator(ch[0], SessionOptions.defaults());
         GcSession e = GcSession.evaluator(ch[1], SessionOptions.defaults());
         java.util.concurrent.CompletableFuture<Throwable> ev =

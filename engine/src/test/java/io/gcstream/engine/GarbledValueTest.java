@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.util.List;
 import java.util.Random;
@@ -29,7 +30,7 @@ class GarbledValueTest {
     @Test
     void aValueIsBoundToItsSessionAndGoneOnceUsedOrDiscarded() throws Exception {
         Circuit c = RandomCircuits.generate(new Random(8), 3, 3, 2, 4, 60);
-        MemoryChannel[] ch = MemoryChannel.pair(O.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession cs = GcSession.creator(ch[0], O);
         GcSession es = GcSession.evaluator(ch[1], O);
         GarbledValue[] v = keepOne(c, cs, es);
@@ -37,7 +38,7 @@ class GarbledValueTest {
         assertEquals(v[0].id(), v[1].id());
         assertTrue(v[0].isAvailable());
 
-        MemoryChannel[] other = MemoryChannel.pair(O.channelOptions());
+        MemoryChannel[] other = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession stranger = GcSession.creator(other[0], O);
         Circuit takes4 = RandomCircuits.generate(new Random(9), 4, 1, 1, 1, 30);
         RunSpec foreign = RunSpec.builder(takes4).input(Party.CREATOR, v[0]).build();
@@ -70,7 +71,7 @@ class GarbledValueTest {
     @Test
     void aValueDiscardedAfterTheSpecWasBuiltIsRefusedBeforeAnythingIsSent() throws Exception {
         Circuit c = RandomCircuits.generate(new Random(10), 3, 3, 2, 4, 60);
-        MemoryChannel[] ch = MemoryChannel.pair(O.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession cs = GcSession.creator(ch[0], O);
         GcSession es = GcSession.evaluator(ch[1], O);
         GarbledValue[] v = keepOne(c, cs, es);

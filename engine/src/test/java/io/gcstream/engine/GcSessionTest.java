@@ -14,6 +14,7 @@ import io.gcstream.engine.internal.garble.ThreeHalves;
 import io.gcstream.engine.testutil.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
@@ -47,17 +48,17 @@ class GcSessionTest {
 
     static Channel[] channels(LocalPair.Transport t, SessionOptions o) throws Exception {
         if (t == LocalPair.Transport.MEMORY) {
-            return MemoryChannel.pair(o.channelOptions());
+            return MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
         }
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Channel> e = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return TcpChannel.connect("127.0.0.1", server.getLocalPort(), o.channelOptions());
+                    return TcpChannel.connect("127.0.0.1", server.getLocalPort(), ChannelOptions.builder().readTimeout(o.timeout()).build());
                 } catch (Exception ex) {
                     throw new RuntimeException(ex);
                 }
             });
-            Channel c = TcpChannel.accept(server, o.channelOptions());
+            Channel c = TcpChannel.accept(server, ChannelOptions.builder().readTimeout(o.timeout()).build());
             return new Channel[] {c, e.get()};
         }
     }

@@ -9,6 +9,7 @@ import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.engine.testutil.PhaseMap.Span;
 import io.gcstream.engine.testutil.PhaseMap;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class HostileSessions {
 
         private Scenario(Scheme scheme) {
             this.scheme = scheme;
-            this.options = SessionOptions.builder().scheme(scheme).seed(20240).readTimeout(TIMEOUT).build();
+            this.options = SessionOptions.builder().scheme(scheme).seed(20240).timeout(TIMEOUT).build();
         }
 
         /** The honest run's phase map of {@code party} in {@code script}. */
@@ -121,8 +122,8 @@ final class HostileSessions {
      * timeouts change no byte on the wire.
      */
     private static List<Duel.Side<Result>> record(Scenario sc, Script script, SessionState[] states) throws Exception {
-        SessionOptions patient = sc.options.toBuilder().readTimeout(Duration.ofSeconds(60)).build();
-        MemoryChannel[] ch = MemoryChannel.pair(patient.channelOptions());
+        SessionOptions patient = sc.options.toBuilder().timeout(Duration.ofSeconds(60)).build();
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(patient.timeout()).build());
         PhaseMap.Recorder c = new PhaseMap.Recorder(ch[0]);
         PhaseMap.Recorder e = new PhaseMap.Recorder(ch[1]);
         List<Duel.Side<Result>> r = Duel.run("honest-" + sc + "-" + script, Duration.ofSeconds(60),
@@ -303,7 +304,7 @@ final class HostileSessions {
         /** A connected pair: [creator's end, evaluator's end]. */
         Channel[] pair(SessionOptions o) throws Exception {
             if (this == MEMORY) {
-                return MemoryChannel.pair(o.channelOptions());
+                return MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
             }
             return GcSessionTest.channels(LocalPair.Transport.TCP, o);
         }

@@ -65,7 +65,7 @@ class LocalPairTest {
         Circuit c = RandomCircuits.generate(r, 3, 3, 1, 1, 10);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LocalPair.run(c, new boolean[2], new boolean[3],
-                        SessionOptions.builder().readTimeout(java.time.Duration.ofSeconds(2)).build(), t));
+                        SessionOptions.builder().timeout(java.time.Duration.ofSeconds(2)).build(), t));
         assertTrue(e.getMessage().contains("creator input has 2 bits but the circuit takes 3"),
                 e.getMessage());
     }

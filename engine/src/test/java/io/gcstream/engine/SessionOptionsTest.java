@@ -14,16 +14,15 @@ class SessionOptionsTest {
     void defaults() {
         SessionOptions o = SessionOptions.defaults();
         assertEquals(Scheme.HALF_GATES, o.scheme());
-        assertEquals(Duration.ofSeconds(60), o.readTimeout());
+        assertEquals(Duration.ofSeconds(60), o.timeout());
         assertFalse(o.seed().isPresent());
-        assertEquals(Duration.ofSeconds(60), o.channelOptions().readTimeout());
-        assertEquals(64 * 1024, o.channelOptions().bufferSize());
+        assertEquals(16384, o.otBlockSize());
     }
 
     @Test
     void valueSemanticsAndToBuilder() {
         SessionOptions a = SessionOptions.builder().scheme(Scheme.GRR3).seed(3)
-                .readTimeout(Duration.ofSeconds(2)).build();
+                .timeout(Duration.ofSeconds(2)).build();
         SessionOptions b = a.toBuilder().build();
         assertEquals(a, b);
         assertEquals(a.hashCode(), b.hashCode());
@@ -34,8 +33,11 @@ class SessionOptionsTest {
     @Test
     void rejectsInvalidValues() {
         assertThrows(IllegalArgumentException.class,
-                () -> SessionOptions.builder().readTimeout(Duration.ZERO));
-        assertThrows(IllegalArgumentException.class, () -> SessionOptions.builder().bufferSize(1));
+                () -> SessionOptions.builder().timeout(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> SessionOptions.builder().otBlockSize(100));
+        assertEquals(128, SessionOptions.builder().otBlockSizeFor(5).build().otBlockSize());
+        assertEquals(256, SessionOptions.builder().otBlockSizeFor(129).build().otBlockSize());
+        assertEquals(16384, SessionOptions.builder().otBlockSizeFor(1L << 40).build().otBlockSize());
         assertThrows(NullPointerException.class, () -> SessionOptions.builder().scheme(null));
     }
 }

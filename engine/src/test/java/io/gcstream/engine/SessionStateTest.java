@@ -12,6 +12,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -114,7 +115,7 @@ class SessionStateTest {
      */
     private static long session(Path dir, int k, long a, long b, boolean resume, boolean save) throws Exception {
         Circuit c = counter();
-        MemoryChannel[] ch = MemoryChannel.pair(O.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession cs = resume ? GcSession.resume(ch[0], O, SessionState.read(dir.resolve("c" + (k - 1))))
                 : GcSession.creator(ch[0], O);
         GcSession es = resume ? GcSession.resume(ch[1], O, SessionState.read(dir.resolve("e" + (k - 1))))
@@ -179,7 +180,7 @@ class SessionStateTest {
     /** Both sides of a session resuming {@code c} and {@code e}; returns both errors. */
     private static Throwable[] resumeBoth(SessionState c, SessionState e) throws Exception {
         Circuit circuit = counter();
-        MemoryChannel[] ch = MemoryChannel.pair(O.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         Pairs.Side<Object> side = s -> s.run(RunSpec.builder(circuit).input(Party.EVALUATOR, s.resumedValues().isEmpty()
                 ? null : s.resumedValues().get(0)).build(), new boolean[8]);
         List<Pairs.Result<Object>> r = Pairs.both(GcSession.resume(ch[0], O, c), side, GcSession.resume(ch[1], O, e), side);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TranscriptChannel;
 import java.util.Arrays;
@@ -36,7 +37,7 @@ class TranscriptTest {
         boolean[] x = RandomCircuits.bits(r, 8);
         boolean[] y = RandomCircuits.bits(r, 8);
         SessionOptions o = SessionOptions.builder().scheme(scheme).seed(7).build();
-        MemoryChannel[] ch = MemoryChannel.pair(o.channelOptions());
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
         TranscriptChannel a = new TranscriptChannel(ch[0]);
         TranscriptChannel b = new TranscriptChannel(ch[1]);
         // A plain run, a run that keeps the evaluator's outputs, one that feeds them to the

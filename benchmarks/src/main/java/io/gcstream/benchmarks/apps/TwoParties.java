@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -51,7 +52,7 @@ public final class TwoParties implements AutoCloseable {
         this.evaluatorChannel = e;
         this.creator = GcSession.creator(c, options);
         this.evaluator = GcSession.evaluator(e, options);
-        this.waitMillis = options.readTimeout().toMillis() + 10_000;
+        this.waitMillis = options.timeout().toMillis() + 10_000;
     }
 
     /** Connects a creator and an evaluator over loopback TCP; nothing is run yet. */
@@ -65,9 +66,9 @@ public final class TwoParties implements AutoCloseable {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
             Future<TcpChannel> e = pool.submit(() -> TcpChannel.connect(
-                    InetAddress.getLoopbackAddress().getHostAddress(), port, options.channelOptions()));
-            c = TcpChannel.accept(server, options.channelOptions());
-            return new TwoParties(pool, c, await(e, options.channelOptions().connectTimeout().toMillis() + 10_000),
+                    InetAddress.getLoopbackAddress().getHostAddress(), port, ChannelOptions.builder().readTimeout(options.timeout()).build()));
+            c = TcpChannel.accept(server, ChannelOptions.builder().readTimeout(options.timeout()).build());
+            return new TwoParties(pool, c, await(e, ChannelOptions.builder().readTimeout(options.timeout()).build().connectTimeout().toMillis() + 10_000),
                     options);
         } catch (IOException | RuntimeException ex) {
             if (c != null) {

@@ -5,6 +5,7 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -147,11 +148,11 @@ public final class EndToEndBenchmark {
             }
         });
         pump.start();
-        SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
+        SessionOptions o = SessionOptions.builder().scheme(s).build();
         int total = warmup + runs;
         double[] rates = new double[total];
         double[] evaluatorCpuMs = new double[total];
-        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, o.channelOptions())) {
+        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, ChannelOptions.builder().readTimeout(o.timeout()).bufferSize(buffer).build())) {
             GcSession session = GcSession.evaluator(ch, o);
             Random rnd = new Random();
             for (int r = 0; r < total; r++) {
@@ -192,8 +193,8 @@ public final class EndToEndBenchmark {
     }
 
     private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
-        SessionOptions o = SessionOptions.builder().scheme(s).bufferSize(buffer).build();
-        try (TcpChannel ch = TcpChannel.accept(port, o.channelOptions())) {
+        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        try (TcpChannel ch = TcpChannel.accept(port, ChannelOptions.builder().readTimeout(o.timeout()).bufferSize(buffer).build())) {
             GcSession session = GcSession.creator(ch, o);
             Random rnd = new Random();
             for (int r = 0; r < runs; r++) {
