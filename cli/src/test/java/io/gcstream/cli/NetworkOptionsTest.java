@@ -126,4 +126,62 @@ class NetworkOptionsTest {
             pool.shutdownNow();
         }
     }
+
+    /** Connects to the listener on {@code port} (retrying until it listens), then runs {@code probe}. */
+    private static void probe(int port, java.util.function.Consumer<java.net.Socket> probe) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try (java.net.Socket s = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+                probe.accept(s);
+                return;
+            } catch (java.net.ConnectException e) {
+                if (System.nanoTime() > until) {
+                    throw e;
+                }
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void probesDoNotKillAPlainListener() throws Exception {
+        int port = freePort();
+        CompletableFuture<CliTestSupport.Outcome> creator = CompletableFuture.supplyAsync(() -> gc("run", "--role",
+                "creator", "--listen", "" + port, "--input", "200", "--timeout", "20", "lib:millionaires8"));
+        probe(port, s -> { }); // connect and close
+        probe(port, s -> {
+            try {
+                s.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+                Thread.sleep(200);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        CliTestSupport.Outcome e = gc("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port, "--input", "100",
+                "--timeout", "20", "lib:millionaires8");
+        CliTestSupport.Outcome c = creator.get(60, TimeUnit.SECONDS);
+        assertEquals(0, c.status(), c.err());
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.out().contains("evaluator output  (1 bits): 0x1"), e.out());
+    }
+
+    @Test
+    void aListenerGivesUpAfterTenProbes() throws Exception {
+        int port = freePort();
+        CompletableFuture<CliTestSupport.Outcome> creator = CompletableFuture.supplyAsync(() -> gc("run", "--role",
+                "creator", "--listen", "" + port, "--input", "200", "--timeout", "20", "lib:millionaires8"));
+        for (int i = 0; i < Transport.MAX_FAILED_HANDSHAKES; i++) {
+            probe(port, s -> { });
+        }
+        CliTestSupport.Outcome c = creator.get(60, TimeUnit.SECONDS);
+        assertEquals(1, c.status(), c.err());
+        assertTrue(c.err().contains("after 10 connections that were not a gcstream peer"), c.err());
+    }
 }
