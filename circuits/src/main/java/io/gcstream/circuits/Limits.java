@@ -24,8 +24,8 @@ public final class Limits {
      * calls others 1 more than the deepest of them, and no definition may be deeper than this.
      */
     public static final int MAX_NESTING = 1000;
-    /** The fixed part of a text file's {@link #allowance}: 2^20. */
-    public static final long BASE_ALLOWANCE = 1L << 20;
+    /** The fixed part of a text file's {@link #allowance}: 2^18. */
+    public static final long BASE_ALLOWANCE = 1L << 18;
     /** The part of a text file's {@link #allowance} per byte of the file. */
     public static final long ALLOWANCE_PER_BYTE = 2;
 
@@ -34,10 +34,16 @@ public final class Limits {
 
     /**
      * How many slots (or wires) a text file of {@code bytes} bytes may stand for in the
-     * quantities that ranges and header numbers compress: 2^20 + 2 per byte.
+     * quantities that ranges and header numbers compress: 2^18 + 2 per byte.
      */
     public static long allowance(long bytes) {
         return BASE_ALLOWANCE + ALLOWANCE_PER_BYTE * Math.max(0, Math.min(bytes, Long.MAX_VALUE / 4));
+    }
+
+    /** For messages: "at most N = 2^18 + 2 per byte; see docs/formats.md, Limits". */
+    public static String describeAllowance(long bytes) {
+        return "at most " + allowance(bytes) + " = 2^" + Long.numberOfTrailingZeros(BASE_ALLOWANCE) + " + "
+                + ALLOWANCE_PER_BYTE + " per byte; see docs/formats.md, Limits";
     }
 
     /**

@@ -80,7 +80,7 @@ public final class GctReader {
             used += slots;
             if (used > limit) {
                 throw error(where, "the file's slot lists name " + used + " slots so far, more than a"
-                        + " text circuit of " + bytes + " bytes may (" + describe() + ")");
+                        + " text circuit of " + bytes + " bytes may name (" + describe() + ")");
             }
         }
 
@@ -101,8 +101,7 @@ public final class GctReader {
         }
 
         String describe() {
-            return "at most " + limit + " = 2^20 + " + Limits.ALLOWANCE_PER_BYTE
-                    + " per byte; see docs/formats.md, Limits";
+            return Limits.describeAllowance(bytes);
         }
     }
 
