@@ -216,6 +216,7 @@ public final class Circuit {
             SubCircuit.Counts counts = SubCircuit.Counts.of(body, subCircuits, checker);
             checker.finish(creatorOutputs, "creator output", "");
             checker.finish(evaluatorOutputs, "evaluator output", "");
+            checker.checkNumSlots("");
             Body b = body;
             List<SubCircuit> subs = List.copyOf(subCircuits);
             return new Circuit(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs,

@@ -18,8 +18,11 @@ public final class RandomCircuits {
         for (int d = 0; d < defs; d++) {
             int s = 4 + rnd.nextInt(12);
             int nIn = 1 + rnd.nextInt(Math.min(4, s));
+            int n = 3 + rnd.nextInt(20);
+            // S may not exceed the inputs plus the slot writes (each instruction writes one or more).
+            s = Math.min(s, nIn + n);
             int[] inputs = distinct(rnd, s, nIn);
-            Body body = body(rnd, s, inputs, subs, 3 + rnd.nextInt(20));
+            Body body = body(rnd, s, inputs, subs, n);
             int[] outputs = writtenSample(rnd, s, inputs, body, subs, 1 + rnd.nextInt(3));
             SubCircuit sub = SubCircuit.of("sub" + d, inputs, outputs, s, body, subs);
             subs.add(sub);
@@ -28,6 +31,7 @@ public final class RandomCircuits {
         int s = 8 + rnd.nextInt(24);
         int nc = 1 + rnd.nextInt(4);
         int ne = 1 + rnd.nextInt(4);
+        s = Math.min(s, nc + ne + mainInstructions);
         int[] all = distinct(rnd, s, nc + ne);
         int[] ci = java.util.Arrays.copyOf(all, nc);
         int[] ei = java.util.Arrays.copyOfRange(all, nc, nc + ne);

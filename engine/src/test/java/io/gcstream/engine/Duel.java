@@ -46,8 +46,22 @@ final class Duel {
         });
     }
 
-    /** Live threads whose names start with {@link #THREAD_PREFIX}: party threads or pools left behind. */
-    static List<String> liveThreads() {
+    /**
+     * Live threads whose names start with {@link #THREAD_PREFIX}: party threads or pools left
+     * behind. A pool's worker may still be alive for a moment after the pool has terminated
+     * (the thread exits after its last task), so this waits up to 10 s for such threads to end.
+     */
+    static List<String> liveThreads() throws InterruptedException {
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        List<String> live = live();
+        while (!live.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(20);
+            live = live();
+        }
+        return live;
+    }
+
+    private static List<String> live() {
         List<String> out = new java.util.ArrayList<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (t.isAlive() && t.getName().startsWith(THREAD_PREFIX)) {

@@ -2,6 +2,7 @@ package io.gcstream.circuits.internal;
 
 import io.gcstream.circuits.Circuit;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -10,8 +11,10 @@ import java.util.List;
  *
  * <p>The main body's frame is slots {@code [0, S)}. A call gets a fresh frame directly above
  * its caller's; arguments are copied in and results copied out with {@link TruthTable#COPY}
- * gates. Memory: one batch buffer, the reader's buffer and the cached sub-circuit bodies.
- * Not thread-safe; one walker per pass.
+ * gates. Nested calls are expanded with an explicit stack of frames, not by recursion, so the
+ * depth of nesting costs a few words per level of heap, never Java stack (readers bound it by
+ * {@link Limits#MAX_NESTING}). Memory: one batch buffer, the frame stack, the reader's buffer
+ * and the cached sub-circuit bodies. Not thread-safe; one walker per pass.
  */
 public final class CircuitWalker {
     /** Gates per batch handed to the sink. */
@@ -22,6 +25,22 @@ public final class CircuitWalker {
     private final int[] ops = new int[4 * BATCH];
     private int count;
     private GateSink sink;
+
+    // The frame stack, one entry per call being expanded (index 0: a call of the main body).
+    /** The definition a frame runs. */
+    private SubCircuit[] frameSub = new SubCircuit[8];
+    /** Its body's code and length. */
+    private int[][] frameCode = new int[8][];
+    private int[] frameEnd = new int[8];
+    /** Where the frame resumes in its body after a nested call returns. */
+    private int[] framePc = new int[8];
+    /** First absolute slot of the frame. */
+    private int[] frameBase = new int[8];
+    /** The caller's slots bound to this call: {@code frameArgs[k][frameArgOff[k] ..]}. */
+    private int[][] frameArgs = new int[8][];
+    private int[] frameArgOff = new int[8];
+    /** First absolute slot of the caller's frame. */
+    private int[] frameCallerBase = new int[8];
 
     public CircuitWalker(Circuit circuit) {
         this.circuit = circuit;
@@ -47,7 +66,7 @@ public final class CircuitWalker {
                     pc += 4;
                 } else {
                     int callee = -code[pc] - 1;
-                    c += copies[callee];
+                    c = saturatedAdd(c, copies[callee]);
                     pc += 1 + subs.get(callee).inputCount() + subs.get(callee).outputCount();
                 }
             }
@@ -57,11 +76,17 @@ public final class CircuitWalker {
         try (InstructionReader r = circuit.openBody()) {
             while (r.next()) {
                 if (r.isCall()) {
-                    walked += copies[r.callee()];
+                    walked = saturatedAdd(walked, copies[r.callee()]);
                 }
             }
         }
         return walked;
+    }
+
+    /** a + b for non-negative counts, at most Long.MAX_VALUE (deep nesting multiplies counts). */
+    private static long saturatedAdd(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s;
     }
 
     /** One full pass over the circuit. */
@@ -82,62 +107,121 @@ public final class CircuitWalker {
                     flush();
                 }
                 if (n < room && reader.isCall()) {
-                    call(subs.get(reader.callee()), reader.callSlots(), 0, 0, frameTop);
+                    expand(subs.get(reader.callee()), reader.callSlots(), frameTop);
                 }
             }
+        } finally {
+            // Drop references into bodies and the sink, so a kept walker holds nothing else.
+            Arrays.fill(frameCode, null);
+            Arrays.fill(frameArgs, null);
+            Arrays.fill(frameSub, null);
         }
         flush();
         this.sink = null;
     }
 
     /**
-     * Runs {@code sub} in the frame at {@code calleeBase}, bound to caller slots
-     * {@code args[off ..]} (inputs, then outputs) of the frame at {@code callerBase}.
+     * Runs a call of {@code sub} from the main body, bound to main slots {@code args[0 ..]}
+     * (inputs, then outputs), in the frame at {@code base}, with every nested call inside.
      */
-    private void call(SubCircuit sub, int[] args, int off, int callerBase, int calleeBase)
+    private void expand(SubCircuit sub, int[] args, int base) throws IOException {
+        enter(0, sub, args, 0, 0, base);
+        int depth = 1;
+        final int[] ops = this.ops;
+        while (depth > 0) {
+            int f = depth - 1;
+            int[] code = frameCode[f];
+            int end = frameEnd[f];
+            int pc = framePc[f];
+            int calleeBase = frameBase[f];
+            boolean nested = false;
+            while (pc < end) {
+                int op = code[pc];
+                if (op >= 0) {
+                    // A run of gates, as many as the batch has room for, in one tight loop: the
+                    // bodies of large circuits' sub-circuits are where most gates come from.
+                    int c = count;
+                    int i = c << 2;
+                    int stop = Math.min(end, pc + 4 * (BATCH - c));
+                    while (pc < stop && code[pc] >= 0) {
+                        ops[i] = calleeBase + code[pc + 1];
+                        ops[i + 1] = calleeBase + code[pc + 2];
+                        ops[i + 2] = calleeBase + code[pc + 3];
+                        ops[i + 3] = code[pc];
+                        i += 4;
+                        pc += 4;
+                    }
+                    count = i >> 2;
+                    if (count == BATCH) {
+                        flush();
+                    }
+                } else {
+                    SubCircuit callee = subs.get(-op - 1);
+                    framePc[f] = pc + 1 + callee.inputCount() + callee.outputCount();
+                    enter(depth, callee, code, pc + 1, calleeBase, calleeBase + frameSub[f].numSlots());
+                    depth++;
+                    nested = true;
+                    break;
+                }
+            }
+            if (!nested) {
+                leave(f);
+                depth--;
+            }
+        }
+    }
+
+    /**
+     * Pushes frame {@code f}: {@code sub} at {@code calleeBase}, bound to caller slots
+     * {@code args[off ..]} of the frame at {@code callerBase}; copies the arguments in.
+     */
+    private void enter(int f, SubCircuit sub, int[] args, int off, int callerBase, int calleeBase)
             throws IOException {
+        if (f == frameSub.length) {
+            grow();
+        }
         int nIn = sub.inputCount();
         for (int i = 0; i < nIn; i++) {
             int from = callerBase + args[off + i];
             emit(calleeBase + sub.inputSlot(i), from, from, TruthTable.COPY);
         }
         Body body = sub.body();
-        int[] code = body.code();
-        int end = body.length();
-        int nestedBase = calleeBase + sub.numSlots();
-        int pc = 0;
-        final int[] ops = this.ops;
-        while (pc < end) {
-            int op = code[pc];
-            if (op >= 0) {
-                // A run of gates, as many as the batch has room for, in one tight loop: the
-                // bodies of large circuits' sub-circuits are where most gates come from.
-                int c = count;
-                int i = c << 2;
-                int stop = Math.min(end, pc + 4 * (BATCH - c));
-                while (pc < stop && code[pc] >= 0) {
-                    ops[i] = calleeBase + code[pc + 1];
-                    ops[i + 1] = calleeBase + code[pc + 2];
-                    ops[i + 2] = calleeBase + code[pc + 3];
-                    ops[i + 3] = code[pc];
-                    i += 4;
-                    pc += 4;
-                }
-                count = i >> 2;
-                if (count == BATCH) {
-                    flush();
-                }
-            } else {
-                SubCircuit callee = subs.get(-op - 1);
-                call(callee, code, pc + 1, calleeBase, nestedBase);
-                pc += 1 + callee.inputCount() + callee.outputCount();
-            }
-        }
+        frameSub[f] = sub;
+        frameCode[f] = body.code();
+        frameEnd[f] = body.length();
+        framePc[f] = 0;
+        frameBase[f] = calleeBase;
+        frameArgs[f] = args;
+        frameArgOff[f] = off;
+        frameCallerBase[f] = callerBase;
+    }
+
+    /** Pops frame {@code f}: copies its results out to the caller's slots. */
+    private void leave(int f) {
+        SubCircuit sub = frameSub[f];
+        int[] args = frameArgs[f];
+        int off = frameArgOff[f] + sub.inputCount();
+        int callerBase = frameCallerBase[f];
+        int calleeBase = frameBase[f];
         int nOut = sub.outputCount();
         for (int j = 0; j < nOut; j++) {
             int from = calleeBase + sub.outputSlot(j);
-            emit(callerBase + args[off + nIn + j], from, from, TruthTable.COPY);
+            emit(callerBase + args[off + j], from, from, TruthTable.COPY);
         }
+        frameCode[f] = null;
+        frameArgs[f] = null;
+    }
+
+    private void grow() {
+        int n = 2 * frameSub.length;
+        frameSub = Arrays.copyOf(frameSub, n);
+        frameCode = Arrays.copyOf(frameCode, n);
+        frameEnd = Arrays.copyOf(frameEnd, n);
+        framePc = Arrays.copyOf(framePc, n);
+        frameBase = Arrays.copyOf(frameBase, n);
+        frameArgs = Arrays.copyOf(frameArgs, n);
+        frameArgOff = Arrays.copyOf(frameArgOff, n);
+        frameCallerBase = Arrays.copyOf(frameCallerBase, n);
     }
 
     private void emit(int out, int in1, int in2, int table) {

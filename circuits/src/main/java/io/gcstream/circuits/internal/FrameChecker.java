@@ -8,7 +8,9 @@ import java.util.function.Supplier;
 /**
  * Checks one body against its slot space as it is read, instruction by instruction: slots in
  * range, no slot read before it is written, calls of defined sub-circuits with distinct output
- * slots, outputs written by the end. Memory is one bit per slot, whatever the body's length.
+ * slots and not nested deeper than {@link Limits#MAX_NESTING}, outputs written by the end, and
+ * S no larger than the body could use ({@link #checkNumSlots}). Memory is two bits per slot,
+ * whatever the body's length.
  *
  * <p>Every reader (text, binary, in-memory) uses this one checker, so a circuit is valid or not
  * independently of the format it came in.
@@ -17,23 +19,43 @@ public final class FrameChecker {
     private final String what;
     private final int numSlots;
     private final List<SubCircuit> callable;
+    private final boolean definition;
+    private final int inputCount;
+    /** Slot writes so far: one per gate, a callee's outputs per call. */
+    private long writes;
+    /** Deepest {@link SubCircuit#depth()} called so far. */
+    private int deepestCallee;
     private final BitSet written;
     /** Output slots of the call being checked, one bit per slot; all clear between calls. */
     private final long[] scratch;
 
     /**
+     * A checker of a main body.
+     *
      * @param what      names the body in messages ("main circuit", "sub-circuit sbox")
      * @param numSlots  S of this body
      * @param inputs    slots holding inputs before the first instruction
      * @param callable  the sub-circuits this body may call (earlier definitions only)
      */
     public FrameChecker(String what, int numSlots, int[] inputs, List<SubCircuit> callable) {
+        this(what, numSlots, inputs, callable, false);
+    }
+
+    /**
+     * A checker of a main body, or of a sub-circuit's if {@code definition}: a definition may
+     * call only sub-circuits of depth below {@link Limits#MAX_NESTING}, so that its own depth
+     * ({@link #depth()}) stays within the limit.
+     */
+    public FrameChecker(String what, int numSlots, int[] inputs, List<SubCircuit> callable,
+            boolean definition) {
         if (numSlots < 0) {
             throw new CircuitFormatException(what + ": numberOfRegisters must not be negative");
         }
         this.what = what;
         this.numSlots = numSlots;
         this.callable = callable;
+        this.definition = definition;
+        this.inputCount = inputs.length;
         this.written = new BitSet(numSlots);
         this.scratch = new long[(numSlots + 63) >>> 6];
         BitSet seen = new BitSet();
@@ -64,6 +86,7 @@ public final class FrameChecker {
         read(in2, position);
         slotInRange(out, "output", position);
         written.set(out);
+        writes++;
     }
 
     /**
@@ -80,6 +103,10 @@ public final class FrameChecker {
             throw error(position, "call of undefined sub-circuit #" + callee);
         }
         SubCircuit sub = callable.get(callee);
+        if (definition && sub.depth() >= Limits.MAX_NESTING) {
+            throw error(position, "call of " + sub.name() + " (nested " + sub.depth()
+                    + " deep) nests sub-circuits more than " + Limits.MAX_NESTING + " deep");
+        }
         int nIn = sub.inputCount();
         int nOut = sub.outputCount();
         if (count != nIn + nOut) {
@@ -109,6 +136,34 @@ public final class FrameChecker {
             scratch[slots[i] >>> 6] = 0;
             written.set(slots[i]);
         }
+        writes += nOut;
+        deepestCallee = Math.max(deepestCallee, sub.depth());
+    }
+
+    /**
+     * Checks, at the end of the body, that S is no larger than the body could use: its inputs
+     * plus its slot writes (one per gate, a callee's outputs per call). No slot beyond that
+     * count could ever hold a value, so a larger S only makes every party allocate for nothing.
+     */
+    public void checkNumSlots(Supplier<String> position) {
+        if (numSlots > inputCount + writes) {
+            throw error(position, "numberOfRegisters is " + numSlots + " but the body fills at most "
+                    + (inputCount + writes) + " slots (" + inputCount + " inputs + " + writes
+                    + " slot writes): S may not exceed that");
+        }
+    }
+
+    /** {@link #checkNumSlots(Supplier)} at a fixed position. */
+    public void checkNumSlots(String position) {
+        checkNumSlots(() -> position);
+    }
+
+    /**
+     * The nesting depth of a definition with the body checked so far: 1 plus the deepest
+     * callee's {@link SubCircuit#depth()} (1 without calls).
+     */
+    public int depth() {
+        return deepestCallee + 1;
     }
 
     /** Checks, at the end of the body, that every output slot holds a value. */

@@ -215,6 +215,7 @@ public final class GeneratedCircuit {
             count(at, "label slots", spec.labelSlots(), spec.numSlots() + deepest);
             checker.finish(spec.creatorOutputs(), "creator output", at);
             checker.finish(spec.evaluatorOutputs(), "evaluator output", at);
+            checker.checkNumSlots(at);
         }
 
         private static void count(String at, String what, long declared, long produced) {

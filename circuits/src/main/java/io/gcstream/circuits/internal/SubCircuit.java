@@ -10,8 +10,9 @@ import java.util.Objects;
  * input and output slots. Calls bind caller slots to these; each call runs in a fresh frame.
  *
  * <p>Counts ({@link #gateCount()}, {@link #nonLinearCount()}) are of the body with its nested
- * calls expanded, and {@link #frameDepth()} is the number of label slots a call needs including
- * nested frames.
+ * calls expanded, {@link #frameDepth()} is the number of label slots a call needs including
+ * nested frames, and {@link #depth()} how deeply definitions nest below it (at most
+ * {@link Limits#MAX_NESTING}).
  */
 public final class SubCircuit {
     /** Loads a body, perhaps from a file through a cache. */
@@ -28,11 +29,23 @@ public final class SubCircuit {
     private final long gateCount;
     private final long nonLinearCount;
     private final long frameDepth;
+    private final int depth;
     private final BodyProvider provider;
 
-    /** A definition whose counts are already known (a reader with counts from its header). */
+    /**
+     * A definition whose counts are already known (a reader with counts from its header or
+     * found by checking its body with a {@link FrameChecker}, which also gives its
+     * {@link FrameChecker#depth() depth}).
+     *
+     * @throws IllegalArgumentException if {@code depth} is not in 1..{@link Limits#MAX_NESTING}
+     */
     public SubCircuit(String name, int[] inputs, int[] outputs, int numSlots, long instructionCount,
-            long gateCount, long nonLinearCount, long frameDepth, BodyProvider provider) {
+            long gateCount, long nonLinearCount, long frameDepth, int depth, BodyProvider provider) {
+        if (depth < 1 || depth > Limits.MAX_NESTING) {
+            throw new IllegalArgumentException("sub-circuit " + name + ": nesting depth " + depth
+                    + " is not in 1.." + Limits.MAX_NESTING);
+        }
+        this.depth = depth;
         this.name = Objects.requireNonNull(name);
         this.inputs = inputs.clone();
         this.outputs = outputs.clone();
@@ -50,11 +63,12 @@ public final class SubCircuit {
      */
     public static SubCircuit of(String name, int[] inputs, int[] outputs, int numSlots, Body body,
             List<SubCircuit> earlier) {
-        FrameChecker checker = new FrameChecker("sub-circuit " + name, numSlots, inputs, earlier);
+        FrameChecker checker = new FrameChecker("sub-circuit " + name, numSlots, inputs, earlier, true);
         Counts counts = Counts.of(body, earlier, checker);
         checker.finish(outputs, "output", "");
+        checker.checkNumSlots("");
         return new SubCircuit(name, inputs, outputs, numSlots, body.instructionCount(), counts.gates,
-                counts.nonLinear, numSlots + counts.deepestCall, () -> body);
+                counts.nonLinear, numSlots + counts.deepestCall, checker.depth(), () -> body);
     }
 
     public String name() {
@@ -116,6 +130,14 @@ public final class SubCircuit {
         return frameDepth;
     }
 
+    /**
+     * How deeply definitions nest from this one down: 1 if its body calls none, else 1 plus
+     * the deepest callee's. A call of it from a main body holds this many frames at most.
+     */
+    public int depth() {
+        return depth;
+    }
+
     /** The body, loaded through this definition's provider (possibly a bounded cache). */
     public Body body() throws IOException {
         return provider.load();
@@ -159,8 +181,13 @@ public final class SubCircuit {
                     }
                     System.arraycopy(code, pc + 1, slots, 0, n);
                     checker.call(callee, slots, n, "instruction " + index);
-                    c.gates += sub.gateCount;
-                    c.nonLinear += sub.nonLinearCount;
+                    try {
+                        c.gates = Math.addExact(c.gates, sub.gateCount);
+                        c.nonLinear = Math.addExact(c.nonLinear, sub.nonLinearCount);
+                    } catch (ArithmeticException e) {
+                        throw new CircuitFormatException("instruction " + index
+                                + ": expanded gate count overflows 63 bits");
+                    }
                     c.deepestCall = Math.max(c.deepestCall, sub.frameDepth);
                     pc += 1 + n;
                 }

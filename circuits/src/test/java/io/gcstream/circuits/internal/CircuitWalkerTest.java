@@ -1,9 +1,11 @@
 package io.gcstream.circuits.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.RandomCircuits;
 import io.gcstream.circuits.Simulator;
 import java.io.IOException;
@@ -82,5 +84,52 @@ class CircuitWalkerTest {
         });
         assertEquals(5000, batches[1]);
         assertEquals(5, batches[0]);
+    }
+
+    /**
+     * A main body calling a chain of {@link Limits#MAX_NESTING} nested definitions (each calls
+     * the one below it, then negates) walks in a thread with a 64 KiB stack: the walker keeps
+     * its frames on the heap, not on the Java stack.
+     */
+    @Test
+    void theDeepestNestingWalksWithoutRecursion() throws Exception {
+        Circuit.Builder b = Circuit.builder();
+        List<SubCircuit> chain = new java.util.ArrayList<>();
+        chain.add(SubCircuit.of("c0", new int[] {0}, new int[] {1}, 2,
+                new Body.Builder().gate(1, 0, 0, TruthTable.NOT).build(), chain));
+        for (int k = 1; k < Limits.MAX_NESTING; k++) {
+            chain.add(SubCircuit.of("c" + k, new int[] {0}, new int[] {1}, 2,
+                    new Body.Builder().call(k - 1, new int[] {0}, new int[] {1}).gate(1, 1, 1, TruthTable.NOT)
+                            .build(), chain));
+        }
+        chain.forEach(b::addSubCircuit);
+        Circuit c = b.creatorInputs(0).evaluatorOutputs(1).numSlots(2)
+                .body(new Body.Builder().call(chain.size() - 1, new int[] {0}, new int[] {1}).build()).build();
+        assertEquals(2 + 2L * Limits.MAX_NESTING, c.labelSlots());
+        boolean[][] out = new boolean[2][];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                // 1000 negations: the input comes out unchanged.
+                out[0] = Simulator.run(c, new boolean[] {true}, new boolean[0]).evaluatorOutputs();
+                out[1] = Simulator.run(c, new boolean[] {false}, new boolean[0]).evaluatorOutputs();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "small-stack walker", 64 * 1024);
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError("walking 1000 nested frames failed", failure[0]);
+        }
+        assertTrue(out[0][0]);
+        assertEquals(false, out[1][0]);
+        assertEquals(3 * Limits.MAX_NESTING, flatten(c).size(), "each level: a copy in, a NOT, a copy out");
+        // One level more is refused where it is defined.
+        CircuitFormatException e = assertThrows(CircuitFormatException.class,
+                () -> SubCircuit.of("c1000", new int[] {0}, new int[] {1}, 2,
+                        new Body.Builder().call(999, new int[] {0}, new int[] {1}).build(), chain));
+        assertEquals("instruction 1: sub-circuit c1000: call of c999 (nested 1000 deep) nests sub-circuits"
+                + " more than 1000 deep", e.getMessage());
     }
 }

@@ -70,4 +70,36 @@ class FrameCheckerTest {
         assertEquals(0, asked[0]);
         assertTrue(error(() -> c.gate(1, 5, 0, 3, () -> "lazy:1")).startsWith("lazy:1: m: "));
     }
+
+    @Test
+    void sMayNotExceedTheInputsPlusTheSlotWrites() {
+        FrameChecker c = new FrameChecker("main circuit", 5, new int[] {0, 1}, List.of(AND2));
+        c.gate(2, 0, 1, TruthTable.XOR, "g1");
+        c.call(0, new int[] {2, 0, 3}, 3, "g2");
+        assertEquals("end: main circuit: numberOfRegisters is 5 but the body fills at most 4 slots"
+                + " (2 inputs + 2 slot writes): S may not exceed that", error(() -> c.checkNumSlots("end")));
+        c.gate(2, 2, 2, TruthTable.NOT, "g3"); // rewriting a slot counts too
+        c.checkNumSlots("end");
+    }
+
+    @Test
+    void aDefinitionsDepthIsOneMoreThanItsDeepestCalleeAndBounded() {
+        FrameChecker leaf = new FrameChecker("sub-circuit x", 2, new int[] {0, 1}, List.of(AND2), true);
+        assertEquals(1, leaf.depth());
+        leaf.call(0, new int[] {0, 1, 0}, 3, "p");
+        assertEquals(2, leaf.depth());
+        List<SubCircuit> chain = new java.util.ArrayList<>();
+        chain.add(AND2);
+        for (int k = 1; k < Limits.MAX_NESTING; k++) {
+            chain.add(SubCircuit.of("c" + k, new int[] {0, 1}, new int[] {0}, 2,
+                    new Body.Builder().call(k - 1, new int[] {0, 1}, new int[] {0}).build(), chain));
+        }
+        SubCircuit deepest = chain.get(chain.size() - 1);
+        assertEquals(Limits.MAX_NESTING, deepest.depth());
+        // A main body may call the deepest definition; a definition may not.
+        new FrameChecker("main circuit", 2, new int[] {0, 1}, chain).call(chain.size() - 1, new int[] {0, 1, 0}, 3, "p");
+        FrameChecker def = new FrameChecker("sub-circuit y", 2, new int[] {0, 1}, chain, true);
+        assertEquals("p: sub-circuit y: call of c999 (nested 1000 deep) nests sub-circuits more than 1000 deep",
+                error(() -> def.call(chain.size() - 1, new int[] {0, 1, 0}, 3, "p")));
+    }
 }

@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.Limits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.circuits.internal.format.Utf8InputStream;
 import io.gcstream.compiler.internal.GateList;
@@ -37,6 +38,12 @@ import java.util.List;
  * {@code file:line} and what is wrong (unknown gate type, wrong counts, wire out of range, wire
  * used before it is assigned or assigned twice, truncated file).
  *
+ * <p>Header numbers are checked against the file's size before anything is allocated for them
+ * (docs/formats.md, "Limits"): the input and output widths together may not exceed
+ * {@link Limits#allowance} of the file's bytes, and the wire count may not exceed the input
+ * wires plus one gate output for every two bytes of the file (a wire number and its separator).
+ * Memory then grows with the lines read, never with what the header announces.
+ *
  * <p><b>Parties and bit order</b> come from {@link BristolOptions}: by default the first half
  * of the input values is the creator's, the rest the evaluator's, and within a value wire i is
  * bit i (least significant first, the Bristol Fashion convention); see that class. A party's
@@ -67,14 +74,14 @@ public final class BristolImporter {
     /** Reads a Bristol Fashion file. */
     public static Circuit readFashion(Path file, BristolOptions options) throws IOException {
         try (BufferedReader r = utf8(file)) {
-            return parse(r, file.toString(), false, options).compile();
+            return parse(r, file.toString(), false, options, Files.size(file)).compile();
         }
     }
 
     /** Reads an old-format Bristol file. */
     public static Circuit readOld(Path file, BristolOptions options) throws IOException {
         try (BufferedReader r = utf8(file)) {
-            return parse(r, file.toString(), true, options).compile();
+            return parse(r, file.toString(), true, options, Files.size(file)).compile();
         }
     }
 
@@ -86,22 +93,37 @@ public final class BristolImporter {
 
     /** Reads a Bristol Fashion circuit from text; {@code name} is used in messages. */
     public static Circuit readFashion(String text, String name, BristolOptions options) throws IOException {
-        return parse(new StringReader(text), name, false, options).compile();
+        return parse(new StringReader(text), name, false, options, utf8Length(text)).compile();
     }
 
     /** Reads an old-format Bristol circuit from text; {@code name} is used in messages. */
     public static Circuit readOld(String text, String name, BristolOptions options) throws IOException {
-        return parse(new StringReader(text), name, true, options).compile();
+        return parse(new StringReader(text), name, true, options, utf8Length(text)).compile();
     }
 
     /**
      * Parses into the intermediate representation without compiling (for tools and tests).
+     * The text's length is not known here, so its header numbers are checked only against
+     * each other: the caller bounds the input.
      *
      * @param old true for the old format, false for Bristol Fashion
      */
     public static Program parse(Reader reader, String name, boolean old, BristolOptions options)
             throws IOException {
-        return new Parser(new Lines(reader, name), old, options).parse();
+        return parse(reader, name, old, options, Long.MAX_VALUE);
+    }
+
+    /**
+     * Parses text of {@code bytes} bytes (UTF-8): its header numbers are checked against that
+     * size before anything is allocated for them.
+     */
+    static Program parse(Reader reader, String name, boolean old, BristolOptions options, long bytes)
+            throws IOException {
+        return new Parser(new Lines(reader, name), old, options, bytes).parse();
+    }
+
+    private static long utf8Length(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 
     /**
@@ -161,19 +183,22 @@ public final class BristolImporter {
         private final Lines lines;
         private final boolean old;
         private final BristolOptions options;
+        private final long bytes;
         private final GateList g = new GateList();
         /** Bristol wire -> IR wire, -1 while unassigned. */
         private int[] map;
         private int wires;
 
-        Parser(Lines lines, boolean old, BristolOptions options) {
+        Parser(Lines lines, boolean old, BristolOptions options, long bytes) {
             this.lines = lines;
             this.old = old;
             this.options = options;
+            this.bytes = bytes;
         }
 
         Program parse() throws IOException {
             String[] t = header("the header line 'gates wires'");
+            String headerWhere = lines.where();
             if (t.length != 2) {
                 throw lines.error("header must be 'gates wires', found " + t.length + " numbers");
             }
@@ -197,9 +222,19 @@ public final class BristolImporter {
             }
             long totalIn = sum(inWidths);
             long totalOut = sum(outWidths);
+            if (bytes != Long.MAX_VALUE && totalIn + totalOut > Limits.allowance(bytes)) {
+                throw lines.error("the input and output values have " + totalIn + " + " + totalOut
+                        + " bits, more than a file of " + bytes + " bytes may declare ("
+                        + Limits.describeAllowance(bytes) + ")");
+            }
             if (totalIn > wires || totalOut > wires) {
                 throw lines.error("the circuit has " + wires + " wires, fewer than its " + totalIn
                         + " input or " + totalOut + " output wires");
+            }
+            if (bytes != Long.MAX_VALUE && wires > totalIn + bytes / 2) {
+                throw new CircuitFormatException(headerWhere + ": the header declares " + wires
+                        + " wires but a file of " + bytes + " bytes defines at most " + (totalIn + bytes / 2)
+                        + ": its " + totalIn + " input wires plus one gate output for every two bytes");
             }
             String where = lines.where();
             Party[] inParties = options.inputPartiesFor(inWidths.length, where);

@@ -390,8 +390,18 @@ class BristolImporterTest {
 
     @Test
     void hugeHeaderCountsFailCleanly() {
-        assertEquals("bad.txt:4: output wire 999999999 is never assigned",
+        assertEquals("bad.txt:1: the header declares 1000000000 wires but a file of 37 bytes defines at"
+                + " most 20: its 2 input wires plus one gate output for every two bytes",
                 error("1 1000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n"));
+        assertEquals("bad.txt:5: output wire 999 is never assigned",
+                error("1 1000\n2 1 1\n1 1\n2 1 0 1 2 AND\n" + " ".repeat(2000)));
+        // Widths of a billion bits in a 62-byte file: refused before a bit is allocated.
+        assertEquals("bad.txt:3: the input and output values have 999999999 + 1 bits, more than a file of"
+                + " 62 bytes may declare (at most 262268 = 2^18 + 2 per byte; see docs/formats.md, Limits)",
+                error("1 1000000001\n2 500000000 499999999\n1 1\n2 1 0 1 1000000000 AND\n"));
+        assertEquals("bad.txt:2: the input and output values have 1000000000 + 1 bits, more than a file of"
+                + " 58 bytes may declare (at most 262260 = 2^18 + 2 per byte; see docs/formats.md, Limits)",
+                oldError("1 1000000001\n500000000 500000000 1\n2 1 0 1 1000000000 AND\n"));
         assertEquals("bad.txt:1: the circuit has 2000000000 wires, more than the 1073741822 supported",
                 error("1 2000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n"));
         assertEquals("bad.txt:1: gate count is not a number: '99999999999'", error("99999999999 3\n"));

@@ -5,6 +5,7 @@ import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.AbstractInstructionReader;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.FrameChecker;
+import io.gcstream.circuits.internal.Limits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -84,6 +85,7 @@ public final class BmecReader {
             lists[k] = slots;
         }
         long at = in.position();
+        long registersAt = at;
         registers = in.int32("numberOfRegisters");
         if (registers < 0) {
             throw in.errorAt(at, "numberOfRegisters " + registers + " is negative");
@@ -98,6 +100,12 @@ public final class BmecReader {
                     + (body < (long) GATE_BYTES * g ? ": file is truncated" : ": trailing bytes")));
         }
         gates = g;
+        try {
+            Limits.checkNumSlots("main circuit", registers, (long) lists[0].length + lists[1].length, g,
+                    "its " + g + " gates write one slot each");
+        } catch (CircuitFormatException e) {
+            throw in.errorAt(registersAt, e.getMessage());
+        }
         // Duplicate inputs and out-of-range outputs are errors now, not at the end of a pass.
         checker(at);
         for (int k = 2; k < 4; k++) {
@@ -154,6 +162,7 @@ public final class BmecReader {
                     ended = true;
                     checker.finish(lists[2], "creator output", this);
                     checker.finish(lists[3], "evaluator output", this);
+                    checker.checkNumSlots(this);
                 }
                 return false;
             }

@@ -5,6 +5,7 @@ import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.FrameChecker;
 import io.gcstream.circuits.internal.InstructionReader;
+import io.gcstream.circuits.internal.Limits;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -32,6 +33,10 @@ import java.util.Set;
  * the file. At the end of each pass the reader checks the counts, that nothing follows the
  * last instruction and (by default) that the SHA-256 of the file equals its hash field.
  * Sub-circuit bodies are held in a bounded LRU cache and re-read from the file when evicted.
+ *
+ * <p>Every count is checked against the bytes that remain before anything is allocated for
+ * it, and each body's S against its inputs plus the bytes of its body (an instruction takes at
+ * least one byte per slot it writes; docs/formats.md, "Limits").
  *
  * <p>Every error is a {@link CircuitFormatException} naming the file and byte offset.
  */
@@ -185,6 +190,8 @@ public final class GcbReader {
             throw in.errorAt(at, "label slot count " + labelSlots + " is impossible for "
                     + numSlots + " registers and sub-circuit frames of at most " + deepest);
         }
+        checkNumSlots(in, at, "main circuit", numSlots, creatorInputs.length + (long) evaluatorInputs.length,
+                fileSize - bodyStart);
         // Duplicate inputs and out-of-range slots are caught now, not at the end of the body.
         mainChecker(at);
         for (int[] outs : new int[][] {creatorOutputs, evaluatorOutputs}) {
@@ -248,9 +255,10 @@ public final class GcbReader {
         }
         defStart[index] = start;
         defLength[index] = length;
+        checkNumSlots(in, countsAt, what, s, inputs.length, length);
         FrameChecker checker;
         try {
-            checker = new FrameChecker(what, s, inputs, subs);
+            checker = new FrameChecker(what, s, inputs, subs, true);
         } catch (CircuitFormatException e) {
             throw new CircuitFormatException(name + ": byte " + at + ": " + e.getMessage());
         }
@@ -266,11 +274,12 @@ public final class GcbReader {
                     + instructions + " instructions");
         }
         checker.finish(outputs, "output", r);
+        checker.checkNumSlots(r);
         claim(in, countsAt, what, "gates", gates, r.gates);
         claim(in, countsAt, what, "non-linear gates", nonLinear, r.nonLinear);
         claim(in, countsAt, what, "frame depth", frameDepth, s + r.deepestCall);
         SubCircuit sub = new SubCircuit(subName, inputs, outputs, s, instructions, gates, nonLinear,
-                frameDepth, () -> cache.get(index));
+                frameDepth, checker.depth(), () -> cache.get(index));
         subs.add(sub);
         if (keep != null) {
             cache.put(index, keep.build());
@@ -301,7 +310,7 @@ public final class GcbReader {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long start = defStart[index];
             String what = "sub-circuit " + sub.name();
-            FrameChecker checker = new FrameChecker(what, sub.numSlots(), sub.inputs(), subs);
+            FrameChecker checker = new FrameChecker(what, sub.numSlots(), sub.inputs(), subs, true);
             GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start,
                     start + defLength[index], null,
                     (int) Math.min(options.bufferSize(), Math.max(64, defLength[index])),
@@ -380,6 +389,7 @@ public final class GcbReader {
             if (checking != null) {
                 checker().finish(creatorOutputs, "creator output", this);
                 checker().finish(evaluatorOutputs, "evaluator output", this);
+                checker().checkNumSlots(this);
             }
             claim(in, end, "main circuit", "gates", gateCount, gates);
             claim(in, end, "main circuit", "non-linear gates", nonLinearCount, nonLinear);
@@ -392,6 +402,20 @@ public final class GcbReader {
         @Override
         public void close() throws IOException {
             channel.close();
+        }
+    }
+
+    /**
+     * S of a body against its inputs plus the most slots a body of {@code bodyBytes} bytes can
+     * write (one per byte at most), before a frame of S slots is allocated.
+     */
+    private static void checkNumSlots(GcbInput in, long at, String what, int numSlots, long inputs,
+            long bodyBytes) {
+        try {
+            Limits.checkNumSlots(what, numSlots, inputs, bodyBytes, "the " + bodyBytes
+                    + " bytes of its body, one byte at least per slot written");
+        } catch (CircuitFormatException e) {
+            throw in.errorAt(at, e.getMessage());
         }
     }
 

@@ -6,6 +6,7 @@ import io.gcstream.circuits.internal.AbstractInstructionReader;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.BodySource;
 import io.gcstream.circuits.internal.FrameChecker;
+import io.gcstream.circuits.internal.Limits;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -29,6 +30,12 @@ import java.util.Map;
  * checked in one streaming pass right away (which also yields the gate counts), so a malformed
  * file is rejected before anything runs. Afterwards each {@link Circuit#openBody()} reopens the
  * file at the first body line and streams it again, checking as it goes.
+ *
+ * <p>What the text's ranges {@code a-b} stand for is bounded by the file's size
+ * ({@link Limits#allowance}, docs/formats.md "Limits"): the slots named by the header lists
+ * and by the calls inside definitions (which are held in memory) together, and the label slots
+ * of every frame chain. S is checked against that before a frame is allocated, and against
+ * what the body fills at its end ({@link FrameChecker#checkNumSlots}).
  *
  * <p>Every error is a {@link CircuitFormatException} whose message starts with
  * {@code file:line:}.
@@ -54,6 +61,49 @@ public final class GctReader {
         InputStream open(long offset) throws IOException;
     }
 
+    /**
+     * What the file's ranges may still stand for: slots named by header lists and by calls
+     * held in memory, charged as they are parsed, before anything is allocated for them.
+     */
+    private static final class Allowance {
+        final long bytes;
+        final long limit;
+        long used;
+
+        Allowance(long bytes) {
+            this.bytes = bytes;
+            this.limit = Limits.allowance(bytes);
+        }
+
+        void charge(long slots, String where) {
+            used += slots;
+            if (used > limit) {
+                throw error(where, "the file's slot lists name " + used + " slots so far, more than a"
+                        + " text circuit of " + bytes + " bytes may name (" + describe() + ")");
+            }
+        }
+
+        /** A body's S, against the same limit (its frame alone needs S label slots). */
+        void checkRegisters(int numSlots, String what, String where) {
+            if (numSlots > limit) {
+                throw error(where, what + ": numberOfRegisters " + numSlots + " is more than a text"
+                        + " circuit of " + bytes + " bytes may declare (" + describe() + ")");
+            }
+        }
+
+        /** The label slots a frame chain needs, against the same limit. */
+        void checkLabelSlots(long labelSlots, String what, String where) {
+            if (labelSlots > limit) {
+                throw error(where, what + " needs " + labelSlots + " label slots, more than a text"
+                        + " circuit of " + bytes + " bytes may declare (" + describe() + ")");
+            }
+        }
+
+        String describe() {
+            return Limits.describeAllowance(bytes);
+        }
+    }
+
     private GctReader() {
     }
 
@@ -63,7 +113,7 @@ public final class GctReader {
     }
 
     static Circuit open(Path file, Dialect dialect) throws IOException {
-        return parse(file.toString(), dialect, offset -> {
+        return parse(file.toString(), dialect, Files.size(file), offset -> {
             InputStream in = Files.newInputStream(file);
             try {
                 in.skipNBytes(offset);
@@ -94,13 +144,13 @@ public final class GctReader {
 
     static Circuit parse(String name, String text, Dialect dialect) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        return parse(name, dialect, offset -> new ByteArrayInputStream(bytes, (int) offset,
+        return parse(name, dialect, bytes.length, offset -> new ByteArrayInputStream(bytes, (int) offset,
                 bytes.length - (int) offset));
     }
 
-    private static Circuit parse(String name, Dialect dialect, Source source) throws IOException {
+    private static Circuit parse(String name, Dialect dialect, long size, Source source) throws IOException {
         try (GctLines lines = new GctLines(name, source.open(0), 0, 0)) {
-            Head head = new Head(name, lines, dialect);
+            Head head = new Head(name, lines, dialect, new Allowance(size));
             head.parse();
             long bodyOffset = lines.offset();
             int bodyLine = lines.lineNo();
@@ -108,6 +158,8 @@ public final class GctReader {
             while (first.next()) {
                 // one checking pass, for the counts and to reject bad input before any run
             }
+            // Checked at each call already; this restates the invariant the engine relies on.
+            head.allowance.checkLabelSlots(head.numSlots + first.deepestCall, "main circuit", head.registersWhere);
             List<SubCircuit> subs = List.copyOf(head.subs);
             BodySource body = () -> head.mainBody(new GctLines(name, source.open(bodyOffset),
                     bodyOffset, bodyLine));
@@ -126,6 +178,7 @@ public final class GctReader {
         final String file;
         final GctLines lines;
         final Dialect dialect;
+        final Allowance allowance;
         final List<SubCircuit> subs = new ArrayList<>();
         final Map<String, Integer> names = new HashMap<>();
         int[] creatorInputs;
@@ -135,11 +188,13 @@ public final class GctReader {
         int numSlots;
         long numberOfGates;
         String outputsWhere;
+        String registersWhere;
 
-        Head(String file, GctLines lines, Dialect dialect) {
+        Head(String file, GctLines lines, Dialect dialect, Allowance allowance) {
             this.file = file;
             this.lines = lines;
             this.dialect = dialect;
+            this.allowance = allowance;
         }
 
         void parse() throws IOException {
@@ -168,6 +223,8 @@ public final class GctReader {
                 }
             }
             numSlots = number(keys.get("numberOfRegisters"));
+            registersWhere = keys.get("numberOfRegisters").where;
+            allowance.checkRegisters(numSlots, "main circuit", registersWhere);
             numberOfGates = longNumber(keys.get("numberOfGates"));
             creatorInputs = list(keys.get("inputsCreator"));
             evaluatorInputs = list(keys.get("inputsEvaluator"));
@@ -178,7 +235,7 @@ public final class GctReader {
         }
 
         private int[] list(Value v) {
-            return dialect == Dialect.MEC ? commaList(v.text, v.where) : slotList(v, numSlots);
+            return dialect == Dialect.MEC ? commaList(v.text, v.where) : slotList(v, numSlots, allowance);
         }
 
         FrameChecker mainChecker(String where) {
@@ -198,7 +255,8 @@ public final class GctReader {
                     outputs -> {
                         checker.finish(creatorOutputs, "creator output", outputs);
                         checker.finish(evaluatorOutputs, "evaluator output", outputs);
-                    }, outputsWhere, numSlots);
+                        checker.checkNumSlots(registersWhere);
+                    }, outputsWhere, numSlots, allowance);
         }
 
         private void definition(String name) throws IOException {
@@ -224,25 +282,30 @@ public final class GctReader {
                 }
             }
             int s = number(keys.get("numberOfRegisters"));
+            String sWhere = keys.get("numberOfRegisters").where;
+            allowance.checkRegisters(s, what, sWhere);
             long n = longNumber(keys.get("numberOfGates"));
-            int[] inputs = slotList(keys.get("inputs"), s);
-            int[] outputs = slotList(keys.get("outputs"), s);
+            int[] inputs = slotList(keys.get("inputs"), s, allowance);
+            int[] outputs = slotList(keys.get("outputs"), s, allowance);
             FrameChecker checker;
             try {
-                checker = new FrameChecker(what, s, inputs, subs);
+                checker = new FrameChecker(what, s, inputs, subs, true);
             } catch (CircuitFormatException e) {
                 throw error(keys.get("inputs").where, e.getMessage());
             }
             Body.Builder body = new Body.Builder();
             LineBody r = new LineBody(lines, Dialect.GCT, what, checker, subs, names, name, n, body,
-                    at -> checker.finish(outputs, "output", at), keys.get("outputs").where, s);
+                    at -> {
+                        checker.finish(outputs, "output", at);
+                        checker.checkNumSlots(sWhere);
+                    }, keys.get("outputs").where, s, allowance);
             while (r.next()) {
                 // collected into body
             }
             Body b = body.build();
             int index = subs.size();
             subs.add(new SubCircuit(name, inputs, outputs, s, n, r.gates, r.nonLinear,
-                    s + r.deepestCall, () -> b));
+                    s + r.deepestCall, checker.depth(), () -> b));
             names.put(name, index);
         }
 
@@ -331,50 +394,67 @@ public final class GctReader {
         return (int) n;
     }
 
-    private static int[] slotList(Value v, int numSlots) {
-        return slotList(v.text, v.where, numSlots);
+    private static int[] slotList(Value v, int numSlots, Allowance allowance) {
+        Ranges r = Ranges.parse(v.text, v.where, numSlots);
+        allowance.charge(r.count, v.where);
+        return r.slots();
     }
 
     /**
-     * Whitespace-separated slots and inclusive ranges {@code a-b} ({@code a <= b}); a range
-     * must lie below {@code numSlots}, so a typo cannot make a list of two billion entries.
+     * Whitespace-separated slots and inclusive ranges {@code a-b} ({@code a <= b}), parsed and
+     * counted before they are expanded; a range must lie below {@code numSlots}.
      */
-    static int[] slotList(String text, String where, int numSlots) {
-        if (text.isEmpty()) {
-            return new int[0];
+    private record Ranges(int[] first, int[] last, long count) {
+        static Ranges parse(String text, String where, int numSlots) {
+            if (text.isEmpty()) {
+                return new Ranges(new int[0], new int[0], 0);
+            }
+            String[] toks = text.split("\\s+");
+            int[] first = new int[toks.length];
+            int[] last = new int[toks.length];
+            long count = 0;
+            for (int i = 0; i < toks.length; i++) {
+                String t = toks[i];
+                int dash = t.indexOf('-');
+                int a;
+                int b;
+                if (dash < 0) {
+                    a = parseInt(t, where);
+                    b = a;
+                } else {
+                    a = parseInt(t.substring(0, dash), where);
+                    b = parseInt(t.substring(dash + 1), where);
+                    if (a > b) {
+                        throw error(where, "bad range '" + t + "': the first slot must not exceed the last");
+                    }
+                    if (b >= numSlots) {
+                        throw error(where, "range '" + t + "' is out of range: numberOfRegisters is " + numSlots);
+                    }
+                }
+                first[i] = a;
+                last[i] = b;
+                count += (long) b - a + 1;
+            }
+            return new Ranges(first, last, count);
         }
-        String[] toks = text.split("\\s+");
-        int[] out = new int[Math.max(16, toks.length)];
-        int n = 0;
-        for (String t : toks) {
-            int dash = t.indexOf('-');
-            int a;
-            int b;
-            if (dash < 0) {
-                a = parseInt(t, where);
-                b = a;
-            } else {
-                a = parseInt(t.substring(0, dash), where);
-                b = parseInt(t.substring(dash + 1), where);
-                if (a > b) {
-                    throw error(where, "bad range '" + t + "': the first slot must not exceed the last");
-                }
-                if (b >= numSlots) {
-                    throw error(where, "range '" + t + "' is out of range: numberOfRegisters is " + numSlots);
+
+        /** The slots, expanded; the caller has checked {@link #count} against what it expects. */
+        int[] slots() {
+            if (count > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("a slot list of " + count + " entries");
+            }
+            int[] out = new int[(int) count];
+            int n = 0;
+            for (int i = 0; i < first.length; i++) {
+                for (int s = first[i]; ; s++) {
+                    out[n++] = s;
+                    if (s == last[i]) {
+                        break;
+                    }
                 }
             }
-            long len = (long) b - a + 1;
-            if (n + len > out.length) {
-                out = java.util.Arrays.copyOf(out, (int) Math.max(out.length * 2L, n + len));
-            }
-            for (int s = a; ; s++) {
-                out[n++] = s;
-                if (s == b) {
-                    break;
-                }
-            }
+            return out;
         }
-        return java.util.Arrays.copyOf(out, n);
     }
 
     /**
@@ -425,6 +505,7 @@ public final class GctReader {
         private final Finish finish;
         private final String outputsWhere;
         private final int numSlots;
+        private final Allowance allowance;
         private long index;
         private boolean done;
         long gates;
@@ -433,8 +514,9 @@ public final class GctReader {
 
         LineBody(GctLines lines, Dialect dialect, String what, FrameChecker checker, List<SubCircuit> subs,
                 Map<String, Integer> names, String self, long count, Body.Builder collect,
-                Finish finish, String outputsWhere, int numSlots) {
+                Finish finish, String outputsWhere, int numSlots, Allowance allowance) {
             this.lines = lines;
+            this.allowance = allowance;
             this.dialect = dialect;
             this.numSlots = numSlots;
             this.what = what;
@@ -571,16 +653,23 @@ public final class GctReader {
                 throw error(where, "a call needs exactly one '->' between input and output slots");
             }
             SubCircuit sub = subs.get(idx);
-            int[] ins = slotList(args.substring(0, arrow).strip(), where, numSlots);
-            int[] outs = slotList(args.substring(arrow + 2).strip(), where, numSlots);
-            if (ins.length != sub.inputCount()) {
-                throw error(where, "call of " + name + " gives " + ins.length + " input slots but "
+            Ranges inRanges = Ranges.parse(args.substring(0, arrow).strip(), where, numSlots);
+            Ranges outRanges = Ranges.parse(args.substring(arrow + 2).strip(), where, numSlots);
+            if (inRanges.count() != sub.inputCount()) {
+                throw error(where, "call of " + name + " gives " + inRanges.count() + " input slots but "
                         + name + " takes " + sub.inputCount());
             }
-            if (outs.length != sub.outputCount()) {
-                throw error(where, "call of " + name + " gives " + outs.length + " output slots but "
+            if (outRanges.count() != sub.outputCount()) {
+                throw error(where, "call of " + name + " gives " + outRanges.count() + " output slots but "
                         + name + " returns " + sub.outputCount());
             }
+            allowance.checkLabelSlots(numSlots + sub.frameDepth(), what + ": call of " + name, where);
+            if (collect != null) {
+                // A definition's body is held in memory: its calls' slots count against the file.
+                allowance.charge(inRanges.count() + outRanges.count(), where);
+            }
+            int[] ins = inRanges.slots();
+            int[] outs = outRanges.slots();
             int n = ins.length + outs.length;
             int[] slots = call(idx, n);
             System.arraycopy(ins, 0, slots, 0, ins.length);

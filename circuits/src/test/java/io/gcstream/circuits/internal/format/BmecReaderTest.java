@@ -99,8 +99,11 @@ public class BmecReaderTest {
             Arguments.of("negative gates", ints(with(-1)), "byte 36: numberOfGates -1 is negative"),
             Arguments.of("duplicate input", ints(2, 0, 0, 0, 0, 0, 1, 0), "byte 28: main circuit: input slot 0"
                     + " is listed twice"),
-            Arguments.of("output out of range", ints(0, 0, 0, 1, 9, 4, 0), "byte 24: main circuit: output slot 9"
-                    + " is out of range: numberOfRegisters is 4"),
+            Arguments.of("output out of range", ints(0, 0, 0, 1, 9, 0, 0), "byte 24: main circuit: output slot 9"
+                    + " is out of range: numberOfRegisters is 0"),
+            Arguments.of("registers beyond use", ints(1, 0, 0, 0, 1, 0, 2147483647, 0), "byte 24: main circuit:"
+                    + " numberOfRegisters 2147483647 is more slots than it could ever use: 1 inputs plus at most"
+                    + " 0 slot writes (its 0 gates write one slot each)"),
             Arguments.of("read before write", ints(with(1, 3, 0, 3, 1)), "byte 40 (gate 1): main circuit: reads"
                     + " slot 3 before it is written"),
             Arguments.of("slot out of range", ints(with(2, 3, 0, 1, 1, 4, 3, 3, 6)), "byte 56 (gate 2): main"
