@@ -14,7 +14,7 @@ import java.util.Random;
 
 /**
  * Writes the seed corpora of the circuit readers' fuzz tests (the {@code *FuzzTestInputs/read}
- * folders under {@code src/test/resources/io/gcstream/circuits/format/}): small valid circuits
+ * folders under {@code src/test/resources/io/gcstream/circuits/internal/format/}): small valid circuits
  * made by this project's own writers, in every format, and the attack shapes of
  * {@link HostileFileTest}. Findings of fuzzing runs are kept next to them by hand, as
  * {@code crash-*} files. Run from the module's folder:
@@ -25,7 +25,7 @@ final class FuzzSeeds {
     }
 
     public static void main(String[] args) throws IOException {
-        Path base = Path.of(args.length > 0 ? args[0] : "src/test/resources/io/gcstream/circuits/format");
+        Path base = Path.of(args.length > 0 ? args[0] : "src/test/resources/io/gcstream/circuits/internal/format");
         Path tmp = Files.createTempDirectory("seeds");
         List<Circuit> circuits = new ArrayList<>();
         circuits.add(GctReader.parse("fig2", GctReaderTest.FIG2));
