@@ -15,7 +15,7 @@
 #                      aes-gcb  the same from a .gcb file: EMP's own Bristol aes_128.txt compiled with gc
 #                               compile (lib:aes128 compiled if the peers folder lacks it)
 #                      cot      10^7 C-OTs: OtBench (one JVM, two threads) vs run.sh cot10m
-#                      baseot   128 base OTs, warm: OtBench (2 threads, Naor-Pinkas) vs run.sh baseot
+#                      baseot   128 base OTs, warm: OtBench (2 threads, Chou-Orlandi) vs run.sh baseot
 #                      first    first AES-128 run of a fresh gc run pair (--repeat 1): protocol time
 #                               (creator's first total: handshake, base OTs, the run) and wall time of
 #                               the process pair, vs run.sh aes-fresh 1 (setup_ms + ms_per_block)
