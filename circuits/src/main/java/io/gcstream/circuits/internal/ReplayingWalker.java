@@ -16,21 +16,28 @@ import java.util.Arrays;
  * about a quarter of the work of running a small circuit such as AES-128 once the session is
  * warm; copying a recorded batch is a fraction of that.
  *
- * <p>Memory: 16 bytes per walked gate while the recording grows, at most {@code budgetGates}
- * gates (a walk that would exceed it is not recorded, and no later walk tries again); none for
- * a circuit that does not fit. A walk that fails keeps nothing of its partial recording.
+ * <p>Memory: 16 bytes per walked gate, allocated once at the walk's exact size, for a walk of
+ * at most {@code budgetGates} gates; nothing for a larger one (its walks are never recorded).
+ * Sizing costs one extra pass over the main body, without expanding calls, the first time,
+ * and only for a circuit whose gate count fits the budget. A walk that fails leaves nothing to
+ * replay; the next walk records again.
  * Not thread-safe.
  */
 public final class ReplayingWalker {
     private final CircuitWalker walker;
     private final long budgetInts;
-    private int[] recording = new int[0];
+    private static final int[] EMPTY = new int[0];
+    private final Circuit circuit;
+    /** Null until the walk is sized; then the recording, or EMPTY if the walk is not recorded. */
+    private int[] recording;
     private int recorded;
     /** The recording holds a complete walk. */
     private boolean complete;
     /** A walk did not fit the budget: walk from the circuit from now on. */
     private boolean tooLarge;
-    private final int[] batch = new int[4 * CircuitWalker.BATCH];
+    private static final int BATCH_INTS = 4 * CircuitWalker.BATCH;
+    /** Where a replayed batch is handed to the sink; allocated by the first replay. */
+    private int[] batch;
 
     /**
      * @param budgetGates the most walked gates (copy gates of calls included) to record; 0
@@ -40,6 +47,7 @@ public final class ReplayingWalker {
         if (budgetGates < 0) {
             throw new IllegalArgumentException("negative budget " + budgetGates);
         }
+        this.circuit = circuit;
         this.walker = new CircuitWalker(circuit);
         this.budgetInts = Math.min(4 * budgetGates, Integer.MAX_VALUE - 16);
         this.tooLarge = budgetGates == 0;
@@ -51,26 +59,28 @@ public final class ReplayingWalker {
             replay(sink);
             return;
         }
+        if (!tooLarge && recording == null) {
+            size();
+        }
         if (tooLarge) {
             walker.walk(sink);
             return;
         }
         recorded = 0;
-        boolean done = false;
-        try {
-            walker.walk((ops, count) -> {
-                record(ops, count);
-                sink.gates(ops, count);
-            });
-            done = true;
-        } finally {
-            if (done && !tooLarge) {
-                recording = Arrays.copyOf(recording, recorded);
-                complete = true;
-            } else {
-                recording = new int[0];
-                recorded = 0;
-            }
+        // A walk that fails leaves recorded short of the count: the next walk starts over.
+        walker.walk((ops, count) -> {
+            record(ops, count);
+            sink.gates(ops, count);
+        });
+        if (tooLarge) {
+            return;
+        }
+        if (recorded == recording.length) {
+            complete = true;
+        } else {
+            // Fewer gates than counted: as unexpected as more (see record); walk from now on.
+            tooLarge = true;
+            recording = EMPTY;
         }
     }
 
@@ -79,34 +89,47 @@ public final class ReplayingWalker {
         return complete;
     }
 
+    /**
+     * Decides, before anything is recorded, whether the walk fits the budget, and if so
+     * allocates the recording at its exact size: growing it on the way would hold twice the
+     * budget at times, which a small heap cannot spare. The gate count is a lower bound known
+     * without reading the body; only a circuit that passes it is read once to count its copies.
+     */
+    private void size() throws IOException {
+        if (circuit.gateCount() > budgetInts / 4) {
+            tooLarge = true;
+            return;
+        }
+        long walked = CircuitWalker.gatesWalked(circuit);
+        if (walked > budgetInts / 4) {
+            tooLarge = true;
+            return;
+        }
+        recording = new int[(int) (4 * walked)];
+    }
+
     private void record(int[] ops, int count) {
         if (tooLarge) {
             return;
         }
-        if (recorded % batch.length != 0) {
-            // A short batch before this one: the replay, which cuts the recording into full
-            // batches, would not match the walk. The walker never does this; stay safe if it does.
+        int n = 4 * count;
+        if (recorded % BATCH_INTS != 0 || recorded + n > recording.length) {
+            // A short batch before this one (the replay, which cuts the recording into full
+            // batches, would not match the walk) or more gates than counted: the walker never
+            // does either; stay safe if it does, and record nothing from now on.
             tooLarge = true;
-            recording = new int[0];
+            recording = EMPTY;
             recorded = 0;
             return;
-        }
-        int n = 4 * count;
-        if (recorded + n > recording.length) {
-            long want = Math.max(recorded + (long) n, 2L * recording.length);
-            if (recorded + (long) n > budgetInts) {
-                tooLarge = true;
-                recording = new int[0];
-                recorded = 0;
-                return;
-            }
-            recording = Arrays.copyOf(recording, (int) Math.min(want, budgetInts));
         }
         System.arraycopy(ops, 0, recording, recorded, n);
         recorded += n;
     }
 
     private void replay(GateSink sink) {
+        if (batch == null) {
+            batch = new int[BATCH_INTS];
+        }
         final int[] rec = recording;
         final int[] b = batch;
         for (int at = 0; at < rec.length; at += b.length) {
