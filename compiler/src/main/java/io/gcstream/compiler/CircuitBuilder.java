@@ -215,6 +215,22 @@ public final class CircuitBuilder {
      * with the input word, and returns the output word. Its gates go into the sub-circuit.
      */
     public SubCircuitDef define(String name, int inputWidth, Function<Word, Word> body) {
+        return define(name, inputWidth, body, false);
+    }
+
+    /**
+     * As {@link #define}, for a body made of independent parallel parts (the 16 S-boxes of an
+     * AES round, the cells of a block of a dynamic program): its gates are ordered by AND depth
+     * rather than for the smallest working set, so the engines hash the ANDs of all parts at
+     * one depth in one batch instead of one or two at a time. The working set grows to hold
+     * every part's values at once. The body may not call sub-circuits (checked when the circuit
+     * is built).
+     */
+    public SubCircuitDef defineByLevel(String name, int inputWidth, Function<Word, Word> body) {
+        return define(name, inputWidth, body, true);
+    }
+
+    private SubCircuitDef define(String name, int inputWidth, Function<Word, Word> body, boolean byLevel) {
         Objects.requireNonNull(name);
         if (inputWidth < 0) {
             throw new IllegalArgumentException("negative input width " + inputWidth);
@@ -235,7 +251,7 @@ public final class CircuitBuilder {
             bodies.pop();
         }
         g.setOutputs(out.wires());
-        subs.add(new Program.Sub(name, g));
+        subs.add(new Program.Sub(name, g, byLevel));
         return new SubCircuitDef(this, name, subs.size() - 1, inputWidth, out.width());
     }
 

@@ -13,11 +13,19 @@ import java.util.Objects;
  * every body separately, allocates slots and returns the checked {@link Circuit}.
  */
 public final class Program {
-    /** A named sub-circuit body. */
-    public record Sub(String name, GateList body) {
+    /**
+     * A named sub-circuit body; {@code byLevel} orders its gates by AND depth
+     * ({@link Reorder#byLevel}) instead of for the smallest working set.
+     */
+    public record Sub(String name, GateList body, boolean byLevel) {
         public Sub {
             Objects.requireNonNull(name);
             Objects.requireNonNull(body);
+        }
+
+        /** A body ordered for the smallest working set. */
+        public Sub(String name, GateList body) {
+            this(name, body, false);
         }
     }
 
@@ -52,7 +60,7 @@ public final class Program {
     /**
      * Optimises, allocates and checks: the result is ready to run or to write. Each body keeps
      * its optimised order or takes the {@link Reorder#depthFirst} order, whichever needs fewer
-     * slots.
+     * slots, except a body marked {@link Sub#byLevel}, which is ordered by AND depth.
      */
     public Circuit compile() {
         return compile(true);
@@ -65,7 +73,9 @@ public final class Program {
     public Circuit compile(boolean reorder) {
         Circuit.Builder cb = Circuit.builder();
         for (Sub s : subs) {
-            SlotAllocator.Allocation a = allocate(Optimizer.optimize(s.body()), reorder);
+            GateList body = Optimizer.optimize(s.body());
+            SlotAllocator.Allocation a = s.byLevel() ? SlotAllocator.allocate(Reorder.byLevel(body))
+                    : allocate(body, reorder);
             cb.addSubCircuit(SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(),
                     a.body(), cb.subCircuits()));
         }

@@ -1,5 +1,6 @@
 package io.gcstream.compiler.internal;
 
+import io.gcstream.circuits.internal.TruthTable;
 import java.util.Arrays;
 
 /**
@@ -246,5 +247,53 @@ public final class Reorder {
             }
         }
         return false;
+    }
+
+    /**
+     * The same gates ordered by AND depth: all non-linear gates of depth d, then the linear
+     * gates of depth d, then depth d + 1 (a linear gate has the depth of its deepest input, a
+     * non-linear one one more). Stable, so it is a topological order. For a block of
+     * independent cells, each depth's ANDs of all cells come together and the engines hash
+     * them in one batch: a sub-circuit of K parallel parts (K cells of a dynamic program, the 16
+     * S-boxes of an AES round) makes one hash batch per depth instead of one per AND. The list
+     * must hold gates only.
+     */
+    public static GateList byLevel(GateList g) {
+        int[] code = g.code();
+        int count = g.instructionCount();
+        int[] depth = new int[g.wireCount()];
+        long[] keys = new long[count];
+        int k = 0;
+        for (int pc = 0; pc < g.length(); pc += 4, k++) {
+            if (code[pc] < 0) {
+                throw new IllegalArgumentException("byLevel orders gates only, not calls");
+            }
+            int d = Math.max(depth[code[pc + 2]], depth[code[pc + 3]]);
+            boolean and = !TruthTable.isLinear(code[pc]);
+            if (and) {
+                d++;
+            }
+            depth[code[pc + 1]] = d;
+            long key = 2L * d - (and ? 1 : 0);
+            keys[k] = key << 32 | k;
+        }
+        Arrays.sort(keys);
+        GateList r = new GateList();
+        int[] map = new int[g.wireCount()];
+        map[GateList.ZERO] = GateList.ZERO;
+        map[GateList.ONE] = GateList.ONE;
+        for (int w : g.inputs()) {
+            map[w] = r.addInput();
+        }
+        for (long key : keys) {
+            int pc = 4 * (int) key;
+            map[code[pc + 1]] = r.gate(code[pc], map[code[pc + 2]], map[code[pc + 3]]);
+        }
+        int[] outs = g.outputs();
+        for (int i = 0; i < outs.length; i++) {
+            outs[i] = map[outs[i]];
+        }
+        r.setOutputs(outs);
+        return r;
     }
 }

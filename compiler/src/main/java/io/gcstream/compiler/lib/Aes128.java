@@ -8,15 +8,17 @@ import java.util.function.IntFunction;
 
 /**
  * AES-128 encryption (FIPS-197) written in the builder DSL with three sub-circuits, each
- * defined once (the third only if the key schedule is in the circuit): {@code sbox} (8 → 8 bits, 32 ANDs: inversion in the tower field
- * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
- * free linear layers), {@code mixColumn} (32 → 32, linear) and {@code keyRound} (one step of
- * the key schedule: 128-bit round key and 8-bit round constant → next round key; 4 S-box
- * calls). An encryption makes 160 + 40 S-box calls: 6400 ANDs, the same as the best known
- * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
- * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as
- * inputs instead (the key schedule run in the clear by the key's owner): 160 S-box calls,
- * 5120 ANDs, no {@code keyRound}.
+ * defined once (the third only if the key schedule is in the circuit): {@code subBytes}
+ * (128 → 128 bits: 16 S-boxes of 32 ANDs each, inversion in the tower field GF(((2²)²)²), see
+ * {@link TowerField}, with the basis changes and the affine map folded into free linear
+ * layers), {@code mixColumn} (32 → 32, linear) and {@code keyRound} (one step of the key
+ * schedule: 128-bit round key and 8-bit round constant → next round key; 4 S-boxes). The
+ * S-boxes of {@code subBytes} and {@code keyRound} sit side by side, their gates ordered by AND
+ * depth, so the engines hash the ANDs of all of them at one depth together. An encryption
+ * computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known (Boyar–Peralta's 32-AND
+ * S-box, used by the Bristol {@code aes_128.txt}); ours is an independent tower-field
+ * construction. {@link #encryptExpanded} takes the 11 round keys as inputs instead (the key
+ * schedule run in the clear by the key's owner): 160 S-boxes, 5120 ANDs, no {@code keyRound}.
  *
  * <p>Bit order, the same as the Bristol Fashion {@code aes_128.txt} under the default import
  * options: a 128-bit block or key is the integer whose big-endian bytes are the FIPS-197 bytes
@@ -25,17 +27,31 @@ import java.util.function.IntFunction;
  */
 public final class Aes128 {
     private final CircuitBuilder b;
-    private final SubCircuitDef sbox;
+    /** One S-box; defined on first use by {@link #sbox()}: the rounds use {@link #subBytes}. */
+    private SubCircuitDef sbox;
+    /** The 16 S-boxes of a round (in ShiftRows order), gates ordered by AND depth. */
+    private final SubCircuitDef subBytes;
     private final SubCircuitDef mixColumn;
     /** Defined on first use by {@link #encrypt}, so circuits on expanded keys do not carry it. */
     private SubCircuitDef keyRound;
 
     private static final int[] RCON = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
 
-    /** Defines the S-box and MixColumns sub-circuits in {@code b} (the key round comes with {@link #encrypt}). */
+    /**
+     * Defines the SubBytes and MixColumns sub-circuits in {@code b} (the key round comes with
+     * {@link #encrypt}). SubBytes and the key round compute their S-boxes side by side, ordered
+     * by AND depth ({@link CircuitBuilder#defineByLevel}): the engines then hash the ANDs of 16
+     * S-boxes at a time, not the one or two of a single S-box's chain.
+     */
     public Aes128(CircuitBuilder b) {
         this.b = b;
-        this.sbox = b.define("aes_sbox", 8, this::sboxBody);
+        this.subBytes = b.defineByLevel("aes_subbytes", 128, in -> {
+            Word[] x = bytesInOrder(in);
+            for (int i = 0; i < 16; i++) {
+                x[i] = sboxBody(x[i]);
+            }
+            return join(x);
+        });
         this.mixColumn = b.define("aes_mixcolumn", 32, this::mixColumnBody);
     }
 
@@ -62,15 +78,18 @@ public final class Aes128 {
         return b.build();
     }
 
-    /** The S-box sub-circuit (8 bits in and out, bit 0 least significant). */
+    /** The S-box sub-circuit (8 bits in and out, bit 0 least significant), defined on first use. */
     public SubCircuitDef sbox() {
+        if (sbox == null) {
+            sbox = b.define("aes_sbox", 8, this::sboxBody);
+        }
         return sbox;
     }
 
     /** Encrypts {@code plaintext} under {@code key} (128-bit integers, see the class comment). */
     public Word encrypt(Word key, Word plaintext) {
         if (keyRound == null) {
-            keyRound = b.define("aes_keyround", 136, this::keyRoundBody);
+            keyRound = b.defineByLevel("aes_keyround", 136, this::keyRoundBody);
         }
         Word[][] k = {bytes(key)};
         return rounds(plaintext, round -> {
@@ -107,10 +126,11 @@ public final class Aes128 {
             Word[] t = new Word[16];
             for (int c = 0; c < 4; c++) {
                 for (int r = 0; r < 4; r++) {
-                    // SubBytes and ShiftRows: row r rotates left by r columns.
-                    t[r + 4 * c] = sbox.call(s[r + 4 * ((c + r) % 4)]);
+                    // ShiftRows: row r rotates left by r columns; SubBytes commutes with it.
+                    t[r + 4 * c] = s[r + 4 * ((c + r) % 4)];
                 }
             }
+            t = bytesInOrder(subBytes.call(join(t)));
             if (round < 10) {
                 for (int c = 0; c < 4; c++) {
                     Word[] col = bytesInOrder(mixColumn.call(t[4 * c], t[4 * c + 1], t[4 * c + 2], t[4 * c + 3]));
@@ -175,7 +195,7 @@ public final class Aes128 {
         Word[] k = bytesInOrder(in.slice(0, 128));
         Word rcon = in.slice(128, 136);
         Word[] temp = {
-            b.xor(sbox.call(k[13]), rcon), sbox.call(k[14]), sbox.call(k[15]), sbox.call(k[12])
+            b.xor(sboxBody(k[13]), rcon), sboxBody(k[14]), sboxBody(k[15]), sboxBody(k[12])
         };
         Word[] n = new Word[16];
         for (int i = 0; i < 16; i++) {

@@ -12,6 +12,7 @@ import io.gcstream.compiler.Word;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Optimizer;
 import io.gcstream.compiler.internal.Program;
+import io.gcstream.compiler.internal.Reorder;
 import io.gcstream.compiler.internal.SlotAllocator;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -267,7 +268,7 @@ final class GridCircuit {
             Program.Sub sub = bodies.get(k);
             GateList g = Optimizer.optimize(sub.body());
             if (blockDefs.contains(k)) {
-                g = byLevel(g);
+                g = Reorder.byLevel(g);
             }
             SlotAllocator.Allocation a = SlotAllocator.allocate(g);
             subs.add(SubCircuit.of(sub.name(), a.inputSlots(), a.outputSlots(), a.numSlots(), a.body(), subs));
@@ -318,52 +319,6 @@ final class GridCircuit {
             }
             return out;
         }).index();
-    }
-
-    /**
-     * The same gates ordered by AND depth: all non-linear gates of depth d, then the linear
-     * gates of depth d, then depth d + 1 (a linear gate has the depth of its deepest input, a
-     * non-linear one one more). Stable, so it is a topological order. For a block of
-     * independent cells, each depth's ANDs of all cells come together and the engines hash
-     * them in one batch. The list must hold gates only.
-     */
-    static GateList byLevel(GateList g) {
-        int[] code = g.code();
-        int count = g.instructionCount();
-        int[] depth = new int[g.wireCount()];
-        long[] keys = new long[count];
-        int k = 0;
-        for (int pc = 0; pc < g.length(); pc += 4, k++) {
-            if (code[pc] < 0) {
-                throw new IllegalArgumentException("byLevel orders gates only, not calls");
-            }
-            int d = Math.max(depth[code[pc + 2]], depth[code[pc + 3]]);
-            boolean and = !TruthTable.isLinear(code[pc]);
-            if (and) {
-                d++;
-            }
-            depth[code[pc + 1]] = d;
-            long key = 2L * d - (and ? 1 : 0);
-            keys[k] = key << 32 | k;
-        }
-        Arrays.sort(keys);
-        GateList r = new GateList();
-        int[] map = new int[g.wireCount()];
-        map[GateList.ZERO] = GateList.ZERO;
-        map[GateList.ONE] = GateList.ONE;
-        for (int w : g.inputs()) {
-            map[w] = r.addInput();
-        }
-        for (long key : keys) {
-            int pc = 4 * (int) key;
-            map[code[pc + 1]] = r.gate(code[pc], map[code[pc + 2]], map[code[pc + 3]]);
-        }
-        int[] outs = g.outputs();
-        for (int i = 0; i < outs.length; i++) {
-            outs[i] = map[outs[i]];
-        }
-        r.setOutputs(outs);
-        return r;
     }
 
     // ---- the schedule ----------------------------------------------------------------------

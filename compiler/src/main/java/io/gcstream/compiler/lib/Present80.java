@@ -8,9 +8,10 @@ import java.util.function.IntFunction;
 
 /**
  * PRESENT-80 encryption (Bogdanov et al., CHES 2007) in the builder DSL, with two sub-circuits:
- * {@code present_sbox} (4 → 4 bits, 4 ANDs, the S-box's multiplicative complexity) and {@code present_round} (64-bit state and 64-bit round key → state:
- * key addition, 16 S-box calls, bit permutation). The key schedule (one S-box per round) runs in
- * the main body. 31 rounds: (31·16 + 31)·4 = 2108 ANDs. {@link #encryptExpanded} takes the
+ * {@code present_round} (64-bit state and 64-bit round key → state: key addition, 16 S-boxes
+ * side by side ordered by AND depth, bit permutation) and {@code present_sbox} (4 → 4 bits, 4
+ * ANDs, the S-box's multiplicative complexity), which the key schedule (one S-box per round)
+ * calls from the main body. 31 rounds: (31·16 + 31)·4 = 2108 ANDs. {@link #encryptExpanded} takes the
  * 32 round keys as inputs instead (the key schedule run in the clear by the key's owner):
  * 31·16·4 = 1984 ANDs.
  *
@@ -22,14 +23,25 @@ public final class Present80 {
     static final int[] SBOX = {0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2};
 
     private final CircuitBuilder b;
-    private final SubCircuitDef sbox;
+    /** One S-box, for the key schedule; defined on first use. */
+    private SubCircuitDef sbox;
     private final SubCircuitDef round;
 
-    /** Defines the two sub-circuits in {@code b}. */
+    /**
+     * Defines the round sub-circuit in {@code b} (the S-box follows if the key schedule is in
+     * the circuit). The round's 16 S-boxes sit side by side, ordered by AND depth
+     * ({@link CircuitBuilder#defineByLevel}), so the engines hash their ANDs together.
+     */
     public Present80(CircuitBuilder b) {
         this.b = b;
-        this.sbox = b.define("present_sbox", 4, this::sboxBody);
-        this.round = b.define("present_round", 128, this::roundBody);
+        this.round = b.defineByLevel("present_round", 128, this::roundBody);
+    }
+
+    private SubCircuitDef sboxDef() {
+        if (sbox == null) {
+            sbox = b.define("present_sbox", 4, this::sboxBody);
+        }
+        return sbox;
     }
 
     /** The circuit: key (80 bits) from the creator, plaintext from the evaluator, ciphertext to the evaluator. */
@@ -84,7 +96,7 @@ public final class Present80 {
         for (int j = 0; j < 80; j++) {
             r[(j + 61) % 80] = k.bit(j);
         }
-        Word top = sbox.call(Word.of(r[76], r[77], r[78], r[79]));
+        Word top = sboxDef().call(Word.of(r[76], r[77], r[78], r[79]));
         for (int j = 0; j < 4; j++) {
             r[76 + j] = top.bit(j);
         }
@@ -111,7 +123,7 @@ public final class Present80 {
 
     /** The S-box sub-circuit applied to 4 bits (for tests and other circuits). */
     public Word sbox(Word x) {
-        return sbox.call(x);
+        return sboxDef().call(x);
     }
 
     /**
@@ -188,7 +200,7 @@ public final class Present80 {
         Word s = b.xor(in.slice(0, 64), in.slice(64, 128));
         int[] sub = new int[64];
         for (int j = 0; j < 16; j++) {
-            Word o = sbox.call(s.slice(4 * j, 4 * j + 4));
+            Word o = sboxBody(s.slice(4 * j, 4 * j + 4));
             for (int t = 0; t < 4; t++) {
                 sub[4 * j + t] = o.bit(t);
             }
