@@ -52,6 +52,12 @@ import java.util.List;
 public final class BristolImporter {
     /** Wire ids of the intermediate representation are below 2^30; Bristol wires likewise. */
     static final int MAX_WIRES = (1 << 30) - 2;
+    /**
+     * A Bristol file is one flat list, whose smallest-S order runs each AND right after the
+     * one it needs, so the engines hash one AND at a time. Its gates are ordered by AND depth
+     * instead when that costs at most this many more label slots (16 bytes each per party).
+     */
+    static final int LEVEL_SLACK = 4096;
 
     private BristolImporter() {
     }
@@ -74,14 +80,14 @@ public final class BristolImporter {
     /** Reads a Bristol Fashion file. */
     public static Circuit readFashion(Path file, BristolOptions options) throws IOException {
         try (BufferedReader r = utf8(file)) {
-            return parse(r, file.toString(), false, options, Files.size(file)).compile();
+            return parse(r, file.toString(), false, options, Files.size(file)).compile(true, LEVEL_SLACK);
         }
     }
 
     /** Reads an old-format Bristol file. */
     public static Circuit readOld(Path file, BristolOptions options) throws IOException {
         try (BufferedReader r = utf8(file)) {
-            return parse(r, file.toString(), true, options, Files.size(file)).compile();
+            return parse(r, file.toString(), true, options, Files.size(file)).compile(true, LEVEL_SLACK);
         }
     }
 
@@ -93,12 +99,12 @@ public final class BristolImporter {
 
     /** Reads a Bristol Fashion circuit from text; {@code name} is used in messages. */
     public static Circuit readFashion(String text, String name, BristolOptions options) throws IOException {
-        return parse(new StringReader(text), name, false, options, utf8Length(text)).compile();
+        return parse(new StringReader(text), name, false, options, utf8Length(text)).compile(true, LEVEL_SLACK);
     }
 
     /** Reads an old-format Bristol circuit from text; {@code name} is used in messages. */
     public static Circuit readOld(String text, String name, BristolOptions options) throws IOException {
-        return parse(new StringReader(text), name, true, options, utf8Length(text)).compile();
+        return parse(new StringReader(text), name, true, options, utf8Length(text)).compile(true, LEVEL_SLACK);
     }
 
     /**

@@ -71,15 +71,25 @@ public final class Program {
      * they were written (after optimisation).
      */
     public Circuit compile(boolean reorder) {
+        return compile(reorder, -1);
+    }
+
+    /**
+     * As {@link #compile(boolean)}; besides, a body without calls takes the
+     * {@link Reorder#byLevel} order when that needs at most {@code levelSlack} more slots than
+     * the order that needs the fewest ({@code -1}: never). For flat circuits, such as Bristol
+     * files, whose smallest-S order makes the engines hash one AND at a time.
+     */
+    public Circuit compile(boolean reorder, int levelSlack) {
         Circuit.Builder cb = Circuit.builder();
         for (Sub s : subs) {
             GateList body = Optimizer.optimize(s.body());
             SlotAllocator.Allocation a = s.byLevel() ? SlotAllocator.allocate(Reorder.byLevel(body))
-                    : allocate(body, reorder);
+                    : allocate(body, reorder, levelSlack);
             cb.addSubCircuit(SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(),
                     a.body(), cb.subCircuits()));
         }
-        SlotAllocator.Allocation a = allocate(Optimizer.optimize(main), reorder);
+        SlotAllocator.Allocation a = allocate(Optimizer.optimize(main), reorder, levelSlack);
         int[] in = a.inputSlots();
         int[] out = a.outputSlots();
         return cb.creatorInputs(Arrays.copyOf(in, creatorInputs))
@@ -91,18 +101,32 @@ public final class Program {
                 .build();
     }
 
-    private static SlotAllocator.Allocation allocate(GateList g, boolean reorder) {
-        SlotAllocator.Allocation written = SlotAllocator.allocate(g);
-        if (!reorder) {
-            return written;
+    private static SlotAllocator.Allocation allocate(GateList g, boolean reorder, int levelSlack) {
+        SlotAllocator.Allocation best = SlotAllocator.allocate(g);
+        if (reorder) {
+            for (GateList order : new GateList[] {Reorder.depthFirst(g), Reorder.greedy(g)}) {
+                SlotAllocator.Allocation a = SlotAllocator.allocate(order);
+                if (a.numSlots() < best.numSlots()) {
+                    best = a;
+                }
+            }
         }
-        SlotAllocator.Allocation best = written;
-        for (GateList order : new GateList[] {Reorder.depthFirst(g), Reorder.greedy(g)}) {
-            SlotAllocator.Allocation a = SlotAllocator.allocate(order);
-            if (a.numSlots() < best.numSlots()) {
+        if (levelSlack >= 0 && !hasCalls(g)) {
+            SlotAllocator.Allocation a = SlotAllocator.allocate(Reorder.byLevel(g));
+            if (a.numSlots() <= (long) best.numSlots() + levelSlack) {
                 best = a;
             }
         }
         return best;
+    }
+
+    private static boolean hasCalls(GateList g) {
+        int[] code = g.code();
+        for (int pc = 0; pc < g.length(); pc += GateList.instructionLength(code, pc)) {
+            if (code[pc] < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -74,4 +74,60 @@ class ReorderTest {
             assertEquals(written, p.compile(false).numSlots());
         }
     }
+
+    @Test
+    void byLevelKeepsFunctionAndPutsEachDepthsAndsTogether() {
+        Random rnd = new Random(19);
+        for (int r = 0; r < 300; r++) {
+            Program p = RandomPrograms.program(rnd, 0, 5 + rnd.nextInt(150));
+            GateList o = Optimizer.optimize(p.main());
+            GateList d = Reorder.byLevel(o);
+            assertEquals(o.instructionCount(), d.instructionCount());
+            assertEquals(LivenessOracle.bruteForce(d), SlotAllocator.allocate(d).numSlots());
+            Program q = new Program(List.of(), d, 0, 0);
+            for (int k = 0; k < 4; k++) {
+                boolean[] in = TestBits.random(rnd, o.inputCount());
+                assertArrayEquals(ProgramEval.run(p, in), ProgramEval.run(q, in));
+            }
+            // Keys (2·depth − 1 for an AND, 2·depth for a linear gate) never go down, so the
+            // ANDs of one depth are contiguous and none reads another of its depth.
+            int[] code = d.code();
+            int[] depth = new int[d.wireCount()];
+            int last = Integer.MIN_VALUE;
+            for (int pc = 0; pc < d.length(); pc += 4) {
+                boolean and = !TruthTable.isLinear(code[pc]);
+                int dep = Math.max(depth[code[pc + 2]], depth[code[pc + 3]]) + (and ? 1 : 0);
+                depth[code[pc + 1]] = dep;
+                int key = 2 * dep - (and ? 1 : 0);
+                assertTrue(key >= last, "program " + r + ": key " + key + " after " + last + " at " + pc);
+                last = key;
+            }
+        }
+    }
+
+    @Test
+    void programTakesTheLevelOrderOnlyWithinItsSlack() {
+        // 16 independent chains of 4 ANDs: by depth, 16 ANDs per batch, at 16 live values.
+        GateList g = new GateList();
+        int[] in = new int[32];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = g.addInput();
+        }
+        int[] out = new int[16];
+        for (int c = 0; c < 16; c++) {
+            int v = in[2 * c];
+            for (int k = 0; k < 4; k++) {
+                v = g.gate(TruthTable.AND, v, in[(2 * c + 1 + k) % 32]);
+            }
+            out[c] = v;
+        }
+        g.setOutputs(out);
+        Program p = new Program(List.of(), g, 16, 0);
+        int level = SlotAllocator.allocate(Reorder.byLevel(Optimizer.optimize(g))).numSlots();
+        int smallest = p.compile(true).numSlots();
+        assertTrue(level > smallest, level + " <= " + smallest + ": the test needs a level order that costs slots");
+        assertEquals(smallest, p.compile(true, -1).numSlots());
+        assertEquals(smallest, p.compile(true, level - smallest - 1).numSlots());
+        assertEquals(level, p.compile(true, level - smallest).numSlots());
+    }
 }
