@@ -279,8 +279,8 @@ for r in "${ROW_LIST[@]}"; do
     aes-gcb) row "AES-128 per independent execution, warm session, two processes, .gcb from ${AES_GCB_FROM##*/}" aes-gcb aes-gcb ms time ;;
     cot) row "10^7 C-OT (gcstream: Δ per call)" cot cot "M OT/s" rate
          row "10^7 C-OT (gcstream: session Δ)" cot-session cot "M OT/s" rate ;;
-    baseot) row "128 base OTs, warm (gcstream Naor-Pinkas, 2 threads; EMP Chou-Orlandi)" baseot baseot-co ms time
-            row "128 base OTs, warm (gcstream Naor-Pinkas, 2 threads; EMP Naor-Pinkas)" baseot baseot-np ms time ;;
+    baseot) row "128 base OTs, warm (gcstream Chou-Orlandi, 2 threads; EMP Chou-Orlandi)" baseot baseot-co ms time
+            row "128 base OTs, warm (gcstream Chou-Orlandi, 2 threads; EMP Naor-Pinkas)" baseot baseot-np ms time ;;
     first) row "first AES-128 run of a fresh pair: protocol time (gcstream: handshake + base OTs + run; EMP: setup + 1 block)" first first ms time
            row "first AES-128 run of a fresh pair: wall time of the two processes" first-wall first-wall ms time ;;
   esac
