@@ -57,7 +57,8 @@ final class BristolEval {
                 case "XOR" -> w[Integer.parseInt(g[4])] = w[Integer.parseInt(g[2])] ^ w[Integer.parseInt(g[3])];
                 case "AND" -> w[Integer.parseInt(g[4])] = w[Integer.parseInt(g[2])] & w[Integer.parseInt(g[3])];
                 case "INV", "NOT" -> w[Integer.parseInt(g[3])] = !w[Integer.parseInt(g[2])];
-                case "EQ" -> w[Integer.parseInt(g[3])] = g[2].equals("1");
+                // A number, as EMP's fscanf reads it ("01" and "+1" are 1), not the text "1".
+                case "EQ" -> w[Integer.parseInt(g[3])] = Integer.parseInt(g[2]) == 1;
                 case "EQW" -> w[Integer.parseInt(g[3])] = w[Integer.parseInt(g[2])];
                 case "MAND" -> {
                     int k = Integer.parseInt(g[1]);
