@@ -12,22 +12,23 @@ import java.util.Arrays;
  * <p>A replay hands the sink exactly the batches of the recorded walk (same gates, same batch
  * boundaries: the walker's batches are full but for the last, and a walk that is not so is not
  * recorded), so a party that replays and a peer that walks stay in step: the garbler and the
- * evaluator must get the same batches. Expanding calls is
- * about a quarter of the work of running a small circuit such as AES-128 once the session is
- * warm; copying a recorded batch is a fraction of that.
+ * evaluator must get the same batches. Expanding calls was about a quarter of the work of a
+ * warm AES-128 execution; copying a recorded batch is a fraction of that.
  *
  * <p>Memory: 16 bytes per walked gate, allocated once at the walk's exact size, for a walk of
  * at most {@code budgetGates} gates; nothing for a larger one (its walks are never recorded).
  * Sizing costs one extra pass over the main body, without expanding calls, the first time,
  * and only for a circuit whose gate count fits the budget. A walk that fails leaves nothing to
- * replay; the next walk records again.
- * Not thread-safe.
+ * replay; the next walk records again. Not thread-safe.
  */
 public final class ReplayingWalker {
-    private final CircuitWalker walker;
-    private final long budgetInts;
     private static final int[] EMPTY = new int[0];
+    private static final int BATCH_INTS = 4 * CircuitWalker.BATCH;
+
     private final Circuit circuit;
+    private final CircuitWalker walker;
+    /** The budget in ints, four per gate, within what one array holds. */
+    private final long budgetInts;
     /** Null until the walk is sized; then the recording, or EMPTY if the walk is not recorded. */
     private int[] recording;
     private int recorded;
@@ -35,7 +36,6 @@ public final class ReplayingWalker {
     private boolean complete;
     /** A walk did not fit the budget: walk from the circuit from now on. */
     private boolean tooLarge;
-    private static final int BATCH_INTS = 4 * CircuitWalker.BATCH;
     /** Where a replayed batch is handed to the sink; allocated by the first replay. */
     private int[] batch;
 
@@ -49,7 +49,7 @@ public final class ReplayingWalker {
         }
         this.circuit = circuit;
         this.walker = new CircuitWalker(circuit);
-        this.budgetInts = Math.min(4 * budgetGates, Integer.MAX_VALUE - 16);
+        this.budgetInts = 4 * Math.min(budgetGates, (Integer.MAX_VALUE - 16) / 4);
         this.tooLarge = budgetGates == 0;
     }
 
