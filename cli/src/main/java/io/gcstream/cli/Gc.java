@@ -37,6 +37,12 @@ public final class Gc {
     @Parameter(names = "--version", description = "Print the version")
     boolean version;
 
+    /**
+     * Heap held back for reporting a heap that ran out: released before the one-line message is
+     * composed, so that the message can be printed even in a 4 MB heap.
+     */
+    private static byte[] reserve = new byte[32 << 10];
+
     private Gc() {
     }
 
@@ -118,9 +124,12 @@ public final class Gc {
                     + " stack with -Xss, e.g. GC_JAVA_OPTS=-Xss256m ./gc … or java -Xss256m -jar gc.jar …";
         }
         String what = e.getMessage() == null || e.getMessage().isBlank() ? "Java heap space" : e.getMessage();
-        return String.format(java.util.Locale.ROOT, "out of memory (%s) with a heap limit of %,d MiB; give Java"
-                + " more with -Xmx, e.g. GC_JAVA_OPTS=-Xmx4g ./gc … or java -Xmx4g -jar gc.jar … (docs/memory.md"
-                + " says what a run needs)", what, Runtime.getRuntime().maxMemory() >> 20);
+        // A StringBuilder, not String.format or +: with the heap exhausted, a Formatter's locale
+        // data or a first string-concatenation bootstrap would fail in turn and print a trace.
+        return new StringBuilder(256).append("out of memory (").append(what).append(") with a heap limit of ")
+                .append((Runtime.getRuntime().maxMemory() + (1 << 19)) >> 20).append(" MiB; give Java more with -Xmx, e.g."
+                        + " GC_JAVA_OPTS=-Xmx4g ./gc … or java -Xmx4g -jar gc.jar … (docs/memory.md says what a"
+                        + " run needs)").toString();
     }
 
     private static boolean helpRequested(Command command) {
@@ -128,8 +137,11 @@ public final class Gc {
     }
 
     private static int fail(PrintStream err, boolean debug, Throwable e, int status) {
-        String message = e.getMessage();
         Throwable resource = resourceError(e);
+        if (resource != null) {
+            reserve = null; // room to compose and print the one line
+        }
+        String message = e.getMessage();
         if (resource != null) {
             message = resourceMessage(resource);
             status = EXIT_FAILURE;

@@ -28,7 +28,14 @@ final class Outputs {
     }
 
     static void print(PrintStream out, String label, boolean[] bits, BitValues.OutputFormat fmt) {
-        out.printf("%-17s (%d bits): %s%n", label, bits.length, BitValues.format(bits, fmt));
+        // No printf: its Formatter loads locale data (DecimalFormatSymbols), several hundred KB
+        // that a run in the paper's 4 MB heap cannot spare at its very end.
+        StringBuilder sb = new StringBuilder(64).append(label);
+        while (sb.length() < 17) {
+            sb.append(' ');
+        }
+        sb.append(" (").append(bits.length).append(" bits): ").append(BitValues.format(bits, fmt));
+        out.println(sb);
     }
 
     static String jsonValue(boolean[] bits, BitValues.OutputFormat fmt) {
