@@ -23,19 +23,12 @@ public final class BmecWriter {
 
     /** Writes {@code circuit} to {@code file}; on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        Path tmp = OutputFiles.temporary(file);
-        boolean done = false;
-        try {
+        OutputFiles.write(file, tmp -> {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 write(circuit, out);
             }
-            OutputFiles.replace(tmp, file);
-            done = true;
-        } finally {
-            if (!done) {
-                Files.deleteIfExists(tmp);
-            }
-        }
+            return null;
+        });
     }
 
     /** Writes {@code circuit} to {@code out} (not closed). */

@@ -33,28 +33,19 @@ public final class GcbWriter {
     public static byte[] write(Circuit circuit, Path file) throws IOException {
         // Written beside the target and moved over it at the end, so that rewriting the file
         // a circuit is being streamed from cannot truncate its own source.
-        Path tmp = OutputFiles.temporary(file);
-        boolean done = false;
-        try {
-            byte[] hash;
+        return OutputFiles.write(file, tmp -> {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE,
                     StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 GcbOutput out = new GcbOutput(ch, null, BUFFER);
-                hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
+                byte[] hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
                 ByteBuffer h = ByteBuffer.wrap(hash);
                 long pos = Gcb.HASH_OFFSET;
                 while (h.hasRemaining()) {
                     pos += ch.write(h, pos);
                 }
+                return hash;
             }
-            OutputFiles.replace(tmp, file);
-            done = true;
-            return hash;
-        } finally {
-            if (!done) {
-                Files.deleteIfExists(tmp);
-            }
-        }
+        });
     }
 
     /**

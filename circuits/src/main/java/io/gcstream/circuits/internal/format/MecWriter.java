@@ -21,19 +21,12 @@ public final class MecWriter {
 
     /** Writes {@code circuit} to {@code file} (UTF-8); on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        Path tmp = OutputFiles.temporary(file);
-        boolean done = false;
-        try {
+        OutputFiles.write(file, tmp -> {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 write(circuit, w);
             }
-            OutputFiles.replace(tmp, file);
-            done = true;
-        } finally {
-            if (!done) {
-                Files.deleteIfExists(tmp);
-            }
-        }
+            return null;
+        });
     }
 
     /** Writes {@code circuit} to {@code out} (buffered here; flushed, not closed). */

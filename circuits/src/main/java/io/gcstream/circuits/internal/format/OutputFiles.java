@@ -11,13 +11,40 @@ final class OutputFiles {
     private OutputFiles() {
     }
 
-    static Path temporary(Path target) throws IOException {
+    /** Writes the file at {@code tmp}, returning what the caller needs from it. */
+    @FunctionalInterface
+    interface Contents<T> {
+        T writeTo(Path tmp) throws IOException;
+    }
+
+    /**
+     * Writes {@code target} through a temporary file beside it, moved over the target only once
+     * {@code contents} succeeded: on failure the target is left untouched and the temporary
+     * file removed, and rewriting the file a circuit is being streamed from cannot truncate its
+     * own source.
+     */
+    static <T> T write(Path target, Contents<T> contents) throws IOException {
+        Path tmp = temporary(target);
+        boolean done = false;
+        try {
+            T result = contents.writeTo(tmp);
+            replace(tmp, target);
+            done = true;
+            return result;
+        } finally {
+            if (!done) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    private static Path temporary(Path target) throws IOException {
         Path abs = target.toAbsolutePath();
         Path parent = abs.getParent();
         return Files.createTempFile(parent, "." + abs.getFileName(), ".tmp");
     }
 
-    static void replace(Path tmp, Path target) throws IOException {
+    private static void replace(Path tmp, Path target) throws IOException {
         try {
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
