@@ -34,6 +34,7 @@ public final class Circuit {
     private final long labelSlots;
     private final BodySource body;
     private volatile byte[] hash;
+    private final Object hashLock = new Object();
 
     /**
      * A circuit whose body and counts are supplied by a reader. The caller guarantees that the
@@ -136,8 +137,15 @@ public final class Circuit {
     public byte[] hash() {
         byte[] h = hash;
         if (h == null) {
-            h = CircuitHash.compute(this);
-            hash = h;
+            // Computed once even when threads ask at the same time: for a large file it is a
+            // full pass over the file, which a caller may have started in the background.
+            synchronized (hashLock) {
+                h = hash;
+                if (h == null) {
+                    h = CircuitHash.compute(this);
+                    hash = h;
+                }
+            }
         }
         return h.clone();
     }

@@ -4,12 +4,14 @@ import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.engine.GcSession;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code gc} command: compile, inspect, simulate and run circuits.
@@ -21,6 +23,8 @@ import java.util.Map;
  */
 public final class Gc {
     static final int EXIT_FAILURE = 1;
+    /** The commands that run a session, for which {@link GcSession#prepare()} is started early. */
+    private static final Set<String> SESSION_COMMANDS = Set.of("run", "minimum", "demo");
 
     /** A subcommand. */
     interface Command {
@@ -52,6 +56,9 @@ public final class Gc {
 
     /** Runs {@code gc args}; returns the exit status instead of exiting (for tests). */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        if (startsSession(args)) {
+            GcSession.prepare(); // overlaps the first session's one-time set-up with parsing and loading
+        }
         Gc gc = new Gc();
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("compile", new CompileCommand());
@@ -130,6 +137,16 @@ public final class Gc {
                 .append((Runtime.getRuntime().maxMemory() + (1 << 19)) >> 20).append(" MiB; give Java more with -Xmx, e.g."
                         + " GC_JAVA_OPTS=-Xmx4g ./gc … or java -Xmx4g -jar gc.jar … (docs/memory.md says what a"
                         + " run needs)").toString();
+    }
+
+    /** True if {@code args} name a command that runs a garbling session. */
+    static boolean startsSession(String[] args) {
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                return SESSION_COMMANDS.contains(a);
+            }
+        }
+        return false;
     }
 
     private static boolean helpRequested(Command command) {

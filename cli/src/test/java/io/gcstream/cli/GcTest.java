@@ -213,4 +213,15 @@ class GcTest {
         long peak = Long.parseLong(r.out().replaceAll("(?s).*\"peakHeapBytes\": (\\d+).*", "$1"));
         assertTrue(peak > 0 && peak < Runtime.getRuntime().maxMemory() * 2, "peak " + peak);
     }
+
+    /** Only the commands that run a session start {@code GcSession.prepare()} before parsing. */
+    @Test
+    void sessionCommandsAreRecognisedBeforeParsing() {
+        assertTrue(Gc.startsSession(new String[] {"run", "--local", "lib:aes128"}));
+        assertTrue(Gc.startsSession(new String[] {"--debug", "minimum", "--local"}));
+        assertTrue(Gc.startsSession(new String[] {"demo"}));
+        assertFalse(Gc.startsSession(new String[] {"compile", "lib:aes128", "-o", "run"}));
+        assertFalse(Gc.startsSession(new String[] {"--help"}));
+        assertFalse(Gc.startsSession(new String[] {}));
+    }
 }

@@ -7,6 +7,7 @@ import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.engine.internal.session.EvaluatorProtocol;
 import io.gcstream.engine.internal.session.Handshake;
 import io.gcstream.engine.internal.session.OtExtensionCot;
+import io.gcstream.engine.internal.session.Prestart;
 import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.ot.channel.Channel;
@@ -82,6 +83,19 @@ public final class GcSession {
                 resumed.add(newValue(state.labels(i), state.origins().get(i)));
             }
         }
+    }
+
+    /**
+     * Starts, on a background thread, the one-time initialisation that the first session of
+     * this JVM needs (the JCA providers for randomness, AES and SHA-2, the base OT's
+     * precomputed table, and HotSpot's compilation of the AES-NI code the garbling hash runs
+     * on), and returns at once. Optional and idempotent: a short-lived process that calls it
+     * first thing overlaps that work with its own start-up, such as reading the circuit and
+     * waiting for the peer, and its first run is quicker (docs/performance.md, "First run").
+     * Sessions work the same without it.
+     */
+    public static void prepare() {
+        Prestart.start();
     }
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */

@@ -1,0 +1,95 @@
+package io.gcstream.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code gc} launcher script, run from a copy of the repository's layout (the script and
+ * the built jar, no sources, so it never rebuilds): its class-data sharing archive is made
+ * once, used silently, and a stale or foreign archive never shows on stderr.
+ */
+class LauncherIT {
+    private static final String KEY = "0x000102030405060708090a0b0c0d0e0f";
+    private static final String PLAIN = "0x00112233445566778899aabbccddeeff";
+    /** FIPS-197, appendix C.1. */
+    private static final String CIPHER = "0x69c4e0d86a7b0430d8cdb78070b4c55a";
+
+    record Done(int status, String out, String err) {
+    }
+
+    @Test
+    void archiveIsMadeOnceUsedQuietlyAndRunsStayCorrect(@TempDir Path root) throws Exception {
+        Path jsa = layout(root);
+        Done first = gc(root, Map.of(), "--version");
+        assertEquals(0, first.status(), first.err());
+        assertTrue(first.out().startsWith("gc "), first.out());
+        assertEquals("", first.err());
+        assertTrue(Files.isRegularFile(jsa), "the first start makes the archive");
+        FileTime made = Files.getLastModifiedTime(jsa);
+
+        Done run = gc(root, Map.of(), "run", "--local", "lib:aes128", "--creator-input", KEY,
+                "--evaluator-input", PLAIN);
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("evaluator output  (128 bits): " + CIPHER), run.out());
+        assertEquals("", run.err());
+        assertEquals(made, Files.getLastModifiedTime(jsa), "made once per jar");
+
+        // An archive the JVM cannot use (another JDK's, or damaged) is ignored without a word.
+        Files.write(jsa, new byte[4096]);
+        Done foreign = gc(root, Map.of(), "--version");
+        assertEquals(0, foreign.status(), foreign.err());
+        assertEquals("", foreign.err());
+    }
+
+    @Test
+    void gcCdsZeroMakesNoArchive(@TempDir Path root) throws Exception {
+        Path jsa = layout(root);
+        Done d = gc(root, Map.of("GC_CDS", "0"), "--version");
+        assertEquals(0, d.status(), d.err());
+        assertEquals("", d.err());
+        assertFalse(Files.exists(jsa));
+    }
+
+    /** root/gc and root/cli/target/gc.jar as in the repository; returns where the archive goes. */
+    private static Path layout(Path root) throws Exception {
+        Path launcher = Path.of(System.getProperty("gc.launcher", "../gc")).toAbsolutePath();
+        Path jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath();
+        Files.copy(launcher, root.resolve("gc"));
+        root.resolve("gc").toFile().setExecutable(true);
+        Path target = Files.createDirectories(root.resolve("cli/target"));
+        Files.copy(jar, target.resolve("gc.jar"));
+        return target.resolve("gc.jsa");
+    }
+
+    private static Done gc(Path root, Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("gc").toString()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(root, "gc", ".out");
+        Path err = Files.createTempFile(root, "gc", ".err");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().remove("GC_JAVA_OPTS");
+        pb.environment().remove("GC_LOG_LEVEL");
+        // The launcher runs `java` from PATH: the JDK running the tests comes first.
+        pb.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH"));
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("gc " + String.join(" ", args) + " did not finish within 120 s");
+        }
+        return new Done(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+}

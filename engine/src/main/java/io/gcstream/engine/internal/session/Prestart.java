@@ -1,0 +1,64 @@
+package io.gcstream.engine.internal.session;
+
+import io.gcstream.engine.internal.garble.TweakableHash;
+import io.gcstream.ot.BaseOtProtocol;
+import io.gcstream.ot.internal.crypto.Prg;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The one-time start-up a first session of a JVM would otherwise do on its critical path,
+ * begun early on a background thread:
+ * <ul>
+ *   <li>the JCA providers behind {@code SecureRandom}, AES and SHA-2: their first use loads
+ *       and verifies a few hundred classes (~80 ms in a fresh JVM);</li>
+ *   <li>the base OT's table of the curve's base point;</li>
+ *   <li>the AES-NI path of the garbling hash: HotSpot runs AES on AES-NI only in code its
+ *       optimising compiler has compiled, and until then in table-driven Java, which made a
+ *       first AES-128 run ~25 ms slower. {@link #WARM_BLOCKS} blocks (~1 MB, a few ms once
+ *       compiled) get that compilation done before the first run.</li>
+ * </ul>
+ * All but the last are work a session does anyway; the last is the one deliberate warm-up.
+ * Overlapping them with the caller's own start-up (parsing options, building the circuit,
+ * waiting for the peer) shortens the first run. A step that fails is left to fail again, with
+ * its real error, where the session needs it.
+ */
+public final class Prestart {
+    /** Blocks hashed to get the AES intrinsic compiled: 64 batches of 1,024. */
+    static final int WARM_BLOCKS = 64 * 1024;
+    private static final int BATCH = 1024;
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+
+    private Prestart() {
+    }
+
+    /** Starts the work once per JVM and returns at once; true if this call started it. */
+    public static boolean start() {
+        if (!STARTED.compareAndSet(false, true)) {
+            return false;
+        }
+        BaseOtProtocol.CHOU_ORLANDI.prepare();
+        Thread t = new Thread(Prestart::run, "gc-prestart");
+        t.setDaemon(true);
+        t.start();
+        return true;
+    }
+
+    private static void run() {
+        try {
+            Prg.fromSecureRandom().nextLong();
+            MessageDigest.getInstance("SHA-512").digest(new byte[1]);
+            MessageDigest.getInstance("SHA-256").digest(new byte[1]);
+            TweakableHash h = new TweakableHash(BATCH);
+            for (int j = 0; j < BATCH; j++) {
+                h.input(j, j, ~j, j);
+            }
+            for (int done = 0; done < WARM_BLOCKS; done += BATCH) {
+                h.run(BATCH);
+            }
+        } catch (NoSuchAlgorithmException | RuntimeException e) {
+            // Only an early start: the session meets the same failure and reports it.
+        }
+    }
+}

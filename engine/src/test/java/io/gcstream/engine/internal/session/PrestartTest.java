@@ -1,0 +1,36 @@
+package io.gcstream.engine.internal.session;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.engine.LocalPair;
+import io.gcstream.engine.testutil.RandomCircuits;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PrestartTest {
+    @Test
+    void startsOnceOnADaemonThreadAndSessionsStillAgreeWithTheSimulator() throws Exception {
+        Prestart.start();
+        assertFalse(Prestart.start(), "a second call starts nothing");
+        // A session running while (or after) the background work runs is unaffected by it.
+        Random r = new Random(31);
+        Circuit c = RandomCircuits.generate(r, 9, 7, 5, 6, 800);
+        boolean[] x = RandomCircuits.bits(r, 9);
+        boolean[] y = RandomCircuits.bits(r, 7);
+        LocalPair.Result res = LocalPair.run(c, x, y);
+        Simulator.Result expect = Simulator.run(c, x, y);
+        assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
+        assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("gc-prestart")) {
+                assertTrue(t.isDaemon(), "must not keep a JVM alive");
+                t.join(30_000);
+                assertFalse(t.isAlive(), "finishes");
+            }
+        }
+    }
+}
