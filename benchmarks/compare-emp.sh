@@ -16,7 +16,7 @@
 #                               compile (lib:aes128 compiled if the peers folder lacks it)
 #                      cot      10^7 C-OTs: OtBench (one JVM, two threads) vs run.sh cot10m
 #                      baseot   128 base OTs, warm: OtBench (2 threads, Chou-Orlandi) vs run.sh baseot
-#                      first    first AES-128 run of a fresh gc run pair (--repeat 1): protocol time
+#                      first    first AES-128 run of a fresh ./gc run pair (--repeat 1): protocol time
 #                               (creator's first total: handshake, base OTs, the run) and wall time of
 #                               the process pair, vs run.sh aes-fresh 1 (setup_ms + ms_per_block)
 #                      heap     AES-128, two gc run processes with -Xmx4m -XX:+UseSerialGC each: runs or fails (no EMP side)
@@ -27,7 +27,8 @@
 #   --logs DIR       keep every command's output here (default: a new folder under /tmp)
 #
 # Needs: cli/target/gc.jar and benchmarks/target/benchmarks.jar (mvn -B -pl cli,benchmarks -am
-# package -DskipTests), java, awk, ss. A failed measurement is reported and left out of its
+# package -DskipTests), java, awk, ss; the gc run rows (aes-lib, aes-gcb, first, heap) start gc
+# through the repository's ./gc launcher, as users do. A failed measurement is reported and left out of its
 # median; the script goes on. Ratio = gcstream's speed / EMP's speed (rates: gcstream / EMP;
 # times: EMP / gcstream), so above 1 means gcstream is faster.
 # Env: JAVA (default java), TIMEOUT per command in s (default 900).
@@ -35,6 +36,7 @@ set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GC_JAR=$ROOT/cli/target/gc.jar
+GC_LAUNCHER=$ROOT/gc
 BENCH_JAR=$ROOT/benchmarks/target/benchmarks.jar
 JAVA=${JAVA:-java}
 TIMEOUT=${TIMEOUT:-900}
@@ -75,6 +77,10 @@ command -v ss >/dev/null || die "needs ss (iproute2) to find free ports"
 for j in "$GC_JAR" "$BENCH_JAR"; do
   [ -f "$j" ] || die "missing $j: build with (cd $ROOT && mvn -B -pl cli,benchmarks -am package -DskipTests)"
 done
+# The gc rows start gc through its launcher, with JAVA's java first on PATH; its class-data
+# sharing archive is made now (once per jar), outside every measurement.
+PATH="$(dirname "$(command -v "$JAVA")"):$PATH"
+"$GC_LAUNCHER" --version > /dev/null || die "$GC_LAUNCHER --version failed"
 IFS=, read -r -a ROW_LIST <<< "$ROWS"
 for r in "${ROW_LIST[@]}"; do
   case "$r" in gates|aes-lib|aes-gcb|cot|baseot|first|heap) ;; *) die "--rows: unknown row '$r'" ;; esac
@@ -109,7 +115,9 @@ field() { sed -n "s/.*[ ]$1=\([0-9.]*\).*/\1/p" "$2" | head -1; }
 # json_total SECTION FILE: timingsMs.total of "first" or "medianOfLaterRuns" in gc run --json output
 json_total() { awk -v s="\"$1\"" 'index($0, s) { f = 1 } f && /"total"/ { v = $2; gsub(/[^0-9.]/, "", v); print v; exit }' "$2"; }
 
-# gc_pair CIRCUIT REPEAT JAVA_OPTS: a creator and an evaluator gc run process on loopback; sets
+# gc_pair CIRCUIT REPEAT JAVA_OPTS: a creator and an evaluator gc run process on loopback, each
+# started as users start it, through the ./gc launcher (its class-data sharing archive and JIT
+# settings; JAVA's folder first on PATH, JAVA_OPTS as GC_JAVA_OPTS); sets
 # C_LOG (creator's output) and WALL_MS (wall time of the pair); returns non-zero on failure.
 gc_pair() {
   local circuit=$1 repeat=$2 jopts=$3 port t0 cp r1 r2
@@ -118,10 +126,10 @@ gc_pair() {
   newlog gc-creator; C_LOG=$LOGF; newlog gc-evaluator; local e_log=$LOGF
   t0=$(date +%s%N)
   # shellcheck disable=SC2086
-  timeout "$TIMEOUT" "$JAVA" $jopts -jar "$GC_JAR" run --role creator --listen "$port" \
+  GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role creator --listen "$port" \
       --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
   # shellcheck disable=SC2086
-  timeout "$TIMEOUT" "$JAVA" $jopts -jar "$GC_JAR" run --role evaluator --connect "127.0.0.1:$port" \
+  GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role evaluator --connect "127.0.0.1:$port" \
       --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --json "$circuit" > "$e_log" 2>&1; r2=$?
   wait $cp; r1=$?
   WALL_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
