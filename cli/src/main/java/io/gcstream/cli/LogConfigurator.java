@@ -18,7 +18,7 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  * {@code gc: LEVEL Logger: message}, at {@code GC_LOG_LEVEL} (WARN when unset or not a level).
  *
  * <p>Why code and not a {@code logback.xml}: reading XML costs a one-shot {@code gc run} about a
- * third of a second of start-up CPU and loads ~600 classes, on a 2-core machine where the peer
+ * third of a second of start-up CPU and ~540 more classes, on a 2-core machine where the peer
  * starts at the same moment. A {@code -Dlogback.configurationFile=…} given by the user still
  * wins: then this configurator steps aside. Labels, Δ, seeds and inputs are only ever logged at
  * TRACE.
