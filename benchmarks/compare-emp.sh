@@ -116,8 +116,8 @@ field() { sed -n "s/.*[ ]$1=\([0-9.]*\).*/\1/p" "$2" | head -1; }
 json_total() { awk -v s="\"$1\"" 'index($0, s) { f = 1 } f && /"total"/ { v = $2; gsub(/[^0-9.]/, "", v); print v; exit }' "$2"; }
 
 # gc_pair CIRCUIT REPEAT JAVA_OPTS: a creator and an evaluator gc run process on loopback, each
-# started as users start it, through the ./gc launcher (its class-data sharing archive and JIT
-# settings; JAVA's folder first on PATH, JAVA_OPTS as GC_JAVA_OPTS); sets
+# started as users start it, through the ./gc launcher (with its class-data sharing archive;
+# JAVA's folder first on PATH, JAVA_OPTS as GC_JAVA_OPTS); sets
 # C_LOG (creator's output) and WALL_MS (wall time of the pair); returns non-zero on failure.
 gc_pair() {
   local circuit=$1 repeat=$2 jopts=$3 port t0 cp r1 r2

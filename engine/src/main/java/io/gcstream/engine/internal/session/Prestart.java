@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>the base OT's table of the curve's base point;</li>
  *   <li>the AES-NI path of the garbling hash: HotSpot runs AES on AES-NI only in code its
  *       optimising compiler has compiled, and until then in table-driven Java, which made a
- *       first AES-128 run ~25 ms slower. {@link #WARM_BLOCKS} blocks (~1 MB, a few ms once
- *       compiled) get that compilation done before the first run.</li>
+ *       first AES-128 run ~25 ms slower. Hashing {@link #WARM_BLOCKS} public blocks (~1 MB,
+ *       some tens of ms of background CPU in a fresh JVM) gets that compilation done before
+ *       the first run.</li>
  * </ul>
  * All but the last are work a session does anyway; the last is the one deliberate warm-up.
  * Overlapping them with the caller's own start-up (parsing options, building the circuit,
