@@ -7,6 +7,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.compiler.lib.Library;
+import io.gcstream.cli.GcProcess.Done;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,8 +55,6 @@ class HostileFilesIT {
     static Path dir;
     private static final AtomicInteger LAUNCHES = new AtomicInteger();
 
-    record Done(int status, String out, String err) {
-    }
 
     @Test
     void noFileMakesGcUseMoreThan256MegabytesOrPrintAStackTrace() throws Exception {
@@ -143,20 +142,9 @@ class HostileFilesIT {
     }
 
     private static Done gc(String... args) throws IOException, InterruptedException {
-        String jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath().toString();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile(dir, "gc", ".out");
-        Path err = Files.createTempFile(dir, "gc", ".err");
         LAUNCHES.incrementAndGet();
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("gc " + String.join(" ", args) + " did not finish within 120 s");
-        }
-        return new Done(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+        return GcProcess.start(new ProcessBuilder(GcProcess.gcCommand(List.of("-Xmx256m"), List.of(args))), dir)
+                .finish(120);
     }
 
     private static Path write(String name, byte[] content) throws IOException {

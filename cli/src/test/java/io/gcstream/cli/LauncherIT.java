@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
+import io.gcstream.cli.GcProcess.Done;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,9 +24,6 @@ class LauncherIT {
     private static final String PLAIN = "0x00112233445566778899aabbccddeeff";
     /** FIPS-197, appendix C.1. */
     private static final String CIPHER = "0x69c4e0d86a7b0430d8cdb78070b4c55a";
-
-    record Done(int status, String out, String err) {
-    }
 
     @Test
     void archiveIsMadeOnceUsedQuietlyAndRunsStayCorrect(@TempDir Path root) throws Exception {
@@ -76,20 +72,12 @@ class LauncherIT {
     private static Done gc(Path root, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("gc").toString()));
         cmd.addAll(List.of(args));
-        Path out = Files.createTempFile(root, "gc", ".out");
-        Path err = Files.createTempFile(root, "gc", ".err");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().remove("GC_JAVA_OPTS");
         pb.environment().remove("GC_LOG_LEVEL");
         // The launcher runs `java` from PATH: the JDK running the tests comes first.
         pb.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH"));
         pb.environment().putAll(env);
-        Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("gc " + String.join(" ", args) + " did not finish within 120 s");
-        }
-        return new Done(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+        return GcProcess.start(pb, root).finish(120);
     }
 }

@@ -5,18 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.gcstream.cli.GcProcess.Done;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,17 +34,6 @@ class NetworkIT {
 
     @TempDir
     static Path dir;
-
-    record Done(int status, String out, String err) {
-        /** The last line of stderr. */
-        String lastError() {
-            List<String> lines = err.lines().toList();
-            return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
-        }
-    }
-
-    record Running(Process process, Path out, Path err) {
-    }
 
     @BeforeAll
     static void keys() throws Exception {
@@ -92,9 +80,9 @@ class NetworkIT {
     @Test
     void twoProcessesComputeAesOverTlsWithMutualAuthentication() throws Exception {
         int port = freePort();
-        Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+        GcProcess creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
                 tls("creator"), "lib:aes128"));
-        Running evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+        GcProcess evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                 "--input", PLAIN, tls("evaluator"), "lib:aes128"));
         Done e = finish(evaluator);
         Done c = finish(creator);
@@ -110,9 +98,9 @@ class NetworkIT {
     @Test
     void anUntrustedPeerIsRefusedOnBothSides() throws Exception {
         int port = freePort();
-        Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+        GcProcess creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
                 "--timeout", "10", tls("creator"), "lib:aes128"));
-        Running mallory = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+        GcProcess mallory = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                 "--input", PLAIN, "--timeout", "10", tls("mallory"), "lib:aes128"));
         Done m = finish(mallory);
         Done c = finish(creator);
@@ -134,9 +122,9 @@ class NetworkIT {
     @Test
     void tlsAgainstPlainIsRefusedOnBothSides() throws Exception {
         int port = freePort();
-        Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+        GcProcess creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
                 "--timeout", "10", tls("creator"), "lib:aes128"));
-        Running plain = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+        GcProcess plain = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                 "--input", PLAIN, "--timeout", "10", "lib:aes128"));
         Done p = finish(plain);
         Done c = finish(creator);
@@ -146,9 +134,9 @@ class NetworkIT {
         assertEquals(1, p.err().lines().count(), p.err());
 
         port = freePort();
-        Running plainListener = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+        GcProcess plainListener = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
                 "--timeout", "10", "lib:aes128"));
-        Running tlsConnector = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+        GcProcess tlsConnector = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                 "--input", PLAIN, "--timeout", "10", tls("evaluator"), "lib:aes128"));
         Done t = finish(tlsConnector);
         Done l = finish(plainListener);
@@ -161,7 +149,7 @@ class NetworkIT {
 
     @Test
     void plainTcpOffThisMachineIsWarnedAbout() throws Exception {
-        Running listener = start("run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0",
+        GcProcess listener = start("run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0",
                 "--input", KEY, "--timeout", "1", "lib:aes128");
         Done l = finish(listener);
         assertEquals(1, l.status(), l.err());
@@ -194,14 +182,14 @@ class NetworkIT {
                 // A long connect timeout: on a loaded machine the two JVMs may take seconds to start.
                 // A long connect timeout: on a loaded machine the two JVMs may take seconds to start.
                 // --progress shows each finished run as 100% on stderr: the sign that the session is going.
-                Running creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                GcProcess creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
                         "--timeout", timeout, "--connect-timeout", 60, "--repeat", "100000", "--progress",
                         useTls ? tls("creator") : List.of(), "lib:aes128"));
-                Running evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                GcProcess evaluator = start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                         "--input", PLAIN, "--timeout", timeout, "--connect-timeout", 60, "--repeat", "100000",
                         "--progress", useTls ? tls("evaluator") : List.of(), "lib:aes128"));
-                Running stopped = stopCreator ? creator : evaluator;
-                Running survivor = stopCreator ? evaluator : creator;
+                GcProcess stopped = stopCreator ? creator : evaluator;
+                GcProcess survivor = stopCreator ? evaluator : creator;
                 long wait = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (!(Files.readString(survivor.err()).contains("100.0%") && Files.readString(stopped.err())
                         .contains("100.0%")) && System.nanoTime() < wait) {
@@ -260,29 +248,17 @@ class NetworkIT {
         }
     }
 
-    private static Running start(String... args) throws IOException {
+    private static GcProcess start(String... args) throws IOException {
         return start(List.of(args));
     }
 
-    private static Running start(List<String> args) throws IOException {
-        String jar = System.getProperty("gc.jar", "target/gc.jar");
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-jar", jar));
-        cmd.addAll(args);
-        Path out = Files.createTempFile(dir, "gc", ".out");
-        Path err = Files.createTempFile(dir, "gc", ".err");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
-        Map<String, String> env = pb.environment();
-        env.put(NetworkOptions.PASSWORD_ENV, PASSWORD);
-        return new Running(pb.start(), out, err);
+    private static GcProcess start(List<String> args) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(GcProcess.gcCommand(List.of("-Xmx256m"), args));
+        pb.environment().put(NetworkOptions.PASSWORD_ENV, PASSWORD);
+        return GcProcess.start(pb, dir);
     }
 
-    private static Done finish(Running r) throws Exception {
-        if (!r.process().waitFor(90, TimeUnit.SECONDS)) {
-            r.process().destroyForcibly();
-            throw new AssertionError("gc process did not finish within 90 s");
-        }
-        return new Done(r.process().exitValue(), Files.readString(r.out(), StandardCharsets.UTF_8),
-                Files.readString(r.err(), StandardCharsets.UTF_8));
+    private static Done finish(GcProcess r) throws Exception {
+        return r.finish(90);
     }
 }

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.BitCodec;
+import io.gcstream.cli.GcProcess.Done;
 import io.gcstream.compiler.lib.TextAlphabet;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,9 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SmallHeapIT {
     @TempDir
     static Path dir;
-
-    record Done(int status, String out, String err) {
-    }
 
     @Test
     void aStreamedCircuitCompilesReadsBackAndRunsIn32Megabytes() throws Exception {
@@ -61,14 +56,14 @@ class SmallHeapIT {
             try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
                 port = s.getLocalPort();
             }
-            Started creator = start(List.of("-Xmx4m", "-XX:+UseSerialGC"), "run", "--role", "creator", "--listen",
+            GcProcess creator = start(List.of("-Xmx4m", "-XX:+UseSerialGC"), "run", "--role", "creator", "--listen",
                     Integer.toString(port), "--scheme", scheme, "--repeat", "5", "--json",
                     "--input", "0x2b7e151628aed2a6abf7158809cf4f3c", "lib:aes128");
-            Started evaluator = start(List.of("-Xmx4m", "-XX:+UseSerialGC"), "run", "--role", "evaluator",
+            GcProcess evaluator = start(List.of("-Xmx4m", "-XX:+UseSerialGC"), "run", "--role", "evaluator",
                     "--connect", "127.0.0.1:" + port, "--scheme", scheme, "--repeat", "5",
                     "--input", "0x3243f6a8885a308d313198a2e0370734", "lib:aes128");
-            Done e = evaluator.finish();
-            Done c = creator.finish();
+            Done e = evaluator.finish(120);
+            Done c = creator.finish(120);
             assertEquals(0, e.status(), scheme + ": " + e.err());
             assertEquals(0, c.status(), scheme + ": " + c.err());
             assertTrue(e.out().contains("evaluator output  (128 bits): 0x3925841d02dc09fbdc118597196a0b32"), e.out());
@@ -92,30 +87,10 @@ class SmallHeapIT {
     }
 
     private static Done gc(String heap, String... args) throws Exception {
-        return start(List.of("-Xmx" + heap), args).finish();
+        return start(List.of("-Xmx" + heap), args).finish(120);
     }
 
-    /** A gc process started with {@code jvm} options. */
-    record Started(Process process, Path out, Path err, String what) {
-        Done finish() throws Exception {
-            if (!process.waitFor(120, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("gc " + what + " did not finish within 120 s");
-            }
-            return new Done(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-        }
-    }
-
-    private static Started start(List<String> jvm, String... args) throws Exception {
-        String jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath().toString();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(jvm);
-        cmd.addAll(List.of("-jar", jar));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile(dir, "gc", ".out");
-        Path err = Files.createTempFile(dir, "gc", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        return new Started(p, out, err, String.join(" ", args));
+    private static GcProcess start(List<String> jvm, String... args) throws Exception {
+        return GcProcess.start(new ProcessBuilder(GcProcess.gcCommand(jvm, List.of(args))), dir);
     }
 }

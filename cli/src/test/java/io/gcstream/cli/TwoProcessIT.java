@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.cli.GcProcess.Done;
 import io.gcstream.engine.Scheme;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,10 +28,6 @@ class TwoProcessIT {
     static Path dir;
     private static Path aes;
 
-    /** A finished child process. */
-    record Done(int status, String out, String err) {
-    }
-
     @BeforeAll
     static void compileAes() throws Exception {
         aes = dir.resolve("aes.gcb");
@@ -44,9 +40,9 @@ class TwoProcessIT {
         for (Scheme s : Scheme.values()) {
             String scheme = s.wireName();
             int port = freePort();
-            Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
+            GcProcess creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
                     "--input", KEY, "--scheme", scheme, "--json", aes.toString());
-            Running evaluator = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+            GcProcess evaluator = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                     "--input", PLAIN, "--scheme", scheme, aes.toString());
             Done e = finish(evaluator);
             Done c = finish(creator);
@@ -73,8 +69,8 @@ class TwoProcessIT {
         assertEquals(0, compiled.status(), compiled.err());
         int port = freePort();
         String p = Integer.toString(port);
-        Running creator = startIn(work, "run", "--role", "creator", "--listen", p, "--input", KEY, "circuit.bin");
-        Running evaluator = startIn(work, "run", "--role", "evaluator", "--connect", "localhost:" + p,
+        GcProcess creator = startIn(work, "run", "--role", "creator", "--listen", p, "--input", KEY, "circuit.bin");
+        GcProcess evaluator = startIn(work, "run", "--role", "evaluator", "--connect", "localhost:" + p,
                 "--input", PLAIN, "circuit.bin");
         Done e = finish(evaluator);
         Done c = finish(creator);
@@ -90,9 +86,9 @@ class TwoProcessIT {
         Path adder = CliTestSupport.BRISTOL.resolve("bristol_fashion/adder64.txt");
         assertEquals(0, finish(start("compile", adder.toString(), "-o", other.toString())).status());
         int port = freePort();
-        Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
+        GcProcess creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
                 "--input", KEY, "--timeout", "20", aes.toString());
-        Running evaluator = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+        GcProcess evaluator = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
                 "--input", "5", "--timeout", "20", other.toString());
         Done e = finish(evaluator);
         Done c = finish(creator);
@@ -107,7 +103,7 @@ class TwoProcessIT {
     @Test
     void killedPeerEndsTheSurvivorWithAnError() throws Exception {
         int port = freePort();
-        Running creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
+        GcProcess creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
                 "--input", KEY, "--timeout", "10", aes.toString());
         // The evaluator never shows up properly: a raw connection that closes at once.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -149,9 +145,9 @@ class TwoProcessIT {
         bytes[bytes.length - 40] ^= 1;
         Files.write(dir.resolve("e2"), bytes);
         int port = freePort();
-        Running c = start("run", "--role", "creator", "--listen", "" + port, "--input", "5", "--load-state",
+        GcProcess c = start("run", "--role", "creator", "--listen", "" + port, "--input", "5", "--load-state",
                 dir.resolve("c2").toString(), "--timeout", "20", counter);
-        Running e = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port, "--input", "6",
+        GcProcess e = start("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port, "--input", "6",
                 "--load-state", dir.resolve("e2").toString(), "--timeout", "20", counter);
         for (Done d : new Done[] {finish(e), finish(c)}) {
             assertEquals(1, d.status(), d.err());
@@ -186,8 +182,8 @@ class TwoProcessIT {
         e.addAll(common);
         e.addAll(eOpts);
         e.add(circuit);
-        Running cr = start(c.toArray(new String[0]));
-        Running ev = start(e.toArray(new String[0]));
+        GcProcess cr = start(c.toArray(new String[0]));
+        GcProcess ev = start(e.toArray(new String[0]));
         Done ed = finish(ev);
         Done cd = finish(cr);
         assertEquals(0, cd.status(), cd.err());
@@ -201,36 +197,20 @@ class TwoProcessIT {
         }
     }
 
-    /** A started child process and the files its output goes to. */
-    record Running(Process process, Path out, Path err) {
-    }
-
-    private static Running start(String... args) throws IOException {
+    private static GcProcess start(String... args) throws IOException {
         return startIn(null, args);
     }
 
     /** Starts {@code gc args} in the working directory {@code cwd} (null: this process's). */
-    private static Running startIn(Path cwd, String... args) throws IOException {
-        String jar = Path.of(System.getProperty("gc.jar", "target/gc.jar")).toAbsolutePath().toString();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile(dir, "gc", ".out");
-        Path err = Files.createTempFile(dir, "gc", ".err");
-        ProcessBuilder b = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+    private static GcProcess startIn(Path cwd, String... args) throws IOException {
+        ProcessBuilder b = new ProcessBuilder(GcProcess.gcCommand(List.of("-Xmx256m"), List.of(args)));
         if (cwd != null) {
             b.directory(cwd.toFile());
         }
-        Process p = b.start();
-        return new Running(p, out, err);
+        return GcProcess.start(b, dir);
     }
 
-    private static Done finish(Running r) throws Exception {
-        if (!r.process().waitFor(90, TimeUnit.SECONDS)) {
-            r.process().destroyForcibly();
-            throw new AssertionError("gc process did not finish within 90 s");
-        }
-        return new Done(r.process().exitValue(), Files.readString(r.out(), StandardCharsets.UTF_8),
-                Files.readString(r.err(), StandardCharsets.UTF_8));
+    private static Done finish(GcProcess r) throws Exception {
+        return r.finish(90);
     }
 }
