@@ -10,8 +10,8 @@
 #   --rows LIST      comma-separated rows (default: gates,aes-lib,aes-gcb,cot,baseot,first,heap)
 #                      gates    10^7 AND end to end, two processes: EndToEndBenchmark --no-local vs run.sh gates10m
 #                      aes-lib  AES-128 per independent execution, warm session, two processes:
-#                               gc run --role ... --repeat N --json lib:aes128 (creator's medianOfLaterRuns
-#                               total) vs run.sh aes-fresh
+#                               gc run --role ... --repeat N --warmup W --json lib:aes128 (creator's
+#                               medianOfLaterRuns total: the runs after the JIT's warm-up) vs run.sh aes-fresh
 #                      aes-gcb  the same from a .gcb file: EMP's own Bristol aes_128.txt compiled with gc
 #                               compile (lib:aes128 compiled if the peers folder lacks it)
 #                      cot      10^7 C-OTs: OtBench (one JVM, two threads) vs run.sh cot10m
@@ -23,7 +23,10 @@
 #   --gbit           add the row "10^7 AND under a 1 Gbit/s link" (both sides in a private network
 #                    namespace: unshare -n, tc tbf 1gbit on lo; needs CAP_SYS_ADMIN)
 #   --schemes LIST   gcstream schemes for the gates rows (default half-gates), e.g. half-gates,grr3
-#   --aes-repeat N   executions per gc run session for the AES rows (default 300)
+#   --aes-repeat N   executions per gc run session for the AES rows (default 8000)
+#   --aes-warmup W   of those, the executions after the first left out of the median (default 5000:
+#                    HotSpot compiles the session's hot loops during its first ~3 s, thousands of
+#                    AES executions; --aes-warmup 0 --aes-repeat 300 measures that period instead)
 #   --logs DIR       keep every command's output here (default: a new folder under /tmp)
 #
 # Needs: cli/target/gc.jar and benchmarks/target/benchmarks.jar (mvn -B -pl cli,benchmarks -am
@@ -41,7 +44,7 @@ BENCH_JAR=$ROOT/benchmarks/target/benchmarks.jar
 JAVA=${JAVA:-java}
 TIMEOUT=${TIMEOUT:-900}
 PEERS= RUN_SH= ROUNDS=3 ROWS=gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
-AES_REPEAT=300 LOGS= LAST_ERR= HEAP_ERR=
+AES_REPEAT=8000 AES_WARMUP=5000 LOGS= LAST_ERR= HEAP_ERR=
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 die() { echo "compare-emp: $*" >&2; exit 2; }
@@ -55,6 +58,7 @@ while [ $# -gt 0 ]; do
     --gbit) GBIT=1; shift ;;
     --schemes) SCHEMES=${2:-}; shift 2 ;;
     --aes-repeat) AES_REPEAT=${2:-}; shift 2 ;;
+    --aes-warmup) AES_WARMUP=${2:-}; shift 2 ;;
     --logs) LOGS=${2:-}; shift 2 ;;
     -h|--help) usage ;;
     *) die "unknown argument '$1' (see --help)" ;;
@@ -72,6 +76,8 @@ fi
 [ -x "$RUN_SH" ] || die "--run-sh $RUN_SH: not an executable file"
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive whole number, got '$ROUNDS'"
 [[ $AES_REPEAT =~ ^[1-9][0-9]*$ ]] && [ "$AES_REPEAT" -ge 2 ] || die "--aes-repeat must be at least 2, got '$AES_REPEAT'"
+[[ $AES_WARMUP =~ ^[0-9]+$ ]] && [ "$AES_WARMUP" -le $((AES_REPEAT - 2)) ] \
+  || die "--aes-warmup must be in 0..$((AES_REPEAT - 2)) (it leaves at least one execution to measure), got '$AES_WARMUP'"
 command -v "$JAVA" >/dev/null || die "java not found (set JAVA)"
 command -v ss >/dev/null || die "needs ss (iproute2) to find free ports"
 for j in "$GC_JAR" "$BENCH_JAR"; do
@@ -115,22 +121,22 @@ field() { sed -n "s/.*[ ]$1=\([0-9.]*\).*/\1/p" "$2" | head -1; }
 # json_total SECTION FILE: timingsMs.total of "first" or "medianOfLaterRuns" in gc run --json output
 json_total() { awk -v s="\"$1\"" 'index($0, s) { f = 1 } f && /"total"/ { v = $2; gsub(/[^0-9.]/, "", v); print v; exit }' "$2"; }
 
-# gc_pair CIRCUIT REPEAT JAVA_OPTS: a creator and an evaluator gc run process on loopback, each
+# gc_pair CIRCUIT REPEAT JAVA_OPTS [WARMUP]: a creator and an evaluator gc run process on loopback, each
 # started as users start it, through the ./gc launcher (with its class-data sharing archive;
 # JAVA's folder first on PATH, JAVA_OPTS as GC_JAVA_OPTS); sets
 # C_LOG (creator's output) and WALL_MS (wall time of the pair); returns non-zero on failure.
 gc_pair() {
-  local circuit=$1 repeat=$2 jopts=$3 port t0 cp r1 r2
+  local circuit=$1 repeat=$2 jopts=$3 warmup=${4:-0} port t0 cp r1 r2
   LAST_ERR=
   port=$(free_port) || { LAST_ERR="no free port found"; return 1; }
   newlog gc-creator; C_LOG=$LOGF; newlog gc-evaluator; local e_log=$LOGF
   t0=$(date +%s%N)
   # shellcheck disable=SC2086
   GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role creator --listen "$port" \
-      --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
+      --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --warmup "$warmup" --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
   # shellcheck disable=SC2086
   GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role evaluator --connect "127.0.0.1:$port" \
-      --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --json "$circuit" > "$e_log" 2>&1; r2=$?
+      --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --warmup "$warmup" --json "$circuit" > "$e_log" 2>&1; r2=$?
   wait $cp; r1=$?
   WALL_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
   [ $r1 = 0 ] && [ $r2 = 0 ] || { LAST_ERR="exit codes $r1/$r2, see $C_LOG $e_log: $( (grep -h OutOfMemory "$C_LOG" "$e_log"; grep -hE 'Exception|[Ee]rror' "$C_LOG" "$e_log") | head -1)"; return 1; }
@@ -169,7 +175,7 @@ emp_gbit() { local v; newlog emp-gbit; E_LOG=$LOGF
 
 gc_aes() { # gc_aes KEY CIRCUIT
   local v
-  gc_pair "$2" "$AES_REPEAT" "" && v=$(json_total medianOfLaterRuns "$C_LOG") && num "$v" && record "gc:$1" "$v" \
+  gc_pair "$2" "$AES_REPEAT" "" "$AES_WARMUP" && v=$(json_total medianOfLaterRuns "$C_LOG") && num "$v" && record "gc:$1" "$v" \
     || failed "gc:$1" "${LAST_ERR:-no medianOfLaterRuns in $C_LOG}"; }
 emp_aes() { # emp_aes KEY
   local v
@@ -237,7 +243,7 @@ fi
 echo "# gcstream vs EMP-toolkit, one run ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
 echo "machine: $(nproc) cores, $(awk '{ print "load average " $1 ", " $2 ", " $3 }' /proc/loadavg 2>/dev/null), $("$JAVA" -version 2>&1 | head -1)"
 echo "peers: $PEERS ($(tr '\n' ';' < "$PEERS/VERSIONS.txt" 2>/dev/null | sed 's/;$//'))"
-echo "rounds: $ROUNDS; rows: ${ROW_LIST[*]}; gcstream schemes: ${SCHEME_LIST[*]}; logs: $LOGS"
+echo "rounds: $ROUNDS; rows: ${ROW_LIST[*]}; gcstream schemes: ${SCHEME_LIST[*]}; AES sessions: $AES_REPEAT executions, median of the last $((AES_REPEAT - AES_WARMUP - 1)); logs: $LOGS"
 echo
 
 # --- the rounds --------------------------------------------------------------------------------

@@ -79,10 +79,13 @@ final class PartyRunner {
         return new Prepared(plan, session, spec.build());
     }
 
-    /** Runs {@code repeat} executions of the prepared session and saves kept outputs if asked. */
-    static Outcome run(Prepared p, int repeat, StateOptions state) throws IOException {
+    /**
+     * Runs {@code repeat} executions of the prepared session and saves kept outputs if asked;
+     * the {@code warmup} executions after the first are left out of the later runs' median.
+     */
+    static Outcome run(Prepared p, int repeat, int warmup, StateOptions state) throws IOException {
         Party role = p.plan().role();
-        RunLog stats = new RunLog();
+        RunLog stats = new RunLog(warmup);
         RunResult last = null;
         for (int i = 0; i < repeat; i++) {
             last = p.session().run(p.spec(), p.plan().bits());

@@ -36,6 +36,11 @@ final class RunCommand extends CircuitCommand {
     @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
     int repeat = 1;
 
+    @Parameter(names = "--warmup", description = "Executions after the first that --json leaves out of"
+            + " medianOfLaterRuns: the JVM compiles the session's hot loops during its first seconds"
+            + " (thousands of executions of a small circuit)")
+    int warmup = 0;
+
     @Parameter(names = "--progress", description = "Show the progress bar on stderr even when it is not a terminal"
             + " or the run is short (it is automatic on a terminal for runs of 10^6 gates or more; --quiet and"
             + " --json turn it off)")
@@ -53,6 +58,11 @@ final class RunCommand extends CircuitCommand {
         BitValues.OutputFormat fmt = output.valueFormat();
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1");
+        }
+        if (warmup < 0 || (warmup > 0 && warmup >= repeat - 1)) {
+            throw new UserError("--warmup " + warmup + " with --repeat " + repeat + ": the warm-up"
+                    + " executions come after the first and must leave at least one to measure, so"
+                    + " --warmup must be in 0.." + Math.max(0, repeat - 2));
         }
         SessionOptions options = party.sessionOptions();
         party.validate("--creator-input and --evaluator-input");
@@ -72,7 +82,7 @@ final class RunCommand extends CircuitCommand {
             StderrProgress bar = progressBar(c, Party.CREATOR, Party.EVALUATOR);
             List<PartyRunner.Outcome> both;
             try {
-                both = runLocal(c, x, y, withProgress(options, bar), repeat);
+                both = runLocal(c, x, y, withProgress(options, bar), repeat, warmup);
             } finally {
                 finish(bar);
             }
@@ -99,7 +109,7 @@ final class RunCommand extends CircuitCommand {
             return p;
         });
         try (Channel ch = g.channel()) {
-            o = PartyRunner.run(g.value(), repeat, state);
+            o = PartyRunner.run(g.value(), repeat, warmup, state);
         } finally {
             finish(bar);
         }
@@ -165,19 +175,20 @@ final class RunCommand extends CircuitCommand {
 
     /**
      * Both parties in this process, each on its own thread, over a real loopback socket;
-     * {@code repeat} executions in one session, memory independent of {@code repeat}.
+     * {@code repeat} executions in one session, memory independent of {@code repeat}; the
+     * {@code warmup} executions after the first are left out of the later runs' median.
      */
     static List<PartyRunner.Outcome> runLocal(Circuit c, boolean[] x, boolean[] y, SessionOptions options,
-            int repeat) throws IOException {
+            int repeat, int warmup) throws IOException {
         LocalParties.Both<PartyRunner.Outcome> both = LocalParties.run(ChannelOptions.builder().readTimeout(options.timeout()).build(),
-                ch -> repeat(Party.CREATOR, GcSession.creator(ch, options), c, x, repeat),
-                ch -> repeat(Party.EVALUATOR, GcSession.evaluator(ch, options), c, y, repeat));
+                ch -> repeat(Party.CREATOR, GcSession.creator(ch, options), c, x, repeat, warmup),
+                ch -> repeat(Party.EVALUATOR, GcSession.evaluator(ch, options), c, y, repeat, warmup));
         return List.of(both.creator(), both.evaluator());
     }
 
-    private static PartyRunner.Outcome repeat(Party role, GcSession s, Circuit c, boolean[] bits, int repeat)
-            throws IOException {
-        RunLog log = new RunLog();
+    private static PartyRunner.Outcome repeat(Party role, GcSession s, Circuit c, boolean[] bits, int repeat,
+            int warmup) throws IOException {
+        RunLog log = new RunLog(warmup);
         boolean[] out = null;
         for (int i = 0; i < repeat; i++) {
             out = s.run(c, bits);
@@ -225,7 +236,10 @@ final class RunCommand extends CircuitCommand {
         m.put("peakHeapBytes", HeapPeak.bytes());
         m.put("runs", log.count());
         m.put("first", statsJson(log.first()));
-        if (log.count() > 1) {
+        if (log.warmup() > 0) {
+            m.put("warmupRuns", log.warmup());
+        }
+        if (log.medianOfLater() != null) {
             m.put("medianOfLaterRuns", statsJson(log.medianOfLater()));
         }
         return m;

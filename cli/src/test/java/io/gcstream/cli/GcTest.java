@@ -214,6 +214,22 @@ class GcTest {
         assertTrue(peak > 0 && peak < Runtime.getRuntime().maxMemory() * 2, "peak " + peak);
     }
 
+    @Test
+    void warmUpRunsAreReportedAndLeftOutOfTheMedian() {
+        CliTestSupport.Outcome r = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                "--evaluator-input", "0x0", "--repeat", "4", "--warmup", "2", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"runs\": 4"), r.out());
+        assertTrue(r.out().contains("\"warmupRuns\": 2"), r.out());
+        assertTrue(r.out().contains("\"medianOfLaterRuns\""), r.out());
+        for (String bad : new String[] {"3", "-1"}) {
+            CliTestSupport.Outcome o = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                    "--evaluator-input", "0x0", "--repeat", "4", "--warmup", bad, "--json");
+            assertEquals(2, o.status(), o.err());
+            assertTrue(o.err().startsWith("gc: --warmup " + bad + " with --repeat 4"), o.err());
+        }
+    }
+
     /** Only the commands that run a session start {@code GcSession.prepare()} before parsing. */
     @Test
     void sessionCommandsAreRecognisedBeforeParsing() {

@@ -2,6 +2,7 @@ package io.gcstream.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Party;
@@ -39,5 +40,26 @@ class RunLogTest {
         // A uniform sample of 1,023 of 1..200,000: its median is near 100,000.
         long m = log.medianOfLater().totalNanos();
         assertTrue(Math.abs(m - n / 2) < n / 10, "median of the sample " + m);
+    }
+
+    @Test
+    void warmUpRunsAreCountedButLeftOutOfTheMedian() {
+        RunLog log = new RunLog(3);
+        log.add(stats(1000));
+        for (int i = 0; i < 3; i++) {
+            log.add(stats(500));
+            assertNull(log.medianOfLater(), "warm-up run " + i + " must not be sampled");
+        }
+        log.add(stats(7));
+        log.add(stats(8));
+        log.add(stats(9));
+        assertEquals(7, log.count());
+        assertEquals(3, log.warmup());
+        assertEquals(8, log.medianOfLater().totalNanos());
+    }
+
+    @Test
+    void negativeWarmUpIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new RunLog(-1));
     }
 }
