@@ -38,9 +38,13 @@ public final class TcpChannel extends BufferedChannel {
     private final Socket socket;
     private final SocketGuard guard;
     private final InputStream in;
+    /** The TCP socket's own stream: under TLS, where the encrypted bytes arrive. */
+    private final InputStream rawIn;
     private final OutputStream out;
     private final String peer;
     private final long writeTimeoutNanos;
+    /** {@link ChannelOptions#readPoll()} in nanoseconds. */
+    private final long pollNanos;
     /** The SO_TIMEOUT currently set (only the reader thread touches it). */
     private int soTimeout = -1;
 
@@ -54,9 +58,11 @@ public final class TcpChannel extends BufferedChannel {
         this.socket = socket;
         this.guard = guard;
         this.in = socket.getInputStream();
+        this.rawIn = raw == socket ? in : raw.getInputStream();
         this.out = socket.getOutputStream();
         this.peer = address(raw.getInetAddress(), raw.getPort());
         this.writeTimeoutNanos = Timeouts.nanos(o.writeTimeout());
+        this.pollNanos = o.readPoll().toNanos();
     }
 
     /**
@@ -113,6 +119,25 @@ public final class TcpChannel extends BufferedChannel {
         }
     }
 
+    /**
+     * Polls for data for up to {@link ChannelOptions#readPoll()} before a read that would block
+     * (why: see there). Bounded by the deadline too; the read that follows reports anything
+     * wrong.
+     */
+    private void awaitData(long deadline) {
+        try {
+            if (pollNanos <= 0 || in.available() > 0) {
+                return;
+            }
+            long until = Math.min(System.nanoTime() + pollNanos, deadline);
+            while (rawIn.available() == 0 && System.nanoTime() - until < 0) {
+                Thread.onSpinWait();
+            }
+        } catch (IOException e) {
+            // Closed or reset: the read reports it.
+        }
+    }
+
     @Override
     int receiveRaw(byte[] b, int off, int len, long deadline) throws IOException {
         guard.begin(SocketGuard.READ, deadline);
@@ -122,6 +147,7 @@ public final class TcpChannel extends BufferedChannel {
                 raw.setSoTimeout(ms);
                 soTimeout = ms;
             }
+            awaitData(deadline);
             int r = in.read(b, off, len);
             return r < 0 ? EOF : r;
         } catch (SocketTimeoutException e) {

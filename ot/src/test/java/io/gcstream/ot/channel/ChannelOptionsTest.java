@@ -1,6 +1,7 @@
 package io.gcstream.ot.channel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
@@ -36,5 +37,20 @@ class ChannelOptionsTest {
         assertEquals(own, own.toBuilder().build());
         assertThrows(IllegalArgumentException.class,
                 () -> ChannelOptions.builder().writeTimeout(Duration.ZERO));
+    }
+
+    @Test
+    void readPollDefaultsTo100MicrosecondsAndIsBounded() {
+        assertEquals(Duration.ofNanos(100_000), ChannelOptions.defaults().readPoll());
+        ChannelOptions off = ChannelOptions.builder().readPoll(Duration.ZERO).build();
+        assertEquals(Duration.ZERO, off.readPoll());
+        assertEquals(off, off.toBuilder().build());
+        assertNotEquals(off, ChannelOptions.defaults());
+        assertEquals(ChannelOptions.MAX_READ_POLL,
+                ChannelOptions.builder().readPoll(ChannelOptions.MAX_READ_POLL).build().readPoll());
+        assertThrows(IllegalArgumentException.class,
+                () -> ChannelOptions.builder().readPoll(ChannelOptions.MAX_READ_POLL.plusNanos(1)));
+        assertThrows(IllegalArgumentException.class,
+                () -> ChannelOptions.builder().readPoll(Duration.ofNanos(-1)));
     }
 }

@@ -59,6 +59,38 @@ class TcpChannelTest {
     }
 
     @Test
+    void roundTripWithoutAndWithTheLongestReadPoll() throws Exception {
+        for (Duration poll : new Duration[] {Duration.ZERO, ChannelOptions.MAX_READ_POLL}) {
+            TcpChannel[] p = pair(ChannelOptions.builder().readPoll(poll).build());
+            try {
+                ChannelContract.roundTrip(p[0], p[1]);
+            } finally {
+                p[0].close();
+                p[1].close();
+            }
+        }
+    }
+
+    /** Polling is bounded: a silent or closed peer is still reported as without it. */
+    @Test
+    void theLongestReadPollKeepsTimeoutsAndClosedPeers() throws Exception {
+        ChannelOptions o = FAST.toBuilder().readPoll(ChannelOptions.MAX_READ_POLL).build();
+        TcpChannel[] p = pair(o);
+        try {
+            ChannelContract.silentPeerTimesOut(p[0], p[1]);
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+        TcpChannel[] q = pair(o);
+        try {
+            ChannelContract.closedPeer(q[0], q[1]);
+        } finally {
+            q[1].close();
+        }
+    }
+
+    @Test
     void silentPeerTimesOut() throws Exception {
         TcpChannel[] p = pair(FAST);
         try {
