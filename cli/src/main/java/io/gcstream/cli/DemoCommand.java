@@ -8,6 +8,7 @@ import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
 import java.io.PrintStream;
+import io.gcstream.ot.channel.ChannelOptions;
 import java.util.List;
 
 /**
@@ -49,7 +50,8 @@ final class DemoCommand extends Gc.BaseCommand {
         boolean[] key = BitValues.parse(KEY, aes.creatorInputCount(), "key");
         boolean[] plain = BitValues.parse(PLAINTEXT, aes.evaluatorInputCount(), "plaintext");
         SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).build(), aes);
-        List<PartyRunner.Outcome> both = RunCommand.runLocal(aes, key, plain, options, repeat, 0);
+        List<PartyRunner.Outcome> both = RunCommand.runLocal(aes, key, plain, options,
+                ChannelOptions.builder().readTimeout(options.timeout()).build(), repeat, 0);
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);
         boolean ok = result.equals(CIPHERTEXT);
         out.println("  evaluator learns      ciphertext " + result + (ok ? "  (matches FIPS-197)" : "  MISMATCH"));

@@ -42,6 +42,10 @@ final class PartyOptions {
             + "accept the connection (connector); default: --timeout")
     Integer connectTimeoutSeconds;
 
+    @Parameter(names = "--read-poll", description = "Microseconds a read that finds no data from the peer polls"
+            + " for it before it sleeps, 0..10000 (default 100; 0 where threads outnumber cores)")
+    long readPollMicros = ChannelOptions.defaults().readPoll().toNanos() / 1000;
+
     @ParametersDelegate
     NetworkOptions network = new NetworkOptions();
 
@@ -59,13 +63,21 @@ final class PartyOptions {
         return SessionOptions.builder().scheme(s).timeout(Duration.ofSeconds(timeoutSeconds)).build();
     }
 
-    /** Channel options for {@code o}, with {@code --connect-timeout} (default {@code --timeout}). */
+    /**
+     * Channel options for {@code o}, with {@code --connect-timeout} (default {@code --timeout})
+     * and {@code --read-poll}.
+     */
     ChannelOptions channelOptions(SessionOptions o) {
         int connect = connectTimeoutSeconds == null ? timeoutSeconds : connectTimeoutSeconds;
         if (connect < 1) {
             throw new UserError("--connect-timeout must be at least 1 second");
         }
-        return ChannelOptions.builder().readTimeout(o.timeout()).build().toBuilder().connectTimeout(Duration.ofSeconds(connect)).build();
+        long maxPoll = ChannelOptions.MAX_READ_POLL.toNanos() / 1000;
+        if (readPollMicros < 0 || readPollMicros > maxPoll) {
+            throw new UserError("--read-poll must be in 0.." + maxPoll + " microseconds, got " + readPollMicros);
+        }
+        return ChannelOptions.builder().readTimeout(o.timeout()).connectTimeout(Duration.ofSeconds(connect))
+                .readPoll(Duration.ofNanos(readPollMicros * 1000)).build();
     }
 
     /** Checks that exactly one of --local and --role with one of --listen/--connect is given. */

@@ -82,7 +82,7 @@ final class RunCommand extends CircuitCommand {
             StderrProgress bar = progressBar(c, Party.CREATOR, Party.EVALUATOR);
             List<PartyRunner.Outcome> both;
             try {
-                both = runLocal(c, x, y, withProgress(options, bar), repeat, warmup);
+                both = runLocal(c, x, y, withProgress(options, bar), party.channelOptions(options), repeat, warmup);
             } finally {
                 finish(bar);
             }
@@ -179,8 +179,8 @@ final class RunCommand extends CircuitCommand {
      * {@code warmup} executions after the first are left out of the later runs' median.
      */
     static List<PartyRunner.Outcome> runLocal(Circuit c, boolean[] x, boolean[] y, SessionOptions options,
-            int repeat, int warmup) throws IOException {
-        LocalParties.Both<PartyRunner.Outcome> both = LocalParties.run(ChannelOptions.builder().readTimeout(options.timeout()).build(),
+            ChannelOptions channel, int repeat, int warmup) throws IOException {
+        LocalParties.Both<PartyRunner.Outcome> both = LocalParties.run(channel,
                 ch -> repeat(Party.CREATOR, GcSession.creator(ch, options), c, x, repeat, warmup),
                 ch -> repeat(Party.EVALUATOR, GcSession.evaluator(ch, options), c, y, repeat, warmup));
         return List.of(both.creator(), both.evaluator());

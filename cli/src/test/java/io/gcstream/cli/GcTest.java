@@ -230,6 +230,18 @@ class GcTest {
         }
     }
 
+    @Test
+    void readPollIsAnOptionWithABound() {
+        CliTestSupport.Outcome off = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                "--evaluator-input", "0x0", "--read-poll", "0");
+        assertEquals(0, off.status(), off.err());
+        assertTrue(off.out().contains("66e94bd4ef8a2c3b884cfa59ca342b2e"), off.out());
+        CliTestSupport.Outcome bad = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                "--evaluator-input", "0x0", "--read-poll", "10001");
+        assertEquals(2, bad.status(), bad.err());
+        assertTrue(bad.err().startsWith("gc: --read-poll must be in 0..10000 microseconds"), bad.err());
+    }
+
     /** Only the commands that run a session start {@code GcSession.prepare()} before parsing. */
     @Test
     void sessionCommandsAreRecognisedBeforeParsing() {

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code gc} launcher script, run from a copy of the repository's layout (the script and
- * the built jar, no sources, so it never rebuilds): its class-data sharing archive is made
- * once, used silently, and a stale or foreign archive never shows on stderr.
+ * the built jar, no sources, so it rebuilds only when the jar is missing): its class-data
+ * sharing archive is made once, used silently, and a stale or foreign archive never shows on
+ * stderr; two launchers started at once build once.
  */
 class LauncherIT {
     private static final String KEY = "0x000102030405060708090a0b0c0d0e0f";
@@ -58,6 +59,35 @@ class LauncherIT {
         assertFalse(Files.exists(jsa));
     }
 
+    /**
+     * Two parties started at once on a tree whose jar is missing: one builds while the other
+     * waits for it, and both run. Maven here is a stand-in on PATH that logs each build, takes
+     * a second and puts the packaged jar in place.
+     */
+    @Test
+    void twoLaunchersStartedAtOnceBuildOnce(@TempDir Path root) throws Exception {
+        layout(root);
+        Path jar = root.resolve("cli/target/gc.jar");
+        Path built = Files.move(jar, root.resolve("built.jar"));
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path log = root.resolve("mvn.log");
+        Files.writeString(bin.resolve("mvn"), "#!/usr/bin/env bash\n"
+                + "echo build >> '" + log + "'\n"
+                + "sleep 1\n"
+                + "cp '" + built + "' '" + jar + ".tmp' && mv '" + jar + ".tmp' '" + jar + "'\n");
+        bin.resolve("mvn").toFile().setExecutable(true);
+        Map<String, String> env = Map.of("GC_CDS", "0", "PATH", bin + ":" + javaFirstPath());
+        GcProcess a = start(root, env, "--version");
+        GcProcess b = start(root, env, "--version");
+        for (GcProcess p : List.of(a, b)) {
+            Done d = p.finish(120);
+            assertEquals(0, d.status(), d.err());
+            assertTrue(d.out().startsWith("gc "), d.out());
+        }
+        assertEquals(List.of("build"), Files.readAllLines(log), "one build for both");
+        assertFalse(Files.exists(root.resolve(".gc-build.lock")), "the lock is released");
+    }
+
     /** root/gc and root/cli/target/gc.jar as in the repository; returns where the archive goes. */
     private static Path layout(Path root) throws Exception {
         Path launcher = Path.of(System.getProperty("gc.launcher", "../gc")).toAbsolutePath();
@@ -70,14 +100,22 @@ class LauncherIT {
     }
 
     private static Done gc(Path root, Map<String, String> env, String... args) throws Exception {
+        return start(root, env, args).finish(120);
+    }
+
+    private static GcProcess start(Path root, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("gc").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().remove("GC_JAVA_OPTS");
         pb.environment().remove("GC_LOG_LEVEL");
-        // The launcher runs `java` from PATH: the JDK running the tests comes first.
-        pb.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH"));
+        pb.environment().put("PATH", javaFirstPath());
         pb.environment().putAll(env);
-        return GcProcess.start(pb, root).finish(120);
+        return GcProcess.start(pb, root);
+    }
+
+    /** The launcher runs `java` from PATH: the JDK running the tests comes first. */
+    private static String javaFirstPath() {
+        return Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH");
     }
 }
