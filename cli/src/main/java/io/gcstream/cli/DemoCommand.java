@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * {@code gc demo}: AES-128 on the FIPS-197 vector, creator holding the key and evaluator the
  * plaintext, both in this process over a loopback socket. The first command to try. The
- * circuit is the library's AES-128: three sub-circuits (S-box, MixColumns, key round) defined
- * once and called on the fly, as in the paper's §3.4.
+ * circuit is the library's AES-128: two sub-circuits (a round's S-boxes with the key
+ * schedule's, and MixColumns) defined once and called on the fly, as in the paper's §3.4.
  */
 @Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings",
         resourceBundle = SchemeHelp.NAME)

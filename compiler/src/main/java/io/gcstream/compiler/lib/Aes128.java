@@ -7,18 +7,17 @@ import io.gcstream.compiler.Word;
 import java.util.function.IntFunction;
 
 /**
- * AES-128 encryption (FIPS-197) written in the builder DSL with three sub-circuits, each
- * defined once (the third only if the key schedule is in the circuit): {@code subBytes}
- * (128 → 128 bits: 16 S-boxes of 32 ANDs each, inversion in the tower field GF(((2²)²)²), see
- * {@link TowerField}, with the basis changes and the affine map folded into free linear
- * layers), {@code mixColumn} (32 → 32, linear) and {@code keyRound} (one step of the key
- * schedule: 128-bit round key and 8-bit round constant → next round key; 4 S-boxes). The
- * S-boxes of {@code subBytes} and {@code keyRound} sit side by side, their gates ordered by AND
- * depth, so the engines hash the ANDs of all of them at one depth together. An encryption
+ * AES-128 encryption (FIPS-197) written in the builder DSL with sub-circuits, each defined
+ * once: {@code aes_round_sboxes} (160 → 160 bits: a round's 16 S-boxes and the 4 of the key
+ * schedule's step for the round key, each of 32 ANDs, inversion in the tower field
+ * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
+ * free linear layers), {@code mixColumn} (32 → 32, linear), and for circuits on expanded keys
+ * {@code subBytes} (the 16 S-boxes alone). The S-boxes of a call sit side by side, their gates
+ * ordered by AND depth, so the engines hash the ANDs of all of them at one depth together. An encryption
  * computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known (Boyar–Peralta's 32-AND
  * S-box, used by the Bristol {@code aes_128.txt}); ours is an independent tower-field
  * construction. {@link #encryptExpanded} takes the 11 round keys as inputs instead (the key
- * schedule run in the clear by the key's owner): 160 S-boxes, 5120 ANDs, no {@code keyRound}.
+ * schedule run in the clear by the key's owner): 160 S-boxes, 5120 ANDs, with {@code subBytes}.
  *
  * <p>Bit order, the same as the Bristol Fashion {@code aes_128.txt} under the default import
  * options: a 128-bit block or key is the integer whose big-endian bytes are the FIPS-197 bytes
@@ -27,31 +26,31 @@ import java.util.function.IntFunction;
  */
 public final class Aes128 {
     private final CircuitBuilder b;
-    /** One S-box; defined on first use by {@link #sbox()}: the rounds use {@link #subBytes}. */
+    /** One S-box; defined on first use by {@link #sbox()}: the rounds call S-boxes side by side instead. */
     private SubCircuitDef sbox;
-    /** The 16 S-boxes of a round (in ShiftRows order), gates ordered by AND depth. */
-    private final SubCircuitDef subBytes;
+    /**
+     * The 16 S-boxes of a round (in ShiftRows order), gates ordered by AND depth; defined on
+     * first use by {@link #encryptExpanded}.
+     */
+    private SubCircuitDef subBytes;
     private final SubCircuitDef mixColumn;
-    /** Defined on first use by {@link #encrypt}, so circuits on expanded keys do not carry it. */
-    private SubCircuitDef keyRound;
+    /**
+     * A round's 16 S-boxes and the 4 of the key schedule's next step, side by side, ordered by
+     * AND depth; defined on first use by {@link #encrypt}, so circuits on expanded keys do not
+     * carry it.
+     */
+    private SubCircuitDef roundSboxes;
 
     private static final int[] RCON = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
 
     /**
-     * Defines the SubBytes and MixColumns sub-circuits in {@code b} (the key round comes with
-     * {@link #encrypt}). SubBytes and the key round compute their S-boxes side by side, ordered
-     * by AND depth ({@link CircuitBuilder#defineByLevel}): the engines then hash the ANDs of 16
-     * S-boxes at a time, not the one or two of a single S-box's chain.
+     * Defines the MixColumns sub-circuit in {@code b}; the S-box sub-circuits come with the first
+     * encryption. Their S-boxes are computed side by side, ordered by AND depth
+     * ({@link CircuitBuilder#defineByLevel}): the engines then hash the ANDs of 16 or 20 S-boxes
+     * at a time, not the one or two of a single S-box's chain.
      */
     public Aes128(CircuitBuilder b) {
         this.b = b;
-        this.subBytes = b.defineByLevel("aes_subbytes", 128, in -> {
-            Word[] x = bytesInOrder(in);
-            for (int i = 0; i < 16; i++) {
-                x[i] = sboxBody(x[i]);
-            }
-            return join(x);
-        });
         this.mixColumn = b.define("aes_mixcolumn", 32, this::mixColumnBody);
     }
 
@@ -86,18 +85,41 @@ public final class Aes128 {
         return sbox;
     }
 
-    /** Encrypts {@code plaintext} under {@code key} (128-bit integers, see the class comment). */
+    /**
+     * Encrypts {@code plaintext} under {@code key} (128-bit integers, see the class comment).
+     * Round r's S-boxes and the 4 S-boxes of round key r's step of the key schedule (on round
+     * key r - 1, known by then) are one call of {@code aes_round_sboxes}: 640 ANDs hashed in
+     * the batches of their depth, instead of 512 and then 128 in small batches of their own.
+     */
     public Word encrypt(Word key, Word plaintext) {
-        if (keyRound == null) {
-            keyRound = b.defineByLevel("aes_keyround", 136, this::keyRoundBody);
+        if (roundSboxes == null) {
+            roundSboxes = sboxesSideBySide("aes_round_sboxes", 20);
         }
-        Word[][] k = {bytes(key)};
-        return rounds(plaintext, round -> {
-            if (round > 0) {
-                k[0] = bytesInOrder(keyRound.call(join(k[0]), b.constant(RCON[round - 1], 8)));
+        Word[] k = bytes(key);
+        Word[] s = bytes(plaintext);
+        for (int i = 0; i < 16; i++) {
+            s[i] = b.xor(s[i], k[i]);
+        }
+        for (int round = 1; round <= 10; round++) {
+            Word[] t = shiftRows(s);
+            // RotWord: the key schedule's S-boxes take bytes 13, 14, 15, 12 of the last round key.
+            Word[] in = new Word[20];
+            System.arraycopy(t, 0, in, 0, 16);
+            in[16] = k[13];
+            in[17] = k[14];
+            in[18] = k[15];
+            in[19] = k[12];
+            Word[] out = bytesInOrder(roundSboxes.call(join(in)));
+            Word[] temp = {b.xor(out[16], b.constant(RCON[round - 1], 8)), out[17], out[18], out[19]};
+            Word[] next = new Word[16];
+            for (int i = 0; i < 16; i++) {
+                next[i] = b.xor(k[i], i < 4 ? temp[i] : next[i - 4]);
             }
-            return k[0];
-        });
+            k = next;
+            System.arraycopy(out, 0, t, 0, 16);
+            s = finishRound(round, t, k);
+        }
+        return fromBytes(s);
     }
 
     /**
@@ -114,34 +136,58 @@ public final class Aes128 {
         return rounds(plaintext, round -> bytes(roundKeys.slice(128 * round, 128 * round + 128)));
     }
 
-    /** The ten rounds; {@code roundKey} is asked for round keys 0…10 in order, each just before its use. */
+    /** The ten rounds under the given round keys, each round's S-boxes one {@code subBytes} call. */
     private Word rounds(Word plaintext, IntFunction<Word[]> roundKey) {
+        if (subBytes == null) {
+            subBytes = sboxesSideBySide("aes_subbytes", 16);
+        }
         Word[] k = roundKey.apply(0);
         Word[] s = bytes(plaintext);
         for (int i = 0; i < 16; i++) {
             s[i] = b.xor(s[i], k[i]);
         }
         for (int round = 1; round <= 10; round++) {
-            k = roundKey.apply(round);
-            Word[] t = new Word[16];
-            for (int c = 0; c < 4; c++) {
-                for (int r = 0; r < 4; r++) {
-                    // ShiftRows: row r rotates left by r columns; SubBytes commutes with it.
-                    t[r + 4 * c] = s[r + 4 * ((c + r) % 4)];
-                }
-            }
-            t = bytesInOrder(subBytes.call(join(t)));
-            if (round < 10) {
-                for (int c = 0; c < 4; c++) {
-                    Word[] col = bytesInOrder(mixColumn.call(t[4 * c], t[4 * c + 1], t[4 * c + 2], t[4 * c + 3]));
-                    System.arraycopy(col, 0, t, 4 * c, 4);
-                }
-            }
-            for (int i = 0; i < 16; i++) {
-                s[i] = b.xor(t[i], k[i]);
-            }
+            Word[] t = bytesInOrder(subBytes.call(join(shiftRows(s))));
+            s = finishRound(round, t, roundKey.apply(round));
         }
         return fromBytes(s);
+    }
+
+    /** A sub-circuit of {@code count} S-boxes on consecutive bytes, gates ordered by AND depth. */
+    private SubCircuitDef sboxesSideBySide(String name, int count) {
+        return b.defineByLevel(name, 8 * count, in -> {
+            Word[] x = bytesInOrder(in);
+            for (int i = 0; i < count; i++) {
+                x[i] = sboxBody(x[i]);
+            }
+            return join(x);
+        });
+    }
+
+    /** ShiftRows: row r rotates left by r columns (SubBytes commutes with it, so it comes first). */
+    private static Word[] shiftRows(Word[] s) {
+        Word[] t = new Word[16];
+        for (int c = 0; c < 4; c++) {
+            for (int r = 0; r < 4; r++) {
+                t[r + 4 * c] = s[r + 4 * ((c + r) % 4)];
+            }
+        }
+        return t;
+    }
+
+    /** MixColumns (but in round 10) and AddRoundKey on the substituted, shifted state {@code t}. */
+    private Word[] finishRound(int round, Word[] t, Word[] k) {
+        if (round < 10) {
+            for (int c = 0; c < 4; c++) {
+                Word[] col = bytesInOrder(mixColumn.call(t[4 * c], t[4 * c + 1], t[4 * c + 2], t[4 * c + 3]));
+                System.arraycopy(col, 0, t, 4 * c, 4);
+            }
+        }
+        Word[] s = new Word[16];
+        for (int i = 0; i < 16; i++) {
+            s[i] = b.xor(t[i], k[i]);
+        }
+        return s;
     }
 
     private Word sboxBody(Word in) {
@@ -189,19 +235,6 @@ public final class Aes128 {
             r[i] = b.xor(b.xor(x2[i], b.xor(x2[(i + 1) % 4], a1)), b.xor(a[(i + 2) % 4], a[(i + 3) % 4]));
         }
         return join(r);
-    }
-
-    private Word keyRoundBody(Word in) {
-        Word[] k = bytesInOrder(in.slice(0, 128));
-        Word rcon = in.slice(128, 136);
-        Word[] temp = {
-            b.xor(sboxBody(k[13]), rcon), sboxBody(k[14]), sboxBody(k[15]), sboxBody(k[12])
-        };
-        Word[] n = new Word[16];
-        for (int i = 0; i < 16; i++) {
-            n[i] = b.xor(k[i], i < 4 ? temp[i] : n[i - 4]);
-        }
-        return join(n);
     }
 
     /** FIPS bytes of a 128-bit integer: byte 0 is the most significant. */

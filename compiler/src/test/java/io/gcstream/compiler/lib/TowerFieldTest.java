@@ -3,10 +3,12 @@ package io.gcstream.compiler.lib;
 import static io.gcstream.compiler.TestBits.bits;
 import static io.gcstream.compiler.TestBits.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.CircuitBuilder;
+import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class TowerFieldTest {
@@ -69,5 +71,41 @@ class TowerFieldTest {
         for (int a = 1; a < 4; a++) {
             assertEquals(1, TowerField.mul2(a, TowerField.mul2(a, a)), "a^3 = 1 in GF(4)");
         }
+    }
+
+    /** The S-box's two basis changes and xtime: exact on all 256 inputs; shared sums save XORs. */
+    @Test
+    void linearMapsAreExactAndShareSums() throws Exception {
+        IntUnaryOperator[] maps = {TowerField::toTower, v -> Aes128.affine(TowerField.fromTower(v)), Aes128::xtime};
+        for (int m = 0; m < maps.length; m++) {
+            IntUnaryOperator f = maps[m];
+            CircuitBuilder b = new CircuitBuilder();
+            b.evaluatorOutput(TowerField.linear(b, b.evaluatorInput(8), 8, f));
+            Circuit c = b.build();
+            for (int v = 0; v < 256; v++) {
+                int got = value(Simulator.run(c, new boolean[0], bits(v, 8)).evaluatorOutputs()).intValue();
+                assertEquals(f.applyAsInt(v), got, "map " + m + ", input " + v);
+            }
+            int chains = chainXors(f);
+            if (m < 2) {
+                assertTrue(c.gateCount() < chains, "map " + m + ": " + c.gateCount() + " XORs, not fewer than the "
+                        + chains + " of one chain per output bit");
+            } else {
+                assertTrue(c.gateCount() <= chains, "xtime: " + c.gateCount() + " XORs");
+            }
+        }
+    }
+
+    /** XORs of one chain per output bit of an 8-bit linear map. */
+    private static int chainXors(IntUnaryOperator f) {
+        int xors = 0;
+        for (int j = 0; j < 8; j++) {
+            int ones = 0;
+            for (int i = 0; i < 8; i++) {
+                ones += (f.applyAsInt(1 << i) >> j) & 1;
+            }
+            xors += Math.max(0, ones - 1);
+        }
+        return xors;
     }
 }
