@@ -7,8 +7,8 @@ import io.gcstream.compiler.lib.Aes128;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
-import java.io.PrintStream;
 import io.gcstream.ot.channel.ChannelOptions;
+import java.io.PrintStream;
 import java.util.List;
 
 /**

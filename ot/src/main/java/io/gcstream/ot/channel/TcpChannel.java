@@ -129,7 +129,9 @@ public final class TcpChannel extends BufferedChannel {
             if (pollNanos <= 0 || in.available() > 0) {
                 return;
             }
-            long until = Math.min(System.nanoTime() + pollNanos, deadline);
+            long now = System.nanoTime();
+            // Deadlines compare by subtraction (Timeouts): no Math.min on clock values.
+            long until = now + Math.min(pollNanos, Math.max(0, deadline - now));
             while (rawIn.available() == 0 && System.nanoTime() - until < 0) {
                 Thread.onSpinWait();
             }

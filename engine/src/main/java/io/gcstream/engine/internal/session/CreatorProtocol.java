@@ -14,8 +14,9 @@ import java.io.IOException;
 public final class CreatorProtocol extends Protocol {
     /**
      * What one flush of the channel costs, in bytes of tables the creator could garble in that
-     * time (a system call and the peer's wake-up, ~5 µs): it sets how often a short stream is
-     * flushed, see {@link #flushInterval}.
+     * time (a system call, and waking the peer if it sleeps: ~10 µs here); chosen by
+     * measurement (docs/performance.md, "Per warm execution"). It sets how often a short
+     * stream is flushed, see {@link #flushInterval}.
      */
     static final long FLUSH_COST_BYTES = 4096;
     private CorrelatedOt.Sender ot;
@@ -186,8 +187,8 @@ public final class CreatorProtocol extends Protocol {
      * evaluator starts on the first piece and finishes after the last, so large pieces make it
      * wait at both ends of a run, while each piece costs a flush: √(streamBytes × flush cost)
      * balances the two (AES-128 under half-gates: 33 KB pieces, an eighth less time per
-     * execution than the channel's 64 KB, docs/performance.md). Long streams are left to the channel, whose buffer sends itself when
-     * full.
+     * execution than the channel's 64 KB). Long streams are left to the channel, whose buffer
+     * sends itself when full.
      */
     static long flushInterval(long streamBytes) {
         return (long) Math.sqrt((double) Math.max(0, streamBytes) * FLUSH_COST_BYTES) + FLUSH_COST_BYTES;
