@@ -12,12 +12,13 @@ import java.util.function.IntFunction;
  * schedule's step for the round key, each of 32 ANDs, inversion in the tower field
  * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
  * free linear layers), {@code mixColumn} (32 → 32, linear), and for circuits on expanded keys
- * {@code subBytes} (the 16 S-boxes alone). The S-boxes of a call sit side by side, their gates
- * ordered by AND depth, so the engines hash the ANDs of all of them at one depth together. An encryption
- * computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known (Boyar–Peralta's 32-AND
- * S-box, used by the Bristol {@code aes_128.txt}); ours is an independent tower-field
- * construction. {@link #encryptExpanded} takes the 11 round keys as inputs instead (the key
- * schedule run in the clear by the key's owner): 160 S-boxes, 5120 ANDs, with {@code subBytes}.
+ * {@code subBytes} (the 16 S-boxes alone). The S-boxes of a call sit side by side, their
+ * gates ordered by AND depth, so the engines hash the ANDs of all of them at one depth
+ * together. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known
+ * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
+ * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as
+ * inputs instead (the key schedule run in the clear by the key's owner): 160 S-boxes, 5120
+ * ANDs, with {@code subBytes}.
  *
  * <p>Bit order, the same as the Bristol Fashion {@code aes_128.txt} under the default import
  * options: a 128-bit block or key is the integer whose big-endian bytes are the FIPS-197 bytes
@@ -26,7 +27,7 @@ import java.util.function.IntFunction;
  */
 public final class Aes128 {
     private final CircuitBuilder b;
-    /** One S-box; defined on first use by {@link #sbox()}: the rounds call S-boxes side by side instead. */
+    /** One S-box, defined on first use by {@link #sbox()}; the rounds call S-boxes side by side. */
     private SubCircuitDef sbox;
     /**
      * The 16 S-boxes of a round (in ShiftRows order), gates ordered by AND depth; defined on
