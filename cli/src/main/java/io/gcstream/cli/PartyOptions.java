@@ -43,7 +43,7 @@ final class PartyOptions {
     Integer connectTimeoutSeconds;
 
     @Parameter(names = "--read-poll", description = "Microseconds a read that finds no data from the peer polls"
-            + " for it before it sleeps, 0..10000 (default 100; 0 where threads outnumber cores)")
+            + " for it before it sleeps, 0..10000 (default 100, 0 on a single core; 0 where threads outnumber cores)")
     long readPollMicros = ChannelOptions.defaults().readPoll().toNanos() / 1000;
 
     @ParametersDelegate

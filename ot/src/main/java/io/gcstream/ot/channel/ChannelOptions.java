@@ -12,7 +12,7 @@ import java.util.Objects;
  * for it before it sleeps).
  *
  * <p>Build with {@link #builder()}; {@link #defaults()} is 64 KiB, 60 s read and write
- * timeout, 30 s connect timeout, 100 µs read polling.
+ * timeout, 30 s connect timeout, 100 µs read polling ({@link #DEFAULT_READ_POLL}).
  */
 public final class ChannelOptions {
     /** Smallest accepted buffer: must hold at least a few 128-bit blocks. */
@@ -21,6 +21,12 @@ public final class ChannelOptions {
     public static final int MAX_BUFFER_SIZE = 64 << 20;
     /** Longest accepted read polling: a poll burns a core for its whole length. */
     public static final Duration MAX_READ_POLL = Duration.ofMillis(10);
+    /**
+     * The default read polling: 100 µs, or none on a single-core machine, where a polling
+     * reader would only keep its peer (or anything else) from running.
+     */
+    public static final Duration DEFAULT_READ_POLL =
+            Runtime.getRuntime().availableProcessors() > 1 ? Duration.ofNanos(100_000) : Duration.ZERO;
 
     private static final ChannelOptions DEFAULTS = builder().build();
 
@@ -40,7 +46,10 @@ public final class ChannelOptions {
         this.readPoll = readPoll;
     }
 
-    /** 64 KiB buffers, 60 s read and write timeout, 30 s connect timeout, 100 µs read polling. */
+    /**
+     * 64 KiB buffers, 60 s read and write timeout, 30 s connect timeout, 100 µs read polling
+     * (none on a single-core machine).
+     */
     public static ChannelOptions defaults() {
         return DEFAULTS;
     }
@@ -118,7 +127,7 @@ public final class ChannelOptions {
         private Duration readTimeout = Duration.ofSeconds(60);
         private Duration writeTimeout;
         private Duration connectTimeout = Duration.ofSeconds(30);
-        private Duration readPoll = Duration.ofNanos(100_000);
+        private Duration readPoll = DEFAULT_READ_POLL;
 
         private Builder() {
         }
