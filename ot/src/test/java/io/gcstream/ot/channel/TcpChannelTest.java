@@ -35,12 +35,16 @@ class TcpChannelTest {
         }
     }
 
-    @Test
-    void roundTripOverLoopback() throws Exception {
-        TcpChannel[] p = pair(ChannelOptions.defaults());
+    /** What a test does with a connected pair. */
+    interface PairBody {
+        void run(TcpChannel a, TcpChannel b) throws Exception;
+    }
+
+    /** Runs {@code body} on a new loopback pair, then closes both ends (closing twice is harmless). */
+    static void onPair(ChannelOptions o, PairBody body) throws Exception {
+        TcpChannel[] p = pair(o);
         try {
-            ChannelContract.roundTrip(p[0], p[1]);
-            assertTrue(p[1].peer().startsWith("127.0.0.1:"), p[1].peer());
+            body.run(p[0], p[1]);
         } finally {
             p[0].close();
             p[1].close();
@@ -48,26 +52,22 @@ class TcpChannelTest {
     }
 
     @Test
+    void roundTripOverLoopback() throws Exception {
+        onPair(ChannelOptions.defaults(), (a, b) -> {
+            ChannelContract.roundTrip(a, b);
+            assertTrue(b.peer().startsWith("127.0.0.1:"), b.peer());
+        });
+    }
+
+    @Test
     void roundTripWithTinyBuffers() throws Exception {
-        TcpChannel[] p = pair(ChannelOptions.builder().bufferSize(64).build());
-        try {
-            ChannelContract.roundTrip(p[0], p[1]);
-        } finally {
-            p[0].close();
-            p[1].close();
-        }
+        onPair(ChannelOptions.builder().bufferSize(64).build(), ChannelContract::roundTrip);
     }
 
     @Test
     void roundTripWithoutAndWithTheLongestReadPoll() throws Exception {
         for (Duration poll : new Duration[] {Duration.ZERO, ChannelOptions.MAX_READ_POLL}) {
-            TcpChannel[] p = pair(ChannelOptions.builder().readPoll(poll).build());
-            try {
-                ChannelContract.roundTrip(p[0], p[1]);
-            } finally {
-                p[0].close();
-                p[1].close();
-            }
+            onPair(ChannelOptions.builder().readPoll(poll).build(), ChannelContract::roundTrip);
         }
     }
 
@@ -75,40 +75,18 @@ class TcpChannelTest {
     @Test
     void theLongestReadPollKeepsTimeoutsAndClosedPeers() throws Exception {
         ChannelOptions o = FAST.toBuilder().readPoll(ChannelOptions.MAX_READ_POLL).build();
-        TcpChannel[] p = pair(o);
-        try {
-            ChannelContract.silentPeerTimesOut(p[0], p[1]);
-        } finally {
-            p[0].close();
-            p[1].close();
-        }
-        TcpChannel[] q = pair(o);
-        try {
-            ChannelContract.closedPeer(q[0], q[1]);
-        } finally {
-            q[1].close();
-        }
+        onPair(o, ChannelContract::silentPeerTimesOut);
+        onPair(o, ChannelContract::closedPeer);
     }
 
     @Test
     void silentPeerTimesOut() throws Exception {
-        TcpChannel[] p = pair(FAST);
-        try {
-            ChannelContract.silentPeerTimesOut(p[0], p[1]);
-        } finally {
-            p[0].close();
-            p[1].close();
-        }
+        onPair(FAST, ChannelContract::silentPeerTimesOut);
     }
 
     @Test
     void closedPeerIsReported() throws Exception {
-        TcpChannel[] p = pair(FAST);
-        try {
-            ChannelContract.closedPeer(p[0], p[1]);
-        } finally {
-            p[1].close();
-        }
+        onPair(FAST, ChannelContract::closedPeer);
     }
 
     @Test
