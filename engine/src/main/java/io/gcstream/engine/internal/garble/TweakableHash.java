@@ -23,12 +23,16 @@ import javax.crypto.spec.SecretKeySpec;
  * inputs with {@link #input}, calls {@link #run}, and reads the hashes with {@link #lo} and
  * {@link #hi}. Inputs and outputs stay in the cipher's own byte arrays, so nothing is copied
  * between representations. Both permutation passes are one CBC decryption each, which gives
- * D(x_j) ⊕ x_{j-1} and is several times faster than ECB in javax.crypto; every array keeps a
- * zero block in front of block 0, so the chaining term of block j is always at block j - 1 and
- * undoing it needs no special case. Not thread-safe; one instance per thread.
+ * D(x_j) ⊕ x_{j-1} and is several times faster than ECB in javax.crypto; the inputs of both
+ * passes keep a zero block in front of block 0, so the chaining term of block j sits at the
+ * output's index of block j and undoing it needs no special case. Everything between and after
+ * the passes is then a byte-wise XOR of arrays at equal indices, which C2 compiles to vector
+ * instructions, and {@link #lo}/{@link #hi} read one finished hash each (measured: 5 ns per AND
+ * less to garble than scalar loops and getters that XOR three arrays). Not thread-safe; one
+ * instance per thread.
  */
 public final class TweakableHash {
-    /** Default batch size: four 16 KiB arrays stay in the core's L2 cache. */
+    /** Default batch size: five 16 KiB arrays stay in the core's L2 cache. */
     public static final int DEFAULT_CAPACITY = 1024;
 
     private final Cipher cipher;
@@ -39,9 +43,10 @@ public final class TweakableHash {
     private final byte[] u;
     /** Second pass input: zero block, then w_j = u_j ⊕ i_j. */
     private final byte[] w;
-    /** Second pass output: π(w_j) ⊕ w_{j-1}. */
+    /** Second pass output π(w_j) ⊕ w_{j-1}, turned into H(x_j, i_j) = π(w_j) ⊕ u_j in place. */
     private final byte[] v;
-    private final long[] tweak;
+    /** Zero block, then the tweak blocks (i_j, tweakHigh): laid out like w, so w = u ⊕ t. */
+    private final byte[] t;
     private long tweakHigh;
 
     /** A hash for batches of {@link #DEFAULT_CAPACITY} blocks. */
@@ -60,7 +65,7 @@ public final class TweakableHash {
         this.u = new byte[16 * capacity];
         this.w = new byte[16 * (capacity + 1)];
         this.v = new byte[16 * capacity];
-        this.tweak = new long[capacity];
+        this.t = new byte[16 * (capacity + 1)];
         try {
             cipher = Cipher.getInstance("AES/CBC/NoPadding");
             cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(FixedKeyAes.key(), "AES"),
@@ -78,6 +83,9 @@ public final class TweakableHash {
      */
     public void tweakHigh(long high) {
         this.tweakHigh = high;
+        for (int o = 24; o < t.length; o += 16) {
+            LittleEndian.put(t, o, high);
+        }
     }
 
     /** Blocks one {@link #run} can hash. */
@@ -90,7 +98,7 @@ public final class TweakableHash {
         int o = 16 * (j + 1);
         LittleEndian.put(x, o, lo);
         LittleEndian.put(x, o + 8, hi);
-        tweak[j] = i;
+        LittleEndian.put(t, o, i);
     }
 
     /** Hashes input blocks 0 .. n-1; their hashes are then read with {@link #lo}, {@link #hi}. */
@@ -102,20 +110,26 @@ public final class TweakableHash {
         byte[] x = this.x;
         byte[] u = this.u;
         byte[] w = this.w;
-        long[] tweak = this.tweak;
-        long th = tweakHigh;
-        // One induction variable: C2 (JDK 17) compiles this form about 1.5 times faster.
-        for (int j = 0; j < n; j++) {
-            int o = 16 * j;
-            // The cipher gave D(x_j) ^ x_{j-1}; x_{j-1} sits at o because of the zero block.
-            long lo = LittleEndian.get(u, o) ^ LittleEndian.get(x, o);
-            long hi = LittleEndian.get(u, o + 8) ^ LittleEndian.get(x, o + 8);
-            LittleEndian.put(u, o, lo);
-            LittleEndian.put(u, o + 8, hi);
-            LittleEndian.put(w, o + 16, lo ^ tweak[j]);
-            LittleEndian.put(w, o + 24, hi ^ th);
+        byte[] t = this.t;
+        int len = 16 * n;
+        // Byte-wise loops over equal indices, which C2 vectorises (with an offset it would not:
+        // the arrays might be one). The cipher gave D(x_j) ^ x_{j-1}, and x_{j-1} sits at u's
+        // index of block j because of x's zero block.
+        for (int k = 0; k < len; k++) {
+            u[k] ^= x[k];
+        }
+        // w_j = u_j ^ t_j, w and t being one block ahead of u.
+        System.arraycopy(u, 0, w, 16, len);
+        for (int k = 16; k < len + 16; k++) {
+            w[k] ^= t[k];
         }
         decryptCbc(w, v, n);
+        byte[] v = this.v;
+        // The cipher gave π(w_j) ^ w_{j-1} (w_{j-1} at v's index of block j, because of w's zero
+        // block); H = π(w_j) ^ u_j. In this form: "v[k] ^= (byte) (w[k] ^ u[k])" stays scalar.
+        for (int k = 0; k < len; k++) {
+            v[k] = (byte) (v[k] ^ w[k] ^ u[k]);
+        }
     }
 
     /** Low half of input block {@code j}, as set by {@link #input} (it survives {@link #run}). */
@@ -128,16 +142,14 @@ public final class TweakableHash {
         return LittleEndian.get(x, 16 * (j + 1) + 8);
     }
 
-    /** Low half of H(x_j, i_j) after {@link #run}: π(w_j) ⊕ u_j, undoing the chaining term. */
+    /** Low half of H(x_j, i_j) after {@link #run}. */
     public long lo(int j) {
-        int o = 16 * j;
-        return LittleEndian.get(v, o) ^ LittleEndian.get(w, o) ^ LittleEndian.get(u, o);
+        return LittleEndian.get(v, 16 * j);
     }
 
     /** High half of H(x_j, i_j) after {@link #run}. */
     public long hi(int j) {
-        int o = 16 * j + 8;
-        return LittleEndian.get(v, o) ^ LittleEndian.get(w, o) ^ LittleEndian.get(u, o);
+        return LittleEndian.get(v, 16 * j + 8);
     }
 
     /**

@@ -42,6 +42,37 @@ class TweakableHashTest {
     }
 
     @Test
+    void tweakHighIsTheHighHalfOfEveryTweakBlock() {
+        Random r = new Random(5);
+        int n = 40;
+        long[] x = randomLongs(r, 2 * n);
+        long[] tw = randomLongs(r, n);
+        TweakableHash h = new TweakableHash(n);
+        FixedKeyAes pi = new FixedKeyAes();
+        // Twice, so that a second value replaces the first everywhere, over the full capacity.
+        for (long high : new long[] {0x5a5a_1234_0f0f_9876L, -3}) {
+            h.tweakHigh(high);
+            for (int j = 0; j < n; j++) {
+                h.input(j, x[2 * j], x[2 * j + 1], tw[j]);
+            }
+            h.run(n);
+            long[] u = new long[2 * n];
+            pi.permute(x, 0, u, 0, n);
+            long[] w = new long[2 * n];
+            for (int j = 0; j < n; j++) {
+                w[2 * j] = u[2 * j] ^ tw[j];
+                w[2 * j + 1] = u[2 * j + 1] ^ high;
+            }
+            long[] v = new long[2 * n];
+            pi.permute(w, 0, v, 0, n);
+            for (int j = 0; j < n; j++) {
+                assertEquals(v[2 * j] ^ u[2 * j], h.lo(j), "lo " + j);
+                assertEquals(v[2 * j + 1] ^ u[2 * j + 1], h.hi(j), "hi " + j);
+            }
+        }
+    }
+
+    @Test
     void differentTweaksGiveDifferentHashes() {
         long[] x = {7, 9, 7, 9};
         long[] out = new long[4];
