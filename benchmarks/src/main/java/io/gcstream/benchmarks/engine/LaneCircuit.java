@@ -77,19 +77,41 @@ public final class LaneCircuit {
             return true;
         }
 
+        /**
+         * The gates of {@link #next()} written straight into {@code ops}, with the state in
+         * locals: a generator that costs what a stored body's copy loop costs, not a call and
+         * four field writes per gate (measured: 4 ns per AND on each side of the 10^7 AND row).
+         */
         @Override
         public int nextGates(int[] ops, int off, int max) {
             if (index + 1 >= total) {
                 return -1;
             }
             int n = (int) Math.min(max, total - index - 1);
-            for (int k = 0, i = off; k < n; k++, i += 4) {
-                next();
-                ops[i] = out();
-                ops[i + 1] = in1();
-                ops[i + 2] = in2();
-                ops[i + 3] = table();
+            int w = this.w;
+            long idx = index;
+            int ln = lane;
+            for (int i = off, end = off + 4 * n; i < end; i += 4) {
+                if ((++idx & 1) == 0) {
+                    if (++ln == w) {
+                        ln = 0;
+                    }
+                    ops[i] = ln;
+                    ops[i + 1] = ln;
+                    ops[i + 2] = w + ln;
+                    ops[i + 3] = TruthTable.AND;
+                } else {
+                    ops[i] = w + ln;
+                    ops[i + 1] = w + ln;
+                    ops[i + 2] = ln + 1 == w ? 0 : ln + 1;
+                    ops[i + 3] = TruthTable.XOR;
+                }
             }
+            index = idx;
+            lane = ln;
+            // The last gate written is the current instruction (InstructionReader's contract).
+            int last = off + 4 * (n - 1);
+            gate(ops[last + 3], ops[last], ops[last + 1], ops[last + 2]);
             return n;
         }
 
