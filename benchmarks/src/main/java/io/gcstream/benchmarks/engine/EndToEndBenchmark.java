@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.Random;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.engine.EndToEndBenchmark \
  *     [--ands 10000000] [--lanes 64] [--warmup 3] [--runs 5] [--scheme half-gates|grr3|both] \
- *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536]
+ *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536] [--read-poll MICROSECONDS]
  * </pre>
  *
  * This process is the evaluator; it starts the creator as a child JVM with the same class path.
@@ -42,6 +43,8 @@ public final class EndToEndBenchmark {
     private static int warmup = 3;
     /** Channel buffer size in bytes (both sides). */
     private static int buffer = 64 * 1024;
+    /** Read polling of both sides' channels ({@link ChannelOptions#readPoll()}). */
+    private static Duration readPoll = ChannelOptions.DEFAULT_READ_POLL;
 
     private EndToEndBenchmark() {
     }
@@ -67,6 +70,7 @@ public final class EndToEndBenchmark {
                 case "--child-jvm-args": childArgs = args[++i]; break;
                 case "--no-local": local = false; break;
                 case "--buffer": buffer = Integer.parseInt(args[++i]); break;
+                case "--read-poll": readPoll = Duration.ofNanos(1000 * Long.parseLong(args[++i])); break;
                 default: throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -113,6 +117,11 @@ public final class EndToEndBenchmark {
         table.forEach(System.out::println);
     }
 
+    private static ChannelOptions channelOptions(SessionOptions o) {
+        return ChannelOptions.builder().readTimeout(o.timeout()).bufferSize(buffer).readPoll(readPoll)
+                .build();
+    }
+
     private static double[] evaluatorWithChild(Circuit circuit, Scheme s, int runs,
             String childArgs, int lanes, long ands) throws Exception {
         int port;
@@ -129,7 +138,8 @@ public final class EndToEndBenchmark {
                 String.valueOf(port), "--ands", String.valueOf(ands), "--lanes",
                 String.valueOf(lanes), "--warmup", "0", "--runs", String.valueOf(warmup + runs),
                 "--scheme", s.wireName(),
-                "--buffer", String.valueOf(buffer)));
+                "--buffer", String.valueOf(buffer),
+                "--read-poll", String.valueOf(readPoll.toNanos() / 1000)));
         Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<Double> creatorCpuMs = java.util.Collections.synchronizedList(new ArrayList<>());
         Thread pump = new Thread(() -> {
@@ -152,7 +162,7 @@ public final class EndToEndBenchmark {
         int total = warmup + runs;
         double[] rates = new double[total];
         double[] evaluatorCpuMs = new double[total];
-        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, ChannelOptions.builder().readTimeout(o.timeout()).bufferSize(buffer).build())) {
+        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, channelOptions(o))) {
             GcSession session = GcSession.evaluator(ch, o);
             Random rnd = new Random();
             for (int r = 0; r < total; r++) {
@@ -194,7 +204,7 @@ public final class EndToEndBenchmark {
 
     private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
         SessionOptions o = SessionOptions.builder().scheme(s).build();
-        try (TcpChannel ch = TcpChannel.accept(port, ChannelOptions.builder().readTimeout(o.timeout()).bufferSize(buffer).build())) {
+        try (TcpChannel ch = TcpChannel.accept(port, channelOptions(o))) {
             GcSession session = GcSession.creator(ch, o);
             Random rnd = new Random();
             for (int r = 0; r < runs; r++) {
