@@ -9,6 +9,7 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -30,6 +31,10 @@ final class DemoCommand extends Gc.BaseCommand {
     @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
     String scheme = Scheme.DEFAULT.wireName();
 
+    @Parameter(names = "--read-poll", description = "Microseconds a read that finds no data from the peer polls"
+            + " for it before it sleeps, 0..10000 (default 100, 0 on a single core)")
+    long readPollMicros = ChannelOptions.defaults().readPoll().toNanos() / 1000;
+
     @Override
     public int run(PrintStream out) throws Exception {
         if (repeat < 1) {
@@ -41,6 +46,7 @@ final class DemoCommand extends Gc.BaseCommand {
         } catch (IllegalArgumentException e) {
             throw new UserError("--scheme: " + e.getMessage());
         }
+        Duration readPoll = PartyOptions.readPoll(readPollMicros);
         Circuit aes = Aes128.circuit();
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
                 + aes.subCircuits().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
@@ -51,7 +57,7 @@ final class DemoCommand extends Gc.BaseCommand {
         boolean[] plain = BitValues.parse(PLAINTEXT, aes.evaluatorInputCount(), "plaintext");
         SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).build(), aes);
         List<PartyRunner.Outcome> both = RunCommand.runLocal(aes, key, plain, options,
-                ChannelOptions.builder().readTimeout(options.timeout()).build(), repeat, 0);
+                ChannelOptions.builder().readTimeout(options.timeout()).readPoll(readPoll).build(), repeat, 0);
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);
         boolean ok = result.equals(CIPHERTEXT);
         out.println("  evaluator learns      ciphertext " + result + (ok ? "  (matches FIPS-197)" : "  MISMATCH"));

@@ -64,7 +64,8 @@ final class MinimumCommand extends Gc.BaseCommand {
             Path ev = required(evaluatorValues, "--evaluator-values");
             // One runner per party: each builds and caches its own circuits, as two processes would.
             MinimumRunner other = new MinimumRunner(bits, MinimumRunner.Strategy.parse(strategy), chunk);
-            results.addAll(local(runner, other, options, cv, runner.count(cv), ev, runner.count(ev)));
+            results.addAll(local(runner, other, options, party.channelOptions(options), cv, runner.count(cv), ev,
+                    runner.count(ev)));
         } else {
             if (creatorValues != null || evaluatorValues != null) {
                 throw new UserError("--creator-values/--evaluator-values are for --local; a party gives --values");
@@ -91,8 +92,8 @@ final class MinimumCommand extends Gc.BaseCommand {
 
     /** Both parties on two threads of this process over a loopback socket. */
     private static List<MinimumRunner.Result> local(MinimumRunner creatorSide, MinimumRunner evaluatorSide,
-            SessionOptions options, Path cv, long nc, Path ev, long ne) throws Exception {
-        LocalParties.Both<MinimumRunner.Result> both = LocalParties.run(ChannelOptions.builder().readTimeout(options.timeout()).build(),
+            SessionOptions options, ChannelOptions channel, Path cv, long nc, Path ev, long ne) throws Exception {
+        LocalParties.Both<MinimumRunner.Result> both = LocalParties.run(channel,
                 ch -> creatorSide.run(Party.CREATOR, ch, options, cv, nc),
                 ch -> evaluatorSide.run(Party.EVALUATOR, ch, options, ev, ne));
         return List.of(both.creator(), both.evaluator());

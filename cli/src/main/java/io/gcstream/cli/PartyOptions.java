@@ -72,12 +72,17 @@ final class PartyOptions {
         if (connect < 1) {
             throw new UserError("--connect-timeout must be at least 1 second");
         }
-        long maxPoll = ChannelOptions.MAX_READ_POLL.toNanos() / 1000;
-        if (readPollMicros < 0 || readPollMicros > maxPoll) {
-            throw new UserError("--read-poll must be in 0.." + maxPoll + " microseconds, got " + readPollMicros);
-        }
         return ChannelOptions.builder().readTimeout(o.timeout()).connectTimeout(Duration.ofSeconds(connect))
-                .readPoll(Duration.ofNanos(readPollMicros * 1000)).build();
+                .readPoll(readPoll(readPollMicros)).build();
+    }
+
+    /** {@code --read-poll} checked: {@code micros} microseconds, or a user error out of range. */
+    static Duration readPoll(long micros) {
+        long maxPoll = ChannelOptions.MAX_READ_POLL.toNanos() / 1000;
+        if (micros < 0 || micros > maxPoll) {
+            throw new UserError("--read-poll must be in 0.." + maxPoll + " microseconds, got " + micros);
+        }
+        return Duration.ofNanos(micros * 1000);
     }
 
     /** Checks that exactly one of --local and --role with one of --listen/--connect is given. */

@@ -154,6 +154,16 @@ class GcTest {
     }
 
     @Test
+    void demoTakesReadPollWithItsBound() {
+        CliTestSupport.Outcome d = gc("demo", "--repeat", "1", "--read-poll", "0");
+        assertEquals(0, d.status(), d.err());
+        assertTrue(d.out().contains(CIPHER + "  (matches FIPS-197)"), d.out());
+        CliTestSupport.Outcome bad = gc("demo", "--read-poll", "-1");
+        assertEquals(2, bad.status(), bad.err());
+        assertTrue(bad.err().startsWith("gc: --read-poll must be in 0..10000 microseconds, got -1"), bad.err());
+    }
+
+    @Test
     void libraryCircuitsByName() {
         CliTestSupport.Outcome s = gc("sim", "lib:aes128", "--creator-input", KEY, "--evaluator-input", PLAIN);
         assertEquals(0, s.status(), s.err());

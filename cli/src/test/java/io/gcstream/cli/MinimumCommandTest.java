@@ -63,6 +63,20 @@ class MinimumCommandTest {
     }
 
     @Test
+    void localRunsTakeTheChannelOptions(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("c"), "5\n9\n");
+        Files.writeString(dir.resolve("e"), "3\n");
+        CliTestSupport.Outcome o = gc("minimum", "--local", "--bits", "8", "--read-poll", "0", "--creator-values",
+                dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString(), "--json");
+        assertEquals(0, o.status(), o.err());
+        assertEquals(3, json(o.out(), "minimum"));
+        o = gc("minimum", "--local", "--bits", "8", "--read-poll", "10001", "--creator-values",
+                dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString());
+        assertEquals(2, o.status(), o.err());
+        assertTrue(o.err().startsWith("gc: --read-poll must be in 0..10000 microseconds"), o.err());
+    }
+
+    @Test
     void badValuesAndMismatchesAreOneLine(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("c"), "5\n70000\n");
         Files.writeString(dir.resolve("e"), "3\n");
