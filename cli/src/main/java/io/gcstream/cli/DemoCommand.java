@@ -31,9 +31,8 @@ final class DemoCommand extends Gc.BaseCommand {
     @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
     String scheme = Scheme.DEFAULT.wireName();
 
-    @Parameter(names = "--read-poll", description = "Microseconds a read that finds no data from the peer polls"
-            + " for it before it sleeps, 0..10000 (default 100, 0 on a single core)")
-    long readPollMicros = ChannelOptions.defaults().readPoll().toNanos() / 1000;
+    @Parameter(names = "--read-poll", description = PartyOptions.READ_POLL_HELP)
+    long readPollMicros = PartyOptions.defaultReadPollMicros();
 
     @Override
     public int run(PrintStream out) throws Exception {

@@ -42,9 +42,12 @@ final class PartyOptions {
             + "accept the connection (connector); default: --timeout")
     Integer connectTimeoutSeconds;
 
-    @Parameter(names = "--read-poll", description = "Microseconds a read that finds no data from the peer polls"
-            + " for it before it sleeps, 0..10000 (default 100, 0 on a single core; 0 where threads outnumber cores)")
-    long readPollMicros = ChannelOptions.defaults().readPoll().toNanos() / 1000;
+    /** Help of {@code --read-poll}, here and in {@code gc demo}. */
+    static final String READ_POLL_HELP = "Microseconds a read that finds no data from the peer polls"
+            + " for it before it sleeps, 0..10000 (default 100, 0 on a single core; 0 where threads outnumber cores)";
+
+    @Parameter(names = "--read-poll", description = READ_POLL_HELP)
+    long readPollMicros = defaultReadPollMicros();
 
     @ParametersDelegate
     NetworkOptions network = new NetworkOptions();
@@ -74,6 +77,11 @@ final class PartyOptions {
         }
         return ChannelOptions.builder().readTimeout(o.timeout()).connectTimeout(Duration.ofSeconds(connect))
                 .readPoll(readPoll(readPollMicros)).build();
+    }
+
+    /** The default of {@code --read-poll}: {@link ChannelOptions#DEFAULT_READ_POLL}. */
+    static long defaultReadPollMicros() {
+        return ChannelOptions.DEFAULT_READ_POLL.toNanos() / 1000;
     }
 
     /** {@code --read-poll} checked: {@code micros} microseconds, or a user error out of range. */

@@ -52,10 +52,7 @@ class TweakableHashTest {
         // Twice, so that a second value replaces the first everywhere, over the full capacity.
         for (long high : new long[] {0x5a5a_1234_0f0f_9876L, -3}) {
             h.tweakHigh(high);
-            for (int j = 0; j < n; j++) {
-                h.input(j, x[2 * j], x[2 * j + 1], tw[j]);
-            }
-            h.run(n);
+            hashInBatch(h, x, tw, n);
             long[] u = new long[2 * n];
             pi.permute(x, 0, u, 0, n);
             long[] w = new long[2 * n];
@@ -89,10 +86,7 @@ class TweakableHashTest {
         long[] expect = new long[2 * n];
         new CrHash().tccr(in, 0, tw, 0, expect, 0, n);
         TweakableHash h = new TweakableHash(n);
-        for (int j = 0; j < n; j++) {
-            h.input(j, in[2 * j], in[2 * j + 1], tw[j]);
-        }
-        h.run(n);
+        hashInBatch(h, in, tw, n);
         for (int j = 0; j < n; j++) {
             assertEquals(expect[2 * j], h.lo(j), "lo " + j);
             assertEquals(expect[2 * j + 1], h.hi(j), "hi " + j);
@@ -113,6 +107,14 @@ class TweakableHashTest {
         assertThrows(IllegalArgumentException.class, () -> h.run(9));
         assertThrows(IllegalArgumentException.class, () -> h.run(0));
         assertThrows(IllegalArgumentException.class, () -> new TweakableHash(0));
+    }
+
+    /** Inputs blocks 0 .. n-1 of {@code in} with tweaks {@code tw} and runs the batch. */
+    private static void hashInBatch(TweakableHash h, long[] in, long[] tw, int n) {
+        for (int j = 0; j < n; j++) {
+            h.input(j, in[2 * j], in[2 * j + 1], tw[j]);
+        }
+        h.run(n);
     }
 
     private static long[] randomLongs(Random r, int n) {
