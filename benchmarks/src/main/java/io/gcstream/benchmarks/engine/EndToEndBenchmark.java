@@ -1,5 +1,7 @@
 package io.gcstream.benchmarks.engine;
 
+import static io.gcstream.benchmarks.report.CircuitRuns.median;
+
 import io.gcstream.circuits.Circuit;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
@@ -219,11 +221,5 @@ public final class EndToEndBenchmark {
                         + Runtime.getRuntime().maxMemory() / (1 << 20) + " cpuMs=" + cpuMs);
             }
         }
-    }
-
-    private static double median(double[] a) {
-        double[] s = a.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

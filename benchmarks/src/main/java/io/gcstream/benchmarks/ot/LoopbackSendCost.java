@@ -1,5 +1,7 @@
 package io.gcstream.benchmarks.ot;
 
+import static io.gcstream.benchmarks.report.CircuitRuns.median;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,7 +14,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -139,11 +140,5 @@ public final class LoopbackSendCost {
                 System.out.printf(Locale.ROOT, "round %d %.2f %.2f%n", r, (cpu - user) / per, cpu / per);
             }
         }
-    }
-
-    private static double median(double[] a) {
-        double[] s = a.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

@@ -107,7 +107,8 @@ public final class CircuitRuns {
         }
     }
 
-    static double median(double[] a) {
+    /** The median of {@code a} (the mean of the middle two for an even length); {@code a} is not changed. */
+    public static double median(double[] a) {
         double[] s = a.clone();
         Arrays.sort(s);
         int n = s.length;
