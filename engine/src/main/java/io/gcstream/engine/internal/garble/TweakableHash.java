@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.garble;
 
+import io.gcstream.ot.internal.crypto.AesIntrinsics;
 import io.gcstream.ot.internal.crypto.FixedKeyAes;
 import java.security.GeneralSecurityException;
 import javax.crypto.Cipher;
@@ -22,13 +23,15 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>A batch of up to {@link #capacity()} blocks is hashed at a time: the caller writes the
  * inputs with {@link #input}, calls {@link #run}, and reads the hashes with {@link #lo} and
  * {@link #hi}. Inputs and outputs stay in the cipher's own byte arrays, so nothing is copied
- * between representations. Both permutation passes are one CBC decryption each, which gives
- * D(x_j) ⊕ x_{j-1} and is several times faster than ECB in javax.crypto; the inputs of both
- * passes keep a zero block in front of block 0, so the chaining term of block j sits at the
- * output's index of block j and undoing it needs no special case. Between and after the passes
- * come simple loops that XOR arrays at equal indices, and the hash is finished in the second
- * pass's output, so {@link #lo}/{@link #hi} read one array each (measured: ~5 ns per AND less
- * to garble than one fused loop between the passes and getters that XOR three arrays).
+ * between representations. Each permutation pass is one javax.crypto call over the batch:
+ * ECB decryption where HotSpot runs it on its pipelined stub ({@link AesIntrinsics}), else CBC
+ * decryption, which is pipelined everywhere but gives D(x_j) ⊕ x_{j-1}, so its chaining term
+ * is XORed out again (one more pass over the batch). The inputs of both passes keep a zero
+ * block in front of block 0, so in CBC mode the chaining term of block j sits at the output's
+ * index of block j and undoing it needs no special case. Between and after the passes come
+ * simple loops that XOR arrays at equal indices, and the hash is finished in the second pass's
+ * output, so {@link #lo}/{@link #hi} read one array each (measured: ~5 ns per AND less to
+ * garble than one fused loop between the passes and getters that XOR three arrays).
  * Not thread-safe; one instance per thread.
  */
 public final class TweakableHash {
@@ -36,14 +39,19 @@ public final class TweakableHash {
     public static final int DEFAULT_CAPACITY = 1024;
 
     private final Cipher cipher;
+    /** ECB: each pass gives π directly; else CBC, whose chaining term is undone. */
+    private final boolean ecb;
     private final int capacity;
     /** First pass input: zero block, then x_0 .. x_{n-1}. */
     private final byte[] x;
-    /** First pass output, turned into u_j = π(x_j) in place. */
+    /** First pass output: u_j = π(x_j) (in CBC mode after undoing the chaining in place). */
     private final byte[] u;
     /** Second pass input: zero block, then w_j = u_j ⊕ i_j. */
     private final byte[] w;
-    /** Second pass output π(w_j) ⊕ w_{j-1}, turned into H(x_j, i_j) = π(w_j) ⊕ u_j in place. */
+    /**
+     * Second pass output π(w_j) (⊕ w_{j-1} in CBC mode), turned into H(x_j, i_j) = π(w_j) ⊕ u_j
+     * in place.
+     */
     private final byte[] v;
     /** Zero block, then the tweak blocks (i_j, tweakHigh): laid out like w, so w = u ⊕ t. */
     private final byte[] t;
@@ -56,6 +64,11 @@ public final class TweakableHash {
 
     /** A hash for batches of up to {@code capacity} blocks. */
     public TweakableHash(int capacity) {
+        this(capacity, AesIntrinsics.pipelinedEcb());
+    }
+
+    /** A hash whose passes are ECB ({@code ecb}) or CBC decryptions; the hashes are the same. */
+    TweakableHash(int capacity, boolean ecb) {
         if (capacity < 1 || capacity > (1 << 20)) {
             throw new IllegalArgumentException(
                     "capacity must be in 1..2^20 blocks, got " + capacity);
@@ -66,12 +79,18 @@ public final class TweakableHash {
         this.w = new byte[16 * (capacity + 1)];
         this.v = new byte[16 * capacity];
         this.t = new byte[16 * (capacity + 1)];
+        this.ecb = ecb;
+        String mode = ecb ? "AES/ECB/NoPadding" : "AES/CBC/NoPadding";
         try {
-            cipher = Cipher.getInstance("AES/CBC/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(FixedKeyAes.key(), "AES"),
-                    new IvParameterSpec(new byte[16]));
+            cipher = Cipher.getInstance(mode);
+            SecretKeySpec key = new SecretKeySpec(FixedKeyAes.key(), "AES");
+            if (ecb) {
+                cipher.init(Cipher.DECRYPT_MODE, key);
+            } else {
+                cipher.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(new byte[16]));
+            }
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES/CBC/NoPadding is not available", e);
+            throw new IllegalStateException(mode + " is not available", e);
         }
     }
 
@@ -106,14 +125,40 @@ public final class TweakableHash {
         if (n < 1 || n > capacity) {
             throw new IllegalArgumentException("batch of " + n + " blocks, capacity " + capacity);
         }
-        decryptCbc(x, u, n);
-        byte[] x = this.x;
+        if (ecb) {
+            runEcb(n);
+        } else {
+            runCbc(n);
+        }
+    }
+
+    private void runEcb(int n) {
+        decrypt(x, u, n);
         byte[] u = this.u;
         byte[] w = this.w;
         byte[] t = this.t;
         int len = 16 * n;
         // Long-wise: byte-wise loops, which C2 vectorises, were no faster once compiled and
         // made a fresh JVM's first AES run ~20 ms slower (16 interpreted iterations per block).
+        // w_j = u_j ^ t_j, w and t being one block ahead of u.
+        for (int k = 0; k < len; k += 8) {
+            LittleEndian.put(w, k + 16, LittleEndian.get(u, k) ^ LittleEndian.get(t, k + 16));
+        }
+        decrypt(w, v, n);
+        byte[] v = this.v;
+        // H(x_j, i_j) = π(w_j) ^ u_j.
+        for (int k = 0; k < len; k += 8) {
+            LittleEndian.put(v, k, LittleEndian.get(v, k) ^ LittleEndian.get(u, k));
+        }
+    }
+
+    private void runCbc(int n) {
+        decrypt(x, u, n);
+        byte[] x = this.x;
+        byte[] u = this.u;
+        byte[] w = this.w;
+        byte[] t = this.t;
+        int len = 16 * n;
         // The cipher gave D(x_j) ^ x_{j-1}; x_{j-1} sits at u's index of block j because of
         // x's zero block.
         for (int k = 0; k < len; k += 8) {
@@ -124,7 +169,7 @@ public final class TweakableHash {
         for (int k = 16; k < len + 16; k += 8) {
             LittleEndian.put(w, k, LittleEndian.get(w, k) ^ LittleEndian.get(t, k));
         }
-        decryptCbc(w, v, n);
+        decrypt(w, v, n);
         byte[] v = this.v;
         // The cipher gave π(w_j) ^ w_{j-1}, w_{j-1} at v's index of block j because of w's zero
         // block; H(x_j, i_j) = π(w_j) ^ u_j.
@@ -172,9 +217,10 @@ public final class TweakableHash {
         }
     }
 
-    private void decryptCbc(byte[] in, byte[] out, int blocks) {
+    /** One pass: π of blocks 1 .. n of {@code in} (after its zero block) into {@code out}. */
+    private void decrypt(byte[] in, byte[] out, int blocks) {
         try {
-            // doFinal resets the chaining value to the zero IV for the next call.
+            // In CBC mode, doFinal resets the chaining value to the zero IV for the next call.
             cipher.doFinal(in, 16, 16 * blocks, out, 0);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("fixed-key AES failed", e);
