@@ -154,6 +154,11 @@ abstract class BufferedChannel implements Channel {
     }
 
     @Override
+    public final int writeBufferSize() {
+        return out.length;
+    }
+
+    @Override
     public final void flush() throws IOException {
         ensureOpen();
         Phase p = phase;

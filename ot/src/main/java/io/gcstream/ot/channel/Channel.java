@@ -55,6 +55,16 @@ public interface Channel extends AutoCloseable {
     /** Sends everything buffered so far to the peer (a protocol round boundary). */
     void flush() throws IOException;
 
+    /**
+     * The size of this channel's write buffer: a {@link #write(byte[], int, int) write} of at
+     * least this many bytes goes to the transport without being copied into it, so a caller
+     * that streams bulk data saves a copy of every byte by handing it over in pieces at least
+     * this large. 0 (the default) if the channel has no such size.
+     */
+    default int writeBufferSize() {
+        return 0;
+    }
+
     /** Reads exactly {@code len} bytes into {@code b} at {@code off}. */
     void readFully(byte[] b, int off, int len) throws IOException;
 

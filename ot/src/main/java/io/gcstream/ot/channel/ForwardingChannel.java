@@ -81,6 +81,11 @@ public abstract class ForwardingChannel implements Channel {
     }
 
     @Override
+    public int writeBufferSize() {
+        return delegate.writeBufferSize();
+    }
+
+    @Override
     public String peer() {
         return delegate.peer();
     }

@@ -35,6 +35,7 @@ class ForwardingChannelTest {
         assertEquals(5, one[0]);
         assertEquals(a.bytesSent(), b.bytesReceived());
         assertEquals(pair[0].peer(), a.peer());
+        assertEquals(pair[0].writeBufferSize(), a.writeBufferSize());
         a.close();
         b.close();
     }

@@ -16,6 +16,28 @@ class MemoryChannelTest {
             .readTimeout(Duration.ofMillis(300)).build();
 
     @Test
+    void theWriteBufferSizeIsTheBuffersAndLargeWritesArriveWhole() throws Exception {
+        MemoryChannel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(100).build());
+        assertEquals(100, p[0].writeBufferSize());
+        // Buffered bytes, then a write of the buffer's size that goes straight to the transport:
+        // the peer reads them in order.
+        p[0].write(new byte[] {1, 2, 3}, 0, 3);
+        byte[] big = new byte[100];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (10 + i);
+        }
+        p[0].write(big, 0, big.length);
+        p[0].flush();
+        byte[] got = new byte[103];
+        p[1].readFully(got, 0, got.length);
+        assertEquals(3, got[2]);
+        assertEquals(10, got[3]);
+        assertEquals((byte) 109, got[102]);
+        p[0].close();
+        p[1].close();
+    }
+
+    @Test
     void roundTripWithDefaultBuffers() throws Exception {
         MemoryChannel[] p = MemoryChannel.pair();
         ChannelContract.roundTrip(p[0], p[1]);

@@ -6,8 +6,8 @@ import java.util.Arrays;
 /**
  * The control bits of one batch of non-linear gates, for schemes whose gates send a few bits
  * besides whole bytes of table ({@link GarblingScheme#controlBits()} &gt; 0): the garbler
- * {@link #put}s each gate's bits in gate order and {@link #write}s them before the batch's
- * tables; the evaluator {@link #read}s them at the start of the batch and {@link #get}s them
+ * {@link #put}s each gate's bits in gate order and {@link #take}s them into the stream before
+ * the batch's tables; the evaluator {@link #read}s them at the start of the batch and {@link #get}s them
  * back in the same order. Gate k of the batch holds bits [kb, kb + b) of the packed string,
  * bit i of the string being bit (i mod 8) of byte i / 8; unused bits of the last byte are 0.
  * Not thread-safe.
@@ -37,14 +37,30 @@ final class ControlBits {
         pos += bits;
     }
 
-    /** Garbler: writes the batch's bits (if any) and starts the next batch. */
-    void write(TableOutput out) throws IOException {
+    /** Bytes the bits of {@code nonLinear} gates take on the wire. */
+    int bytesFor(int nonLinear) {
+        return (bits * nonLinear + 7) >>> 3;
+    }
+
+    /**
+     * Garbler: copies the batch's bits into {@code dst} at {@code off} and starts the next
+     * batch; returns the number of bytes copied, {@link #bytesFor} the gates put.
+     */
+    int take(byte[] dst, int off) {
         int n = (pos + 7) >>> 3;
-        if (n > 0) {
-            out.write(packed, 0, n);
-            Arrays.fill(packed, 0, n + 1, (byte) 0);
-        }
+        System.arraycopy(packed, 0, dst, off, n);
+        Arrays.fill(packed, 0, n + 1, (byte) 0);
         pos = 0;
+        return n;
+    }
+
+    /** The non-linear gates among the {@code count} gates of {@code ops}. */
+    static int nonLinearIn(int[] ops, int count) {
+        int nonLinear = 0;
+        for (int i = 3; i < 4 * count; i += 4) {
+            nonLinear += (GateQueue.NON_LINEAR_MASK >>> ops[i]) & 1;
+        }
+        return nonLinear;
     }
 
     /**
@@ -52,12 +68,8 @@ final class ControlBits {
      * {@code ops} (quadruples out, in1, in2, table), the batch about to be evaluated.
      */
     void read(TableInput in, int[] ops, int count) throws IOException {
-        int nonLinear = 0;
-        for (int i = 3; i < 4 * count; i += 4) {
-            nonLinear += (GateQueue.NON_LINEAR_MASK >>> ops[i]) & 1;
-        }
         pos = 0;
-        int n = (bits * nonLinear + 7) >>> 3;
+        int n = bytesFor(nonLinearIn(ops, count));
         if (n > 0) {
             in.read(packed, 0, n);
         }

@@ -14,17 +14,24 @@ import java.io.UncheckedIOException;
  * {@link IOException} of the output is rethrown from {@link #gates} wrapped in an
  * {@link UncheckedIOException}. Not thread-safe.
  *
- * <p>Each batch (one {@link #gates} call) is written as one piece: the control bits of its
+ * <p>Each batch (one {@link #gates} call) is one piece of the stream: the control bits of its
  * non-linear gates, if the scheme has any ({@link ControlBits}), then their tables in gate
  * order. The evaluator must therefore be given the same batches, as {@code CircuitWalker}
- * does on both sides.
+ * does on both sides. Whole batches are held until they fill {@link #sendInPiecesOf} bytes
+ * (each batch goes out at once by default) and then written in one call; {@link #finish}
+ * writes what is held at the end of a walk.
  */
 public final class StreamingGarbler extends GateQueue implements GateSink {
     private final long dLo;
     private final long dHi;
     private final TableOutput output;
-    private final byte[] tables;
+    /** The stream held back: whole batches, control bits and tables, from offset 0. */
+    private byte[] tables;
     private int tableFill;
+    /** Bytes held before they are written; 0: each batch at once. */
+    private int sendBytes;
+    /** The most stream bytes one batch can make. */
+    private final int batchBytes;
     private final int tableBytes;
     private final int blocks;
     /** The batch's control bits, or null if the scheme has none. */
@@ -45,13 +52,40 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
         this.dHi = dHi;
         this.output = output;
         this.tableBytes = scheme.tableBytes();
-        this.tables = new byte[tableBytes * CAPACITY];
-        this.blocks = scheme.garbleBlocks();
         this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), CAPACITY);
+        this.batchBytes = tableBytes * CAPACITY + (control == null ? 0 : control.bytesFor(CAPACITY));
+        this.tables = new byte[batchBytes];
+        this.blocks = scheme.garbleBlocks();
+    }
+
+    /**
+     * Holds whole batches until they make at least {@code bytes} bytes and writes them in one
+     * call from then on (0: each batch at once, the default). A channel copies small writes
+     * into its buffer and passes writes of a buffer's size or more straight to the transport
+     * ({@code Channel.writeBufferSize()}): pieces that large save copying the stream (measured
+     * on the 10^7 AND stream: 2–3 ns per AND less of the creator's CPU). Grows the buffer to
+     * {@code bytes} plus one batch; call between walks.
+     */
+    public void sendInPiecesOf(int bytes) {
+        if (bytes < 0 || bytes > Integer.MAX_VALUE - batchBytes) {
+            throw new IllegalArgumentException("piece size " + bytes + " out of range");
+        }
+        if (tableFill != 0) {
+            throw new IllegalStateException("piece size changed with " + tableFill + " bytes held");
+        }
+        if (tables.length < bytes + batchBytes) {
+            tables = new byte[bytes + batchBytes];
+        }
+        sendBytes = bytes;
     }
 
     @Override
     public void gates(int[] ops, int count) {
+        int batchStart = tableFill;
+        if (control != null) {
+            // The batch's control bits go before its tables: leave them room.
+            tableFill += control.bytesFor(ControlBits.nonLinearIn(ops, count));
+        }
         int end = 4 * count;
         int i = 0;
         while (i < end) {
@@ -59,17 +93,35 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
             flush();
         }
         gates += count;
-        if (tableFill > 0) {
-            try {
-                if (control != null) {
-                    control.write(output);
-                }
-                output.write(tables, 0, tableFill);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            tableFill = 0;
+        if (control != null) {
+            control.take(tables, batchStart);
         }
+        if (tableFill > 0 && tableFill >= sendBytes) {
+            send();
+        }
+    }
+
+    @Override
+    public void restart(long firstGate) {
+        super.restart(firstGate);
+        // A walk that failed may have left batches held: they belong to no run any more.
+        tableFill = 0;
+    }
+
+    /** Writes the batches still held; call at the end of every walk. */
+    public void finish() {
+        if (tableFill > 0) {
+            send();
+        }
+    }
+
+    private void send() {
+        try {
+            output.write(tables, 0, tableFill);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        tableFill = 0;
     }
 
     /**

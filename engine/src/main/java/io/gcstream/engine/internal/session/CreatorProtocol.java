@@ -90,6 +90,10 @@ public final class CreatorProtocol extends Protocol {
         g.restart(gateCounter);
         flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());
         unflushed = 0;
+        // A stream flushed in pieces of at least the channel's buffer goes to the socket in
+        // the garbler's pieces, without a copy into that buffer.
+        int piece = ch.writeBufferSize();
+        g.sendInPiecesOf(piece > 0 && flushEvery >= piece ? piece : 0);
         long[] labels = g.labels();
         // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
         int[] ei = c.evaluatorInputs();
@@ -121,6 +125,7 @@ public final class CreatorProtocol extends Protocol {
 
         enter("garbled circuit");
         walk(c, g);
+        g.finish();
         gateCounter = g.nextGateId();
         lastGates = g.gateCount();
         lastNonLinear = g.nonLinearCount();

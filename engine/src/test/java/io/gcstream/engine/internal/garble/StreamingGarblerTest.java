@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.garble;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
@@ -10,7 +11,9 @@ import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.testutil.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -116,6 +119,64 @@ class StreamingGarblerTest {
                 gateId = g.nextGateId();
             }
         }
+    }
+
+    /** Held and sent in pieces of any size, the stream is the same bytes as batch by batch. */
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void piecesCarryTheSameStreamAsBatches(Scheme s) throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Random r = new Random(7 + s.ordinal());
+        Circuit circuit = RandomCircuits.generate(r, 4, 4, 3, 4, 6000);
+        long[] inputs = new long[2 * (int) circuit.labelSlots()];
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i] = r.nextLong();
+        }
+        byte[] batches = null;
+        for (int piece : new int[] {0, 1, 700, 40_000, 1 << 20}) {
+            List<Integer> writes = new ArrayList<>();
+            Pipe pipe = new Pipe();
+            StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(),
+                    circuit.labelSlots(), 0x1234_5678_9abc_def1L, 77, 500, (a, off, len) -> {
+                        writes.add(len);
+                        pipe.write(a, off, len);
+                    });
+            g.sendInPiecesOf(piece);
+            System.arraycopy(inputs, 0, g.labels(), 0, inputs.length);
+            new CircuitWalker(circuit).walk(g);
+            int beforeFinish = writes.size();
+            g.finish();
+            assertEquals(StreamBytes.of(circuit, scheme), pipe.size, "piece " + piece);
+            byte[] stream = Arrays.copyOf(pipe.data, pipe.size);
+            if (batches == null) {
+                batches = stream;
+                assertEquals(beforeFinish, writes.size(), "batch by batch, nothing is held");
+            } else {
+                assertArrayEquals(batches, stream, "piece " + piece);
+                for (int w = 0; w < beforeFinish; w++) {
+                    assertTrue(writes.get(w) >= piece, "write " + w + " of " + writes.get(w)
+                            + " bytes, pieces of " + piece);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void restartDropsWhatAFailedWalkHeld(Scheme s) throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Circuit circuit = RandomCircuits.generate(new Random(9), 4, 4, 3, 4, 3000);
+        Pipe pipe = new Pipe();
+        StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(),
+                circuit.labelSlots(), 1, 0, 0, pipe);
+        g.sendInPiecesOf(1 << 20);
+        new CircuitWalker(circuit).walk(g);
+        assertEquals(0, pipe.size, "all held");
+        assertThrows(IllegalStateException.class, () -> g.sendInPiecesOf(0));
+        g.restart(0);
+        g.sendInPiecesOf(0);
+        g.finish();
+        assertEquals(0, pipe.size, "nothing of the abandoned walk is written");
     }
 
     private static boolean[] decode(long[] g, long[] e, int[] slots, long dLo, long dHi) {
