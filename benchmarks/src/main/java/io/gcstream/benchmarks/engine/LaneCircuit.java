@@ -89,30 +89,45 @@ public final class LaneCircuit {
             }
             int n = (int) Math.min(max, total - index - 1);
             int w = this.w;
-            long idx = index;
             int ln = lane;
-            for (int i = off, end = off + 4 * n; i < end; i += 4) {
-                if ((++idx & 1) == 0) {
-                    if (++ln == w) {
-                        ln = 0;
-                    }
-                    ops[i] = ln;
-                    ops[i + 1] = ln;
-                    ops[i + 2] = w + ln;
-                    ops[i + 3] = TruthTable.AND;
-                } else {
-                    ops[i] = w + ln;
-                    ops[i + 1] = w + ln;
-                    ops[i + 2] = ln + 1 == w ? 0 : ln + 1;
-                    ops[i + 3] = TruthTable.XOR;
-                }
+            int i = off;
+            int end = off + 4 * n;
+            if ((index & 1) == 0) {
+                // The next gate is the XOR of the current lane (gate index + 1 is odd).
+                xor(ops, i, w, ln);
+                i += 4;
             }
-            index = idx;
+            // Whole AND-XOR pairs: one lane step each and no test of the gate's parity.
+            for (int pairsEnd = i + 8 * ((end - i) >>> 3); i < pairsEnd; i += 8) {
+                ln = ln + 1 == w ? 0 : ln + 1;
+                and(ops, i, w, ln);
+                xor(ops, i + 4, w, ln);
+            }
+            if (i < end) {
+                // A last AND, whose XOR starts the next batch.
+                ln = ln + 1 == w ? 0 : ln + 1;
+                and(ops, i, w, ln);
+            }
+            index += n;
             lane = ln;
             // The last gate written is the current instruction (InstructionReader's contract).
             int last = off + 4 * (n - 1);
             gate(ops[last + 3], ops[last], ops[last + 1], ops[last + 2]);
             return n;
+        }
+
+        private static void and(int[] ops, int i, int w, int ln) {
+            ops[i] = ln;
+            ops[i + 1] = ln;
+            ops[i + 2] = w + ln;
+            ops[i + 3] = TruthTable.AND;
+        }
+
+        private static void xor(int[] ops, int i, int w, int ln) {
+            ops[i] = w + ln;
+            ops[i + 1] = w + ln;
+            ops[i + 2] = ln + 1 == w ? 0 : ln + 1;
+            ops[i + 3] = TruthTable.XOR;
         }
 
         @Override
