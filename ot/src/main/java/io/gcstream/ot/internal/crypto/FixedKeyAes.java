@@ -12,10 +12,11 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Why decryption: AES decryption under a fixed key is as good a fixed random permutation as
  * encryption, and HotSpot runs multi-block CBC <i>decryption</i> on its pipelined AES-NI stub
  * on every CPU (~2.3 ns per block measured) whereas ECB runs one block at a time (~10 ns per
- * block) unless the CPU has AVX-512 VAES ({@link AesIntrinsics}). So a
- * batch is run as one CBC decryption with a zero IV, which yields {@code D(c_i) ^ c_(i-1)}, and
- * the chaining XOR is undone on 64-bit lanes afterwards: {@code pi(c_i) = D(c_i)}. The
- * benchmark {@code FixedKeyAesBenchmark} compares the two modes.
+ * block) unless the CPU has AVX-512 VAES ({@link AesIntrinsics}). So a batch is run as one
+ * ECB decryption where that is pipelined, and elsewhere as one CBC decryption with a zero IV,
+ * which yields {@code D(c_i) ^ c_(i-1)}, the chaining XOR then being undone on 64-bit lanes:
+ * {@code pi(c_i) = D(c_i)}. Both give the same permutation. (The garbling hash makes the same
+ * choice, and one mode for both means a fresh JVM's warm-up of one compiles the other's path.)
  *
  * <p>The key is the first 128 bits of the fractional part of pi (nothing up our sleeve),
  * {@code 243F6A8885A308D313198A2E03707344}, as bytes in that order. Being public is the point:
@@ -33,17 +34,30 @@ public final class FixedKeyAes {
     /** Blocks per javax.crypto call: large enough to amortise the call, small enough for L1/L2. */
     static final int CHUNK = 1024;
 
-    private final Cipher cbcDecrypt;
+    private final Cipher decrypt;
+    /** ECB: the cipher gives pi directly; else CBC, whose chaining is undone. */
+    private final boolean ecb;
     private final byte[] inBuf = new byte[CHUNK * 16];
     private final byte[] outBuf = new byte[CHUNK * 16];
 
     public FixedKeyAes() {
+        this(AesIntrinsics.pipelinedEcb());
+    }
+
+    /** A permutation computed with ECB ({@code ecb}) or CBC decryption: the same either way. */
+    FixedKeyAes(boolean ecb) {
+        this.ecb = ecb;
+        String mode = ecb ? "AES/ECB/NoPadding" : "AES/CBC/NoPadding";
         try {
-            cbcDecrypt = Cipher.getInstance("AES/CBC/NoPadding");
-            cbcDecrypt.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key(), "AES"),
-                    new IvParameterSpec(new byte[16]));
+            decrypt = Cipher.getInstance(mode);
+            SecretKeySpec k = new SecretKeySpec(key(), "AES");
+            if (ecb) {
+                decrypt.init(Cipher.DECRYPT_MODE, k);
+            } else {
+                decrypt.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(new byte[16]));
+            }
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES/CBC/NoPadding is not available", e);
+            throw new IllegalStateException(mode + " is not available", e);
         }
     }
 
@@ -84,14 +98,20 @@ public final class FixedKeyAes {
             Blocks.LONG_LE.set(ib, 8 * j, in[i2 + j]);
         }
         try {
-            int r = cbcDecrypt.doFinal(ib, 0, 16 * k, ob, 0);
+            int r = decrypt.doFinal(ib, 0, 16 * k, ob, 0);
             assert r == 16 * k;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES decryption failed", e);
         }
+        int o2 = 2 * outOff;
+        if (ecb) {
+            for (int j = 0; j < 2 * k; j++) {
+                out[o2 + j] = (long) Blocks.LONG_LE.get(ob, 8 * j);
+            }
+            return;
+        }
         // CBC decryption gave D(c_j) ^ c_(j-1) (c_(-1) = IV = 0): XOR the previous input back.
         // Read it from inBuf, not from `in`, so that in-place calls work.
-        int o2 = 2 * outOff;
         out[o2] = (long) Blocks.LONG_LE.get(ob, 0);
         out[o2 + 1] = (long) Blocks.LONG_LE.get(ob, 8);
         for (int j = 2; j < 2 * k; j++) {
@@ -124,17 +144,25 @@ public final class FixedKeyAes {
                 Blocks.LONG_LE.set(ib, 16 * j + 8, hi);
             }
             try {
-                cbcDecrypt.doFinal(ib, 0, 16 * k, ob, 0);
+                decrypt.doFinal(ib, 0, 16 * k, ob, 0);
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("AES decryption failed", e);
             }
             int o2 = 2 * outOff;
-            out[o2] = (long) Blocks.LONG_LE.get(ob, 0) ^ (long) Blocks.LONG_LE.get(ib, 0);
-            out[o2 + 1] = (long) Blocks.LONG_LE.get(ob, 8) ^ (long) Blocks.LONG_LE.get(ib, 8);
-            for (int j = 2; j < 2 * k; j++) {
-                out[o2 + j] = (long) Blocks.LONG_LE.get(ob, 8 * j)
-                        ^ (long) Blocks.LONG_LE.get(ib, 8 * j - 16)
-                        ^ (long) Blocks.LONG_LE.get(ib, 8 * j);
+            if (ecb) {
+                for (int j = 0; j < 2 * k; j++) {
+                    out[o2 + j] = (long) Blocks.LONG_LE.get(ob, 8 * j)
+                            ^ (long) Blocks.LONG_LE.get(ib, 8 * j);
+                }
+            } else {
+                // CBC: also XOR out the chaining term, the previous input.
+                out[o2] = (long) Blocks.LONG_LE.get(ob, 0) ^ (long) Blocks.LONG_LE.get(ib, 0);
+                out[o2 + 1] = (long) Blocks.LONG_LE.get(ob, 8) ^ (long) Blocks.LONG_LE.get(ib, 8);
+                for (int j = 2; j < 2 * k; j++) {
+                    out[o2 + j] = (long) Blocks.LONG_LE.get(ob, 8 * j)
+                            ^ (long) Blocks.LONG_LE.get(ib, 8 * j - 16)
+                            ^ (long) Blocks.LONG_LE.get(ib, 8 * j);
+                }
             }
             inOff += k;
             outOff += k;

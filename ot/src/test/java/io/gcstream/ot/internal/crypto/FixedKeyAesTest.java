@@ -41,6 +41,26 @@ class FixedKeyAesTest {
     }
 
     @Test
+    void ecbAndCbcGiveTheSamePermutationAndHashes() {
+        FixedKeyAes ecb = new FixedKeyAes(true);
+        FixedKeyAes cbc = new FixedKeyAes(false);
+        for (int n : new int[] {1, 17, FixedKeyAes.CHUNK + 3}) {
+            long[] in = Blocks.allocate(n);
+            Blocks.randomFill(new Random(31 + n), in, 0, n);
+            long[] a = Blocks.allocate(n);
+            long[] b = Blocks.allocate(n);
+            ecb.permute(in, 0, a, 0, n);
+            cbc.permute(in, 0, b, 0, n);
+            assertArrayEquals(b, a, "permute, n = " + n);
+            for (boolean sigma : new boolean[] {false, true}) {
+                ecb.mmo(in, 0, a, 0, n, sigma, 0x0123_4567L, -5);
+                cbc.mmo(in, 0, b, 0, n, sigma, 0x0123_4567L, -5);
+                assertArrayEquals(b, a, "mmo, n = " + n + ", sigma " + sigma);
+            }
+        }
+    }
+
+    @Test
     void inPlaceEqualsOutOfPlace() {
         int n = 2500;
         long[] in = Blocks.allocate(n);
