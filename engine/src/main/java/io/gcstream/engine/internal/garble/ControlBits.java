@@ -7,8 +7,8 @@ import java.util.Arrays;
  * The control bits of one batch of non-linear gates, for schemes whose gates send a few bits
  * besides whole bytes of table ({@link GarblingScheme#controlBits()} &gt; 0): the garbler
  * {@link #put}s each gate's bits in gate order and {@link #take}s them into the stream before
- * the batch's tables; the evaluator {@link #read}s them at the start of the batch and {@link #get}s them
- * back in the same order. Gate k of the batch holds bits [kb, kb + b) of the packed string,
+ * the batch's tables; the evaluator {@link #read}s them at the start of the batch and
+ * {@link #get}s them back in the same order. Gate k of the batch holds bits [kb, kb + b) of the packed string,
  * bit i of the string being bit (i mod 8) of byte i / 8; unused bits of the last byte are 0.
  * Not thread-safe.
  */

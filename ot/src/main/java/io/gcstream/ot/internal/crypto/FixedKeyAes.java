@@ -47,15 +47,24 @@ public final class FixedKeyAes {
     /** A permutation computed with ECB ({@code ecb}) or CBC decryption: the same either way. */
     FixedKeyAes(boolean ecb) {
         this.ecb = ecb;
+        this.decrypt = decryption(ecb);
+    }
+
+    /**
+     * A cipher decrypting under the fixed key: {@code AES/ECB/NoPadding}, or (not {@code ecb})
+     * {@code AES/CBC/NoPadding} with a zero IV, which each {@code doFinal} starts from again.
+     */
+    public static Cipher decryption(boolean ecb) {
         String mode = ecb ? "AES/ECB/NoPadding" : "AES/CBC/NoPadding";
         try {
-            decrypt = Cipher.getInstance(mode);
+            Cipher c = Cipher.getInstance(mode);
             SecretKeySpec k = new SecretKeySpec(key(), "AES");
             if (ecb) {
-                decrypt.init(Cipher.DECRYPT_MODE, k);
+                c.init(Cipher.DECRYPT_MODE, k);
             } else {
-                decrypt.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(new byte[16]));
+                c.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(new byte[16]));
             }
+            return c;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(mode + " is not available", e);
         }
