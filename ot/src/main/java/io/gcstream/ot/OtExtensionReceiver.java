@@ -210,6 +210,12 @@ public final class OtExtensionReceiver {
             loadChoices(done, mb, 0);
             prepare(0, mb);
             sendU(0, mb);
+            int words = words(mb);
+            if (!hashed && 64 * words == mb) {
+                // Whole 128-OT groups: the transpose fills exactly the caller's blocks, no copy.
+                BitMatrix.transpose128(t[0], words, words + ROW_PAD, out, outOff + done, tmp);
+                continue;
+            }
             transposeT(0, mb);
             if (hashed) {
                 hash.ccr(tb, 0, out, outOff + done, mb);

@@ -155,8 +155,14 @@ public final class OtExtensionSender {
         Handshake.expect(ch, Handshake.CORRELATED_SESSION_DELTA, n);
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
-            extendBlock(mb);
-            System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
+            int words = extendRows(mb);
+            if (64 * words == mb) {
+                // Whole 128-OT groups: the transpose fills exactly the caller's blocks, no copy.
+                BitMatrix.transpose128(q, words, words + ROW_PAD, out, outOff + done, tmp);
+            } else {
+                BitMatrix.transpose128(q, words, words + ROW_PAD, qb, 0, tmp);
+                System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
+            }
         }
     }
 
@@ -234,6 +240,15 @@ public final class OtExtensionSender {
 
     /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
     private void extendBlock(int mb) throws IOException {
+        int words = extendRows(mb);
+        BitMatrix.transpose128(q, words, words + ROW_PAD, qb, 0, tmp);
+    }
+
+    /**
+     * Reads U for mb OTs and leaves the rows of Q (before transposition) in q; returns the
+     * longs per row, 64 * words &ge; mb.
+     */
+    private int extendRows(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
         int stride = words + ROW_PAD;
         // Our PRG rows do not depend on U: compute them before blocking on the receiver.
@@ -249,8 +264,8 @@ public final class OtExtensionSender {
                 q[base + w] ^= u[base + w] & mask;
             }
         }
-        BitMatrix.transpose128(q, words, stride, qb, 0, tmp);
         count += mb;
+        return words;
     }
 
     private static void xorWith(long[] dst, long[] src, int srcLongOff, int mb) {

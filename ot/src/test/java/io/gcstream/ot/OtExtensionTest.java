@@ -346,6 +346,40 @@ class OtExtensionTest {
                 p.sender.sessionDeltaHi());
     }
 
+    /**
+     * Whole blocks are transposed straight into the caller's array, the tail through a buffer:
+     * both must land at the caller's block offset and leave the blocks around them alone.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {256, 512, 600})
+    void sessionDeltaOtsFillExactlyTheirBlocksAtAnOffset(int n) throws Exception {
+        OtPair p = memoryPair(SMALL_BLOCKS);
+        long[] choices = randomBits(new Random(n), n);
+        int off = 5;
+        long[] x = Blocks.allocate(off + n + 3);
+        long[] got = Blocks.allocate(off + n + 3);
+        java.util.Arrays.fill(x, 0x5A5A5A5A5A5A5A5AL);
+        java.util.Arrays.fill(got, 0x3C3C3C3C3C3C3C3CL);
+        OtPair.both(() -> {
+            p.sender.correlatedSessionDelta(n, x, off);
+            return null;
+        }, () -> {
+            p.receiver.correlatedSessionDelta(choices, 0, n, got, off);
+            return null;
+        });
+        long[] xs = java.util.Arrays.copyOfRange(x, 2 * off, 2 * (off + n));
+        long[] gots = java.util.Arrays.copyOfRange(got, 2 * off, 2 * (off + n));
+        checkCorrelated(xs, gots, choices, 0, n, p.sender.sessionDeltaLo(), p.sender.sessionDeltaHi());
+        for (int i = 0; i < 2 * off; i++) {
+            assertEquals(0x5A5A5A5A5A5A5A5AL, x[i], "sender's long " + i + " before the OTs");
+            assertEquals(0x3C3C3C3C3C3C3C3CL, got[i], "receiver's long " + i + " before the OTs");
+        }
+        for (int i = 2 * (off + n); i < x.length; i++) {
+            assertEquals(0x5A5A5A5A5A5A5A5AL, x[i], "sender's long " + i + " after the OTs");
+            assertEquals(0x3C3C3C3C3C3C3C3CL, got[i], "receiver's long " + i + " after the OTs");
+        }
+    }
+
     @Test
     void mismatchedCallsFailWithAClearErrorOnTheSender() throws Exception {
         OtPair p = memoryPair(SMALL_BLOCKS);
