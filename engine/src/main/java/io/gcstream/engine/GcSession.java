@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.engine.internal.session.CreatorProtocol;
+import io.gcstream.engine.internal.session.DryRun;
 import io.gcstream.engine.internal.session.EvaluatorProtocol;
 import io.gcstream.engine.internal.session.Handshake;
 import io.gcstream.engine.internal.session.OtExtensionCot;
@@ -96,6 +97,22 @@ public final class GcSession {
      */
     public static void prepare() {
         Prestart.start();
+    }
+
+    /**
+     * {@link #prepare()}, and also a dry run of {@code role}'s part of {@code circuit} under
+     * {@code options}' scheme on a background thread: the gate loop over the start of the
+     * circuit (at most about 10^5 gates) on throwaway labels, with nothing sent and nothing
+     * kept, so that the first run of that circuit in this JVM finds its code compiled. Returns
+     * at once. Optional: the dry run shares no state with any session, and is skipped in heaps
+     * under 64 MiB. Call it after reading the circuit and before connecting, in a short-lived
+     * process whose first run's time matters.
+     */
+    public static void prepare(Party role, Circuit circuit, SessionOptions options) {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(circuit, "circuit");
+        Prestart.start();
+        DryRun.start(role, circuit, options.scheme());
     }
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
