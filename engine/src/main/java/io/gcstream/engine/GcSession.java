@@ -105,8 +105,9 @@ public final class GcSession {
      * circuit (at most about 10^5 gates) on throwaway labels, with nothing sent and nothing
      * kept, so that the first run of that circuit in this JVM finds its code compiled. Returns
      * at once. Optional: the dry run shares no state with any session, and is skipped in heaps
-     * under 64 MiB. Call it after reading the circuit and before connecting, in a short-lived
-     * process whose first run's time matters.
+     * under 64 MiB and where the circuit's label array would take over 1/64 of the heap. Call
+     * it after reading the circuit and before connecting, in a short-lived process whose first
+     * run's time matters.
      */
     public static void prepare(Party role, Circuit circuit, SessionOptions options) {
         Objects.requireNonNull(role, "role");
