@@ -112,6 +112,7 @@ public final class GcSession {
     public static void prepare(Party role, Circuit circuit, SessionOptions options) {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(circuit, "circuit");
+        Objects.requireNonNull(options, "options");
         Prestart.start();
         DryRun.start(role, circuit, options.scheme());
     }
