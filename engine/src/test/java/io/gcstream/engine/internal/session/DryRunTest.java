@@ -12,6 +12,7 @@ import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.engine.testutil.BackgroundThreads;
 import io.gcstream.engine.testutil.RandomCircuits;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -63,12 +64,6 @@ class DryRunTest {
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals("gc-dry-run")) {
-                assertTrue(t.isDaemon(), "must not keep a JVM alive");
-                t.join(30_000);
-                assertFalse(t.isAlive(), "finishes");
-            }
-        }
+        BackgroundThreads.assertDaemonsFinish("gc-dry-run");
     }
 }

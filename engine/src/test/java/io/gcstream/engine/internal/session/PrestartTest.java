@@ -2,11 +2,11 @@ package io.gcstream.engine.internal.session;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.engine.LocalPair;
+import io.gcstream.engine.testutil.BackgroundThreads;
 import io.gcstream.engine.testutil.RandomCircuits;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -25,12 +25,6 @@ class PrestartTest {
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals("gc-prestart")) {
-                assertTrue(t.isDaemon(), "must not keep a JVM alive");
-                t.join(30_000);
-                assertFalse(t.isAlive(), "finishes");
-            }
-        }
+        BackgroundThreads.assertDaemonsFinish("gc-prestart");
     }
 }
