@@ -4,6 +4,7 @@ import io.gcstream.circuits.CircuitFormatException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * A sub-circuit definition: a body over its own slot space of {@link #numSlots()} slots, with
@@ -154,12 +155,14 @@ public final class SubCircuit {
             int[] code = body.code();
             int[] slots = new int[16];
             int pc = 0;
-            long index = 0;
+            // The position is built only for an error message, not per gate.
+            long[] at = {0};
+            Supplier<String> position = () -> "instruction " + at[0];
             while (pc < body.length()) {
-                index++;
+                long index = ++at[0];
                 int op = code[pc];
                 if (op >= 0) {
-                    checker.gate(code[pc + 1], code[pc + 2], code[pc + 3], op, "instruction " + index);
+                    checker.gate(code[pc + 1], code[pc + 2], code[pc + 3], op, position);
                     c.gates++;
                     if (!TruthTable.isLinear(op)) {
                         c.nonLinear++;
@@ -180,7 +183,7 @@ public final class SubCircuit {
                         slots = new int[n];
                     }
                     System.arraycopy(code, pc + 1, slots, 0, n);
-                    checker.call(callee, slots, n, "instruction " + index);
+                    checker.call(callee, slots, n, position);
                     try {
                         c.gates = Math.addExact(c.gates, sub.gateCount);
                         c.nonLinear = Math.addExact(c.nonLinear, sub.nonLinearCount);

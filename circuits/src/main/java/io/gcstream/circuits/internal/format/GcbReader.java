@@ -439,8 +439,9 @@ public final class GcbReader {
     private int[] slotList(GcbInput in, String what) throws IOException {
         int n = length(in, what + " length");
         int[] slots = new int[n];
+        String slot = what + " slot"; // once, not per slot: the lists can be long
         for (int i = 0; i < n; i++) {
-            slots[i] = in.uint(what + " slot");
+            slots[i] = in.uint(slot);
         }
         return slots;
     }
