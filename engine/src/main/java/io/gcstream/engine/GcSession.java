@@ -100,20 +100,23 @@ public final class GcSession {
     }
 
     /**
-     * {@link #prepare()}, and also a dry run of {@code role}'s part of {@code circuit} under
-     * {@code options}' scheme on a background thread: the gate loop over the start of the
+     * {@link #prepare()}, and also, on background threads, the part of {@code role}'s OT
+     * extension set-up that needs no peer (the cipher objects of its 129 or 257 column
+     * generators, 100-210 KB until a session takes them) and a dry run of {@code role}'s
+     * part of {@code circuit} under {@code options}' scheme: the gate loop over the start of the
      * circuit (at most about 10^5 gates) on throwaway labels, with nothing sent and nothing
      * kept, so that the first run of that circuit in this JVM finds its code compiled. Returns
-     * at once. Optional: the dry run shares no state with any session, and is skipped in heaps
-     * under 64 MiB and where the circuit's label array would take over 1/64 of the heap. Call
-     * it after reading the circuit and before connecting, in a short-lived process whose first
-     * run's time matters.
+     * at once. Optional: neither shares a secret or any state with a session, both are skipped
+     * in heaps under 64 MiB, and the dry run also where the circuit's label array would take
+     * over 1/64 of the heap. Call it after reading the circuit and before connecting, in a
+     * short-lived process whose first run's time matters.
      */
     public static void prepare(Party role, Circuit circuit, SessionOptions options) {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(circuit, "circuit");
         Objects.requireNonNull(options, "options");
         Prestart.start();
+        Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory());
         DryRun.start(role, circuit, options.scheme());
     }
 

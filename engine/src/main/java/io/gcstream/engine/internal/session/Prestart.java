@@ -46,6 +46,23 @@ public final class Prestart {
         return true;
     }
 
+    /**
+     * Starts, on a daemon thread named {@code gc-ot-prestart}, the part of the OT extension's
+     * set-up that a {@code creator}'s or an evaluator's session can do before it has a peer
+     * ({@link OtExtensionCot#prepare}), and returns at once; false if skipped: heaps
+     * ({@code maxHeap}) under {@link DryRun#MIN_HEAP} are left alone, as the spare ciphers take
+     * 100-210 KB until a session uses them.
+     */
+    public static boolean startOt(boolean creator, long maxHeap) {
+        if (maxHeap < DryRun.MIN_HEAP) {
+            return false;
+        }
+        Thread t = new Thread(() -> OtExtensionCot.prepare(creator), "gc-ot-prestart");
+        t.setDaemon(true);
+        t.start();
+        return true;
+    }
+
     private static void run() {
         try {
             Prg.fromSecureRandom().nextLong();

@@ -2,12 +2,14 @@ package io.gcstream.engine.internal.session;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.testutil.BackgroundThreads;
 import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +28,23 @@ class PrestartTest {
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
         BackgroundThreads.assertDaemonsFinish("gc-prestart");
+    }
+
+    @Test
+    void makesTheOtSetUpsSpareCiphersInLargeHeapsOnly() throws Exception {
+        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP - 1), "small heaps are left alone");
+        assertTrue(Prestart.startOt(false, DryRun.MIN_HEAP));
+        BackgroundThreads.assertDaemonsFinish("gc-ot-prestart");
+        assertTrue(Prg.spares() >= 257, "an evaluator's OT receiver makes 257 generators: " + Prg.spares());
+        // A session set up after it takes them and still computes the right outputs.
+        Random r = new Random(32);
+        Circuit c = RandomCircuits.generate(r, 5, 6, 4, 4, 300);
+        boolean[] x = RandomCircuits.bits(r, 5);
+        boolean[] y = RandomCircuits.bits(r, 6);
+        LocalPair.Result res = LocalPair.run(c, x, y);
+        Simulator.Result expect = Simulator.run(c, x, y);
+        assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
+        assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
+        assertTrue(Prg.spares() < 257, "the session took spares: " + Prg.spares() + " left");
     }
 }
