@@ -48,10 +48,9 @@ public final class OtExtensionCot implements CorrelatedOt {
     public static void prepare(boolean creator) {
         // The counts are compile-time constants: reading them leaves the OT classes
         // uninitialised. Initialising them here (their loggers) on a background thread held up
-        // the session's own set-up, which waits for that initialisation, by 100-160 ms.
+        // the session's own set-up, which waits for that initialisation, by 70-115 ms.
         Prg.reserve(creator ? OtExtensionSender.GENERATORS : OtExtensionReceiver.GENERATORS);
     }
-
 
     @Override
     public Sender setupSender(Channel channel, Prg prg, long deltaLo, long deltaHi) throws IOException {

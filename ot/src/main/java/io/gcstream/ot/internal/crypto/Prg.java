@@ -104,11 +104,11 @@ public final class Prg {
 
     /**
      * Makes ciphers for generators made later in this JVM, until {@code n} (at most
-     * {@link #MAX_SPARE}) are spare or it has made {@code n}, and returns how many it made. Each is initialised once with
-     * the public all-zero key, so that HotSpot has compiled the key set-up too by the time the
-     * generators initialise them again with their seeds; a spare holds no secret. Thread-safe;
-     * meant for a background thread before a session's set-up. If AES-CTR is unavailable it
-     * makes none, and the generators report the failure.
+     * {@link #MAX_SPARE}) are spare or it has made {@code n}, and returns how many it made.
+     * Each is initialised once with the public all-zero key, so that HotSpot has compiled the
+     * key set-up too by the time the generators initialise them again with their seeds; a spare
+     * holds no secret. Thread-safe; meant for a background thread before a session's set-up. If
+     * AES-CTR is unavailable it makes none, and the generators report the failure.
      */
     public static int reserve(int n) {
         int made = 0;
