@@ -19,14 +19,7 @@ class PrestartTest {
         Prestart.start();
         assertFalse(Prestart.start(), "a second call starts nothing");
         // A session running while (or after) the background work runs is unaffected by it.
-        Random r = new Random(31);
-        Circuit c = RandomCircuits.generate(r, 9, 7, 5, 6, 800);
-        boolean[] x = RandomCircuits.bits(r, 9);
-        boolean[] y = RandomCircuits.bits(r, 7);
-        LocalPair.Result res = LocalPair.run(c, x, y);
-        Simulator.Result expect = Simulator.run(c, x, y);
-        assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
-        assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
+        sessionAgreesWithTheSimulator(new Random(31), 9, 7, 5, 6, 800);
         BackgroundThreads.assertDaemonsFinish("gc-prestart");
     }
 
@@ -39,14 +32,19 @@ class PrestartTest {
         BackgroundThreads.assertDaemonsFinish("gc-ot-prestart");
         assertTrue(Prg.spares() >= 257, "an evaluator's OT receiver makes 257 generators: " + Prg.spares());
         // A session set up after it takes them and still computes the right outputs.
-        Random r = new Random(32);
-        Circuit c = RandomCircuits.generate(r, 5, 6, 4, 4, 300);
-        boolean[] x = RandomCircuits.bits(r, 5);
-        boolean[] y = RandomCircuits.bits(r, 6);
+        sessionAgreesWithTheSimulator(new Random(32), 5, 6, 4, 4, 300);
+        assertTrue(Prg.spares() < 257, "the session took spares: " + Prg.spares() + " left");
+    }
+
+    /** A random circuit's session in this JVM gives the simulator's outputs. */
+    private static void sessionAgreesWithTheSimulator(Random r, int xBits, int yBits, int creatorOut,
+            int evaluatorOut, int gates) throws Exception {
+        Circuit c = RandomCircuits.generate(r, xBits, yBits, creatorOut, evaluatorOut, gates);
+        boolean[] x = RandomCircuits.bits(r, xBits);
+        boolean[] y = RandomCircuits.bits(r, yBits);
         LocalPair.Result res = LocalPair.run(c, x, y);
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
-        assertTrue(Prg.spares() < 257, "the session took spares: " + Prg.spares() + " left");
     }
 }
