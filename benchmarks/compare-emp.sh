@@ -6,7 +6,9 @@
 #   --peers DIR      the peers' build folder (what ../shared/peers/build.sh built; has build/peers/bin)
 #   --run-sh FILE    the peers' run.sh (default: DIR/run.sh, else ../shared/peers/run.sh next to the repo)
 #   --rounds N       rounds (default 3); each round runs every row once for gcstream and once for
-#                    EMP, alternating which goes first; the table shows medians over the rounds
+#                    EMP, alternating which goes first; the table shows medians over the rounds, and
+#                    below it each round's figures and its ratio (gcstream against the EMP figure
+#                    measured beside it), with the median of those ratios
 #   --rows LIST      comma-separated rows (default: gates,aes-lib,aes-gcb,cot,baseot,first,heap)
 #                      gates    10^7 AND end to end, two processes: EndToEndBenchmark --no-local vs run.sh gates10m
 #                      aes-lib  AES-128 per independent execution, warm session, two processes:
@@ -281,6 +283,16 @@ row() {
   printf '| %s | %s (%d of %d) | %s (%d of %d) | %s |\n' "$1" "$(fmt "$gm" "$4")" "$gn" "$ROUNDS" \
       "$(fmt "$em" "$4")" "$en" "$ROUNDS" "$ratio"
   DETAILS+="  $1: gcstream${VALS[gc:$2]:- -} | EMP${VALS[emp:$3]:- -} ($4)"$'\n'
+  # Each round's gcstream figure against the EMP figure measured beside it: how much of the
+  # ratio above is the machine's minute-to-minute spread (only when no round failed).
+  if [ "$gn" = "$ROUNDS" ] && [ "$en" = "$ROUNDS" ] && [ "$ROUNDS" -gt 1 ]; then
+    DETAILS+=$(awk -v g="${VALS[gc:$2]}" -v e="${VALS[emp:$3]}" -v k="$5" 'BEGIN {
+      n = split(g, gv, " "); split(e, ev, " "); ok = 0
+      for (i = 1; i <= n; i++) { r[i] = (gv[i] <= 0 || ev[i] <= 0) ? 0 : (k == "rate" ? gv[i] / ev[i] : ev[i] / gv[i]); ok += r[i] >= 1; s = s sprintf(" %.2f", r[i]) }
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+      m = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+      printf "    ratio per round:%s (median %.2f; %d of %d rounds >= 1)", s, m, ok, n }')$'\n'
+  fi
 }
 DETAILS=''
 
