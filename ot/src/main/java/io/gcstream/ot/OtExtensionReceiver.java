@@ -5,6 +5,9 @@ import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,14 +30,20 @@ public final class OtExtensionReceiver {
     public static final int GENERATORS = 2 * KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Channel ch;
     private final int blockSize;
     private final Prg[] g0 = new Prg[KAPPA];
     private final Prg[] g1 = new Prg[KAPPA];
-    /** Two buffer sets (T, U, choice bits), so the next block is prepared while one is in flight. */
-    private final long[][] t = new long[2][];
-    private final long[][] u = new long[2][];
+    /**
+     * Two buffer sets (T, U, choice bits), so the next block is prepared while one is in flight.
+     * T and U are rows of bytes (see {@link BitMatrix}): the PRGs write them and U goes to the
+     * channel as it is, with no conversion to and from longs.
+     */
+    private final byte[][] t = new byte[2][];
+    private final byte[][] u = new byte[2][];
     private final long[][] r = new long[2][];
     private final long[] tb;
     private final long[] y;
@@ -50,13 +59,13 @@ public final class OtExtensionReceiver {
         this.ch = ch;
         this.blockSize = blockSize;
         for (int j = 0; j < KAPPA; j++) {
-            g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.rowBatch(blockSize));
-            g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.rowBatch(blockSize));
+            g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
+            g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
         }
         int words = blockSize / 64 + ROW_PAD;
         for (int k = 0; k < 2; k++) {
-            this.t[k] = new long[KAPPA * words];
-            this.u[k] = new long[KAPPA * words];
+            this.t[k] = new byte[8 * KAPPA * words];
+            this.u[k] = new byte[8 * KAPPA * words];
             this.r[k] = new long[words];
         }
         this.tb = new long[2 * blockSize];
@@ -306,16 +315,16 @@ public final class OtExtensionReceiver {
     /** T = G(k^0) and U = T ^ G(k^1) ^ r for the mb OTs of buffer set {@code slot}. */
     private void prepare(int slot, int mb) {
         int words = words(mb);
-        int stride = words + ROW_PAD;
-        long[] ts = t[slot];
-        long[] us = u[slot];
+        int stride = 8 * (words + ROW_PAD);
+        byte[] ts = t[slot];
+        byte[] us = u[slot];
         long[] c = r[slot];
         for (int j = 0; j < KAPPA; j++) {
             int base = j * stride;
-            g0[j].nextLongs(ts, base, words);
-            g1[j].nextLongs(us, base, words);
-            for (int w = 0; w < words; w++) {
-                us[base + w] ^= ts[base + w] ^ c[w];
+            g0[j].nextBytes(ts, base, 8 * words);
+            g1[j].nextBytes(us, base, 8 * words);
+            for (int w = 0, o = base; w < words; w++, o += 8) {
+                LONG_LE.set(us, o, (long) LONG_LE.get(us, o) ^ (long) LONG_LE.get(ts, o) ^ c[w]);
             }
         }
         count += mb;
@@ -323,9 +332,9 @@ public final class OtExtensionReceiver {
 
     private void sendU(int slot, int mb) throws IOException {
         int words = words(mb);
-        int stride = words + ROW_PAD;
+        int stride = 8 * (words + ROW_PAD);
         for (int j = 0; j < KAPPA; j++) {
-            ch.writeLongs(u[slot], j * stride, words);
+            ch.write(u[slot], j * stride, 8 * words);
         }
         ch.flush();
     }

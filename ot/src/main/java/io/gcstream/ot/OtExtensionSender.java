@@ -5,6 +5,9 @@ import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,14 +55,17 @@ public final class OtExtensionSender {
     public static final int GENERATORS = KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Channel ch;
     private final int blockSize;
     private final Prg[] g = new Prg[KAPPA];
     private final long sLo;
     private final long sHi;
-    private final long[] u;
-    private final long[] q;
+    /** U and Q as rows of bytes (see {@link BitMatrix}), as the channel and the PRGs give them. */
+    private final byte[] u;
+    private final byte[] q;
     private final long[] qb;
     private final long[] hb;
     private final long[] tmp = new long[64];
@@ -72,11 +78,11 @@ public final class OtExtensionSender {
         this.sLo = sLo;
         this.sHi = sHi;
         for (int j = 0; j < KAPPA; j++) {
-            g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], rowBatch(blockSize));
+            g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
         }
         int words = blockSize / 64 + ROW_PAD;
-        this.u = new long[KAPPA * words];
-        this.q = new long[KAPPA * words];
+        this.u = new byte[8 * KAPPA * words];
+        this.q = new byte[8 * KAPPA * words];
         this.qb = new long[2 * blockSize];
         this.hb = new long[2 * blockSize];
     }
@@ -229,12 +235,10 @@ public final class OtExtensionSender {
     }
 
     /**
-     * Bytes each of the 128 row PRGs generates per AES call: one block's row (blockSize / 8
-     * bytes) up to the PRG's largest batch. A small block size then also means small PRGs.
+     * The row PRGs' own buffer: the smallest. They write whole rows (a multiple of 16 bytes)
+     * straight into the matrix ({@link Prg#nextBytes}), so their buffers are never filled.
      */
-    static int rowBatch(int blockSize) {
-        return Math.min(Prg.MAX_BATCH, Math.max(16, blockSize / 8));
-    }
+    static final int ROW_PRG_BATCH = 16;
 
     /** OTs extended so far in this session. */
     public long count() {
@@ -258,18 +262,18 @@ public final class OtExtensionSender {
      */
     private int extendRows(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
-        int stride = words + ROW_PAD;
+        int stride = 8 * (words + ROW_PAD);
         // Our PRG rows do not depend on U: compute them before blocking on the receiver.
         for (int j = 0; j < KAPPA; j++) {
-            g[j].nextLongs(q, j * stride, words);
+            g[j].nextBytes(q, j * stride, 8 * words);
         }
         for (int j = 0; j < KAPPA; j++) {
             int base = j * stride;
-            ch.readLongs(u, base, words);
-            long sj = ((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
-            long mask = -sj;
-            for (int w = 0; w < words; w++) {
-                q[base + w] ^= u[base + w] & mask;
+            ch.readFully(u, base, 8 * words);
+            // A mask, not a branch on the secret s: the same work whatever its bits.
+            long mask = -((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
+            for (int w = 0, o = base; w < words; w++, o += 8) {
+                LONG_LE.set(q, o, (long) LONG_LE.get(q, o) ^ ((long) LONG_LE.get(u, o) & mask));
             }
         }
         count += mb;

@@ -41,7 +41,7 @@ public class OtPrimitivesBenchmark {
     private final byte[] outBytes = new byte[16 * B];
     private final long[] blocks = new long[2 * B];
     private final long[] out = new long[2 * B];
-    private final long[] rows = new long[128 * (B / 64 + 8)];
+    private final byte[] rows = new byte[8 * 128 * (B / 64 + 8)];
     private final long[] tmp = new long[64];
     private final FixedKeyAes pi = new FixedKeyAes();
     private final CrHash hash = new CrHash();
@@ -55,7 +55,7 @@ public class OtPrimitivesBenchmark {
         cbcDecrypt = Cipher.getInstance("AES/CBC/NoPadding");
         cbcDecrypt.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(new byte[16]));
         prg.nextLongs(blocks, 0, blocks.length);
-        prg.nextLongs(rows, 0, rows.length);
+        prg.nextBytes(rows, 0, rows.length);
     }
 
     @Benchmark

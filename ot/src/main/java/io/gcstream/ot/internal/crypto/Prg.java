@@ -17,7 +17,8 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>Output is generated in batches of 8 KiB (fewer with {@link #Prg(byte[], int)}), one
  * javax.crypto call each (HotSpot's pipelined CTR
- * stub) and handed out from that buffer. The stream is consumed in order by all methods, e.g.
+ * stub) and handed out from that buffer; {@link #nextBytes} writes whole blocks of a large
+ * request straight into the caller's array. The stream is consumed in order by all methods, e.g.
  * {@code nextLong()} returns the next 8 bytes little-endian, and a block is 16 bytes per the
  * layout of {@link Blocks}.
  *
@@ -157,28 +158,48 @@ public final class Prg {
     }
 
     private void refill() {
+        crypt(buf, 0, batch);
+        pos = 0;
+    }
+
+    /**
+     * The next {@code len} bytes of key stream (a multiple of 16, at most {@link #MAX_BATCH})
+     * into {@code out}. Every call takes whole blocks, so the cipher's counter stays on a block
+     * boundary.
+     */
+    private void crypt(byte[] out, int off, int len) {
         try {
-            int r = ctr.update(ZEROS, 0, batch, buf, 0);
-            if (r != batch) {
-                throw new IllegalStateException("AES-CTR returned " + r + " of " + batch + " bytes");
+            int r = ctr.update(ZEROS, 0, len, out, off);
+            if (r != len) {
+                throw new IllegalStateException("AES-CTR returned " + r + " of " + len + " bytes");
             }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-CTR failed", e);
         }
-        pos = 0;
     }
 
-    /** Fills {@code len} bytes of {@code b} from {@code off}. */
+    /**
+     * Fills {@code len} bytes of {@code b} from {@code off}. Whole blocks beyond what is
+     * buffered go from the cipher straight into {@code b}, so a large request (an OT extension's
+     * matrix rows) is not copied through the buffer; the stream is the same either way.
+     */
     public void nextBytes(byte[] b, int off, int len) {
-        while (len > 0) {
-            if (pos == batch) {
-                refill();
-            }
-            int k = Math.min(len, batch - pos);
-            System.arraycopy(buf, pos, b, off, k);
-            pos += k;
-            off += k;
-            len -= k;
+        int k = Math.min(len, batch - pos);
+        System.arraycopy(buf, pos, b, off, k);
+        pos += k;
+        off += k;
+        len -= k;
+        for (int direct = len & ~15; direct > 0; ) {
+            int n = Math.min(direct, MAX_BATCH);
+            crypt(b, off, n);
+            off += n;
+            len -= n;
+            direct -= n;
+        }
+        if (len > 0) {
+            refill();
+            System.arraycopy(buf, 0, b, off, len);
+            pos = len;
         }
     }
 

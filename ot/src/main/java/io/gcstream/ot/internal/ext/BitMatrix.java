@@ -1,27 +1,33 @@
 package io.gcstream.ot.internal.ext;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
- * Bit-matrix transposition for IKNP: 128 rows of {@code 64 * words} bits (row-major,
- * {@code rows[j * words + w]} holds bits 64w..64w+63 of row j, bit c at position c) become
+ * Bit-matrix transposition for IKNP: 128 rows of {@code 64 * words} bits become
  * {@code 64 * words} 128-bit blocks, block i holding column i (bit j of the block = row j's
- * bit i; block layout of {@link io.gcstream.ot.internal.crypto.Blocks}).
+ * bit i; block layout of {@link io.gcstream.ot.internal.crypto.Blocks}). Rows are bytes, as the
+ * PRG writes them and the channel carries them: bits 64w..64w+63 of row j are the little-endian
+ * long at byte {@code 8 * (j * stride + w)}, bit c at position c.
  *
  * <p>Works on 64x64 sub-matrices held in 64 longs with Eklundh's recursive swap (6 rounds of 32
  * masked swaps), which ALSZ13 identify as the fast approach; no allocation per call beyond the
  * caller's scratch.
  */
 public final class BitMatrix {
-    private static final long[] MASKS = {
-        0x00000000FFFFFFFFL, 0x0000FFFF0000FFFFL, 0x00FF00FF00FF00FFL,
-        0x0F0F0F0F0F0F0F0FL, 0x3333333333333333L, 0x5555555555555555L
-    };
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private BitMatrix() {
     }
 
     /**
-     * Transposes 128 x (64 * words) bits from {@code rows} into {@code 64 * words} blocks of
-     * {@code out} starting at block {@code outOff}. {@code tmp} is scratch of at least 64 longs.
+     * Transposes 128 x (64 * words) bits from {@code rows} (rows {@code stride} longs apart, see
+     * the class comment) into {@code 64 * words} blocks of {@code out} starting at block
+     * {@code outOff}. {@code tmp} is scratch of at least 64 longs. A stride that is not a
+     * multiple of a large power of two (e.g. words + 8) keeps the 64 rows being gathered in
+     * distinct L1 cache sets; with power-of-two strides they all fall into two sets and thrash.
      *
      * <p>Each 64x64 sub-matrix is transposed in two register passes: the three "far" Eklundh
      * rounds (swap distance 32, 16, 8) only mix the 8 rows congruent mod 8, and the three "near"
@@ -29,27 +35,16 @@ public final class BitMatrix {
      * rounds commute (each exchanges one row-index bit with one column-index bit), so the split
      * changes nothing but the memory traffic: 4 accesses per long instead of 16.
      */
-    public static void transpose128(long[] rows, int words, long[] out, int outOff, long[] tmp) {
-        transpose128(rows, words, words, out, outOff, tmp);
-    }
-
-    /**
-     * As {@link #transpose128(long[], int, long[], int, long[])} with rows {@code stride} longs
-     * apart ({@code rows[j * stride + w]}). A stride that is not a multiple of a large power of
-     * two (e.g. words + 8) keeps the 64 rows being gathered in distinct L1 cache sets; with
-     * power-of-two strides they all fall into two sets and thrash.
-     */
-    public static void transpose128(long[] rows, int words, int stride, long[] out, int outOff,
+    public static void transpose128(byte[] rows, int words, int stride, long[] out, int outOff,
             long[] tmp) {
-        if (stride < words || rows.length < 127 * stride + words || out.length < 2 * (outOff + 64 * words)
-                || tmp.length < 64) {
+        if (stride < words || rows.length < 8L * (127L * stride + words)
+                || out.length < 2L * (outOff + 64L * words) || tmp.length < 64) {
             throw new IndexOutOfBoundsException("transpose128: arrays too small for " + words
                     + " words per row");
         }
         for (int w = 0; w < words; w++) {
             for (int h = 0; h < 2; h++) {
-                int base = 64 * h * stride + w;
-                farRounds(rows, base, stride, tmp);
+                farRounds(rows, 8 * (64 * h * stride + w), 8 * stride, tmp);
                 nearRounds(tmp, out, 2 * (outOff + 64 * w) + h, 2);
             }
         }
@@ -60,40 +55,45 @@ public final class BitMatrix {
      * was.
      */
     public static void transpose64(long[] x) {
+        byte[] b = new byte[8 * 64];
+        for (int r = 0; r < 64; r++) {
+            LONG_LE.set(b, 8 * r, x[r]);
+        }
         long[] t = new long[64];
-        farRounds(x, 0, 1, t);
+        farRounds(b, 0, 8, t);
         nearRounds(t, x, 0, 1);
     }
 
-    /** Rounds 32, 16, 8 on src[base + r * stride] (r = 0..63), result in dst[0..64). */
-    private static void farRounds(long[] src, int base, int stride, long[] dst) {
-        final long m32 = MASKS[0];
-        final long m16 = MASKS[1];
-        final long m8 = MASKS[2];
+    /**
+     * Rounds 32, 16, 8 on the longs at bytes {@code base + r * step} of src (r = 0..63), result
+     * in dst[0..64).
+     */
+    private static void farRounds(byte[] src, int base, int step, long[] dst) {
+        // Literal masks: C2 rematerialises them instead of holding three registers.
         for (int k = 0; k < 8; k++) {
-            int p = base + k * stride;
-            int s8 = 8 * stride;
-            long a0 = src[p];
-            long a1 = src[p + s8];
-            long a2 = src[p + 2 * s8];
-            long a3 = src[p + 3 * s8];
-            long a4 = src[p + 4 * s8];
-            long a5 = src[p + 5 * s8];
-            long a6 = src[p + 6 * s8];
-            long a7 = src[p + 7 * s8];
+            int p = base + k * step;
+            int s8 = 8 * step;
+            long a0 = (long) LONG_LE.get(src, p);
+            long a1 = (long) LONG_LE.get(src, p + s8);
+            long a2 = (long) LONG_LE.get(src, p + 2 * s8);
+            long a3 = (long) LONG_LE.get(src, p + 3 * s8);
+            long a4 = (long) LONG_LE.get(src, p + 4 * s8);
+            long a5 = (long) LONG_LE.get(src, p + 5 * s8);
+            long a6 = (long) LONG_LE.get(src, p + 6 * s8);
+            long a7 = (long) LONG_LE.get(src, p + 7 * s8);
             long t;
-            t = ((a0 >>> 32) ^ a4) & m32; a0 ^= t << 32; a4 ^= t;
-            t = ((a1 >>> 32) ^ a5) & m32; a1 ^= t << 32; a5 ^= t;
-            t = ((a2 >>> 32) ^ a6) & m32; a2 ^= t << 32; a6 ^= t;
-            t = ((a3 >>> 32) ^ a7) & m32; a3 ^= t << 32; a7 ^= t;
-            t = ((a0 >>> 16) ^ a2) & m16; a0 ^= t << 16; a2 ^= t;
-            t = ((a1 >>> 16) ^ a3) & m16; a1 ^= t << 16; a3 ^= t;
-            t = ((a4 >>> 16) ^ a6) & m16; a4 ^= t << 16; a6 ^= t;
-            t = ((a5 >>> 16) ^ a7) & m16; a5 ^= t << 16; a7 ^= t;
-            t = ((a0 >>> 8) ^ a1) & m8; a0 ^= t << 8; a1 ^= t;
-            t = ((a2 >>> 8) ^ a3) & m8; a2 ^= t << 8; a3 ^= t;
-            t = ((a4 >>> 8) ^ a5) & m8; a4 ^= t << 8; a5 ^= t;
-            t = ((a6 >>> 8) ^ a7) & m8; a6 ^= t << 8; a7 ^= t;
+            t = ((a0 >>> 32) ^ a4) & 0x00000000FFFFFFFFL; a0 ^= t << 32; a4 ^= t;
+            t = ((a1 >>> 32) ^ a5) & 0x00000000FFFFFFFFL; a1 ^= t << 32; a5 ^= t;
+            t = ((a2 >>> 32) ^ a6) & 0x00000000FFFFFFFFL; a2 ^= t << 32; a6 ^= t;
+            t = ((a3 >>> 32) ^ a7) & 0x00000000FFFFFFFFL; a3 ^= t << 32; a7 ^= t;
+            t = ((a0 >>> 16) ^ a2) & 0x0000FFFF0000FFFFL; a0 ^= t << 16; a2 ^= t;
+            t = ((a1 >>> 16) ^ a3) & 0x0000FFFF0000FFFFL; a1 ^= t << 16; a3 ^= t;
+            t = ((a4 >>> 16) ^ a6) & 0x0000FFFF0000FFFFL; a4 ^= t << 16; a6 ^= t;
+            t = ((a5 >>> 16) ^ a7) & 0x0000FFFF0000FFFFL; a5 ^= t << 16; a7 ^= t;
+            t = ((a0 >>> 8) ^ a1) & 0x00FF00FF00FF00FFL; a0 ^= t << 8; a1 ^= t;
+            t = ((a2 >>> 8) ^ a3) & 0x00FF00FF00FF00FFL; a2 ^= t << 8; a3 ^= t;
+            t = ((a4 >>> 8) ^ a5) & 0x00FF00FF00FF00FFL; a4 ^= t << 8; a5 ^= t;
+            t = ((a6 >>> 8) ^ a7) & 0x00FF00FF00FF00FFL; a6 ^= t << 8; a7 ^= t;
             dst[k] = a0;
             dst[k + 8] = a1;
             dst[k + 16] = a2;
@@ -107,9 +107,6 @@ public final class BitMatrix {
 
     /** Rounds 4, 2, 1 on src[0..64), result r written to dst[off + r * stride]. */
     private static void nearRounds(long[] src, long[] dst, int off, int stride) {
-        final long m4 = MASKS[3];
-        final long m2 = MASKS[4];
-        final long m1 = MASKS[5];
         for (int g = 0; g < 64; g += 8) {
             long a0 = src[g];
             long a1 = src[g + 1];
@@ -120,18 +117,18 @@ public final class BitMatrix {
             long a6 = src[g + 6];
             long a7 = src[g + 7];
             long t;
-            t = ((a0 >>> 4) ^ a4) & m4; a0 ^= t << 4; a4 ^= t;
-            t = ((a1 >>> 4) ^ a5) & m4; a1 ^= t << 4; a5 ^= t;
-            t = ((a2 >>> 4) ^ a6) & m4; a2 ^= t << 4; a6 ^= t;
-            t = ((a3 >>> 4) ^ a7) & m4; a3 ^= t << 4; a7 ^= t;
-            t = ((a0 >>> 2) ^ a2) & m2; a0 ^= t << 2; a2 ^= t;
-            t = ((a1 >>> 2) ^ a3) & m2; a1 ^= t << 2; a3 ^= t;
-            t = ((a4 >>> 2) ^ a6) & m2; a4 ^= t << 2; a6 ^= t;
-            t = ((a5 >>> 2) ^ a7) & m2; a5 ^= t << 2; a7 ^= t;
-            t = ((a0 >>> 1) ^ a1) & m1; a0 ^= t << 1; a1 ^= t;
-            t = ((a2 >>> 1) ^ a3) & m1; a2 ^= t << 1; a3 ^= t;
-            t = ((a4 >>> 1) ^ a5) & m1; a4 ^= t << 1; a5 ^= t;
-            t = ((a6 >>> 1) ^ a7) & m1; a6 ^= t << 1; a7 ^= t;
+            t = ((a0 >>> 4) ^ a4) & 0x0F0F0F0F0F0F0F0FL; a0 ^= t << 4; a4 ^= t;
+            t = ((a1 >>> 4) ^ a5) & 0x0F0F0F0F0F0F0F0FL; a1 ^= t << 4; a5 ^= t;
+            t = ((a2 >>> 4) ^ a6) & 0x0F0F0F0F0F0F0F0FL; a2 ^= t << 4; a6 ^= t;
+            t = ((a3 >>> 4) ^ a7) & 0x0F0F0F0F0F0F0F0FL; a3 ^= t << 4; a7 ^= t;
+            t = ((a0 >>> 2) ^ a2) & 0x3333333333333333L; a0 ^= t << 2; a2 ^= t;
+            t = ((a1 >>> 2) ^ a3) & 0x3333333333333333L; a1 ^= t << 2; a3 ^= t;
+            t = ((a4 >>> 2) ^ a6) & 0x3333333333333333L; a4 ^= t << 2; a6 ^= t;
+            t = ((a5 >>> 2) ^ a7) & 0x3333333333333333L; a5 ^= t << 2; a7 ^= t;
+            t = ((a0 >>> 1) ^ a1) & 0x5555555555555555L; a0 ^= t << 1; a1 ^= t;
+            t = ((a2 >>> 1) ^ a3) & 0x5555555555555555L; a2 ^= t << 1; a3 ^= t;
+            t = ((a4 >>> 1) ^ a5) & 0x5555555555555555L; a4 ^= t << 1; a5 ^= t;
+            t = ((a6 >>> 1) ^ a7) & 0x5555555555555555L; a6 ^= t << 1; a7 ^= t;
             int p = off + g * stride;
             dst[p] = a0;
             dst[p + stride] = a1;

@@ -61,6 +61,31 @@ class PrgTest {
         assertEquals(fromBytes[3], blocks[5]);
     }
 
+    /**
+     * Requests that mix the buffer with whole blocks written straight from the cipher (and odd
+     * tails after them) still give the key stream in order, whatever the batch.
+     */
+    @Test
+    void mixedRequestsKeepTheStreamInOrder() throws Exception {
+        Cipher c = Cipher.getInstance("AES/CTR/NoPadding");
+        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed(5), "AES"), new IvParameterSpec(new byte[16]));
+        byte[] want = c.doFinal(new byte[40_000]);
+        for (int batch : new int[] {16, 48, Prg.MAX_BATCH}) {
+            Prg p = new Prg(seed(5), batch);
+            byte[] got = new byte[40_000];
+            int at = 0;
+            for (int len : new int[] {3, 4096, 37, 16, 20_000, 1}) {
+                p.nextBytes(got, at, len);
+                at += len;
+            }
+            long l = p.nextLong();
+            Blocks.LONG_LE.set(got, at, l);
+            at += 8;
+            p.nextBytes(got, at, 40_000 - at);
+            assertArrayEquals(want, got, "batch " + batch);
+        }
+    }
+
     /** A generator made on a spare cipher (keyed with zeros by reserve) streams under its own seed. */
     @Test
     void generatorsOnSpareCiphersStreamUnderTheirOwnSeeds() throws Exception {
