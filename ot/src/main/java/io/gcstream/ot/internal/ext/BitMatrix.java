@@ -69,7 +69,8 @@ public final class BitMatrix {
      * in dst[0..64).
      */
     private static void farRounds(byte[] src, int base, int step, long[] dst) {
-        // Literal masks: C2 rematerialises them instead of holding three registers.
+        // Literal masks, not loads from a static array: C2 may rematerialise constants rather
+        // than keep them in registers the eight rows need (measured: no slower; docs/performance.md).
         for (int k = 0; k < 8; k++) {
             int p = base + k * step;
             int s8 = 8 * step;
