@@ -40,7 +40,8 @@ public final class OtExtensionReceiver {
     /**
      * Two buffer sets (T, U, choice bits), so the next block is prepared while one is in flight.
      * T and U are rows of bytes (see {@link BitMatrix}): the PRGs write them and U goes to the
-     * channel as it is, with no conversion to and from longs.
+     * channel as it is, with no conversion to and from longs. T's rows are padded for the
+     * transpose; U's are not, so U is one contiguous write that bypasses the channel's buffer.
      */
     private final byte[][] t = new byte[2][];
     private final byte[][] u = new byte[2][];
@@ -65,7 +66,7 @@ public final class OtExtensionReceiver {
         int words = blockSize / 64 + ROW_PAD;
         for (int k = 0; k < 2; k++) {
             this.t[k] = new byte[8 * KAPPA * words];
-            this.u[k] = new byte[8 * KAPPA * words];
+            this.u[k] = new byte[8 * KAPPA * (words - ROW_PAD)];
             this.r[k] = new long[words];
         }
         this.tb = new long[2 * blockSize];
@@ -315,27 +316,25 @@ public final class OtExtensionReceiver {
     /** T = G(k^0) and U = T ^ G(k^1) ^ r for the mb OTs of buffer set {@code slot}. */
     private void prepare(int slot, int mb) {
         int words = words(mb);
+        int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
         byte[] ts = t[slot];
         byte[] us = u[slot];
         long[] c = r[slot];
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * stride;
-            g0[j].nextBytes(ts, base, 8 * words);
-            g1[j].nextBytes(us, base, 8 * words);
-            for (int w = 0, o = base; w < words; w++, o += 8) {
-                LONG_LE.set(us, o, (long) LONG_LE.get(us, o) ^ (long) LONG_LE.get(ts, o) ^ c[w]);
+            int tBase = j * stride;
+            int uBase = j * rowBytes;
+            g0[j].nextBytes(ts, tBase, rowBytes);
+            g1[j].nextBytes(us, uBase, rowBytes);
+            for (int w = 0, o = uBase, p = tBase; w < words; w++, o += 8, p += 8) {
+                LONG_LE.set(us, o, (long) LONG_LE.get(us, o) ^ (long) LONG_LE.get(ts, p) ^ c[w]);
             }
         }
         count += mb;
     }
 
     private void sendU(int slot, int mb) throws IOException {
-        int words = words(mb);
-        int stride = 8 * (words + ROW_PAD);
-        for (int j = 0; j < KAPPA; j++) {
-            ch.write(u[slot], j * stride, 8 * words);
-        }
+        ch.write(u[slot], 0, KAPPA * 8 * words(mb));
         ch.flush();
     }
 

@@ -63,7 +63,11 @@ public final class OtExtensionSender {
     private final Prg[] g = new Prg[KAPPA];
     private final long sLo;
     private final long sHi;
-    /** U and Q as rows of bytes (see {@link BitMatrix}), as the channel and the PRGs give them. */
+    /**
+     * U and Q as rows of bytes (see {@link BitMatrix}), as the channel and the PRGs give them;
+     * Q's rows are padded for the transpose, U's are not, so U is read in one call that bypasses
+     * the channel's buffer.
+     */
     private final byte[] u;
     private final byte[] q;
     private final long[] qb;
@@ -81,7 +85,7 @@ public final class OtExtensionSender {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
         }
         int words = blockSize / 64 + ROW_PAD;
-        this.u = new byte[8 * KAPPA * words];
+        this.u = new byte[8 * KAPPA * (words - ROW_PAD)];
         this.q = new byte[8 * KAPPA * words];
         this.qb = new long[2 * blockSize];
         this.hb = new long[2 * blockSize];
@@ -262,18 +266,18 @@ public final class OtExtensionSender {
      */
     private int extendRows(int mb) throws IOException {
         int words = ((mb + 127) & ~127) >>> 6;
+        int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
         // Our PRG rows do not depend on U: compute them before blocking on the receiver.
         for (int j = 0; j < KAPPA; j++) {
-            g[j].nextBytes(q, j * stride, 8 * words);
+            g[j].nextBytes(q, j * stride, rowBytes);
         }
+        ch.readFully(u, 0, KAPPA * rowBytes);
         for (int j = 0; j < KAPPA; j++) {
-            int base = j * stride;
-            ch.readFully(u, base, 8 * words);
             // A mask, not a branch on the secret s: the same work whatever its bits.
             long mask = -((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
-            for (int w = 0, o = base; w < words; w++, o += 8) {
-                LONG_LE.set(q, o, (long) LONG_LE.get(q, o) ^ ((long) LONG_LE.get(u, o) & mask));
+            for (int w = 0, o = j * stride, p = j * rowBytes; w < words; w++, o += 8, p += 8) {
+                LONG_LE.set(q, o, (long) LONG_LE.get(q, o) ^ ((long) LONG_LE.get(u, p) & mask));
             }
         }
         count += mb;
