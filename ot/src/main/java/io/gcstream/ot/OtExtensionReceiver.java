@@ -1,13 +1,11 @@
 package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +28,6 @@ public final class OtExtensionReceiver {
     public static final int GENERATORS = 2 * KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Channel ch;
     private final int blockSize;
@@ -66,7 +62,7 @@ public final class OtExtensionReceiver {
         int words = blockSize / 64 + ROW_PAD;
         for (int k = 0; k < 2; k++) {
             this.t[k] = new byte[8 * KAPPA * words];
-            this.u[k] = new byte[8 * KAPPA * (words - ROW_PAD)];
+            this.u[k] = new byte[KAPPA * (blockSize / 8)]; // unpadded rows of blockSize bits
             this.r[k] = new long[words];
         }
         this.tb = new long[2 * blockSize];
@@ -327,7 +323,7 @@ public final class OtExtensionReceiver {
             g0[j].nextBytes(ts, tBase, rowBytes);
             g1[j].nextBytes(us, uBase, rowBytes);
             for (int w = 0, o = uBase, p = tBase; w < words; w++, o += 8, p += 8) {
-                LONG_LE.set(us, o, (long) LONG_LE.get(us, o) ^ (long) LONG_LE.get(ts, p) ^ c[w]);
+                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ Blocks.getLong(ts, p) ^ c[w]);
             }
         }
         count += mb;

@@ -1,13 +1,11 @@
 package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,8 +53,6 @@ public final class OtExtensionSender {
     public static final int GENERATORS = KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Channel ch;
     private final int blockSize;
@@ -85,7 +81,7 @@ public final class OtExtensionSender {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
         }
         int words = blockSize / 64 + ROW_PAD;
-        this.u = new byte[8 * KAPPA * (words - ROW_PAD)];
+        this.u = new byte[KAPPA * (blockSize / 8)]; // unpadded rows of blockSize bits
         this.q = new byte[8 * KAPPA * words];
         this.qb = new long[2 * blockSize];
         this.hb = new long[2 * blockSize];
@@ -277,7 +273,7 @@ public final class OtExtensionSender {
             // A mask, not a branch on the secret s: the same work whatever its bits.
             long mask = -((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
             for (int w = 0, o = j * stride, p = j * rowBytes; w < words; w++, o += 8, p += 8) {
-                LONG_LE.set(q, o, (long) LONG_LE.get(q, o) ^ ((long) LONG_LE.get(u, p) & mask));
+                Blocks.putLong(q, o, Blocks.getLong(q, o) ^ (Blocks.getLong(u, p) & mask));
             }
         }
         count += mb;

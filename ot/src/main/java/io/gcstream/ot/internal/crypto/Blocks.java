@@ -20,6 +20,16 @@ public final class Blocks {
     private Blocks() {
     }
 
+    /** The little-endian long at byte {@code off} of {@code b} (one unaligned load once compiled). */
+    public static long getLong(byte[] b, int off) {
+        return (long) LONG_LE.get(b, off);
+    }
+
+    /** Stores {@code v} little-endian at byte {@code off} of {@code b}. */
+    public static void putLong(byte[] b, int off, long v) {
+        LONG_LE.set(b, off, v);
+    }
+
     /** A new array of {@code n} zero blocks. */
     public static long[] allocate(int n) {
         return new long[Math.multiplyExact(n, 2)];

@@ -1,8 +1,7 @@
 package io.gcstream.ot.internal.ext;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.gcstream.ot.internal.crypto.Blocks;
+
 
 /**
  * Bit-matrix transposition for IKNP: 128 rows of {@code 64 * words} bits become
@@ -16,8 +15,6 @@ import java.nio.ByteOrder;
  * caller's scratch.
  */
 public final class BitMatrix {
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private BitMatrix() {
     }
@@ -57,7 +54,7 @@ public final class BitMatrix {
     public static void transpose64(long[] x) {
         byte[] b = new byte[8 * 64];
         for (int r = 0; r < 64; r++) {
-            LONG_LE.set(b, 8 * r, x[r]);
+            Blocks.putLong(b, 8 * r, x[r]);
         }
         long[] t = new long[64];
         farRounds(b, 0, 8, t);
@@ -74,14 +71,14 @@ public final class BitMatrix {
         for (int k = 0; k < 8; k++) {
             int p = base + k * step;
             int s8 = 8 * step;
-            long a0 = (long) LONG_LE.get(src, p);
-            long a1 = (long) LONG_LE.get(src, p + s8);
-            long a2 = (long) LONG_LE.get(src, p + 2 * s8);
-            long a3 = (long) LONG_LE.get(src, p + 3 * s8);
-            long a4 = (long) LONG_LE.get(src, p + 4 * s8);
-            long a5 = (long) LONG_LE.get(src, p + 5 * s8);
-            long a6 = (long) LONG_LE.get(src, p + 6 * s8);
-            long a7 = (long) LONG_LE.get(src, p + 7 * s8);
+            long a0 = Blocks.getLong(src, p);
+            long a1 = Blocks.getLong(src, p + s8);
+            long a2 = Blocks.getLong(src, p + 2 * s8);
+            long a3 = Blocks.getLong(src, p + 3 * s8);
+            long a4 = Blocks.getLong(src, p + 4 * s8);
+            long a5 = Blocks.getLong(src, p + 5 * s8);
+            long a6 = Blocks.getLong(src, p + 6 * s8);
+            long a7 = Blocks.getLong(src, p + 7 * s8);
             long t;
             t = ((a0 >>> 32) ^ a4) & 0x00000000FFFFFFFFL; a0 ^= t << 32; a4 ^= t;
             t = ((a1 >>> 32) ^ a5) & 0x00000000FFFFFFFFL; a1 ^= t << 32; a5 ^= t;
