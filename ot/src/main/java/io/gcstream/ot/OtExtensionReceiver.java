@@ -48,13 +48,14 @@ public final class OtExtensionReceiver {
     private long[] srcBits;
     private boolean[] srcBools;
     private int srcOff;
-    private final long[] tmp = new long[64];
+    private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
 
     private OtExtensionReceiver(Channel ch, int blockSize, long[] k0, long[] k1) {
         this.ch = ch;
         this.blockSize = blockSize;
+        this.tmp = BitMatrix.scratch(blockSize / 64);
         for (int j = 0; j < KAPPA; j++) {
             g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
             g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);

@@ -68,13 +68,14 @@ public final class OtExtensionSender {
     private final byte[] q;
     private final long[] qb;
     private final long[] hb;
-    private final long[] tmp = new long[64];
+    private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
 
     private OtExtensionSender(Channel ch, int blockSize, long sLo, long sHi, long[] seeds) {
         this.ch = ch;
         this.blockSize = blockSize;
+        this.tmp = BitMatrix.scratch(blockSize / 64);
         this.sLo = sLo;
         this.sHi = sHi;
         for (int j = 0; j < KAPPA; j++) {

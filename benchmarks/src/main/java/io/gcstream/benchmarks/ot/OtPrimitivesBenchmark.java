@@ -42,7 +42,7 @@ public class OtPrimitivesBenchmark {
     private final long[] blocks = new long[2 * B];
     private final long[] out = new long[2 * B];
     private final byte[] rows = new byte[8 * 128 * (B / 64 + 8)];
-    private final long[] tmp = new long[64];
+    private final long[] tmp = BitMatrix.scratch(B / 64);
     private final FixedKeyAes pi = new FixedKeyAes();
     private final CrHash hash = new CrHash();
     private final Prg prg = Prg.fromSecureRandom();

@@ -10,9 +10,9 @@ import io.gcstream.ot.internal.crypto.Blocks;
  * PRG writes them and the channel carries them: bits 64w..64w+63 of row j are the little-endian
  * long at byte {@code 8 * (j * stride + w)}, bit c at position c.
  *
- * <p>Works on 64x64 sub-matrices held in 64 longs with Eklundh's recursive swap (6 rounds of 32
- * masked swaps), which ALSZ13 identify as the fast approach; no allocation per call beyond the
- * caller's scratch.
+ * <p>Works on 64x64 sub-matrices with Eklundh's recursive swap (6 rounds of 32 masked swaps),
+ * which ALSZ13 identify as the fast approach: 32 of them at a time in vectorisable loops, or
+ * one at a time in registers; no allocation per call beyond the caller's scratch.
  */
 public final class BitMatrix {
 
@@ -20,17 +20,36 @@ public final class BitMatrix {
     }
 
     /**
+     * Sub-matrices transposed side by side in the grouped path: 16 words of each of the two
+     * 64-row halves. Interleaving them in the scratch makes every swap round a loop over at
+     * least 32 contiguous longs, which C2 turns into vector instructions.
+     */
+    private static final int GROUP_WORDS = 16;
+    private static final int GROUP = 2 * GROUP_WORDS;
+    private static final int GROUP_SCRATCH = 64 * GROUP;
+
+    /**
+     * Scratch for {@link #transpose128} with rows of up to {@code words} longs: 64 longs when
+     * rows are shorter than one group, else enough for the grouped (vectorised) path.
+     */
+    public static long[] scratch(int words) {
+        return new long[words >= GROUP_WORDS ? GROUP_SCRATCH : 64];
+    }
+
+    /**
      * Transposes 128 x (64 * words) bits from {@code rows} (rows {@code stride} longs apart, see
      * the class comment) into {@code 64 * words} blocks of {@code out} starting at block
-     * {@code outOff}. {@code tmp} is scratch of at least 64 longs. A stride that is not a
-     * multiple of a large power of two (e.g. words + 8) keeps the 64 rows being gathered in
+     * {@code outOff}. {@code tmp} is scratch from {@link #scratch} (at least 64 longs; with
+     * fewer than {@code 64 * 32} every sub-matrix takes the register path). A stride that is not
+     * a multiple of a large power of two (e.g. words + 8) keeps the 64 rows being gathered in
      * distinct L1 cache sets; with power-of-two strides they all fall into two sets and thrash.
      *
-     * <p>Each 64x64 sub-matrix is transposed in two register passes: the three "far" Eklundh
-     * rounds (swap distance 32, 16, 8) only mix the 8 rows congruent mod 8, and the three "near"
-     * rounds (4, 2, 1) only mix 8 consecutive rows, so each pass holds 8 longs in locals. The
-     * rounds commute (each exchanges one row-index bit with one column-index bit), so the split
-     * changes nothing but the memory traffic: 4 accesses per long instead of 16.
+     * <p>Groups of 16 words go through {@link #transposeGroup}; the remaining words (and all
+     * of them when the scratch is small) go one 64x64 sub-matrix at a time through two
+     * register passes: the three "far" Eklundh rounds (swap distance 32, 16, 8) only mix the 8
+     * rows congruent mod 8, and the three "near" rounds (4, 2, 1) only mix 8 consecutive rows,
+     * so each pass holds 8 longs in locals. The rounds commute (each exchanges one row-index bit
+     * with one column-index bit), so the split changes nothing but the memory traffic.
      */
     public static void transpose128(byte[] rows, int words, int stride, long[] out, int outOff,
             long[] tmp) {
@@ -39,10 +58,64 @@ public final class BitMatrix {
             throw new IndexOutOfBoundsException("transpose128: arrays too small for " + words
                     + " words per row");
         }
-        for (int w = 0; w < words; w++) {
+        int w = 0;
+        if (tmp.length >= GROUP_SCRATCH) {
+            for (; w + GROUP_WORDS <= words; w += GROUP_WORDS) {
+                transposeGroup(rows, w, stride, out, outOff, tmp);
+            }
+        }
+        for (; w < words; w++) {
             for (int h = 0; h < 2; h++) {
                 farRounds(rows, 8 * (64 * h * stride + w), 8 * stride, tmp);
                 nearRounds(tmp, out, 2 * (outOff + 64 * w) + h, 2);
+            }
+        }
+    }
+
+    /**
+     * Words w0..w0+15 of all 128 rows: 32 sub-matrices of 64x64 bits, interleaved in x so that
+     * row r of sub-matrix m (m = 16 h + word - w0, h the half) is x[32 r + m]. A round that swaps
+     * rows r and r + d then pairs x[i] with x[i + 32 d] over runs of 32 d contiguous longs.
+     */
+    private static void transposeGroup(byte[] rows, int w0, int stride, long[] out, int outOff,
+            long[] x) {
+        for (int r = 0; r < 128; r++) {
+            int src = 8 * (r * stride + w0);
+            int dst = GROUP * (r & 63) + GROUP_WORDS * (r >>> 6);
+            for (int j = 0; j < GROUP_WORDS; j++) {
+                x[dst + j] = Blocks.getLong(rows, src + 8 * j);
+            }
+        }
+        swapRound(x, 32 * GROUP, 32, 0x00000000FFFFFFFFL);
+        swapRound(x, 16 * GROUP, 16, 0x0000FFFF0000FFFFL);
+        swapRound(x, 8 * GROUP, 8, 0x00FF00FF00FF00FFL);
+        swapRound(x, 4 * GROUP, 4, 0x0F0F0F0F0F0F0F0FL);
+        swapRound(x, 2 * GROUP, 2, 0x3333333333333333L);
+        swapRound(x, GROUP, 1, 0x5555555555555555L);
+        // Row c of sub-matrix (h, word) is now column c: block 64 word + c, half h.
+        for (int c = 0; c < 64; c++) {
+            int o = 2 * (outOff + 64 * w0 + c);
+            int src = GROUP * c;
+            for (int j = 0; j < GROUP_WORDS; j++) {
+                out[o + 128 * j] = x[src + j];
+                out[o + 128 * j + 1] = x[src + GROUP_WORDS + j];
+            }
+        }
+    }
+
+    /**
+     * One Eklundh round over the whole group: each x[i] whose index has the bit of d clear is
+     * paired with x[i + d], and the bits of mask in x[i] shifted down by s are exchanged with
+     * those bits of x[i + d]. Called with constant arguments so that C2 sees a fixed offset.
+     */
+    private static void swapRound(long[] x, int d, int s, long mask) {
+        for (int base = 0; base < GROUP_SCRATCH; base += 2 * d) {
+            for (int i = base; i < base + d; i++) {
+                long a = x[i];
+                long b = x[i + d];
+                long t = ((a >>> s) ^ b) & mask;
+                x[i] = a ^ (t << s);
+                x[i + d] = b ^ t;
             }
         }
     }

@@ -2,6 +2,7 @@ package io.gcstream.ot.internal.ext;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -29,13 +30,29 @@ class BitMatrixTest {
 
     @Test
     void transpose128MatchesNaive() {
-        Random rnd = new Random(2);
-        int words = 5;
-        int stride = words + 3;
-        byte[] rows = new byte[8 * 128 * stride];
+        assertTransposeMatchesNaive(5, 3, BitMatrix.scratch(5));
+    }
+
+    @Test
+    void groupedTransposeMatchesNaiveWithRemainingWords() {
+        // Two groups of 16 words through the vectorised path, then 5 words through registers.
+        long[] tmp = BitMatrix.scratch(37);
+        assertTrue(tmp.length > 64, "scratch for 37 words enables the grouped path");
+        assertTransposeMatchesNaive(37, 8, tmp);
+    }
+
+    @Test
+    void smallScratchTakesTheRegisterPathForAllWords() {
+        assertTransposeMatchesNaive(32, 8, new long[64]);
+    }
+
+    private static void assertTransposeMatchesNaive(int words, int pad, long[] tmp) {
+        Random rnd = new Random(2 + words);
+        int stride = words + pad;
+        byte[] rows = new byte[8 * (127 * stride + words)];
         rnd.nextBytes(rows);
         long[] out = new long[2 * (64 * words + 1)];
-        BitMatrix.transpose128(rows, words, stride, out, 1, new long[64]);
+        BitMatrix.transpose128(rows, words, stride, out, 1, tmp);
         for (int i = 0; i < 64 * words; i++) {
             for (int j = 0; j < 128; j++) {
                 // Row j's bit i: bit i % 8 of byte i / 8 of the row (little-endian longs).
