@@ -322,9 +322,10 @@ public final class OtExtensionReceiver {
             int tBase = j * stride;
             int uBase = j * rowBytes;
             g0[j].nextBytes(ts, tBase, rowBytes);
-            g1[j].nextBytes(us, uBase, rowBytes);
-            for (int w = 0, o = uBase, p = tBase; w < words; w++, o += 8, p += 8) {
-                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ Blocks.getLong(ts, p) ^ c[w]);
+            // u_j = G(k1_j) ^ t_j ^ r: counter mode XORs t_j in while it makes G(k1_j).
+            g1[j].xorBytes(ts, tBase, us, uBase, rowBytes);
+            for (int w = 0, o = uBase; w < words; w++, o += 8) {
+                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ c[w]);
             }
         }
         count += mb;

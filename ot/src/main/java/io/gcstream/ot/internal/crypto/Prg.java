@@ -158,18 +158,19 @@ public final class Prg {
     }
 
     private void refill() {
-        crypt(buf, 0, batch);
+        crypt(ZEROS, 0, buf, 0, batch);
         pos = 0;
     }
 
     /**
      * The next {@code len} bytes of key stream (a multiple of 16, at most {@link #MAX_BATCH})
-     * into {@code out}. Every call takes whole blocks, so the cipher's counter stays on a block
-     * boundary.
+     * XORed with {@code in} into {@code out} (counter mode XORs its input, so the key stream
+     * alone is {@code in = ZEROS}). Every call takes whole blocks, so the cipher's counter stays
+     * on a block boundary.
      */
-    private void crypt(byte[] out, int off, int len) {
+    private void crypt(byte[] in, int inOff, byte[] out, int off, int len) {
         try {
-            int r = ctr.update(ZEROS, 0, len, out, off);
+            int r = ctr.update(in, inOff, len, out, off);
             if (r != len) {
                 throw new IllegalStateException("AES-CTR returned " + r + " of " + len + " bytes");
             }
@@ -184,22 +185,59 @@ public final class Prg {
      * matrix rows) is not copied through the buffer; the stream is the same either way.
      */
     public void nextBytes(byte[] b, int off, int len) {
+        stream(null, 0, b, off, len);
+    }
+
+    /**
+     * Writes {@code in[inOff..inOff+len)} XORed with the next {@code len} bytes of the stream
+     * into {@code out} from {@code outOff}: the same stream {@link #nextBytes} would give, with
+     * the XOR done by the cipher for whole blocks. {@code in} and {@code out} may be the same
+     * array only at the same offset.
+     */
+    public void xorBytes(byte[] in, int inOff, byte[] out, int outOff, int len) {
+        if (len < 0 || inOff < 0 || inOff > in.length - len || outOff < 0
+                || outOff > out.length - len) {
+            throw new IndexOutOfBoundsException("xorBytes: " + len + " bytes from " + inOff
+                    + " of " + in.length + " into " + outOff + " of " + out.length);
+        }
+        stream(in, inOff, out, outOff, len);
+    }
+
+    /** nextBytes ({@code in == null}) or xorBytes. */
+    private void stream(byte[] in, int inOff, byte[] out, int off, int len) {
         int k = Math.min(len, batch - pos);
-        System.arraycopy(buf, pos, b, off, k);
+        fromBuffer(in, inOff, out, off, k);
         pos += k;
         off += k;
+        inOff += k;
         len -= k;
         for (int direct = len & ~15; direct > 0; ) {
             int n = Math.min(direct, MAX_BATCH);
-            crypt(b, off, n);
+            if (in == null) {
+                crypt(ZEROS, 0, out, off, n);
+            } else {
+                crypt(in, inOff, out, off, n);
+            }
             off += n;
+            inOff += n;
             len -= n;
             direct -= n;
         }
         if (len > 0) {
             refill();
-            System.arraycopy(buf, 0, b, off, len);
+            fromBuffer(in, inOff, out, off, len);
             pos = len;
+        }
+    }
+
+    /** k buffered bytes from pos, copied ({@code in == null}) or XORed with in, into out. */
+    private void fromBuffer(byte[] in, int inOff, byte[] out, int off, int k) {
+        if (in == null) {
+            System.arraycopy(buf, pos, out, off, k);
+            return;
+        }
+        for (int i = 0; i < k; i++) {
+            out[off + i] = (byte) (in[inOff + i] ^ buf[pos + i]);
         }
     }
 

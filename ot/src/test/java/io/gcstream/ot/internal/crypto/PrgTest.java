@@ -86,6 +86,49 @@ class PrgTest {
         }
     }
 
+    /** xorBytes gives input XOR the stream nextBytes would give, however requests mix. */
+    @Test
+    void xorBytesXorsTheSameStreamInOrder() throws Exception {
+        Cipher c = Cipher.getInstance("AES/CTR/NoPadding");
+        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed(6), "AES"), new IvParameterSpec(new byte[16]));
+        byte[] in = new byte[40_000];
+        new java.util.Random(6).nextBytes(in);
+        byte[] want = c.doFinal(in);
+        for (int batch : new int[] {16, 48, Prg.MAX_BATCH}) {
+            Prg p = new Prg(seed(6), batch);
+            byte[] got = new byte[40_000 + 5];
+            int at = 0;
+            int k = 0;
+            for (int len : new int[] {3, 4096, 37, 16, 20_000, 1, 9, 15_838}) {
+                if (k++ % 2 == 0) {
+                    p.xorBytes(in, at, got, at + 5, len);
+                } else {
+                    p.nextBytes(got, at + 5, len);
+                    for (int i = 0; i < len; i++) {
+                        got[at + 5 + i] ^= in[at + i];
+                    }
+                }
+                at += len;
+            }
+            assertArrayEquals(want, java.util.Arrays.copyOfRange(got, 5, got.length),
+                    "batch " + batch);
+        }
+        byte[] inPlace = in.clone();
+        new Prg(seed(6)).xorBytes(inPlace, 0, inPlace, 0, inPlace.length);
+        assertArrayEquals(want, inPlace, "in place");
+    }
+
+    @Test
+    void xorBytesRejectsRangesOutsideTheArrays() {
+        Prg p = new Prg(seed(7));
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> p.xorBytes(new byte[16], 1, new byte[16], 0, 16));
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> p.xorBytes(new byte[32], 0, new byte[16], 8, 16));
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> p.xorBytes(new byte[16], 0, new byte[16], 0, -1));
+    }
+
     /** A generator made on a spare cipher (keyed with zeros by reserve) streams under its own seed. */
     @Test
     void generatorsOnSpareCiphersStreamUnderTheirOwnSeeds() throws Exception {
