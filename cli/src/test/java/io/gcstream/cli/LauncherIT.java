@@ -11,8 +11,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The {@code gc} launcher script, run from a copy of the repository's layout (the script and
  * the built jar, no sources, so it rebuilds only when the jar is missing): its class-data
  * sharing archive is made once, used silently, and a stale or foreign archive never shows on
- * stderr; two launchers started at once build once; the collector it picks.
+ * stderr; two launchers started at once build once.
  */
 class LauncherIT {
     private static final String KEY = "0x000102030405060708090a0b0c0d0e0f";
@@ -88,46 +86,6 @@ class LauncherIT {
         }
         assertEquals(List.of("build"), Files.readAllLines(log), "one build for both");
         assertFalse(Files.exists(root.resolve(".gc-build.lock")), "the lock is released");
-    }
-
-    /**
-     * The collector: the serial one where nproc reports at most two CPUs, the JVM's own choice
-     * elsewhere, and whatever GC_JAVA_OPTS names in any case. nproc is a stand-in on PATH.
-     */
-    @Test
-    void serialCollectorOnTwoCpusUnlessOneIsNamed(@TempDir Path root) throws Exception {
-        layout(root);
-        Path bin = Files.createDirectories(root.resolve("bin"));
-        String jvmDefault = collector(new ProcessBuilder(Path.of(System.getProperty("java.home"),
-                "bin", "java").toString(), "-Xlog:gc", "-version"));
-        for (String cpus : List.of("2", "1", "8")) {
-            Files.writeString(bin.resolve("nproc"), "#!/usr/bin/env bash\necho " + cpus + "\n");
-            bin.resolve("nproc").toFile().setExecutable(true);
-            String path = bin + ":" + javaFirstPath();
-            Done d = gc(root, Map.of("GC_CDS", "0", "PATH", path, "GC_JAVA_OPTS", "-Xlog:gc"),
-                    "--version");
-            assertEquals(0, d.status(), d.err());
-            assertEquals(cpus.equals("8") ? jvmDefault : "Serial", collector(d.out()), "nproc " + cpus);
-            Done named = gc(root, Map.of("GC_CDS", "0", "PATH", path, "GC_JAVA_OPTS",
-                    "-XX:+UseParallelGC -Xlog:gc"), "--version");
-            assertEquals(0, named.status(), named.err());
-            assertEquals("Parallel", collector(named.out()), "nproc " + cpus + ", named");
-        }
-    }
-
-    private static String collector(ProcessBuilder pb) throws Exception {
-        pb.redirectErrorStream(true);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes());
-        p.waitFor();
-        return collector(out);
-    }
-
-    /** "Serial" from the line "[0.004s][info][gc] Using Serial" of -Xlog:gc. */
-    private static String collector(String out) {
-        Matcher m = Pattern.compile("\\[gc\\] Using (\\S+)").matcher(out);
-        assertTrue(m.find(), out);
-        return m.group(1);
     }
 
     /** root/gc and root/cli/target/gc.jar as in the repository; returns where the archive goes. */
