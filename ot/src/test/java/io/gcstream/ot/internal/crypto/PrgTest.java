@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.Random;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -92,7 +94,7 @@ class PrgTest {
         Cipher c = Cipher.getInstance("AES/CTR/NoPadding");
         c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed(6), "AES"), new IvParameterSpec(new byte[16]));
         byte[] in = new byte[40_000];
-        new java.util.Random(6).nextBytes(in);
+        new Random(6).nextBytes(in);
         byte[] want = c.doFinal(in);
         for (int batch : new int[] {16, 48, Prg.MAX_BATCH}) {
             Prg p = new Prg(seed(6), batch);
@@ -110,7 +112,7 @@ class PrgTest {
                 }
                 at += len;
             }
-            assertArrayEquals(want, java.util.Arrays.copyOfRange(got, 5, got.length),
+            assertArrayEquals(want, Arrays.copyOfRange(got, 5, got.length),
                     "batch " + batch);
         }
         byte[] inPlace = in.clone();
