@@ -222,7 +222,7 @@ public final class OtExtensionReceiver {
             loadChoices(done, mb, 0);
             prepare(0, mb);
             sendU(0, mb);
-            int words = words(mb);
+            int words = OtExtensionSender.words(mb);
             if (!hashed && 64 * words == mb) {
                 // Whole 128-OT groups: the transpose fills exactly the caller's blocks, no copy.
                 BitMatrix.transpose128(t[0], words, words + ROW_PAD, out, outOff + done, tmp);
@@ -306,13 +306,9 @@ public final class OtExtensionReceiver {
         }
     }
 
-    private static int words(int mb) {
-        return ((mb + 127) & ~127) >>> 6;
-    }
-
     /** T = G(k^0) and U = T ^ G(k^1) ^ r for the mb OTs of buffer set {@code slot}. */
     private void prepare(int slot, int mb) {
-        int words = words(mb);
+        int words = OtExtensionSender.words(mb);
         int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
         byte[] ts = t[slot];
@@ -332,13 +328,13 @@ public final class OtExtensionReceiver {
     }
 
     private void sendU(int slot, int mb) throws IOException {
-        ch.write(u[slot], 0, KAPPA * 8 * words(mb));
+        ch.write(u[slot], 0, KAPPA * 8 * OtExtensionSender.words(mb));
         ch.flush();
     }
 
     /** Leaves t_i (i < mb) of buffer set {@code slot} in tb. */
     private void transposeT(int slot, int mb) {
-        int words = words(mb);
+        int words = OtExtensionSender.words(mb);
         BitMatrix.transpose128(t[slot], words, words + ROW_PAD, tb, 0, tmp);
     }
 
@@ -352,7 +348,7 @@ public final class OtExtensionReceiver {
     /** Copies choices [done, done+mb) of the current call into r[slot], zero-padded. */
     private void loadChoices(int done, int mb, int slot) {
         long[] dst = r[slot];
-        int words = words(mb);
+        int words = OtExtensionSender.words(mb);
         if (srcBools != null) {
             java.util.Arrays.fill(dst, 0, words, 0L);
             int off = srcOff + done;

@@ -262,7 +262,7 @@ public final class OtExtensionSender {
      * longs per row, 64 * words &ge; mb.
      */
     private int extendRows(int mb) throws IOException {
-        int words = ((mb + 127) & ~127) >>> 6;
+        int words = words(mb);
         int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
         // Our PRG rows do not depend on U: compute them before blocking on the receiver.
@@ -285,6 +285,11 @@ public final class OtExtensionSender {
         for (int i = 0; i < 2 * mb; i++) {
             dst[i] ^= src[srcLongOff + i];
         }
+    }
+
+    /** Longs per matrix row for mb OTs: whole 128-OT groups, as the transpose takes them. */
+    static int words(int mb) {
+        return ((mb + 127) & ~127) >>> 6;
     }
 
     static void checkBlocks(String what, long[] a, int off, int n) {
