@@ -121,20 +121,6 @@ public final class BitMatrix {
     }
 
     /**
-     * In-place transpose of a 64x64 bit matrix: afterwards bit r of x[c] is what bit c of x[r]
-     * was.
-     */
-    public static void transpose64(long[] x) {
-        byte[] b = new byte[8 * 64];
-        for (int r = 0; r < 64; r++) {
-            Blocks.putLong(b, 8 * r, x[r]);
-        }
-        long[] t = new long[64];
-        farRounds(b, 0, 8, t);
-        nearRounds(t, x, 0, 1);
-    }
-
-    /**
      * Rounds 32, 16, 8 on the longs at bytes {@code base + r * step} of src (r = 0..63), result
      * in dst[0..64).
      */

@@ -13,22 +13,6 @@ class BitMatrixTest {
     }
 
     @Test
-    void transpose64MatchesNaive() {
-        Random rnd = new Random(1);
-        long[] x = new long[64];
-        for (int i = 0; i < 64; i++) {
-            x[i] = rnd.nextLong();
-        }
-        long[] y = x.clone();
-        BitMatrix.transpose64(y);
-        for (int r = 0; r < 64; r++) {
-            for (int c = 0; c < 64; c++) {
-                assertEquals(bit(x[r], c), bit(y[c], r), "r=" + r + " c=" + c);
-            }
-        }
-    }
-
-    @Test
     void transpose128MatchesNaive() {
         assertTransposeMatchesNaive(5, 3, BitMatrix.scratch(5));
     }
