@@ -134,162 +134,314 @@ public final class ChouOrlandi implements BaseOt {
     @Override
     public void sendRandom(Channel ch, int n, long[] out0, long[] out1) throws IOException {
         checkCount(n, out0.length / 2, out1.length / 2);
-        byte[] a = Scalar25519.digits(Scalar25519.random(random));
-        random.nextLongs(out0, 0, 2 * n);
-        random.nextLongs(out1, 0, 2 * n);
-        Scratch s = new Scratch();
-        Point bigA = new Point();
-        BaseTable.G.mul(a, bigA, s);
-        byte[] encA = Edwards25519.encode(bigA);
-        ch.write(encA, 0, PT);
+        Sender s = sender();
+        s.writeKey(ch);
         ch.flush();
-
-        // While the receiver works: T = 8a A' = a 64A, in cached form for the subtractions.
-        Point t = new Point();
-        for (int i = 0; i < 6; i++) {
-            Edwards25519.dbl(bigA, s);
-        }
-        long[] table = new long[8 * Edwards25519.CACHED_LONGS];
-        Edwards25519.mul(a, bigA, t, table, s);
-        long[] cachedT = new long[Edwards25519.CACHED_LONGS];
-        Edwards25519.toCached(t, cachedT, 0, s);
-
-        int groups = groups(n);
-        byte[] encB = new byte[groups * PT];
-        ch.readFully(encB, 0, encB.length);
-        String peer = ch.peer();
-        long[] e = new long[cipherLongs(n)];
-        Parallel.forRange(threads, groups, (from, to) -> {
-            Scratch sc = new Scratch();
-            long[] tab = new long[8 * Edwards25519.CACHED_LONGS];
-            Point b = new Point();
-            Point[] keys = new Point[(to - from) << GROUP];
-            int k = 0;
-            for (int g = from; g < to; g++) {
-                String why = Edwards25519.decode(encB, g * PT, b, sc);
-                if (why == null) {
-                    Edwards25519.mulByCofactor(b, sc);
-                    if (Edwards25519.isIdentity(b, sc)) {
-                        why = "a point of small order";
-                    }
-                }
-                if (why != null) {
-                    throw invalid(peer, "B[" + g + "]", why);
-                }
-                Point p = new Point();
-                Edwards25519.mul(a, b, p, tab, sc);
-                keys[k++] = p;
-                for (int v = 1; v < 1 << width(n, g); v++) {
-                    Point q = new Point();
-                    Edwards25519.copy(p, q);
-                    Edwards25519.subCached(q, cachedT, 0, sc);
-                    keys[k++] = q;
-                    p = q;
-                }
-            }
-            byte[] enc = new byte[k * PT];
-            Edwards25519.encode(keys, 0, k, enc, 0);
-            MessageDigest sha = sha512();
-            long[] pad = new long[2 * GROUP];
-            k = 0;
-            for (int g = from; g < to; g++) {
-                int m = width(n, g);
-                for (int v = 0; v < 1 << m; v++) {
-                    pad(sha, g, v, encA, encB, enc, (k++) * PT, pad);
-                    int at = g * GROUP_LONGS + v * 2 * m;
-                    for (int j = 0; j < m; j++) {
-                        long[] msg = ((v >>> j) & 1) == 0 ? out0 : out1;
-                        e[at + 2 * j] = msg[2 * (GROUP * g + j)] ^ pad[2 * j];
-                        e[at + 2 * j + 1] = msg[2 * (GROUP * g + j) + 1] ^ pad[2 * j + 1];
-                    }
-                }
-            }
-        });
-        ch.writeLongs(e, 0, e.length);
+        s.precompute();
+        s.send(ch, n, out0, out1);
         ch.flush();
     }
 
     @Override
     public void receiveRandom(Channel ch, long[] choices, int n, long[] out) throws IOException {
         checkCount(n, choices.length * 64, out.length / 2);
-        int groups = groups(n);
-        byte[][] b = new byte[groups][];
-        int[] c = new int[groups];
-        for (int g = 0; g < groups; g++) {
-            b[g] = Scalar25519.digits(Scalar25519.random(random));
-            for (int j = 0; j < width(n, g); j++) {
-                int i = GROUP * g + j;
-                c[g] |= (int) ((choices[i >>> 6] >>> i) & 1) << j;
-            }
-        }
-        Point[] bigB = new Point[groups];
+        Receiver r = receiver();
         // b_g G does not depend on the sender's message: compute it before waiting for A.
-        Parallel.forRange(threads, groups, (from, to) -> {
-            Scratch sc = new Scratch();
-            for (int g = from; g < to; g++) {
-                bigB[g] = new Point();
-                BaseTable.G.mul(b[g], bigB[g], sc);
-            }
-        });
-        byte[] encA = new byte[PT];
-        ch.readFully(encA, 0, PT);
-        Scratch s = new Scratch();
-        Point a8 = new Point();
-        String why = Edwards25519.decode(encA, 0, a8, s);
-        if (why == null) {
-            Edwards25519.mulByCofactor(a8, s);
-            if (Edwards25519.isIdentity(a8, s)) {
-                why = "a point of small order";
-            }
-        }
-        if (why != null) {
-            throw invalid(ch.peer(), "A", why);
-        }
-
-        // B_g = b_g G + 8A' + (c_g - 8) A': a public addition and a constant-time selection.
-        long[] multiplesA = new long[8 * Edwards25519.CACHED_LONGS];
-        Edwards25519.multiples(a8, multiplesA, s);
-        byte[] encB = new byte[groups * PT];
-        for (int g = 0; g < groups; g++) {      // ~1 us each: not worth a second thread
-            Edwards25519.addCached(bigB[g], multiplesA, 7 * Edwards25519.CACHED_LONGS, s);
-            Edwards25519.addCachedMultiple(bigB[g], multiplesA, 0, c[g] - 8, s);
-        }
-        Edwards25519.encode(bigB, 0, groups, encB, 0);
-        ch.write(encB, 0, encB.length);
+        r.choose(choices, n);
+        r.readKey(ch);
+        r.writeChoices(ch);
         ch.flush();
+        r.derivePads();
+        r.readOutputs(ch, out);
+    }
 
-        // While the sender works: the pads of b_g A', with A' as a fixed base.
-        FixedBaseTable tableA = new FixedBaseTable(a8);
-        long[] pads = new long[groups * 2 * GROUP];
-        Parallel.forRange(threads, groups, (from, to) -> {
-            Scratch sc = new Scratch();
-            Point[] keys = new Point[to - from];
-            for (int g = from; g < to; g++) {
-                keys[g - from] = new Point();
-                tableA.mul(b[g], keys[g - from], sc);
+    /**
+     * The sender's side of one instance of the protocol in its steps, for a caller that sends
+     * the key ahead of need (before the receiver's choices exist) and the rest later, inside
+     * messages of its own: {@link Sender#writeKey}, optionally {@link Sender#precompute}, then
+     * {@link Sender#send} once. Draws the secret a now and the outputs in {@link Sender#send};
+     * {@link #sendRandom} is these steps. No step flushes the channel.
+     */
+    public Sender sender() {
+        return new Sender();
+    }
+
+    /**
+     * The receiver's side of one instance in its steps: optionally {@link Receiver#prepare}
+     * (work that needs neither the key nor the choices), {@link Receiver#choose} and
+     * {@link Receiver#readKey} (in either order), {@link Receiver#writeChoices}, optionally
+     * {@link Receiver#derivePads} (work that can overlap the sender's), then
+     * {@link Receiver#readOutputs} once. {@link #receiveRandom} is these steps.
+     */
+    public Receiver receiver() {
+        return new Receiver();
+    }
+
+    /** Bytes the receiver sends for n OTs (its points B_g): what a peer skips to stay in step. */
+    public static int choiceBytes(int n) {
+        return groups(n) * PT;
+    }
+
+    /** See {@link #sender()}. */
+    public final class Sender {
+        private final byte[] a;
+        private final byte[] encA;
+        private Point bigA;
+        private long[] cachedT;
+
+        private Sender() {
+            a = Scalar25519.digits(Scalar25519.random(random));
+            bigA = new Point();
+            BaseTable.G.mul(a, bigA, new Scratch());
+            encA = Edwards25519.encode(bigA);
+        }
+
+        /** Writes the key A = aG (64 bytes); does not flush. */
+        public void writeKey(Channel ch) throws IOException {
+            ch.write(encA, 0, PT);
+        }
+
+        /**
+         * T = 8a A' = a 64A in cached form, which {@link #send} needs; one variable-base
+         * multiplication, best done while the receiver works. Idempotent.
+         */
+        public void precompute() {
+            if (cachedT != null) {
+                return;
             }
-            byte[] enc = new byte[keys.length * PT];
-            Edwards25519.encode(keys, 0, keys.length, enc, 0);
-            MessageDigest sha = sha512();
-            long[] pad = new long[2 * GROUP];
-            for (int g = from; g < to; g++) {
-                pad(sha, g, c[g], encA, encB, enc, (g - from) * PT, pad);
-                System.arraycopy(pad, 0, pads, g * 2 * GROUP, 2 * GROUP);
+            Scratch s = new Scratch();
+            Point t = new Point();
+            for (int i = 0; i < 6; i++) {
+                Edwards25519.dbl(bigA, s);
             }
-        });
-        long[] e = new long[cipherLongs(n)];
-        ch.readLongs(e, 0, e.length);
-        for (int g = 0; g < groups; g++) {
-            int m = width(n, g);
-            int at = g * GROUP_LONGS;
-            for (int j = 0; j < 2 * m; j++) {
-                // E_{g,c_g}, read without a choice-dependent address: all N_g are scanned.
-                long x = 0;
-                for (int v = 0; v < 1 << m; v++) {
-                    long mask = ((v ^ c[g]) - 1) >> 31;
-                    x |= e[at + v * 2 * m + j] & mask;
+            long[] table = new long[8 * Edwards25519.CACHED_LONGS];
+            Edwards25519.mul(a, bigA, t, table, s);
+            bigA = null;
+            cachedT = new long[Edwards25519.CACHED_LONGS];
+            Edwards25519.toCached(t, cachedT, 0, s);
+        }
+
+        /**
+         * Draws the outputs (out0, out1: n blocks each), reads the receiver's n/4 points and
+         * writes the ciphertexts (32 KiB for n = 128); does not flush.
+         *
+         * @throws IOException naming the point if the receiver sent one that is not valid
+         */
+        public void send(Channel ch, int n, long[] out0, long[] out1) throws IOException {
+            checkCount(n, out0.length / 2, out1.length / 2);
+            random.nextLongs(out0, 0, 2 * n);
+            random.nextLongs(out1, 0, 2 * n);
+            precompute();
+            int groups = groups(n);
+            byte[] encB = new byte[groups * PT];
+            ch.readFully(encB, 0, encB.length);
+            String peer = ch.peer();
+            long[] e = new long[cipherLongs(n)];
+            Parallel.forRange(threads, groups, (from, to) -> {
+                Scratch sc = new Scratch();
+                long[] tab = new long[8 * Edwards25519.CACHED_LONGS];
+                Point b = new Point();
+                Point[] keys = new Point[(to - from) << GROUP];
+                int k = 0;
+                for (int g = from; g < to; g++) {
+                    String why = Edwards25519.decode(encB, g * PT, b, sc);
+                    if (why == null) {
+                        Edwards25519.mulByCofactor(b, sc);
+                        if (Edwards25519.isIdentity(b, sc)) {
+                            why = "a point of small order";
+                        }
+                    }
+                    if (why != null) {
+                        throw invalid(peer, "B[" + g + "]", why);
+                    }
+                    Point p = new Point();
+                    Edwards25519.mul(a, b, p, tab, sc);
+                    keys[k++] = p;
+                    for (int v = 1; v < 1 << width(n, g); v++) {
+                        Point q = new Point();
+                        Edwards25519.copy(p, q);
+                        Edwards25519.subCached(q, cachedT, 0, sc);
+                        keys[k++] = q;
+                        p = q;
+                    }
                 }
-                out[2 * GROUP * g + j] = x ^ pads[g * 2 * GROUP + j];
+                byte[] enc = new byte[k * PT];
+                Edwards25519.encode(keys, 0, k, enc, 0);
+                MessageDigest sha = sha512();
+                long[] pad = new long[2 * GROUP];
+                k = 0;
+                for (int g = from; g < to; g++) {
+                    int m = width(n, g);
+                    for (int v = 0; v < 1 << m; v++) {
+                        pad(sha, g, v, encA, encB, enc, (k++) * PT, pad);
+                        int at = g * GROUP_LONGS + v * 2 * m;
+                        for (int j = 0; j < m; j++) {
+                            long[] msg = ((v >>> j) & 1) == 0 ? out0 : out1;
+                            e[at + 2 * j] = msg[2 * (GROUP * g + j)] ^ pad[2 * j];
+                            e[at + 2 * j + 1] = msg[2 * (GROUP * g + j) + 1] ^ pad[2 * j + 1];
+                        }
+                    }
+                }
+            });
+            ch.writeLongs(e, 0, e.length);
+        }
+    }
+
+    /** See {@link #receiver()}. */
+    public final class Receiver {
+        private int n;
+        private int groups;
+        private byte[][] b;
+        private int[] c;
+        private Point[] bigB;
+        private byte[] encA;
+        private Point a8;
+        private byte[] encB;
+        private long[] pads;
+
+        private Receiver() {
+        }
+
+        /**
+         * Takes the n choice bits (bit-packed as in {@link BaseOt#receiveRandom}), draws the
+         * secrets b_g and computes b_g G, which needs nothing from the sender.
+         */
+        public void choose(long[] choices, int n) throws IOException {
+            checkCount(n, choices.length * 64, n);
+            if (c != null) {
+                throw new IllegalStateException("choices already made");
+            }
+            if (b == null) {
+                prepare(n);
+            } else if (groups(n) > b.length) {
+                throw new IllegalArgumentException(n + " base OTs but secrets prepared for "
+                        + GROUP * b.length);
+            }
+            this.n = n;
+            groups = groups(n);
+            c = new int[groups];
+            for (int g = 0; g < groups; g++) {
+                for (int j = 0; j < width(n, g); j++) {
+                    int i = GROUP * g + j;
+                    c[g] |= (int) ((choices[i >>> 6] >>> i) & 1) << j;
+                }
+            }
+        }
+
+        /**
+         * Draws the secrets b_g for up to {@code maxN} OTs and computes b_g G: the receiver's
+         * work that needs neither the key nor the choices, for a caller that can do it ahead.
+         * {@link #choose} does it if not done; it may then take at most {@code maxN} OTs.
+         */
+        public void prepare(int maxN) throws IOException {
+            if (b != null) {
+                throw new IllegalStateException("secrets already drawn");
+            }
+            int k = groups(maxN);
+            b = new byte[k][];
+            for (int g = 0; g < k; g++) {
+                b[g] = Scalar25519.digits(Scalar25519.random(random));
+            }
+            bigB = new Point[k];
+            Parallel.forRange(threads, k, (from, to) -> {
+                Scratch sc = new Scratch();
+                for (int g = from; g < to; g++) {
+                    bigB[g] = new Point();
+                    BaseTable.G.mul(b[g], bigB[g], sc);
+                }
+            });
+        }
+
+        /**
+         * Reads the sender's key A (64 bytes) and checks it.
+         *
+         * @throws IOException naming the problem if A is not a valid point
+         */
+        public void readKey(Channel ch) throws IOException {
+            encA = new byte[PT];
+            ch.readFully(encA, 0, PT);
+            Scratch s = new Scratch();
+            a8 = new Point();
+            String why = Edwards25519.decode(encA, 0, a8, s);
+            if (why == null) {
+                Edwards25519.mulByCofactor(a8, s);
+                if (Edwards25519.isIdentity(a8, s)) {
+                    why = "a point of small order";
+                }
+            }
+            if (why != null) {
+                throw invalid(ch.peer(), "A", why);
+            }
+        }
+
+        /** Writes the points B_g (after {@link #choose} and {@link #readKey}); does not flush. */
+        public void writeChoices(Channel ch) throws IOException {
+            if (c == null || a8 == null || encB != null) {
+                throw new IllegalStateException("writeChoices needs choose and readKey first, once");
+            }
+            // B_g = b_g G + 8A' + (c_g - 8) A': a public addition and a constant-time selection.
+            Scratch s = new Scratch();
+            long[] multiplesA = new long[8 * Edwards25519.CACHED_LONGS];
+            Edwards25519.multiples(a8, multiplesA, s);
+            encB = new byte[groups * PT];
+            for (int g = 0; g < groups; g++) {      // ~1 us each: not worth a second thread
+                Edwards25519.addCached(bigB[g], multiplesA, 7 * Edwards25519.CACHED_LONGS, s);
+                Edwards25519.addCachedMultiple(bigB[g], multiplesA, 0, c[g] - 8, s);
+            }
+            Edwards25519.encode(bigB, 0, groups, encB, 0);
+            ch.write(encB, 0, encB.length);
+        }
+
+        /**
+         * The pads of b_g A', with A' as a fixed base: the receiver's share of the work, which
+         * needs no further message and so can overlap the sender's. Idempotent.
+         */
+        public void derivePads() throws IOException {
+            if (encB == null) {
+                throw new IllegalStateException("derivePads needs writeChoices first");
+            }
+            if (pads != null) {
+                return;
+            }
+            FixedBaseTable tableA = new FixedBaseTable(a8);
+            long[] p = new long[groups * 2 * GROUP];
+            Parallel.forRange(threads, groups, (from, to) -> {
+                Scratch sc = new Scratch();
+                Point[] keys = new Point[to - from];
+                for (int g = from; g < to; g++) {
+                    keys[g - from] = new Point();
+                    tableA.mul(b[g], keys[g - from], sc);
+                }
+                byte[] enc = new byte[keys.length * PT];
+                Edwards25519.encode(keys, 0, keys.length, enc, 0);
+                MessageDigest sha = sha512();
+                long[] pad = new long[2 * GROUP];
+                for (int g = from; g < to; g++) {
+                    pad(sha, g, c[g], encA, encB, enc, (g - from) * PT, pad);
+                    System.arraycopy(pad, 0, p, g * 2 * GROUP, 2 * GROUP);
+                }
+            });
+            pads = p;
+        }
+
+        /** Reads the sender's ciphertexts; out gets the n chosen strings (blocks 0..n-1). */
+        public void readOutputs(Channel ch, long[] out) throws IOException {
+            checkCount(n, n, out.length / 2);
+            derivePads();
+            long[] e = new long[cipherLongs(n)];
+            ch.readLongs(e, 0, e.length);
+            for (int g = 0; g < groups; g++) {
+                int m = width(n, g);
+                int at = g * GROUP_LONGS;
+                for (int j = 0; j < 2 * m; j++) {
+                    // E_{g,c_g}, read without a choice-dependent address: all N_g are scanned.
+                    long x = 0;
+                    for (int v = 0; v < 1 << m; v++) {
+                        long mask = ((v ^ c[g]) - 1) >> 31;
+                        x |= e[at + v * 2 * m + j] & mask;
+                    }
+                    out[2 * GROUP * g + j] = x ^ pads[g * 2 * GROUP + j];
+                }
             }
         }
     }

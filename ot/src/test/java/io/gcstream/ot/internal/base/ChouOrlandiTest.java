@@ -109,6 +109,64 @@ class ChouOrlandiTest {
         assertFalse(a.t[0].sentHash().equals(d.t[0].sentHash()));
     }
 
+    /**
+     * The steps as a caller that sends the key ahead of need uses them: the key first, the
+     * receiver's secrets prepared for more OTs than it then takes, its points and the answer
+     * later. The receiver gets exactly its chosen strings, and the bytes are the documented ones.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 4, 5, 127, 128})
+    void stepsWithTheKeyAheadAndSecretsPreparedForMore(int n) throws Exception {
+        Random rnd = new Random(n);
+        long[] choices = {rnd.nextLong(), rnd.nextLong()};
+        MemoryChannel[] ch = MemoryChannel.pair();
+        ChouOrlandi.Sender s = new ChouOrlandi(2, Prg.fromSecureRandom()).sender();
+        ChouOrlandi.Receiver r = new ChouOrlandi(2, Prg.fromSecureRandom()).receiver();
+        r.prepare(128);
+        s.writeKey(ch[0]);
+        ch[0].flush();
+        s.precompute();
+        r.readKey(ch[1]);
+        assertEquals(64, ch[0].bytesSent());
+        r.choose(choices, n);
+        r.writeChoices(ch[1]);
+        ch[1].flush();
+        assertEquals(ChouOrlandi.choiceBytes(n), ch[1].bytesSent());
+        assertEquals((n + 3) / 4 * 64, ChouOrlandi.choiceBytes(n));
+        long[] out0 = Blocks.allocate(n);
+        long[] out1 = Blocks.allocate(n);
+        long[] out = Blocks.allocate(n);
+        CompletableFuture<Void> send = CompletableFuture.runAsync(() -> {
+            try {
+                s.send(ch[0], n, out0, out1);
+                ch[0].flush();
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        }, Threads.POOL);
+        r.derivePads();
+        r.readOutputs(ch[1], out);
+        send.get(60, TimeUnit.SECONDS);
+        for (int i = 0; i < n; i++) {
+            boolean c = Blocks.bit(choices, i);
+            assertTrue(Blocks.equals(c ? out1 : out0, i, out, i, 1), "OT " + i);
+            assertFalse(Blocks.equals(c ? out0 : out1, i, out, i, 1), "OT " + i);
+        }
+    }
+
+    @Test
+    void stepsOutOfOrderAreRefused() throws Exception {
+        ChouOrlandi.Receiver r = new ChouOrlandi(1, Prg.fromSecureRandom()).receiver();
+        r.prepare(8);
+        assertThrows(IllegalStateException.class, () -> r.prepare(8));
+        assertThrows(IllegalArgumentException.class, () -> r.choose(new long[1], 9));
+        assertThrows(IllegalStateException.class, () -> r.writeChoices(MemoryChannel.pair()[0]),
+                "points before the choices and the key");
+        r.choose(new long[1], 8);
+        assertThrows(IllegalStateException.class, () -> r.choose(new long[1], 8));
+        assertThrows(IllegalStateException.class, r::derivePads, "pads before the points");
+    }
+
     /** The sender's A replaced by bad bytes: the receiver refuses it with a clear message. */
     @Test
     void receiverRefusesABadA() throws Exception {
