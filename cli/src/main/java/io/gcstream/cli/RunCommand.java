@@ -252,8 +252,8 @@ final class RunCommand extends CircuitCommand {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scheme", s.scheme().wireName());
         Map<String, Object> t = new LinkedHashMap<>();
-        t.put("setupBaseOt", ms(s.setupNanos()));
-        t.put("otExtension", ms(s.otNanos()));
+        t.put("setup", ms(s.setupNanos()));
+        t.put("inputOt", ms(s.otNanos()));
         t.put("online", ms(s.onlineNanos()));
         t.put("total", ms(s.totalNanos()));
         m.put("timingsMs", t);

@@ -35,7 +35,10 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Each party learns only its own outputs. The first call that communicates performs the
- * session handshake and the base OTs; later runs (of the same or other circuits) reuse them.
+ * session handshake. The evaluator's inputs are transferred by oblivious transfer: a first run
+ * with at most 128 fresh evaluator input bits by base OTs alone, any other run by OT extension,
+ * whose base OTs the first run that needs it makes once for the session; later runs (of the
+ * same or other circuits) reuse it.
  * The session has one garbling offset Δ for its whole life, so a run may also keep outputs
  * garbled as {@link GarbledValue}s and feed them into later runs ({@link #run(RunSpec, boolean[])}),
  * or save them for a later session ({@link #exportState}, {@link #resume}). Both parties must
@@ -116,7 +119,7 @@ public final class GcSession {
         Objects.requireNonNull(circuit, "circuit");
         Objects.requireNonNull(options, "options");
         Prestart.start();
-        Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory());
+        Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory(), circuit.evaluatorInputCount());
         DryRun.start(role, circuit, options.scheme());
     }
 
@@ -399,7 +402,8 @@ public final class GcSession {
     }
 
     /**
-     * Performs the session handshake (hello and saved-state check) and the base OTs now; without
+     * Performs the session handshake (hello and saved-state check, and the creator's key of the
+     * first run's base OTs) now; without
      * this call the first run or export does it. A listener calls it right after accepting, to
      * tell its real peer from a probe: a {@link HandshakeMismatchException} with
      * {@link HandshakeMismatchException#isNotAPeer()}, or the peer closing or staying silent
@@ -430,7 +434,7 @@ public final class GcSession {
         }
     }
 
-    /** Hello (with the saved-state check) and base OTs, with the session's Δ. */
+    /** Hello (with the saved-state check), then the protocol's set-up with the session's Δ. */
     private void setUp() throws IOException {
         // The hello is small and comes at once from a real peer: a short budget lets a listener
         // tell a silent probe from its peer quickly.

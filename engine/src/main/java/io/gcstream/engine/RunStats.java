@@ -4,9 +4,10 @@ import io.gcstream.circuits.Party;
 
 /**
  * What one {@link GcSession#run} cost, as seen by one party. Times are wall-clock nanoseconds:
- * {@code setupNanos} (session handshake and base OTs; non-zero only for the first run of a
- * session, which also reports them when {@code GcSession.handshake()} did them before it), {@code otNanos} (input labels: the creator's sent, the evaluator's by OT
- * extension), {@code onlineNanos} (the garbled-circuit stream and output decoding) and
+ * {@code setupNanos} (the session handshake; non-zero only for the first run of a session,
+ * which also reports it when {@code GcSession.handshake()} did it before), {@code otNanos}
+ * (input labels: the creator's sent, the evaluator's by OT, including the base OTs of a first
+ * run, or of the run that sets the OT extension up), {@code onlineNanos} (the garbled-circuit stream and output decoding) and
  * {@code totalNanos} (the whole call). Byte counts are this party's, both directions,
  * including setup for the first run. {@code gates} and {@code nonLinearGates} are the gates
  * streamed (calls expanded, including the copy gates that move call arguments), and

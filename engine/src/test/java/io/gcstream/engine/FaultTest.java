@@ -19,6 +19,8 @@ import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every fault ends with a clear exception on the surviving side (and on the faulty one), within
@@ -130,6 +132,46 @@ class FaultTest {
         assertNull(again[1].error());
         assertArrayEquals(Simulator.run(b, new boolean[] {true}, new boolean[] {true}).evaluatorOutputs(),
                 again[1].outputs().get(0));
+    }
+
+    /**
+     * A circuit mismatch in run k, after k matching runs, leaves both sides in step whatever
+     * the evaluator sent with its header: in run 0 the points of its direct base OTs (skipped
+     * by the creator), in run 1 nothing (the extension would be set up after the headers), in
+     * run 2 the extension's matrix (consumed). The next run sets up what it needs and is right.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2})
+    void aMismatchInAnyRunLeavesTheSessionUsable(int k) throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        GcSession c = GcSession.creator(ch[0], FAST);
+        GcSession e = GcSession.evaluator(ch[1], FAST);
+        Circuit a = accumulate(4);
+        Circuit b = accumulate(5);
+        for (int i = 0; i < k; i++) {
+            Pairs.Outcome[] ok = Pairs.run(c, e, List.of(new Pairs.Job(a, new boolean[1], new boolean[1])));
+            assertNull(ok[0].error());
+            assertNull(ok[1].error());
+        }
+        java.util.concurrent.CompletableFuture<Throwable> ev =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        e.run(b, new boolean[] {true});
+                        return null;
+                    } catch (Exception x) {
+                        return x;
+                    }
+                });
+        assertThrows(HandshakeMismatchException.class, () -> c.run(a, new boolean[1]));
+        assertInstanceOf(HandshakeMismatchException.class, ev.get());
+        for (boolean y : new boolean[] {true, false}) {
+            Pairs.Outcome[] again = Pairs.run(c, e, List.of(new Pairs.Job(b, new boolean[] {true},
+                    new boolean[] {y})));
+            assertNull(again[0].error());
+            assertNull(again[1].error());
+            assertArrayEquals(Simulator.run(b, new boolean[] {true}, new boolean[] {y}).evaluatorOutputs(),
+                    again[1].outputs().get(0));
+        }
     }
 
     @Test

@@ -63,6 +63,18 @@ class HostileBitFlipTest {
         flips(HostileSessions.scenario(scheme), Party.EVALUATOR, POSITIONS / 8, false, 4);
     }
 
+    /**
+     * The OT extension, which a session sets up in its second run (its first took the inputs by
+     * direct base OTs): flips in the base OTs of both directions and the evaluator's matrix.
+     */
+    @Test
+    void theSecondRunsOtExtension() throws Exception {
+        Scenario sc = HostileSessions.standard();
+        flips(sc, Party.CREATOR, Where.BASE_OTS_TO_EVALUATOR.span(sc), Script.FULL, POSITIONS / 4, 7);
+        flips(sc, Party.EVALUATOR, Where.BASE_OTS_TO_CREATOR.span(sc), Script.FULL, POSITIONS / 2, 8);
+        flips(sc, Party.EVALUATOR, Where.OT_MESSAGES.span(sc), Script.FULL, POSITIONS / 2, 9);
+    }
+
     /** The whole session, setup included, under every scheme: thousands of sessions. */
     @Tag("slow")
     @ParameterizedTest
@@ -122,15 +134,21 @@ class HostileBitFlipTest {
     private static void flips(Scenario sc, Party sender, int n, boolean wholeSession, long seed) throws Exception {
         Span first = (sender == Party.CREATOR ? Where.RUN_HEADER_TO_EVALUATOR : Where.RUN_HEADER_TO_CREATOR).span(sc);
         Span last = (sender == Party.CREATOR ? Where.CREATOR_STATUS : Where.EVALUATOR_STATUS).span(sc);
-        long from = wholeSession ? 0 : first.from();
-        long to = last.to();
+        Span span = new Span(wholeSession ? "session" : "run", wholeSession ? 0 : first.from(), last.to());
+        flips(sc, sender, span, Script.ONE_RUN, n, seed);
+    }
+
+    /** Flips one bit at each of {@code n} distinct seeded positions of {@code span} of {@code sender}'s stream. */
+    private static void flips(Scenario sc, Party sender, Span span, Script script, int n, long seed) throws Exception {
+        long from = span.from();
+        long to = span.to();
         Random r = new Random(seed * 1_000_003L + sc.scheme.ordinal());
         TreeSet<Long> positions = new TreeSet<>();
         while (positions.size() < Math.min(n, 8 * (to - from))) {
             positions.add((from + (long) (r.nextDouble() * (to - from))) * 8 + r.nextInt(8));
         }
-        flip(sc, Script.ONE_RUN, sender, positions, positions.size() + " flipped bits of the "
-                + sender.toString().toLowerCase() + "'s " + (wholeSession ? "session" : "run"));
+        flip(sc, script, sender, positions, positions.size() + " flipped bits of the "
+                + sender.toString().toLowerCase() + "'s " + span.phase());
     }
 
     /**
@@ -186,7 +204,9 @@ class HostileBitFlipTest {
 
     /**
      * What flipping {@code bit} of byte {@code pos} (in message {@code w}) must give. Harmless
-     * by construction: bits of OT rows that only pad the last block to 128 OTs, the check hash
+     * by construction: bits of OT rows that only pad the last block to 128 OTs, the first run's
+     * base-OT ciphertexts of the messages the evaluator did not choose and its corrections of the
+     * bits it holds as 0, the check hash
      * of the output label the evaluator does not hold, and the tweak salts in the hellos of a
      * fresh session (only a resumed session uses the creator's). Bits that every later step
      * depends on must fail.
@@ -197,6 +217,22 @@ class HostileBitFlipTest {
     static Expect expectation(Scenario sc, Where w, long pos, int bit) throws Exception {
         long o = pos - w.span(sc).from();
         switch (w) {
+            case DIRECT_CIPHERTEXTS: {
+                // Per group of 4 input bits, 16 messages of 4 blocks: only the one the
+                // evaluator's 4 bits choose is used. Then a correction per bit, used for a 1.
+                boolean[] y = HostileSessions.Y1;
+                long cipherBytes = (y.length / 4) * 16 * 4 * 16;
+                if (o >= cipherBytes) {
+                    return y[(int) ((o - cipherBytes) / 16)] ? Expect.FAILURE : Expect.BOTH_CORRECT;
+                }
+                int g = (int) (o / (16 * 4 * 16));
+                int v = (int) (o % (16 * 4 * 16) / (4 * 16));
+                int chosen = 0;
+                for (int j = 0; j < 4; j++) {
+                    chosen |= (y[4 * g + j] ? 1 : 0) << j;
+                }
+                return v == chosen ? Expect.FAILURE : Expect.BOTH_CORRECT;
+            }
             case OT_MESSAGES: {
                 if (o < 8) {
                     return Expect.FAILURE; // the call header: kind and number of OTs

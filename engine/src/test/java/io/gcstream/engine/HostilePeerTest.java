@@ -53,11 +53,13 @@ class HostilePeerTest {
     private static final Duration SHORT_DELAY = HostileSessions.TIMEOUT.dividedBy(4);
     private static final Duration LONG_DELAY = HostileSessions.TIMEOUT.multipliedBy(3).dividedBy(2);
     /** Where a delay beyond the budget is tried (each such case waits for a timeout). */
-    private static final List<Where> LONG_DELAYED = List.of(Where.HELLO_TO_EVALUATOR, Where.BASE_OTS_TO_CREATOR,
+    private static final List<Where> LONG_DELAYED = List.of(Where.HELLO_TO_EVALUATOR, Where.DIRECT_CHOICES,
+            Where.BASE_OTS_TO_CREATOR,
             Where.OT_MESSAGES, Where.GARBLED_TABLES, Where.RETURNED_LABELS, Where.SAVE_TO_CREATOR,
             Where.RESUMED_HELLO_TO_CREATOR);
     /** Where a trickle is tried (each such case waits for a phase deadline). */
-    private static final List<Where> TRICKLED = List.of(Where.HELLO_TO_CREATOR, Where.BASE_OTS_TO_EVALUATOR,
+    private static final List<Where> TRICKLED = List.of(Where.HELLO_TO_CREATOR, Where.DIRECT_CIPHERTEXTS,
+            Where.BASE_OTS_TO_EVALUATOR,
             Where.OT_MESSAGES, Where.GARBLED_TABLES, Where.RETURNED_LABELS, Where.SAVE_TO_EVALUATOR,
             Where.RESUMED_HELLO_TO_EVALUATOR);
     /** Most cases wait for a timeout, not the CPU: many at a time. */
@@ -102,15 +104,28 @@ class HostilePeerTest {
         assertEquals(28, Where.HELLO_TO_CREATOR.span().length(), e.toString());
         // Resumed: state id (16), counter (8), two digests (64) more.
         assertEquals(28 + 88, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
-        // Base OTs: OT header (16); the creator, base-OT receiver, sends 32 points of 64 bytes;
-        // the evaluator one point and 32 groups of 16 ciphertexts of 64 bytes.
+        // The first run's direct base OTs: the creator's key A (64 bytes) after the hellos; the
+        // evaluator's 2 points for its 8 input bits (one per 4 bits); for each of them 16
+        // ciphertexts of 4 blocks, and a correction per bit.
+        assertEquals(64, Where.DIRECT_KEY.span().length());
+        assertEquals(2 * 64, Where.DIRECT_CHOICES.span().length());
+        assertEquals(2 * 16 * 4 * 16 + 8 * 16, Where.DIRECT_CIPHERTEXTS.span().length());
+        // The second run's base OTs, which set up the OT extension: OT header (16); the creator,
+        // base-OT receiver, sends 32 points of 64 bytes; the evaluator one point and 32 groups
+        // of 16 ciphertexts of 64 bytes.
         assertEquals(16 + 32 * 64, Where.BASE_OTS_TO_EVALUATOR.span().length());
         assertEquals(16 + 64 + 32 * 16 * 64, Where.BASE_OTS_TO_CREATOR.span().length());
         // Run header of a plain run: 72 fixed bytes, one fresh segment per party (4 + 16 each), no kept range (4).
         assertEquals(72 + 2 * 20 + 4, Where.RUN_HEADER_TO_EVALUATOR.span().length());
         assertEquals(Where.RUN_HEADER_TO_EVALUATOR.span().length(), Where.RUN_HEADER_TO_CREATOR.span().length());
-        // 8 evaluator input bits: call header (8), one block of 128 padded OTs (128 x 16 bytes).
+        // The second run's 8 evaluator input bits by the extension: call header (8), one block
+        // of 128 padded OTs (128 x 16 bytes).
         assertEquals(8 + 128 * 16, Where.OT_MESSAGES.span().length());
+        // Each message in the order of the protocol: the base OTs in the second run.
+        assertTrue(Where.DIRECT_KEY.span().from() < Where.RUN_HEADER_TO_EVALUATOR.span().from());
+        assertTrue(Where.CREATOR_STATUS.span().to() <= Where.BASE_OTS_TO_EVALUATOR.span().from());
+        assertTrue(Where.EVALUATOR_STATUS.span().to() <= Where.BASE_OTS_TO_CREATOR.span().from());
+        assertTrue(Where.BASE_OTS_TO_CREATOR.span().to() <= Where.OT_MESSAGES.span().from());
         assertEquals(8 * 16, Where.INPUT_LABELS.span().length());
         assertEquals(32 * HostileSessions.CIRCUIT.nonLinearCount(), Where.GARBLED_TABLES.span().length());
         assertEquals(8 * 16, Where.OUTPUT_HASHES.span().length());

@@ -153,20 +153,27 @@ final class HostileSessions {
     enum Where {
         HELLO_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("session handshake", 0)),
         HELLO_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("session handshake", 0)),
-        BASE_OTS_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("base OTs", 0)),
-        BASE_OTS_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("base OTs", 0)),
+        /** The creator's key of the first run's direct base OTs, after the hellos. */
+        DIRECT_KEY(Party.CREATOR, Script.FULL, m -> m.sent("base OTs", 0)),
         RUN_HEADER_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("run header", 0)),
         RUN_HEADER_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("run header", 0)),
-        /** The evaluator's correlated-OT messages for its fresh input bits. */
-        OT_MESSAGES(Party.EVALUATOR, Script.FULL, m -> m.sent("input labels", 0)),
+        /** The first run's direct base OTs: the evaluator's points for its fresh input bits. */
+        DIRECT_CHOICES(Party.EVALUATOR, Script.FULL, m -> m.sent("input labels", 0)),
+        /** The creator's answer: the base OTs' ciphertexts and the corrections to Δ. */
+        DIRECT_CIPHERTEXTS(Party.CREATOR, Script.FULL, m -> m.sent("input labels", 0).dropTail(8 * 16)),
         /** The creator's active labels of its fresh input bits. */
-        INPUT_LABELS(Party.CREATOR, Script.FULL, m -> m.sent("input labels", 0)),
+        INPUT_LABELS(Party.CREATOR, Script.FULL, m -> m.sent("input labels", 0).tail(8 * 16)),
         GARBLED_TABLES(Party.CREATOR, Script.FULL, m -> m.sent("garbled circuit", 0).dropTail(16)),
         END_MARKER(Party.CREATOR, Script.FULL, m -> m.sent("garbled circuit", 0).tail(16)),
         OUTPUT_HASHES(Party.CREATOR, Script.FULL, m -> m.sent("output decoding", 0).dropTail(4)),
         RETURNED_LABELS(Party.EVALUATOR, Script.FULL, m -> m.sent("output decoding", 0).dropTail(4)),
         EVALUATOR_STATUS(Party.EVALUATOR, Script.FULL, m -> m.sent("output decoding", 0).tail(4)),
         CREATOR_STATUS(Party.CREATOR, Script.FULL, m -> m.sent("output decoding", 0).tail(4)),
+        /** The second run sets the OT extension up: its base OTs, the creator the receiver. */
+        BASE_OTS_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("base OTs", 1)),
+        BASE_OTS_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("base OTs", 0)),
+        /** The second run's correlated-OT messages (the extension's) for the evaluator's fresh bits. */
+        OT_MESSAGES(Party.EVALUATOR, Script.FULL, m -> m.sent("input labels", 1)),
         SAVE_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).dropTail(32)),
         SAVE_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("saving state", 0).dropTail(32)),
         SAVE_DIGEST_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).tail(32)),
@@ -214,12 +221,17 @@ final class HostileSessions {
                     || this == SAVE_DIGEST_TO_CREATOR;
         }
 
+        /** A message of the second run, which sets the OT extension up. */
+        boolean secondRun() {
+            return this == BASE_OTS_TO_EVALUATOR || this == BASE_OTS_TO_CREATOR || this == OT_MESSAGES;
+        }
+
         /** Whether this message is part of {@code s}. */
         boolean in(Script s) {
             if (s == Script.RESUMED || script == Script.RESUMED) {
                 return s == script;
             }
-            return s == Script.FULL || !saving();
+            return s == Script.FULL || !(saving() || secondRun());
         }
 
         /** The message of {@code script} that byte {@code pos} of {@code sender}'s stream belongs to, or null. */

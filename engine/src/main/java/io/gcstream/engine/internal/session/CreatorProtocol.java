@@ -6,6 +6,7 @@ import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
+import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
@@ -19,7 +20,11 @@ public final class CreatorProtocol extends Protocol {
      * stream is flushed, see {@link #flushInterval}.
      */
     static final long FLUSH_COST_BYTES = 4096;
+    /** The session's OT extension once set up (see {@link InputOt}), else null. */
     private CorrelatedOt.Sender ot;
+    private CorrelatedOt cot;
+    /** The first run's direct base OTs, until that run's headers are exchanged. */
+    private DirectCot.Sender direct;
     /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
     private StreamingGarbler garbler;
     private long dLo;
@@ -46,7 +51,11 @@ public final class CreatorProtocol extends Protocol {
         enter("base OTs");
         this.dLo = deltaLo;
         this.dHi = deltaHi;
-        ot = cot.setupSender(ch, prg, deltaLo, deltaHi);
+        this.cot = cot;
+        direct = new DirectCot.Sender(prg, OtOptions.defaults().threads());
+        direct.writeKey(ch);
+        ch.flush();
+        direct.precompute();
     }
 
     @Override
@@ -55,21 +64,35 @@ public final class CreatorProtocol extends Protocol {
         Circuit c = spec.circuit();
         RunHeader mine = writeHeader(spec, runIndex, fingerprint);
         RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
+        DirectCot.Sender first = direct;
+        direct = null;  // the first run's headers are exchanged: its key is used or never will be
+        long n = peer.freshBits(Party.EVALUATOR);
+        InputOt mode = InputOt.of(ot != null, peer.runIndex, Math.max(0, n));
         try {
             compare(mine, peer);
         } catch (HandshakeMismatchException e) {
             // The evaluator sent its OT messages right after its header: consume them, so that
             // both sides stay in step and the session stays usable; then let it see our header.
-            long n = peer.freshBits(Party.EVALUATOR);
             if (n < 0) {
                 throw new OutOfStepException(e.getMessage() + "; the peer's header does not add up");
             }
-            ensureChunk(n);
-            for (long done = 0; done < n; done += CHUNK) {
-                ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
+            if (mode == InputOt.EXTENSION) {
+                ensureChunk(n);
+                for (long done = 0; done < n; done += CHUNK) {
+                    ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
+                }
+            } else if (mode == InputOt.DIRECT) {
+                byte[] skip = new byte[DirectCot.choiceBytes(n)];
+                ch.readFully(skip, 0, skip.length);
             }
             ch.flush();
             throw e;
+        }
+        if (mode == InputOt.SETUP_THEN_EXTENSION) {
+            // The evaluator waits for this header before it sets the extension up.
+            ch.flush();
+            enter("base OTs");
+            ot = cot.setupSender(ch, prg, dLo, dHi);
         }
 
         enter("input labels");
@@ -99,11 +122,16 @@ public final class CreatorProtocol extends Protocol {
         int[] ei = c.evaluatorInputs();
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
-        for (int base = 0; base < ef.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ef.length - base);
-            rearm();
-            ot.correlated(k, chunk, 0);
-            scatter(chunk, k, ef, base, labels);
+        if (mode == InputOt.DIRECT) {
+            first.correlated(ch, ef.length, dLo, dHi, chunk, 0);
+            scatter(chunk, ef.length, ef, 0, labels);
+        } else {
+            for (int base = 0; base < ef.length; base += CHUNK) {
+                int k = Math.min(CHUNK, ef.length - base);
+                rearm();
+                ot.correlated(k, chunk, 0);
+                scatter(chunk, k, ef, base, labels);
+            }
         }
         // Creator inputs: fresh ones get random 0-labels and their active labels are sent.
         int[] ci = c.creatorInputs();

@@ -5,13 +5,18 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
+import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
 public final class EvaluatorProtocol extends Protocol {
+    /** The session's OT extension once set up (see {@link InputOt}), else null. */
     private CorrelatedOt.Receiver ot;
+    private CorrelatedOt cot;
+    /** The first run's direct base OTs, until that run. */
+    private DirectCot.Receiver direct;
     /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
     private StreamingEvaluator evaluator;
 
@@ -27,7 +32,10 @@ public final class EvaluatorProtocol extends Protocol {
     @Override
     public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
         enter("base OTs");
-        ot = cot.setupReceiver(ch, prg);
+        this.cot = cot;
+        direct = new DirectCot.Receiver(prg, OtOptions.defaults().threads());
+        direct.prepare();   // while the key is on its way
+        direct.readKey(ch);
     }
 
     @Override
@@ -51,15 +59,31 @@ public final class EvaluatorProtocol extends Protocol {
         long[] labels = e.labels();
         int[] ei = c.evaluatorInputs();
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
-        for (int base = 0; base < ef.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ef.length - base);
-            rearm();
-            ot.correlated(y, base, k, chunk, 0);
-            CreatorProtocol.scatter(chunk, k, ef, base, labels);
+        DirectCot.Receiver first = direct;
+        direct = null;  // the first run's headers go out now: its key is used or never will be
+        InputOt mode = InputOt.of(ot != null, runIndex, ef.length);
+        if (mode == InputOt.EXTENSION) {
+            correlated(y, ef, labels);
+        } else if (mode == InputOt.DIRECT) {
+            first.writeChoices(ch, y, 0, ef.length);
         }
         ch.flush();
+        if (mode == InputOt.DIRECT) {
+            first.derivePads();     // while the creator computes its answer
+        }
         enter("run header");
         compare(mine, RunHeader.read(ch, Handshake.name(role())));
+        if (mode == InputOt.SETUP_THEN_EXTENSION) {
+            enter("base OTs");
+            ot = cot.setupReceiver(ch, prg);
+            enter("input labels");
+            correlated(y, ef, labels);
+            ch.flush();
+        } else if (mode == InputOt.DIRECT) {
+            enter("input labels");
+            first.correlated(ch, chunk, 0);
+            CreatorProtocol.scatter(chunk, ef.length, ef, 0, labels);
+        }
 
         enter("input labels");
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
@@ -132,5 +156,15 @@ public final class EvaluatorProtocol extends Protocol {
         long[][] keptOut = keptLabels(spec, labels);
         idle();
         return new Outcome(out, keptOut);
+    }
+
+    /** The extension's OTs for the fresh input bits y, into their slots ef (sent, not flushed). */
+    private void correlated(boolean[] y, int[] ef, long[] labels) throws IOException {
+        for (int base = 0; base < ef.length; base += CHUNK) {
+            int k = Math.min(CHUNK, ef.length - base);
+            rearm();
+            ot.correlated(y, base, k, chunk, 0);
+            CreatorProtocol.scatter(chunk, k, ef, base, labels);
+        }
     }
 }

@@ -19,7 +19,7 @@ public final class Handshake {
     /** "GCS1" as little-endian int: the first bytes a session sends. */
     public static final int HELLO_MAGIC = 0x31534347;
     /** Protocol version spoken by this implementation. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private Handshake() {
     }

@@ -86,10 +86,42 @@ public abstract class Protocol {
     public abstract Party role();
 
     /**
-     * Once per session, after the hello: base OTs. The creator's {@code deltaLo/Hi} is the
-     * session's Δ (lowest bit 1); the evaluator ignores them.
+     * Once per session, after the hello: the creator sends the key of the first run's direct
+     * base OTs ({@link DirectCot}), which the evaluator reads; the OT extension ({@code ot}) is
+     * set up later, by the first run that needs it ({@link InputOt}). The creator's
+     * {@code deltaLo/Hi} is the session's Δ (lowest bit 1); the evaluator ignores them.
      */
     public abstract void setup(CorrelatedOt ot, long deltaLo, long deltaHi) throws IOException;
+
+    /**
+     * How a run transfers the evaluator's fresh input labels. Both parties derive it from the
+     * evaluator's run header (run index and fresh evaluator bits) and from whether the session's
+     * OT extension is set up, so they agree whenever the headers do; on a mismatch the creator
+     * derives it from the evaluator's header, to skip exactly what the evaluator sent.
+     */
+    enum InputOt {
+        /** No fresh evaluator bits: no OT. */
+        NONE,
+        /** Direct base OTs ({@link DirectCot}): the points follow the evaluator's header. */
+        DIRECT,
+        /** The set-up extension: its matrix follows the evaluator's header. */
+        EXTENSION,
+        /**
+         * The extension is set up first, after both headers (so both sides know the run goes
+         * ahead), then used as in {@link #EXTENSION}: nothing follows the evaluator's header.
+         */
+        SETUP_THEN_EXTENSION;
+
+        static InputOt of(boolean extensionReady, long runIndex, long freshBits) {
+            if (freshBits == 0) {
+                return NONE;
+            }
+            if (extensionReady) {
+                return EXTENSION;
+            }
+            return runIndex == 0 && freshBits <= DirectCot.MAX_BITS ? DIRECT : SETUP_THEN_EXTENSION;
+        }
+    }
 
     /**
      * One run: headers, input labels, the garbled stream, output checks and decoding.

@@ -27,12 +27,15 @@ class PrestartTest {
     void makesTheOtSetUpsSpareCiphersInLargeHeapsOnly() throws Exception {
         // Another test's start-up thread may still make its generator and take a spare.
         BackgroundThreads.assertDaemonsFinish("gc-prestart");
-        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP - 1), "small heaps are left alone");
-        assertTrue(Prestart.startOt(false, DryRun.MIN_HEAP));
+        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP - 1, 200), "small heaps are left alone");
+        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP, DirectCot.MAX_BITS),
+                "a first run with few evaluator inputs does not set the extension up");
+        assertTrue(Prestart.startOt(false, DryRun.MIN_HEAP, DirectCot.MAX_BITS + 1));
         BackgroundThreads.assertDaemonsFinish("gc-ot-prestart");
         assertTrue(Prg.spares() >= 257, "an evaluator's OT receiver makes 257 generators: " + Prg.spares());
         // A session set up after it takes them and still computes the right outputs.
-        sessionAgreesWithTheSimulator(new Random(32), 5, 6, 4, 4, 300);
+        // (More evaluator inputs than direct base OTs take: the first run sets the extension up.)
+        sessionAgreesWithTheSimulator(new Random(32), 5, DirectCot.MAX_BITS + 3, 4, 4, 300);
         assertTrue(Prg.spares() < 257, "the session took spares: " + Prg.spares() + " left");
     }
 
