@@ -25,7 +25,7 @@ final class DemoCommand extends Gc.BaseCommand {
     static final String PLAINTEXT = "0x3243f6a8885a308d313198a2e0370734";
     static final String CIPHERTEXT = "0x3925841d02dc09fbdc118597196a0b32";
 
-    @Parameter(names = "--repeat", description = "AES executions in the session (the first pays for base OTs)")
+    @Parameter(names = "--repeat", description = "AES executions in the session (the first pays for the base OTs; with 1, a single run, they are fewer)")
     int repeat = 20;
 
     @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
@@ -54,7 +54,7 @@ final class DemoCommand extends Gc.BaseCommand {
         out.println("  evaluator             plaintext " + PLAINTEXT);
         boolean[] key = BitValues.parse(KEY, aes.creatorInputCount(), "key");
         boolean[] plain = BitValues.parse(PLAINTEXT, aes.evaluatorInputCount(), "plaintext");
-        SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).build(), aes);
+        SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).singleRun(repeat == 1).build(), aes);
         List<PartyRunner.Outcome> both = RunCommand.runLocal(aes, key, plain, options,
                 ChannelOptions.builder().readTimeout(options.timeout()).readPoll(readPoll).build(), repeat, 0);
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);
@@ -62,7 +62,7 @@ final class DemoCommand extends Gc.BaseCommand {
         out.println("  evaluator learns      ciphertext " + result + (ok ? "  (matches FIPS-197)" : "  MISMATCH"));
         RunLog creator = both.get(0).stats();
         RunStats first = creator.first();
-        out.printf("  first run   %8.2f ms  (session setup and base OTs %.2f ms, input OT %.2f ms, "
+        out.printf("  first run   %8.2f ms  (session setup %.2f ms, input OT %.2f ms, "
                 + "garbling %.2f ms)%n", first.totalNanos() / 1e6, first.setupNanos() / 1e6,
                 first.otNanos() / 1e6, first.onlineNanos() / 1e6);
         RunStats later = creator.medianOfLater();

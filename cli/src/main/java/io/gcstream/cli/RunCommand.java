@@ -64,7 +64,8 @@ final class RunCommand extends CircuitCommand {
                     + " executions come after the first and must leave at least one to measure, so"
                     + " --warmup must be in 0.." + Math.max(0, repeat - 2));
         }
-        SessionOptions options = party.sessionOptions();
+        // One execution: the session is planned as a single run (its inputs by base OTs alone).
+        SessionOptions options = party.sessionOptions().toBuilder().singleRun(repeat == 1).build();
         party.validate("--creator-input and --evaluator-input");
         if (party.local) {
             if (input != null) {

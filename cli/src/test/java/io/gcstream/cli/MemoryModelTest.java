@@ -37,14 +37,13 @@ class MemoryModelTest {
             long labels = 20 * c.labelSlots();
             long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
             // A session allocates its label arrays once, in its first execution; later executions
-            // of the session reuse them and allocate only per-execution state (the session's OT
-            // extension, made once in the first or second execution, is not counted here).
+            // of the session reuse them and allocate only per-execution state.
             for (long first : new long[] {a.creatorFirst(), a.evaluatorFirst()}) {
                 assertTrue(first >= labels, name + ": L = " + c.labelSlots() + ", first execution allocated "
                         + first + ", less than the label arrays, 20 L = " + labels);
             }
-            for (long run : new long[] {a.creatorLater(), a.evaluatorLater()}) {
-                String what = name + ": L = " + c.labelSlots() + ", a later execution allocated " + run;
+            for (long run : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
+                String what = name + ": L = " + c.labelSlots() + ", second execution allocated " + run;
                 assertTrue(run <= PER_PASS * c.labelSlots() + io + PER_RUN, what + " exceeds "
                         + PER_PASS + " L + 24 per I/O bit + 128 KiB = " + (PER_PASS * c.labelSlots() + io + PER_RUN));
             }
@@ -67,17 +66,17 @@ class MemoryModelTest {
                 "compiling 20x2000 allocated " + longer + " bytes, 20x20 " + small);
         assertTrue(square - small < (3 << 19), "compiling 200x200 allocated " + square + " bytes, 20x20 " + small);
 
-        PartyMemory.Allocated s = runThrice(20, 20);
+        PartyMemory.Allocated s = runTwice(20, 20);
         for (int[] size : new int[][] {{20, 2000}, {200, 200}}) {
-            PartyMemory.Allocated l = runThrice(size[0], size[1]);
+            PartyMemory.Allocated l = runTwice(size[0], size[1]);
             // Later executions reuse the session's label arrays: what may grow is per-pass state and I/O.
             long grow = PER_PASS * (Levenshtein.circuit(size[0], size[1], 2).labelSlots()
                     - Levenshtein.circuit(20, 20, 2).labelSlots()) + PER_IO_BIT * 2 * (size[0] + size[1] - 40);
             String what = size[0] + "x" + size[1] + " vs 20x20: ";
-            assertTrue(l.creatorLater() - s.creatorLater() <= grow + (64 << 10),
-                    what + "creator " + l.creatorLater() + " vs " + s.creatorLater());
-            assertTrue(l.evaluatorLater() - s.evaluatorLater() <= grow + (64 << 10),
-                    what + "evaluator " + l.evaluatorLater() + " vs " + s.evaluatorLater());
+            assertTrue(l.creatorSecond() - s.creatorSecond() <= grow + (64 << 10),
+                    what + "creator " + l.creatorSecond() + " vs " + s.creatorSecond());
+            assertTrue(l.evaluatorSecond() - s.evaluatorSecond() <= grow + (64 << 10),
+                    what + "evaluator " + l.evaluatorSecond() + " vs " + s.evaluatorSecond());
         }
     }
 
@@ -99,7 +98,7 @@ class MemoryModelTest {
         return used;
     }
 
-    private static PartyMemory.Allocated runThrice(int n, int m) throws Exception {
+    private static PartyMemory.Allocated runTwice(int n, int m) throws Exception {
         String name = "levenshtein" + n + "x" + m + "dna";
         return PartyMemory.run(() -> Library.get(name).circuit(), new boolean[2 * n], new boolean[2 * m]);
     }

@@ -19,12 +19,8 @@ import java.util.function.Supplier;
  * on it on a noisy machine. Each party runs on its own thread over a loopback socket.
  */
 final class PartyMemory {
-    /**
-     * Bytes each party's thread allocated for the first execution of a session and for a later
-     * one: the third, as the second may set up the session's OT extension (a first execution
-     * with few evaluator inputs takes them by base OTs alone).
-     */
-    record Allocated(long creatorFirst, long creatorLater, long evaluatorFirst, long evaluatorLater) {
+    /** Bytes each party's thread allocated for the first and the second execution in one session. */
+    record Allocated(long creatorFirst, long creatorSecond, long evaluatorFirst, long evaluatorSecond) {
     }
 
     private PartyMemory() {
@@ -34,19 +30,19 @@ final class PartyMemory {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
-    /** Runs {@code circuit} three times in one session; the circuit is made on each party's thread. */
+    /** Runs {@code circuit} twice in one session; the circuit is made on each party's thread. */
     static Allocated run(Supplier<Circuit> circuit, boolean[] x, boolean[] y) throws Exception {
         SessionOptions options = SessionOptions.defaults();
         ChannelOptions ch = ChannelOptions.builder().readTimeout(options.timeout()).build();
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<long[]> creator = CompletableFuture.supplyAsync(() -> party(() -> {
                 try (TcpChannel c = TcpChannel.accept(server, ch)) {
-                    return thrice(GcSession.creator(c, options), circuit, x);
+                    return twice(GcSession.creator(c, options), circuit, x);
                 }
             }));
             long[] e = party(() -> {
                 try (TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), ch)) {
-                    return thrice(GcSession.evaluator(c, options), circuit, y);
+                    return twice(GcSession.evaluator(c, options), circuit, y);
                 }
             });
             long[] c = creator.get();
@@ -66,12 +62,11 @@ final class PartyMemory {
         }
     }
 
-    private static long[] thrice(GcSession s, Supplier<Circuit> make, boolean[] bits) throws Exception {
+    private static long[] twice(GcSession s, Supplier<Circuit> make, boolean[] bits) throws Exception {
         long start = allocatedByThisThread();
         Circuit c = make.get();
         s.run(c, bits);
         long first = allocatedByThisThread() - start;
-        s.run(c, bits);
         long mid = allocatedByThisThread();
         s.run(c, bits);
         return new long[] {first, allocatedByThisThread() - mid};

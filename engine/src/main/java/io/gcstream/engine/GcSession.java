@@ -35,10 +35,11 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Each party learns only its own outputs. The first call that communicates performs the
- * session handshake. The evaluator's inputs are transferred by oblivious transfer: a first run
- * with at most 128 fresh evaluator input bits by base OTs alone, any other run by OT extension,
- * whose base OTs the first run that needs it makes once for the session; later runs (of the
- * same or other circuits) reuse it.
+ * session handshake and sets up the OT extension (its base OTs) by which the evaluator's
+ * inputs are transferred; later runs (of the same or other circuits) reuse it. When both
+ * parties declare a single run ({@link SessionOptions#singleRun()}), a first run with at most
+ * 128 fresh evaluator input bits takes them by base OTs alone instead, and the extension is
+ * set up by a later run that needs it.
  * The session has one garbling offset Δ for its whole life, so a run may also keep outputs
  * garbled as {@link GarbledValue}s and feed them into later runs ({@link #run(RunSpec, boolean[])}),
  * or save them for a later session ({@link #exportState}, {@link #resume}). Both parties must
@@ -119,7 +120,8 @@ public final class GcSession {
         Objects.requireNonNull(circuit, "circuit");
         Objects.requireNonNull(options, "options");
         Prestart.start();
-        Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory(), circuit.evaluatorInputCount());
+        Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory(), options.singleRun(),
+                circuit.evaluatorInputCount());
         DryRun.start(role, circuit, options.scheme());
     }
 
@@ -402,8 +404,8 @@ public final class GcSession {
     }
 
     /**
-     * Performs the session handshake (hello and saved-state check, and the creator's key of the
-     * first run's base OTs) now; without
+     * Performs the session handshake (hello and saved-state check) and the set-up of the OT
+     * extension (or, for a single run, the creator's key of its base OTs) now; without
      * this call the first run or export does it. A listener calls it right after accepting, to
      * tell its real peer from a probe: a {@link HandshakeMismatchException} with
      * {@link HandshakeMismatchException#isNotAPeer()}, or the peer closing or staying silent
@@ -455,7 +457,8 @@ public final class GcSession {
                 }
             }
         }
-        long sessionSalt = Handshake.hello(channel, role(), options.scheme(), check, salt);
+        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.singleRun(), check, salt);
+        long sessionSalt = agreed.tweakSalt();
         protocol.budget(options.timeout());
         protocol.enter("base OTs");
         if (resumedFrom != null) {
@@ -470,7 +473,7 @@ public final class GcSession {
                 delta[1] = prg.nextLong();
             }
         }
-        protocol.setup(ot, delta[0], delta[1]);
+        protocol.setup(ot, delta[0], delta[1], agreed.singleRun());
         protocol.idle();
         setUp = true;
     }

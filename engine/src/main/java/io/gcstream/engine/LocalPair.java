@@ -46,10 +46,13 @@ public final class LocalPair {
     private LocalPair() {
     }
 
-    /** One run in memory with default options. */
+    /**
+     * One run in memory with default options, planned as a single run
+     * ({@link SessionOptions#singleRun()}).
+     */
     public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs)
             throws IOException {
-        return run(circuit, creatorInputs, evaluatorInputs, SessionOptions.defaults(),
+        return run(circuit, creatorInputs, evaluatorInputs, SessionOptions.builder().singleRun(true).build(),
                 Transport.MEMORY);
     }
 

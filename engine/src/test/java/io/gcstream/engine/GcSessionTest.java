@@ -314,12 +314,8 @@ class GcSessionTest {
                 boolean creator = s.role() == Party.CREATOR;
                 RunResult first = s.run(RunSpec.builder(c).keep(Party.CREATOR).keep(Party.EVALUATOR).build(),
                         new boolean[c.creatorInputCount()]);
-                // Two fresh, decoded runs to compare with (after one that sets the OT extension up
-                // if the first run, which took its inputs by direct base OTs, did not); then one
-                // fed entirely by kept values.
-                boolean[] fresh = new boolean[creator ? c.creatorInputCount() : c.evaluatorInputCount()];
-                s.run(RunSpec.of(c), fresh);
-                RunResult plain = s.run(RunSpec.of(c), fresh);
+                // Two fresh, decoded runs to compare with; then one fed entirely by kept values.
+                RunResult plain = s.run(RunSpec.of(c), new boolean[creator ? c.creatorInputCount() : c.evaluatorInputCount()]);
                 RunSpec reuse = RunSpec.builder(c).input(Party.CREATOR, first.kept().get(0))
                         .input(Party.EVALUATOR, first.kept().get(1)).keep(Party.CREATOR).keep(Party.EVALUATOR).build();
                 RunResult kept = s.run(reuse, new boolean[0]);

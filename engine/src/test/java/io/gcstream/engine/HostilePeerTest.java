@@ -99,11 +99,11 @@ class HostilePeerTest {
     void thePhaseMapMatchesTheDocumentedMessages() {
         PhaseMap c = HostileSessions.standard().map(HostileSessions.Script.FULL, Party.CREATOR);
         PhaseMap e = HostileSessions.standard().map(HostileSessions.Script.FULL, Party.EVALUATOR);
-        // Hello: magic, version, role, scheme, state kind 0 (4 bytes each), tweak salt (8).
-        assertEquals(28, Where.HELLO_TO_EVALUATOR.span().length(), c.toString());
-        assertEquals(28, Where.HELLO_TO_CREATOR.span().length(), e.toString());
+        // Hello: magic, version, role, scheme, plan, state kind 0 (4 bytes each), tweak salt (8).
+        assertEquals(32, Where.HELLO_TO_EVALUATOR.span().length(), c.toString());
+        assertEquals(32, Where.HELLO_TO_CREATOR.span().length(), e.toString());
         // Resumed: state id (16), counter (8), two digests (64) more.
-        assertEquals(28 + 88, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
+        assertEquals(32 + 88, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
         // The first run's direct base OTs: the creator's key A (64 bytes) after the hellos; the
         // evaluator's 2 points for its 8 input bits (one per 4 bits); for each of them 16
         // ciphertexts of 4 blocks, and a correction per bit.

@@ -69,7 +69,9 @@ final class HostileSessions {
 
         private Scenario(Scheme scheme) {
             this.scheme = scheme;
-            this.options = SessionOptions.builder().scheme(scheme).seed(20240).timeout(TIMEOUT).build();
+            // Planned as a single run, so that the first run takes its inputs by direct base OTs
+            // and the second sets the OT extension up: every message kind of the protocol.
+            this.options = SessionOptions.builder().scheme(scheme).seed(20240).timeout(TIMEOUT).singleRun(true).build();
         }
 
         /** The honest run's phase map of {@code party} in {@code script}. */

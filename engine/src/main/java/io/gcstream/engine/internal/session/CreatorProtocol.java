@@ -44,7 +44,7 @@ public final class CreatorProtocol extends Protocol {
     }
 
     @Override
-    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
+    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi, boolean singleRun) throws IOException {
         if ((deltaLo & 1) == 0) {
             throw new IllegalArgumentException("Δ must have its lowest bit set");
         }
@@ -52,6 +52,10 @@ public final class CreatorProtocol extends Protocol {
         this.dLo = deltaLo;
         this.dHi = deltaHi;
         this.cot = cot;
+        if (!singleRun) {
+            ot = cot.setupSender(ch, prg, deltaLo, deltaHi);
+            return;
+        }
         direct = new DirectCot.Sender(prg, OtOptions.defaults().threads());
         direct.writeKey(ch);
         ch.flush();

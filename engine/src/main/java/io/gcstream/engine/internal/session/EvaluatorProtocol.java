@@ -30,9 +30,13 @@ public final class EvaluatorProtocol extends Protocol {
     }
 
     @Override
-    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi) throws IOException {
+    public void setup(CorrelatedOt cot, long deltaLo, long deltaHi, boolean singleRun) throws IOException {
         enter("base OTs");
         this.cot = cot;
+        if (!singleRun) {
+            ot = cot.setupReceiver(ch, prg);
+            return;
+        }
         direct = new DirectCot.Receiver(prg, OtOptions.defaults().threads());
         direct.prepare();   // while the key is on its way
         direct.readKey(ch);

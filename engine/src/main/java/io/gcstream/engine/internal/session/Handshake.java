@@ -24,21 +24,27 @@ public final class Handshake {
     private Handshake() {
     }
 
+    /** What the two hellos settle: the session's tweak salt, and whether both plan a single run. */
+    public record Agreed(long tweakSalt, boolean singleRun) {
+    }
+
     /**
-     * Session hello: magic, version, role, scheme, the saved-state check and the tweak salt.
-     * Both parties send theirs, then compare; any difference is a
+     * Session hello: magic, version, role, scheme, this side's plan (1 if it means to run the
+     * session once, else 0), the saved-state check and the tweak salt. Both parties send
+     * theirs, then compare; any difference but the plans is a
      * {@link HandshakeMismatchException} on both sides.
      *
      * @param tweakSalt this side's tweak salt (the creator's is the session's; see
      *     {@code TweakableHash.tweakHigh})
-     * @return the creator's tweak salt
+     * @return the creator's tweak salt, and whether both sides plan a single run
      */
-    public static long hello(Channel ch, Party role, Scheme scheme, StateCheck state, long tweakSalt)
-            throws IOException {
+    public static Agreed hello(Channel ch, Party role, Scheme scheme, boolean singleRun, StateCheck state,
+            long tweakSalt) throws IOException {
         ch.writeInt(HELLO_MAGIC);
         ch.writeInt(VERSION);
         ch.writeInt(role.ordinal());
         ch.writeInt(scheme.code());
+        ch.writeInt(singleRun ? 1 : 0);
         state.write(ch);
         ch.writeLong(tweakSalt);
         ch.flush();
@@ -61,6 +67,7 @@ public final class Handshake {
         }
         int peerRole = ch.readInt();
         int peerScheme = ch.readInt();
+        int peerPlan = ch.readInt();
         StateCheck peerState = StateCheck.read(ch, who(role));
         long peerSalt = ch.readLong();
         List<String> problems = new ArrayList<>();
@@ -75,9 +82,12 @@ public final class Handshake {
             problems.add("peer uses garbling scheme " + (ps == null ? "#" + peerScheme : ps)
                     + " but this side uses " + scheme);
         }
+        if (peerPlan != 0 && peerPlan != 1) {
+            problems.add("peer announced an unknown plan " + peerPlan);
+        }
         problems.addAll(state.differences(peerState));
         fail(role, ch, "session handshake", problems);
-        return role == Party.CREATOR ? tweakSalt : peerSalt;
+        return new Agreed(role == Party.CREATOR ? tweakSalt : peerSalt, singleRun && peerPlan == 1);
     }
 
     static void fail(Party role, Channel ch, String what, List<String> problems)

@@ -51,13 +51,14 @@ public final class Prestart {
      * set-up that a {@code creator}'s or an evaluator's session can do before it has a peer
      * ({@link OtExtensionCot#prepare}), and returns at once; false if skipped: heaps
      * ({@code maxHeap}) under {@link DryRun#MIN_HEAP} are left alone, as the spare ciphers take
-     * 100-210 KB until a session uses them, and so is a first run of a circuit with at most
-     * {@link DirectCot#MAX_BITS} evaluator inputs ({@code evaluatorInputs}), which takes them by
-     * direct base OTs: the extension is then set up by a later run, if any, and making its
-     * ciphers now would only take CPU time from the first run's base OTs.
+     * 100-210 KB until a session uses them, and so is a session planned as a single run
+     * ({@code singleRun}) of a circuit with at most {@link DirectCot#MAX_BITS} evaluator inputs
+     * ({@code evaluatorInputs}), which takes them by direct base OTs: the extension is then set
+     * up by a later run, if any, and making its ciphers now would only take CPU time from the
+     * first run's base OTs.
      */
-    public static boolean startOt(boolean creator, long maxHeap, long evaluatorInputs) {
-        if (maxHeap < DryRun.MIN_HEAP || evaluatorInputs <= DirectCot.MAX_BITS) {
+    public static boolean startOt(boolean creator, long maxHeap, boolean singleRun, long evaluatorInputs) {
+        if (maxHeap < DryRun.MIN_HEAP || (singleRun && evaluatorInputs <= DirectCot.MAX_BITS)) {
             return false;
         }
         Thread t = new Thread(() -> OtExtensionCot.prepare(creator), "gc-ot-prestart");

@@ -86,18 +86,22 @@ public abstract class Protocol {
     public abstract Party role();
 
     /**
-     * Once per session, after the hello: the creator sends the key of the first run's direct
-     * base OTs ({@link DirectCot}), which the evaluator reads; the OT extension ({@code ot}) is
-     * set up later, by the first run that needs it ({@link InputOt}). The creator's
+     * Once per session, after the hello: sets up the OT extension ({@code ot}); or, when both
+     * parties plan a {@code singleRun}, only the key of the first run's direct base OTs
+     * ({@link DirectCot}: the creator sends it, the evaluator reads it), the extension being set
+     * up later by the first run that needs it ({@link InputOt}). The creator's
      * {@code deltaLo/Hi} is the session's Δ (lowest bit 1); the evaluator ignores them.
      */
-    public abstract void setup(CorrelatedOt ot, long deltaLo, long deltaHi) throws IOException;
+    public abstract void setup(CorrelatedOt ot, long deltaLo, long deltaHi, boolean singleRun)
+            throws IOException;
 
     /**
      * How a run transfers the evaluator's fresh input labels. Both parties derive it from the
      * evaluator's run header (run index and fresh evaluator bits) and from whether the session's
      * OT extension is set up, so they agree whenever the headers do; on a mismatch the creator
-     * derives it from the evaluator's header, to skip exactly what the evaluator sent.
+     * derives it from the evaluator's header, to skip exactly what the evaluator sent. A session
+     * that is not planned as a single run sets the extension up before its first run, so its
+     * runs only ever use {@link #NONE} and {@link #EXTENSION}.
      */
     enum InputOt {
         /** No fresh evaluator bits: no OT. */

@@ -14,17 +14,22 @@ import org.junit.jupiter.api.Test;
 class HandshakeTest {
     /** Runs both hellos; returns {creator's result or exception, evaluator's}. */
     private static Object[] hello(StateCheck creator, StateCheck evaluator) throws Exception {
+        return hello(creator, false, evaluator, false);
+    }
+
+    private static Object[] hello(StateCheck creator, boolean creatorOnce, StateCheck evaluator,
+            boolean evaluatorOnce) throws Exception {
         MemoryChannel[] ch = MemoryChannel.pair();
         CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> {
             try {
-                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluator, 0);
+                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorOnce, evaluator, 0);
             } catch (Exception x) {
                 return x;
             }
         });
         Object c;
         try {
-            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creator, 77);
+            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorOnce, creator, 77);
         } catch (Exception x) {
             c = x;
         }
@@ -34,8 +39,20 @@ class HandshakeTest {
     @Test
     void matchingHellosPassAndBothUseTheCreatorsSalt() throws Exception {
         Object[] r = hello(StateCheck.none(), StateCheck.none());
-        assertEquals(77L, r[0]);
-        assertEquals(77L, r[1]);
+        assertEquals(new Handshake.Agreed(77L, false), r[0]);
+        assertEquals(new Handshake.Agreed(77L, false), r[1]);
+    }
+
+    /** A single run is planned only when both sides plan it; otherwise it is no mismatch. */
+    @Test
+    void aSingleRunNeedsBothSides() throws Exception {
+        for (int k = 0; k < 4; k++) {
+            boolean c = (k & 1) != 0;
+            boolean e = (k & 2) != 0;
+            Object[] r = hello(StateCheck.none(), c, StateCheck.none(), e);
+            assertEquals(new Handshake.Agreed(77L, c && e), r[0], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, c && e), r[1], "creator " + c + ", evaluator " + e);
+        }
     }
 
     @Test
@@ -79,7 +96,7 @@ class HandshakeTest {
         ch[1].writeInt(0);
         ch[1].flush();
         HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, StateCheck.none(), 0));
+                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0));
         assertTrue(e.getMessage().contains("is not a gcstream session"), e.getMessage());
     }
 

@@ -25,6 +25,7 @@ class HelloFuzzTest {
                     ch.writeInt(Handshake.VERSION);
                     ch.writeInt(p.ordinal());
                     ch.writeInt(Scheme.DEFAULT.code());
+                    ch.writeInt(p == Party.CREATOR ? 1 : 0);
                     state.write(ch);
                     ch.writeLong(p == Party.CREATOR ? 0x0100000000000000L : 0);
                 }));
@@ -38,7 +39,7 @@ class HelloFuzzTest {
     void hello(byte[] data) throws IOException {
         Party role = data.length > 0 && (data[data.length - 1] & 1) == 1 ? Party.EVALUATOR : Party.CREATOR;
         try (Channel ch = PeerBytes.channel(data)) {
-            Handshake.hello(ch, role, Scheme.DEFAULT, StateCheck.none(), 42);
+            Handshake.hello(ch, role, Scheme.DEFAULT, true, StateCheck.none(), 42);
         } catch (IOException e) {
             PeerBytes.requireCleanFailure(e);
         }

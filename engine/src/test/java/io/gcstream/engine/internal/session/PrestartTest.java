@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.engine.LocalPair;
+import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.testutil.BackgroundThreads;
 import io.gcstream.engine.testutil.RandomCircuits;
 import io.gcstream.ot.internal.crypto.Prg;
@@ -27,15 +28,17 @@ class PrestartTest {
     void makesTheOtSetUpsSpareCiphersInLargeHeapsOnly() throws Exception {
         // Another test's start-up thread may still make its generator and take a spare.
         BackgroundThreads.assertDaemonsFinish("gc-prestart");
-        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP - 1, 200), "small heaps are left alone");
-        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP, DirectCot.MAX_BITS),
-                "a first run with few evaluator inputs does not set the extension up");
-        assertTrue(Prestart.startOt(false, DryRun.MIN_HEAP, DirectCot.MAX_BITS + 1));
+        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP - 1, false, 200), "small heaps are left alone");
+        assertFalse(Prestart.startOt(false, DryRun.MIN_HEAP, true, DirectCot.MAX_BITS),
+                "a single run with few evaluator inputs does not set the extension up");
+        BackgroundThreads.assertDaemonsFinish("gc-ot-prestart");
+        assertTrue(Prestart.startOt(false, DryRun.MIN_HEAP, false, 8), "a session of many runs does");
+        BackgroundThreads.assertDaemonsFinish("gc-ot-prestart");
+        assertTrue(Prestart.startOt(false, DryRun.MIN_HEAP, true, DirectCot.MAX_BITS + 1));
         BackgroundThreads.assertDaemonsFinish("gc-ot-prestart");
         assertTrue(Prg.spares() >= 257, "an evaluator's OT receiver makes 257 generators: " + Prg.spares());
         // A session set up after it takes them and still computes the right outputs.
-        // (More evaluator inputs than direct base OTs take: the first run sets the extension up.)
-        sessionAgreesWithTheSimulator(new Random(32), 5, DirectCot.MAX_BITS + 3, 4, 4, 300);
+        sessionAgreesWithTheSimulator(new Random(32), 5, 6, 4, 4, 300);
         assertTrue(Prg.spares() < 257, "the session took spares: " + Prg.spares() + " left");
     }
 
@@ -45,7 +48,8 @@ class PrestartTest {
         Circuit c = RandomCircuits.generate(r, xBits, yBits, creatorOut, evaluatorOut, gates);
         boolean[] x = RandomCircuits.bits(r, xBits);
         boolean[] y = RandomCircuits.bits(r, yBits);
-        LocalPair.Result res = LocalPair.run(c, x, y);
+        // Default options: the session sets the OT extension up before its run.
+        LocalPair.Result res = LocalPair.run(c, x, y, SessionOptions.defaults(), LocalPair.Transport.MEMORY);
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
