@@ -6,13 +6,14 @@ import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 
 /**
- * Correlated OTs with the session's Δ for a session's first run, made straight from base OTs
- * (Chou–Orlandi, {@link ChouOrlandi}) instead of by OT extension, for at most {@link #MAX_BITS}
- * evaluator input bits. Up to that many, the base OTs cost no more public-key work than the
- * extension's own 128, and the run is spared everything else the extension needs before its
- * first OT: its header round trip, 128 + 256 keyed generators, the matrix and its transpose. A
- * one-shot session of a circuit such as AES-128 never sets the extension up at all; a session
- * that runs again sets it up in its next run that has fresh evaluator inputs.
+ * Correlated OTs with the session's Δ for the first run of a session both parties plan as a
+ * single run, made straight from base OTs (Chou–Orlandi, {@link ChouOrlandi}) instead of by OT
+ * extension, for at most {@link #MAX_BITS} evaluator input bits. Up to that many, the base OTs
+ * cost no more public-key work than the extension's own 128, and the run is spared everything
+ * else the extension needs before its first OT: its header round trip, 128 + 256 keyed
+ * generators, the matrix and its transpose. A single run of a circuit such as AES-128 never
+ * sets the extension up at all; if the session runs again after all, it sets it up in its next
+ * run that has fresh evaluator inputs.
  *
  * <p>From random OTs (out0_i, out1_i; the evaluator holds out_{c_i}) to correlated ones: the
  * creator takes W0_i = out0_i as the 0-label and sends y_i = out0_i ⊕ out1_i ⊕ Δ; the
