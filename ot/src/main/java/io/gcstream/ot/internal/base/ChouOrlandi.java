@@ -188,6 +188,7 @@ public final class ChouOrlandi implements BaseOt {
         private final byte[] encA;
         private Point bigA;
         private long[] cachedT;
+        private boolean sent;
 
         private Sender() {
             a = Scalar25519.digits(Scalar25519.random(random));
@@ -229,6 +230,10 @@ public final class ChouOrlandi implements BaseOt {
          */
         public void send(Channel ch, int n, long[] out0, long[] out1) throws IOException {
             checkCount(n, out0.length / 2, out1.length / 2);
+            if (sent) {
+                throw new IllegalStateException("one send per key: a new batch needs a new sender()");
+            }
+            sent = true;
             random.nextLongs(out0, 0, 2 * n);
             random.nextLongs(out1, 0, 2 * n);
             precompute();

@@ -165,6 +165,14 @@ class ChouOrlandiTest {
         r.choose(new long[1], 8);
         assertThrows(IllegalStateException.class, () -> r.choose(new long[1], 8));
         assertThrows(IllegalStateException.class, r::derivePads, "pads before the points");
+        // One batch per sender key.
+        MemoryChannel[] ch = MemoryChannel.pair();
+        ChouOrlandi.Sender s = new ChouOrlandi(1, Prg.fromSecureRandom()).sender();
+        ch[1].write(new byte[ChouOrlandi.choiceBytes(4)], 0, ChouOrlandi.choiceBytes(4));
+        ch[1].flush();
+        assertThrows(IOException.class, () -> s.send(ch[0], 4, Blocks.allocate(4), Blocks.allocate(4)),
+                "all-zero bytes are no point");
+        assertThrows(IllegalStateException.class, () -> s.send(ch[0], 4, Blocks.allocate(4), Blocks.allocate(4)));
     }
 
     /** The sender's A replaced by bad bytes: the receiver refuses it with a clear message. */
