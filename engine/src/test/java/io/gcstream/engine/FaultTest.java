@@ -18,6 +18,7 @@ import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -108,15 +109,7 @@ class FaultTest {
                 .clone();
         assertNull(out[0].error());
         // Now the creator runs a, the evaluator b.
-        java.util.concurrent.CompletableFuture<Throwable> ev =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                    try {
-                        e.run(b, new boolean[1]);
-                        return null;
-                    } catch (Exception x) {
-                        return x;
-                    }
-                });
+        CompletableFuture<Throwable> ev = failureOf(e, b, new boolean[1]);
         HandshakeMismatchException cx = assertThrows(HandshakeMismatchException.class,
                 () -> c.run(a, new boolean[1]));
         Throwable ex = ev.get();
@@ -126,12 +119,7 @@ class FaultTest {
         assertTrue(cx.getMessage().contains("non-linear gates"), cx.getMessage());
         assertTrue(ex.getMessage().contains("peer uses circuit "), ex.getMessage());
         // Both stay in step: the next run of one circuit works.
-        Pairs.Outcome[] again = Pairs.run(c, e, List.of(new Pairs.Job(b, new boolean[] {true},
-                new boolean[] {true})));
-        assertNull(again[0].error());
-        assertNull(again[1].error());
-        assertArrayEquals(Simulator.run(b, new boolean[] {true}, new boolean[] {true}).evaluatorOutputs(),
-                again[1].outputs().get(0));
+        assertRunAgreesWithTheSimulator(c, e, b, new boolean[] {true}, new boolean[] {true});
     }
 
     /**
@@ -155,25 +143,33 @@ class FaultTest {
             assertNull(ok[0].error());
             assertNull(ok[1].error());
         }
-        java.util.concurrent.CompletableFuture<Throwable> ev =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                    try {
-                        e.run(b, new boolean[] {true});
-                        return null;
-                    } catch (Exception x) {
-                        return x;
-                    }
-                });
+        CompletableFuture<Throwable> ev = failureOf(e, b, new boolean[] {true});
         assertThrows(HandshakeMismatchException.class, () -> c.run(a, new boolean[1]));
         assertInstanceOf(HandshakeMismatchException.class, ev.get());
         for (boolean y : new boolean[] {true, false}) {
-            Pairs.Outcome[] again = Pairs.run(c, e, List.of(new Pairs.Job(b, new boolean[] {true},
-                    new boolean[] {y})));
-            assertNull(again[0].error());
-            assertNull(again[1].error());
-            assertArrayEquals(Simulator.run(b, new boolean[] {true}, new boolean[] {y}).evaluatorOutputs(),
-                    again[1].outputs().get(0));
+            assertRunAgreesWithTheSimulator(c, e, b, new boolean[] {true}, new boolean[] {y});
         }
+    }
+
+    /** Runs {@code circuit} on the evaluator's session in the background; completes with its exception, or null. */
+    private static CompletableFuture<Throwable> failureOf(GcSession e, Circuit circuit, boolean[] y) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                e.run(circuit, y);
+                return null;
+            } catch (Exception x) {
+                return x;
+            }
+        });
+    }
+
+    /** One run of {@code circuit} on both sessions succeeds and gives the evaluator the simulator's outputs. */
+    private static void assertRunAgreesWithTheSimulator(GcSession c, GcSession e, Circuit circuit, boolean[] x,
+            boolean[] y) throws Exception {
+        Pairs.Outcome[] out = Pairs.run(c, e, List.of(new Pairs.Job(circuit, x, y)));
+        assertNull(out[0].error());
+        assertNull(out[1].error());
+        assertArrayEquals(Simulator.run(circuit, x, y).evaluatorOutputs(), out[1].outputs().get(0));
     }
 
     @Test
@@ -254,15 +250,7 @@ class FaultTest {
         MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         GcSession c = GcSession.creator(ch[0], SessionOptions.defaults());
         GcSession e = GcSession.evaluator(ch[1], SessionOptions.defaults());
-        java.util.concurrent.CompletableFuture<Throwable> ev =
-                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                    try {
-                        e.run(good, new boolean[1]);
-                        return null;
-                    } catch (Exception x) {
-                        return x;
-                    }
-                });
+        CompletableFuture<Throwable> ev = failureOf(e, good, new boolean[1]);
         SessionException cx = assertThrows(SessionException.class, () -> c.run(broken, new boolean[1]));
         assertTrue(cx.getMessage().contains("disk gone"), cx.getMessage());
         // Default read timeout is 60 s: the evaluator must fail long before that.

@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.session;
 
 import io.gcstream.ot.internal.base.ChouOrlandi;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 
@@ -108,10 +109,7 @@ final class DirectCot {
         /** Writes the points for choice bits {@code choices[off..off+n)} (no flush). */
         void writeChoices(Channel ch, boolean[] choices, int off, int n) throws IOException {
             this.n = n;
-            packed = new long[(n + 63) / 64];
-            for (int i = 0; i < n; i++) {
-                packed[i >>> 6] |= (choices[off + i] ? 1L : 0L) << i;
-            }
+            packed = Blocks.pack(choices, off, n);
             co.choose(packed, n);
             co.writeChoices(ch);
         }
