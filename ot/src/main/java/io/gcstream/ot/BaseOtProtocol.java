@@ -2,19 +2,21 @@ package io.gcstream.ot;
 
 import io.gcstream.ot.internal.base.BaseOt;
 import io.gcstream.ot.internal.base.ChouOrlandi;
-import io.gcstream.ot.internal.base.NaorPinkas;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Locale;
 
-/** The base-OT protocols on offer (both semi-honest, ~128-bit security). */
+/**
+ * The base-OT protocols on offer (semi-honest, ~128-bit security): Chou–Orlandi alone. The
+ * Naor–Pinkas protocol offered before was removed: its code branched on the choice bits and ran
+ * in variable time, and its hash had no domain separation (docs/ot.md). The OT-extension header
+ * still names the protocol, so a peer offering another one is refused on both sides.
+ */
 public enum BaseOtProtocol {
     /**
-     * {@link ChouOrlandi}: Chou-Orlandi "simplest OT" on edwards25519, two flows, the default
-     * (about twice as fast as Naor-Pinkas here).
+     * {@link ChouOrlandi}: Chou-Orlandi "simplest OT" on edwards25519, two flows, constant-time
+     * products and table reads, under the OT extension's own hash domain.
      */
-    CHOU_ORLANDI("chou-orlandi"),
-    /** {@link NaorPinkas} on P-256, three flows; kept for comparison. */
-    NAOR_PINKAS("naor-pinkas");
+    CHOU_ORLANDI("chou-orlandi");
 
     private final String id;
 
@@ -22,26 +24,23 @@ public enum BaseOtProtocol {
         this.id = id;
     }
 
-    /** Lower-case name, as in docs and error messages ("chou-orlandi", "naor-pinkas"). */
+    /** Lower-case name, as in docs and error messages ("chou-orlandi"). */
     public String id() {
         return id;
     }
 
     /** An instance of the protocol using {@code threads} threads and the given randomness. */
     public BaseOt create(int threads, Prg random) {
-        return this == CHOU_ORLANDI ? new ChouOrlandi(threads, random)
-                : new NaorPinkas(threads, random);
+        return new ChouOrlandi(threads, random);
     }
 
     /**
-     * Starts the protocol's one-time precomputation, if any, on a background thread and returns
-     * at once (Chou-Orlandi: the table of G, once per JVM), so that a caller can overlap it with
-     * its own start-up, e.g. the session handshake. Optional; idempotent.
+     * Starts the protocol's one-time precomputation on a background thread and returns at once
+     * (Chou-Orlandi: the table of G, once per JVM), so that a caller can overlap it with its own
+     * start-up, e.g. the session handshake. Optional; idempotent.
      */
     public void prepare() {
-        if (this == CHOU_ORLANDI) {
-            ChouOrlandi.prepare();
-        }
+        ChouOrlandi.prepare();
     }
 
     /** The protocol named {@code id} (case-insensitive), or an error listing the names. */
@@ -51,7 +50,6 @@ public enum BaseOtProtocol {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown base OT '" + id
-                + "' (expected chou-orlandi or naor-pinkas)");
+        throw new IllegalArgumentException("unknown base OT '" + id + "' (expected chou-orlandi)");
     }
 }

@@ -13,9 +13,8 @@ import java.util.Objects;
  *       16384): memory of the extension is O(blockSize) whatever the number of OTs (paper
  *       Fig. 1); each block is one round trip. Both parties must use the same value (checked
  *       at setup).</li>
- *   <li>{@code baseOt} (default {@link BaseOtProtocol#CHOU_ORLANDI}): the protocol of the 128
- *       base OTs; {@link BaseOtProtocol#NAOR_PINKAS} is kept for comparison. Both parties must
- *       use the same one (checked at setup).</li>
+ *   <li>{@code baseOt} (default and only value {@link BaseOtProtocol#CHOU_ORLANDI}): the
+ *       protocol of the 128 base OTs. Both parties must use the same one (checked at setup).</li>
  *   <li>{@code insecureTestSeed} (default none): if set, ALL randomness of this party is derived
  *       from it (base-OT scalars, IKNP secrets). For reproducible tests only — never in
  *       production.</li>

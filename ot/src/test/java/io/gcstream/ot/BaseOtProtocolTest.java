@@ -1,28 +1,35 @@
 package io.gcstream.ot;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.ot.internal.base.ChouOrlandi;
-import io.gcstream.ot.internal.base.NaorPinkas;
 import io.gcstream.ot.internal.crypto.Prg;
 import org.junit.jupiter.api.Test;
 
 class BaseOtProtocolTest {
     @Test
     void namesParseAndCreateTheirProtocol() {
-        assertEquals(BaseOtProtocol.CHOU_ORLANDI, BaseOtProtocol.parse("chou-orlandi"));
-        assertEquals(BaseOtProtocol.NAOR_PINKAS, BaseOtProtocol.parse("Naor-Pinkas"));
+        assertEquals(BaseOtProtocol.CHOU_ORLANDI, BaseOtProtocol.parse("Chou-Orlandi"));
         assertTrue(BaseOtProtocol.CHOU_ORLANDI.create(1, Prg.fromSecureRandom())
                 instanceof ChouOrlandi);
-        assertTrue(BaseOtProtocol.NAOR_PINKAS.create(1, Prg.fromSecureRandom())
-                instanceof NaorPinkas);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BaseOtProtocol.parse("simplest"));
-        assertEquals("unknown base OT 'simplest' (expected chou-orlandi or naor-pinkas)",
-                e.getMessage());
+        assertEquals("unknown base OT 'simplest' (expected chou-orlandi)", e.getMessage());
         BaseOtProtocol.CHOU_ORLANDI.prepare();   // idempotent, returns at once
-        BaseOtProtocol.NAOR_PINKAS.prepare();
+    }
+
+    /**
+     * Naor–Pinkas (variable time, branching on the choice bits, no domain separation) cannot be
+     * chosen any more: Chou–Orlandi is the only base OT (issue 26, finding 9).
+     */
+    @Test
+    void naorPinkasIsGone() {
+        assertArrayEquals(new BaseOtProtocol[] {BaseOtProtocol.CHOU_ORLANDI}, BaseOtProtocol.values());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BaseOtProtocol.parse("naor-pinkas"));
+        assertEquals("unknown base OT 'naor-pinkas' (expected chou-orlandi)", e.getMessage());
     }
 }

@@ -9,14 +9,14 @@ import org.junit.jupiter.api.Test;
 
 class OtOptionsTest {
     @Test
-    void chouOrlandiIsTheDefaultBaseOtAndNaorPinkasCanBeChosen() {
+    void chouOrlandiIsTheBaseOt() {
         assertEquals(BaseOtProtocol.CHOU_ORLANDI, OtOptions.defaults().baseOt());
-        OtOptions np = OtOptions.builder().baseOt(BaseOtProtocol.NAOR_PINKAS).build();
-        assertEquals(BaseOtProtocol.NAOR_PINKAS, np.baseOt());
-        assertEquals(np, np.toBuilder().build());
-        assertNotEquals(OtOptions.defaults(), np);
-        assertNotEquals(OtOptions.defaults().hashCode(), np.hashCode());
-        assertTrue(np.toString().contains("baseOt=naor-pinkas"), np.toString());
+        OtOptions o = OtOptions.builder().baseOt(BaseOtProtocol.CHOU_ORLANDI).threads(3).build();
+        assertEquals(BaseOtProtocol.CHOU_ORLANDI, o.baseOt());
+        assertEquals(o, o.toBuilder().build());
+        assertNotEquals(OtOptions.defaults(), o);
+        assertNotEquals(OtOptions.defaults().hashCode(), o.hashCode());
+        assertTrue(o.toString().contains("baseOt=chou-orlandi"), o.toString());
         assertThrows(NullPointerException.class, () -> OtOptions.builder().baseOt(null));
     }
 }

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * 128 random base OTs end to end over loopback TCP, both parties in this JVM (two threads), each
  * party splitting its public-key work over {@code threads} threads; {@code protocol} is
- * {@code chou-orlandi} (edwards25519, the default) or {@code naor-pinkas} (P-256).
+ * {@code chou-orlandi} (edwards25519), the only one.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -33,7 +33,7 @@ public class BaseOtBenchmark {
     @Param({"1", "2", "4"})
     public int threads;
 
-    @Param({"chou-orlandi", "naor-pinkas"})
+    @Param({"chou-orlandi"})
     public String protocol;
 
     private LoopbackPair pair;

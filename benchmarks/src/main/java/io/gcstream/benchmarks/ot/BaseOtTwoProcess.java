@@ -16,10 +16,11 @@ import java.util.Arrays;
  * sender. A run is timed on the receiver from sending the start command until the sender
  * reports that it has its outputs (so it includes one extra one-way message).
  *
- * <p>Prints, for each protocol, the first run in a fresh pair of JVMs (cold: class loading,
- * tables, interpreted code), then, in one pair of JVMs, {@code rounds} warm runs of each
- * protocol alternated run by run after {@code warmup} unmeasured ones: median, mean, minimum and
- * the ratio of the medians. Finally one unmeasured run per protocol checks the outputs.
+ * <p>Prints, for each protocol ({@link BaseOtProtocol}; Chou-Orlandi alone since Naor-Pinkas
+ * was removed), the first run in a fresh pair of JVMs (cold: class loading, tables,
+ * interpreted code), then, in one pair of JVMs, {@code rounds} warm runs of each protocol
+ * alternated run by run after {@code warmup} unmeasured ones: median, mean and minimum.
+ * Finally one unmeasured run per protocol checks the outputs.
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.BaseOtTwoProcess \
  *     [rounds [warmup [threads]]]          (defaults 20, 100, 2)
@@ -73,8 +74,6 @@ public final class BaseOtTwoProcess {
                     cold[k], median(warm[k]), Arrays.stream(warm[k]).average().orElse(0),
                     min(warm[k]));
         }
-        System.out.printf("ratio %s / %s: warm medians %.2f, first runs %.2f%n", protos[0].id(),
-                protos[1].id(), median(warm[0]) / median(warm[1]), cold[0] / cold[1]);
     }
 
     /** The sender JVM: waits for commands (protocol ordinal, CHECK + ordinal, or STOP). */

@@ -10,9 +10,9 @@ import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Arrays;
 
 /**
- * A plain benchmark that prints a table (no JMH): 128 base OTs with 1, 2 and 4 threads, both
- * protocols alternated run by run (Chou-Orlandi on edwards25519 and Naor-Pinkas on P-256, with
- * the ratio of their medians), and 10^7 C-OTs / R-OTs over loopback TCP, both parties in this
+ * A plain benchmark that prints a table (no JMH): 128 base OTs with 1, 2 and 4 threads (each
+ * protocol of {@link BaseOtProtocol}, alternated run by run: Chou-Orlandi on edwards25519 alone
+ * since Naor-Pinkas was removed), and 10^7 C-OTs / R-OTs over loopback TCP, both parties in this
  * JVM (two threads). Each figure is the median of {@code reps} runs after {@code warmup}
  * unmeasured runs (JIT warm-up; five times as many for the base OTs).
  *
@@ -57,8 +57,6 @@ public final class OtBench {
                     System.out.printf("| 128 base OTs (%s) | %d | %.1f ms | %.1f ms |%n",
                             protos[k].id(), threads, median(ms[k]), min(ms[k]));
                 }
-                System.out.printf("| ratio %s / %s, medians | %d | %.2f | |%n", protos[0].id(),
-                        protos[1].id(), threads, median(ms[0]) / median(ms[1]));
             }
             if (part.equals("baseot")) {
                 return;

@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * </ol>
  * H(g, v, A, B, P) = the first 16 m_g bytes of SHA-512(DOMAIN || le32(g) || v || A || B || P)
  * (v one byte), points in the 64-byte encoding of {@link Edwards25519} (A and B as sent), DOMAIN
- * the ASCII string {@code gcstream/base-ot/co-1of16/edwards25519/v1}; the group index
- * and the message number are the tweak that makes every pad a separate random-oracle output.
+ * an ASCII string naming the use, by default {@link #EXTENSION_DOMAIN}; the group index and the
+ * message number are the tweak that makes every pad a separate random-oracle output, and the
+ * domain keeps the pads of instances made for different uses apart.
  * With a' = 8a this is the paper's protocol for the key pair (a', A' = a'G).
  *
  * <p>Validation: every point from the peer must be canonically encoded, on the curve and not of
@@ -59,9 +60,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ChouOrlandi implements BaseOt {
     /** Base OTs carried by one 1-out-of-16 OT. */
     static final int GROUP = 4;
-    /** 41 bytes, so that a pad's input (238 bytes) is two SHA-512 blocks, not three. */
-    private static final byte[] DOMAIN = "gcstream/base-ot/co-1of16/edwards25519/v1"
-            .getBytes(StandardCharsets.US_ASCII);
+    /**
+     * The domain of the OT extension's base OTs, the default. 41 bytes: a domain of at most
+     * {@link #MAX_DOMAIN} bytes keeps a pad's input (197 bytes and the domain) in two SHA-512
+     * blocks, not three.
+     */
+    public static final String EXTENSION_DOMAIN = "gcstream/base-ot/co-1of16/edwards25519/v1";
+    /** Longest domain: 239 bytes (two SHA-512 blocks less 17 of padding) minus 197. */
+    public static final int MAX_DOMAIN = 42;
     private static final int PT = Edwards25519.ENCODED_BYTES;
     /** Longs of the ciphertexts of one full group: 16 messages of 4 blocks. */
     private static final int GROUP_LONGS = (1 << GROUP) * 2 * GROUP;
@@ -75,18 +81,34 @@ public final class ChouOrlandi implements BaseOt {
 
     private final int threads;
     private final Prg random;
+    private final byte[] domain;
 
     /**
+     * Base OTs under {@link #EXTENSION_DOMAIN}.
+     *
      * @param threads threads for the public-key work (>= 1)
      * @param random source of the secrets and of the sender's outputs (seeded from SecureRandom
      *     in production)
      */
     public ChouOrlandi(int threads, Prg random) {
+        this(threads, random, EXTENSION_DOMAIN);
+    }
+
+    /**
+     * Base OTs whose pads hash under {@code domain}, 1 to {@link #MAX_DOMAIN} printable ASCII
+     * characters naming the use; both parties must use the same.
+     */
+    public ChouOrlandi(int threads, Prg random, String domain) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
+        if (domain.isEmpty() || domain.length() > MAX_DOMAIN || !domain.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            throw new IllegalArgumentException("a base-OT domain is 1 to " + MAX_DOMAIN
+                    + " printable ASCII characters, not '" + domain + "'");
+        }
         this.threads = threads;
         this.random = random;
+        this.domain = domain.getBytes(StandardCharsets.US_ASCII);
     }
 
     /**
@@ -118,13 +140,16 @@ public final class ChouOrlandi implements BaseOt {
      */
     static final int WARM_PADS = 1000;
 
+    /** The default domain's bytes, for the warm-up (its length is what matters to the JIT). */
+    private static final byte[] WARM_DOMAIN = EXTENSION_DOMAIN.getBytes(StandardCharsets.US_ASCII);
+
     private static void warmPads() {
         try {
             MessageDigest sha = sha512();
             byte[] dummy = new byte[PT];
             long[] pad = new long[2 * GROUP];
             for (int i = 0; i < WARM_PADS; i++) {
-                pad(sha, 0, i & 15, dummy, dummy, dummy, 0, pad);
+                pad(sha, WARM_DOMAIN, 0, i & 15, dummy, dummy, dummy, 0, pad);
             }
         } catch (RuntimeException e) {
             // Only a warm-up: a base OT meets the same failure and reports it.
@@ -278,7 +303,7 @@ public final class ChouOrlandi implements BaseOt {
                 for (int g = from; g < to; g++) {
                     int m = width(n, g);
                     for (int v = 0; v < 1 << m; v++) {
-                        pad(sha, g, v, encA, encB, enc, (k++) * PT, pad);
+                        pad(sha, domain, g, v, encA, encB, enc, (k++) * PT, pad);
                         int at = g * GROUP_LONGS + v * 2 * m;
                         for (int j = 0; j < m; j++) {
                             long[] msg = ((v >>> j) & 1) == 0 ? out0 : out1;
@@ -422,7 +447,7 @@ public final class ChouOrlandi implements BaseOt {
                 MessageDigest sha = sha512();
                 long[] pad = new long[2 * GROUP];
                 for (int g = from; g < to; g++) {
-                    pad(sha, g, c[g], encA, encB, enc, (g - from) * PT, pad);
+                    pad(sha, domain, g, c[g], encA, encB, enc, (g - from) * PT, pad);
                     System.arraycopy(pad, 0, p, g * 2 * GROUP, 2 * GROUP);
                 }
             });
@@ -472,11 +497,11 @@ public final class ChouOrlandi implements BaseOt {
                 + " sent an invalid curve point for " + what + ": " + why);
     }
 
-    /** pad = H(g, v, A, B_g, P) as 8 longs (little-endian), P at enc[pOff]. */
-    private static void pad(MessageDigest sha, int g, int v, byte[] encA, byte[] encB, byte[] enc,
-            int pOff, long[] pad) {
+    /** pad = H(g, v, A, B_g, P) under {@code domain} as 8 longs (little-endian), P at enc[pOff]. */
+    private static void pad(MessageDigest sha, byte[] domain, int g, int v, byte[] encA, byte[] encB,
+            byte[] enc, int pOff, long[] pad) {
         sha.reset();
-        sha.update(DOMAIN);
+        sha.update(domain);
         sha.update((byte) g);
         sha.update((byte) (g >>> 8));
         sha.update((byte) (g >>> 16));

@@ -246,5 +246,40 @@ class ChouOrlandiTest {
                 () -> new ChouOrlandi(1, Prg.fromSecureRandom()).receiveRandom(p[1], new long[1],
                         128, Blocks.allocate(128)));
         assertTrue(e.getMessage().contains("base OT count 128"), e.getMessage());
+        for (String bad : new String[] {"", "with space", "x".repeat(ChouOrlandi.MAX_DOMAIN + 1), "caf\u00e9"}) {
+            assertThrows(IllegalArgumentException.class, () -> new ChouOrlandi(1, Prg.fromSecureRandom(), bad), bad);
+        }
+    }
+
+    /**
+     * The domain is part of every pad: a sender and receiver of the same domain agree (the
+     * longest allowed domain included), of different domains the receiver gets none of the
+     * sender's strings.
+     */
+    @Test
+    void theDomainSeparatesInstances() throws Exception {
+        int n = 12;
+        long[] choices = {0xa5aL};
+        String longest = "d".repeat(ChouOrlandi.MAX_DOMAIN);
+        for (String[] d : new String[][] {{longest, longest}, {ChouOrlandi.EXTENSION_DOMAIN, longest}}) {
+            long[] out0 = Blocks.allocate(n);
+            long[] out1 = Blocks.allocate(n);
+            long[] out = Blocks.allocate(n);
+            MemoryChannel[] ch = MemoryChannel.pair();
+            CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
+                try {
+                    new ChouOrlandi(1, Prg.fromSecureRandom(), d[0]).sendRandom(ch[0], n, out0, out1);
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            }, Threads.POOL);
+            new ChouOrlandi(1, Prg.fromSecureRandom(), d[1]).receiveRandom(ch[1], choices, n, out);
+            s.get(60, TimeUnit.SECONDS);
+            for (int i = 0; i < n; i++) {
+                long[] chosen = ((choices[0] >>> i) & 1) != 0 ? out1 : out0;
+                boolean same = chosen[2 * i] == out[2 * i] && chosen[2 * i + 1] == out[2 * i + 1];
+                assertEquals(d[0].equals(d[1]), same, "OT " + i + " with domains " + d[0] + " / " + d[1]);
+            }
+        }
     }
 }
