@@ -1,12 +1,16 @@
 package io.gcstream.circuits;
 
+import io.gcstream.circuits.internal.SafeText;
+
 /**
  * A circuit is malformed: the message names where (file and line, or byte offset) and what
  * is wrong, in words meant for the user.
  *
  * <p>Messages quote the offending input, which may be anything a file holds, so the message is
- * made safe to print as one line: control characters (line breaks included) become {@code ?}
- * and a message longer than {@link #MAX_LENGTH} characters is cut short with {@code "..."}.
+ * made safe to print as one line: every character that does not show as itself (control
+ * characters and line breaks, bidirectional overrides, zero-width and other format characters;
+ * see {@link SafeText}) becomes {@code ?}, and a message longer than {@link #MAX_LENGTH}
+ * characters is cut short with {@code "..."}.
  */
 public class CircuitFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -21,24 +25,13 @@ public class CircuitFormatException extends RuntimeException {
         super(printable(message), cause);
     }
 
-    /** {@code s} as one printable line of at most {@link #MAX_LENGTH} characters. */
+    /** {@code s} as one printable line ({@link SafeText}) of at most {@link #MAX_LENGTH} characters. */
     static String printable(String s) {
         if (s == null) {
             return null;
         }
-        boolean clean = s.length() <= MAX_LENGTH;
-        for (int i = 0; clean && i < s.length(); i++) {
-            clean = !Character.isISOControl(s.charAt(i));
-        }
-        if (clean) {
-            return s;
-        }
-        int n = Math.min(s.length(), MAX_LENGTH);
-        StringBuilder b = new StringBuilder(n + 3);
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            b.append(Character.isISOControl(c) ? '?' : c);
-        }
-        return s.length() > MAX_LENGTH ? b.append("...").toString() : b.toString();
+        boolean cut = s.length() > MAX_LENGTH;
+        String clean = SafeText.line(cut ? s.substring(0, MAX_LENGTH) : s);
+        return cut ? clean + "..." : clean;
     }
 }

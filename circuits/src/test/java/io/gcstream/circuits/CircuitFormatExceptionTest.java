@@ -14,5 +14,8 @@ class CircuitFormatExceptionTest {
         assertEquals("t.gct:1: found 'xxx", m.substring(0, 19));
         assertEquals("...", m.substring(m.length() - 3));
         assertEquals("plain", new CircuitFormatException("plain").getMessage());
+        // A name quoted from a file cannot reorder or hide what the message shows.
+        assertEquals("t.gct:2: unknown sub-circuit 'abc?fdp.exe?x?'", new CircuitFormatException(
+                "t.gct:2: unknown sub-circuit 'abc\u202efdp.exe\u200bx\u2028'").getMessage());
     }
 }

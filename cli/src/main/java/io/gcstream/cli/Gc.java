@@ -4,6 +4,7 @@ import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.GcSession;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -170,7 +171,9 @@ public final class Gc {
                 && !message.startsWith("peer") && e.getClass().getPackageName().startsWith("java")) {
             message = "I/O error: " + message;
         }
-        err.println("gc: " + message);
+        // The one line may quote a peer, a file or a certificate: only characters that show as
+        // themselves reach the terminal (no line breaks, bidi overrides or invisible ones).
+        err.println("gc: " + (resource != null ? message : SafeText.line(message)));
         if (debug) {
             e.printStackTrace(err);
         }

@@ -1,6 +1,7 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
+import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerClosedException;
@@ -142,11 +143,11 @@ final class NetworkOptions {
                 ChannelOptions wait = rejected == 0 ? o
                         : o.toBuilder().connectTimeout(java.time.Duration.ofNanos(left)).build();
                 TcpChannel ch = t.accept(server, wait,
-                        reason -> err.println("gc: warning: rejected a connection: " + reason));
+                        reason -> err.println("gc: warning: rejected a connection: " + SafeText.line(reason)));
                 try {
                     T value = greet.greet(ch);
                     if (ch.isSecure()) {
-                        err.println("gc: connected to " + ch.peer() + ", " + ch.security());
+                        err.println("gc: connected to " + ch.peer() + ", " + SafeText.line(ch.security()));
                     }
                     return new Greeted<>(ch, value);
                 } catch (IOException | RuntimeException e) {
@@ -154,7 +155,8 @@ final class NetworkOptions {
                     if (!isProbe(e, ch)) {
                         throw e;
                     }
-                    err.println("gc: warning: rejected a connection from " + ch.peer() + ": " + e.getMessage());
+                    err.println("gc: warning: rejected a connection from " + ch.peer() + ": "
+                            + SafeText.line(e.getMessage()));
                     if (++rejected >= Transport.MAX_FAILED_HANDSHAKES) {
                         throw new PeerTimeoutException("gave up listening on " + where + " after " + rejected
                                 + " connections that were not a gcstream peer");
@@ -206,7 +208,7 @@ final class NetworkOptions {
         }
         TcpChannel ch = t.connect(host, port, o);
         if (ch.isSecure()) {
-            err.println("gc: connected to " + ch.peer() + ", " + ch.security());
+            err.println("gc: connected to " + ch.peer() + ", " + SafeText.line(ch.security()));
         }
         return ch;
     }

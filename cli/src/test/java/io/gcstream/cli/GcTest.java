@@ -67,6 +67,20 @@ class GcTest {
         assertTrue(cases[1].err().contains("bad.gct:2"), cases[1].err());
     }
 
+    /**
+     * An error line quoting text from outside (here a keyword from a file) shows only characters that show as themselves: a right-to-left override, a line separator
+     * or a zero-width space becomes '?' (issue 26, finding 8).
+     */
+    @Test
+    void anErrorLineShowsOnlySafeCharacters(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.gct");
+        Files.writeString(bad, "inputsCreator: 0\nbo\u2028gus\u200B\u202E: 1\n");
+        CliTestSupport.Outcome o = gc("info", bad.toString());
+        assertEquals(2, o.status(), o.err());
+        assertTrue(o.err().contains("bo?gus??"), o.err());
+        assertTrue(o.err().codePoints().allMatch(c -> c == '\n' || io.gcstream.circuits.internal.SafeText.isSafe(c)), o.err());
+    }
+
     @Test
     void formatsAreFoundByContentWhateverTheName(@TempDir Path dir) throws Exception {
         Path bin = dir.resolve("circuit.bin");

@@ -1,5 +1,6 @@
 package io.gcstream.compiler.lib;
 
+import io.gcstream.circuits.internal.SafeText;
 import java.util.Objects;
 
 /**
@@ -189,7 +190,7 @@ public final class TextAlphabet {
     }
 
     private static IllegalArgumentException bad(char ch, int line, int column, String what) {
-        String shown = Character.isISOControl(ch) ? String.format("U+%04X", (int) ch) : "'" + ch + "'";
+        String shown = SafeText.isSafe(ch) ? "'" + ch + "'" : String.format("U+%04X", (int) ch);
         return new IllegalArgumentException("character " + shown + " at line " + line + ", column " + column
                 + " " + what);
     }

@@ -2,6 +2,7 @@ package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.SafeText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -293,13 +294,10 @@ public final class FormatDetector {
         return true;
     }
 
-    /** At most 40 characters of a line, control characters shown as '?'. */
+    /** At most 40 characters of a line, unsafe characters ({@link SafeText}) and U+FFFD shown as '?'. */
     private static String quote(String s) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length() && b.length() < QUOTE; i++) {
-            char c = s.charAt(i);
-            b.append(Character.isISOControl(c) || c == '\uFFFD' ? '?' : c);
-        }
-        return s.length() > QUOTE ? b + "..." : b.toString();
+        boolean cut = s.length() > QUOTE;
+        String q = SafeText.line((cut ? s.substring(0, QUOTE) : s).replace('\uFFFD', '?'));
+        return cut ? q + "..." : q;
     }
 }

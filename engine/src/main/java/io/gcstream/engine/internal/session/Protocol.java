@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.GateSink;
+import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.ProgressListener;
 import io.gcstream.engine.RunSpec;
@@ -401,7 +402,7 @@ public abstract class Protocol {
         byte[] m = new byte[status];
         ch.readFully(m, 0, status);
         throw fault("the " + peerRole + " rejected the run: "
-                + Messages.printable(new String(m, StandardCharsets.UTF_8)));
+                + SafeText.line(new String(m, StandardCharsets.UTF_8)));
     }
 
     SessionException fault(String message) {

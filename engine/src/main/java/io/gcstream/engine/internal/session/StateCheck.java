@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -91,7 +92,7 @@ public final class StateCheck {
                 }
                 byte[] m = new byte[n];
                 ch.readFully(m, 0, n);
-                return unusable(Messages.printable(new String(m, StandardCharsets.UTF_8)));
+                return unusable(SafeText.line(new String(m, StandardCharsets.UTF_8)));
             }
             default:
                 throw new OutOfStepException(who + ": the peer at " + ch.peer()

@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ForwardingChannel;
 import io.gcstream.ot.channel.MemoryChannel;
@@ -55,14 +56,14 @@ final class PeerBytes {
      */
     static void requireCleanFailure(IOException e) {
         String m = e.getMessage();
-        if (m == null || m.chars().anyMatch(Character::isISOControl)) {
+        if (m == null || !SafeText.line(m).equals(m)) {
             throw new AssertionError("not one printable line: " + m, e);
         }
     }
 
     /** Text this side prints about what the peer sent: one printable line. */
     static void requirePrintable(String s) {
-        if (s.chars().anyMatch(Character::isISOControl)) {
+        if (!SafeText.line(s).equals(s)) {
             throw new AssertionError("not one printable line: " + s);
         }
     }
