@@ -15,6 +15,7 @@ import io.gcstream.engine.testutil.HostileChannel.Fault;
 import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.ForwardingChannel;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.time.Duration;
 import java.util.List;
@@ -258,5 +259,97 @@ class FaultTest {
         assertInstanceOf(SessionException.class, ex);
         assertTrue(ex.getMessage().contains("closed the connection during session handshake"),
                 ex.getMessage());
+    }
+
+    /**
+     * A man in the middle of plain TCP rewrites the creator's message (8), swapping the two check
+     * values of every evaluator output. Before protocol version 4 the evaluator decoded a bit by
+     * the position of the value its label's hash matched, so the swap flipped every output bit
+     * and both parties ended "correct"; now each value binds its bit (the low half of the
+     * 0-label's hash, the high half of the 1-label's), so neither matches and both fail
+     * (docs/security.md, "Output integrity").
+     */
+    @Test
+    void aManInTheMiddleWhoSwapsTheOutputCheckValuesFailsBothSides() throws Exception {
+        Circuit c = HostileSessions.CIRCUIT;
+        for (boolean[] y : List.of(HostileSessions.Y1, HostileSessions.Y2)) {
+            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+            Channel mitm = new ForwardingChannel(ch[0]) {
+                private String phase = "";
+
+                @Override
+                public void deadline(long nanoTime, String p) {
+                    phase = p;
+                    super.deadline(nanoTime, p);
+                }
+
+                @Override
+                public void writeLongs(long[] a, int off, int len) throws java.io.IOException {
+                    if (phase.equals("output decoding")) {
+                        long[] swapped = java.util.Arrays.copyOfRange(a, off, off + len);
+                        for (int i = 0; i + 1 < len; i += 2) {
+                            swapped[i] = a[off + i + 1];
+                            swapped[i + 1] = a[off + i];
+                        }
+                        super.writeLongs(swapped, 0, len);
+                    } else {
+                        super.writeLongs(a, off, len);
+                    }
+                }
+            };
+            Pairs.Outcome[] out = Pairs.run(GcSession.creator(mitm, FAST), GcSession.evaluator(ch[1], FAST),
+                    List.of(new Pairs.Job(c, HostileSessions.X1, y)));
+            assertFailed(out[1], SessionException.class, "evaluator output bit 0 matches neither of its two labels");
+            assertFailed(out[0], SessionException.class, "the evaluator rejected the run");
+        }
+    }
+
+    /**
+     * What the output check cannot catch, and only TLS stops (docs/security.md, "What plain TCP
+     * does not protect"): a man in the middle who flips bit i of all 128 rows of the OT
+     * extension's matrix U, on its way from the evaluator to the creator, moves the creator's
+     * 0-label of evaluator input i by Δ. The evaluator's label then stands for the other bit,
+     * consistently for the whole circuit: both parties end "correct" with the outputs of the
+     * evaluator's input with bit i flipped. This test pins that documented limit.
+     */
+    @Test
+    void aManInTheMiddleWhoFlipsAColumnOfTheOtMatrixChangesTheEvaluatorsInputUndetected() throws Exception {
+        Circuit c = HostileSessions.CIRCUIT;
+        int flipped = 3;
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        // Not a single run: the session sets the OT extension up before its first run, which
+        // then sends its call header and one block of 128 rows of 16 bytes.
+        int rowBytes = 16;
+        Channel mitm = new ForwardingChannel(ch[1]) {
+            private String phase = "";
+
+            @Override
+            public void deadline(long nanoTime, String p) {
+                phase = p;
+                super.deadline(nanoTime, p);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if (phase.equals("input labels") && len == 128 * rowBytes) {
+                    byte[] u = java.util.Arrays.copyOfRange(b, off, off + len);
+                    for (int row = 0; row < 128; row++) {
+                        u[row * rowBytes + flipped / 8] ^= (byte) (1 << (flipped % 8));
+                    }
+                    super.write(u, 0, len);
+                } else {
+                    super.write(b, off, len);
+                }
+            }
+        };
+        Pairs.Outcome[] out = Pairs.run(GcSession.creator(ch[0], FAST), GcSession.evaluator(mitm, FAST),
+                List.of(new Pairs.Job(c, HostileSessions.X1, HostileSessions.Y1)));
+        assertNull(out[0].error());
+        assertNull(out[1].error());
+        boolean[] y = HostileSessions.Y1.clone();
+        y[flipped] = !y[flipped];
+        Simulator.Result wrong = Simulator.run(c, HostileSessions.X1, y);
+        assertArrayEquals(wrong.creatorOutputs(), out[0].outputs().get(0));
+        assertArrayEquals(wrong.evaluatorOutputs(), out[1].outputs().get(0));
     }
 }

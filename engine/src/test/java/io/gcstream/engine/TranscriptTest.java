@@ -26,12 +26,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "e4663332ca3723e7d3f13b311e9de77260158275d7fcd390e5b575b37c51d3d5 f7b1e7af9dab8866306fb18e813b7b71934eeef2cb148c211c89f95791eba40c",
-        Scheme.GRR3, "9f89c02790c07e9819ab30612e23a09b03dc58854268aa08257767549cbef6ab 76327253703a0071467938a61bb63bcb60a6f34c2d8b98192ee0c33b9283e8bf",
-        Scheme.THREE_HALVES, "2926c95db6da532775f9d5e288a89beacc6f9b06a4bb9a036a40097214cedbe4 54ac6594d76fce5493c03dc1dc85307aafceeedd6939d37d320350da0f1e623a");
+        Scheme.HALF_GATES, "0295403d4473357452f334ce301d29fe7d66bb52eca53a0877a1024f2358dfe9 893b5dd96df80a4bc4593640060706d4cc801949af046a1d45a4d33fdb2c945c",
+        Scheme.GRR3, "b7c0e78603cfb522b1a190ee08b51fb0b18050190f5b48b3ca8f392b80ff5ff6 e95927c04ef210b74d143bb6879fc1eba3831940dae17eb32118c069f69a6724",
+        Scheme.THREE_HALVES, "8b2c24083a31c57511d819486f37b76bce55f7576512f3413a675c485f63728f 93699348c93c7bf2dddc4efe352c0c1f3e72dc53fb37f835d0056171d8e4c422");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "e66a15cbbd8dcb2eac48a842301886f369e8f1978d4256a22a653446d508d6f4 8afc663b646fa31be57ac4ced9ea43cc1bab20d1c260e4618246cf3def886a18";
+    private static final String SINGLE_RUN_PIN = "488cd035a99f7fb827fe6ad56b0f55b2f12a008335810741f7986ebe777391a4 aa44c7b4255f27f225c1b532220c23fb98a591bb7d7cdc3e50c0524ef73bdbb9";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)

@@ -165,17 +165,20 @@ public final class CreatorProtocol extends Protocol {
         ch.writeLong(gateCounter);
 
         enter("output decoding");
-        // For each evaluator output it decodes: short hashes of its 0-label and 1-label, by
-        // which the evaluator both decodes and checks the label it holds.
+        // For each evaluator output it decodes: the low half of its 0-label's hash and the
+        // high half of its 1-label's, by which the evaluator both decodes and checks the label
+        // it holds. Which half stands for which bit is bound into the value, not only its
+        // position: swapping the two makes both fail to match.
         int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
-        long[] pair = new long[2 * Math.min(CHUNK, Math.max(1, eo.length))];
         for (int base = 0; base < eo.length; base += CHUNK) {
             int k = Math.min(CHUNK, eo.length - base);
-            outputHashes(labels, eo, base, k, gateCounter + base, 0, 0, pair, 0);
-            outputHashes(labels, eo, base, k, gateCounter + base, dLo, dHi, pair, k);
+            long[] h0 = outputHashes(labels, eo, base, k, gateCounter + base, 0, 0);
             for (int i = 0; i < k; i++) {
-                chunk[2 * i] = pair[i];
-                chunk[2 * i + 1] = pair[k + i];
+                chunk[2 * i] = h0[2 * i];
+            }
+            long[] h1 = outputHashes(labels, eo, base, k, gateCounter + base, dLo, dHi);
+            for (int i = 0; i < k; i++) {
+                chunk[2 * i + 1] = h1[2 * i + 1];
             }
             ch.writeLongs(chunk, 0, 2 * k);
         }

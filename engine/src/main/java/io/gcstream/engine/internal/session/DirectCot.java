@@ -8,9 +8,10 @@ import java.io.IOException;
 
 /**
  * Correlated OTs with the session's Δ for the first run of a session both parties plan as a
- * single run, made straight from base OTs (Chou–Orlandi, {@link ChouOrlandi}) instead of by OT
- * extension, for at most {@link #MAX_BITS} evaluator input bits. Up to that many, the base OTs
- * cost no more public-key work than the extension's own 128, and the run is spared everything
+ * single run, made straight from base OTs (Chou–Orlandi, {@link ChouOrlandi}, hashing under a
+ * domain of their own, {@link #DOMAIN}) instead of by OT extension, for at most
+ * {@link #MAX_BITS} evaluator input bits. Up to that many, the base OTs cost no more public-key
+ * work than the extension's own 128, and the run is spared everything
  * else the extension needs before its first OT: its header round trip, 128 + 256 keyed
  * generators, the matrix and its transpose. A single run of a circuit such as AES-128 never
  * sets the extension up at all; if the session runs again after all, it sets it up in its next
@@ -29,6 +30,12 @@ import java.io.IOException;
 final class DirectCot {
     /** The most fresh evaluator input bits of a first run carried by direct base OTs. */
     static final int MAX_BITS = 128;
+    /**
+     * The hash domain of these base OTs ({@link ChouOrlandi}'s pads): their own, so that their
+     * pads can never equal those of the OT extension's base OTs ({@link ChouOrlandi#EXTENSION_DOMAIN})
+     * or of any other use.
+     */
+    static final String DOMAIN = "gcstream/direct-cot/co-1of16/ed25519/v1";
 
     private DirectCot() {
     }
@@ -44,7 +51,7 @@ final class DirectCot {
 
         /** Draws the base OT's secret from {@code prg}. */
         Sender(Prg prg, int threads) {
-            co = new ChouOrlandi(threads, prg).sender();
+            co = new ChouOrlandi(threads, prg, DOMAIN).sender();
         }
 
         /** Writes the key A (64 bytes; does not flush). */
@@ -85,7 +92,7 @@ final class DirectCot {
 
         /** Draws the base OT's secrets from {@code prg} (in {@link #prepare}). */
         Receiver(Prg prg, int threads) {
-            co = new ChouOrlandi(threads, prg).receiver();
+            co = new ChouOrlandi(threads, prg, DOMAIN).receiver();
         }
 
         /**

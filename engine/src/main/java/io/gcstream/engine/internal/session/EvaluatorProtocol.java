@@ -120,15 +120,16 @@ public final class EvaluatorProtocol extends Protocol {
         enter("output decoding");
         int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
         boolean[] out = new boolean[eo.length];
-        long[] mineH = new long[Math.min(CHUNK, Math.max(1, eo.length))];
         for (int base = 0; base < eo.length && error == null; base += CHUNK) {
             int k = Math.min(CHUNK, eo.length - base);
             ch.readLongs(chunk, 0, 2 * k);
-            outputHashes(labels, eo, base, k, gateCounter + base, 0, 0, mineH, 0);
+            // The label held is the 0-label if the low half of its hash is the first check
+            // value, the 1-label if the high half is the second.
+            long[] held = outputHashes(labels, eo, base, k, gateCounter + base, 0, 0);
             for (int i = 0; i < k; i++) {
-                if (mineH[i] == chunk[2 * i]) {
+                if (held[2 * i] == chunk[2 * i]) {
                     out[base + i] = false;
-                } else if (mineH[i] == chunk[2 * i + 1]) {
+                } else if (held[2 * i + 1] == chunk[2 * i + 1]) {
                     out[base + i] = true;
                 } else {
                     error = "the label of evaluator output bit " + (base + i) + " matches neither of"

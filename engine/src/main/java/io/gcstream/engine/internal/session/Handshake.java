@@ -18,8 +18,12 @@ import java.util.Locale;
 public final class Handshake {
     /** "GCS1" as little-endian int: the first bytes a session sends. */
     public static final int HELLO_MAGIC = 0x31534347;
-    /** Protocol version spoken by this implementation. */
-    public static final int VERSION = 3;
+    /**
+     * Protocol version spoken by this implementation. 4: an output's check values bind the bit
+     * they stand for (message 8), and the first run's direct base OTs hash under a domain of
+     * their own; a peer of another version is refused on both sides (docs/protocol.md).
+     */
+    public static final int VERSION = 4;
 
     private Handshake() {
     }

@@ -320,12 +320,14 @@ public abstract class Protocol {
     }
 
     /**
-     * The low halves of H(label_j, OUTPUT_TWEAKS | (first + j)) for {@code n} labels taken from
-     * {@code labels} at {@code slots[off..off+n)}, XORed with Δ when {@code withDelta}: the short
-     * hashes by which the evaluator checks an output label ({@code n <= CHUNK}).
+     * H(label_j, OUTPUT_TWEAKS | (first + j)) for {@code n} labels taken from {@code labels} at
+     * {@code slots[off..off+n)}, XORed with Δ when {@code withDelta}: the hashes by which the
+     * evaluator decodes and checks an output label ({@code n <= CHUNK}). Returns a scratch array
+     * holding hash j at longs {@code [2j, 2j+1]} (low, high half), valid until the next call.
+     * The creator sends the low half of the 0-label's hash and the high half of the 1-label's,
+     * so each check value says which bit it stands for (docs/protocol.md, message 8).
      */
-    void outputHashes(long[] labels, int[] slots, int off, int n, long first, long dLo, long dHi,
-            long[] out, int outOff) {
+    long[] outputHashes(long[] labels, int[] slots, int off, int n, long first, long dLo, long dHi) {
         if (tweaks.length < n) {
             hashIn = new long[2 * n];
             tweaks = new long[n];
@@ -338,9 +340,7 @@ public abstract class Protocol {
             tweaks[j] = OUTPUT_TWEAKS | (first + j);
         }
         hash.hash(hashIn, tweaks, hashed, n);
-        for (int j = 0; j < n; j++) {
-            out[outOff + j] = hashed[2 * j];
-        }
+        return hashed;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.internal.base.ChouOrlandi;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.util.HashSet;
@@ -11,6 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -65,5 +67,36 @@ class DirectCotTest {
         }
         assertEquals(0, zero[0] | zero[1], "nothing written before the offset");
         assertNotEquals(0, zero[2] | zero[3]);
+    }
+
+    /**
+     * The first run's base OTs hash under a domain of their own ({@link DirectCot#DOMAIN}): a
+     * receiver of the OT extension's base OTs (the default domain), choosing all zeros against
+     * a direct sender, decrypts none of the creator's 0-labels. Under one domain it would
+     * decrypt them all.
+     */
+    @Test
+    void itsBaseOtsHashUnderADomainOfTheirOwn() throws Exception {
+        int n = 8;
+        MemoryChannel[] ch = MemoryChannel.pair();
+        DirectCot.Sender s = new DirectCot.Sender(Prg.fromSecureRandom(), 1);
+        ChouOrlandi.Receiver other = new ChouOrlandi(1, Prg.fromSecureRandom()).receiver();
+        s.writeKey(ch[0]);
+        ch[0].flush();
+        other.choose(new long[1], n);
+        other.readKey(ch[1]);
+        other.writeChoices(ch[1]);
+        ch[1].flush();
+        long[] zero = new long[2 * n];
+        s.precompute();
+        s.correlated(ch[0], n, 1, 0, zero, 0);
+        ch[0].flush();
+        other.derivePads();
+        long[] got = new long[2 * n];
+        other.readOutputs(ch[1], got);
+        for (int i = 0; i < n; i++) {
+            assertNotEquals(zero[2 * i] + ":" + zero[2 * i + 1], got[2 * i] + ":" + got[2 * i + 1], "OT " + i);
+        }
+        assertNotEquals(ChouOrlandi.EXTENSION_DOMAIN, DirectCot.DOMAIN);
     }
 }

@@ -83,8 +83,9 @@ class HandshakeTest {
 
     @Test
     void anUnusableStateIsReportedToThePeer() throws Exception {
-        Object[] r = hello(StateCheck.none(), StateCheck.unusable("x.state: not a gcstream state file\nforged line"));
-        assertMismatch(r[0], "the peer's saved state cannot be used: x.state: not a gcstream state file?forged line");
+        Object[] r = hello(StateCheck.none(), StateCheck.unusable("x.state: not a gcstream state file\nforged line"
+                + "\u202Eexe.\u200B\u2029"));
+        assertMismatch(r[0], "the peer's saved state cannot be used: x.state: not a gcstream state file?forged line?exe.??");
         assertMismatch(r[1], "this side's saved state cannot be used: x.state");
     }
 
@@ -98,6 +99,26 @@ class HandshakeTest {
         HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
                 () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0));
         assertTrue(e.getMessage().contains("is not a gcstream session"), e.getMessage());
+    }
+
+    /**
+     * Version 4 changed the output checks and the first run's base OTs: a peer of version 3 is
+     * refused by this side, and this side's hello says 4 where a version-3 peer looks for 3, so
+     * it refuses this side in turn (its check is the same).
+     */
+    @Test
+    void aPeerOfTheOldVersionIsRefused() throws Exception {
+        assertEquals(4, Handshake.VERSION);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        ch[1].writeInt(Handshake.HELLO_MAGIC);
+        ch[1].writeInt(3);
+        ch[1].writeInt(Party.EVALUATOR.ordinal());
+        ch[1].flush();
+        HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
+                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0));
+        assertTrue(e.getMessage().contains("peer speaks protocol version 3 but this side speaks 4"), e.getMessage());
+        assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
+        assertEquals(4, ch[1].readInt());
     }
 
     private static void assertMismatch(Object r, String part) {
