@@ -213,14 +213,14 @@ public final class TcpChannel extends BufferedChannel {
     /**
      * What protects the connection, for logs: {@code plain TCP}, or the TLS version, cipher
      * suite and the peer's certificate subject, e.g. {@code TLSv1.3 TLS_AES_256_GCM_SHA384, peer
-     * CN=evaluator}.
+     * CN=evaluator} (the subject's characters outside printable ASCII written as RFC 4514
+     * escapes: it comes from the peer).
      */
     public String security() {
         if (!(socket instanceof SSLSocket s)) {
             return "plain TCP";
         }
-        String who = peerCertificate().map(c -> c.getSubjectX500Principal().getName())
-                .orElse("unknown");
+        String who = peerCertificate().map(Printable::subject).orElse("unknown");
         return s.getSession().getProtocol() + " " + s.getSession().getCipherSuite() + ", peer "
                 + who;
     }

@@ -18,23 +18,32 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * What a party needs for TLS 1.3 with mutual authentication: its own key and certificate (a
  * PKCS#12 keystore holding exactly one private key) and the certificates it trusts (a PKCS#12
  * truststore; in the usual two-party setup exactly the peer's self-signed certificate, made with
- * {@link TlsKeys}). A peer is accepted if and only if its certificate chains to the truststore;
- * host names are not checked, the truststore <em>is</em> the peer's identity.
+ * {@link TlsKeys}). A peer is accepted if its certificate chains to the truststore, its key is
+ * not this side's own and is of a kind accepted below, and, if this side names the one peer it
+ * expects ({@link #withPeer}), its certificate is that one. Host names are not checked: the
+ * truststore, narrowed by the expected peer, <em>is</em> the peer's identity.
  *
  * <p>Immutable and validated when built: both stores open with the password, the keystore holds
- * one key, the truststore holds certificates and no key, and every certificate is within its
- * validity period now. The password is used while building and not kept: the caller may wipe
- * its array afterwards. Use it through {@link Transport#tls(TlsConfig)}:
+ * one key, the truststore holds certificates and no key, every certificate is within its
+ * validity period now, and every key is one TLS 1.3 can use at full strength (ECDSA on P-256,
+ * P-384 or P-521, RSA of at least 2048 bits, Ed25519 or Ed448): a DSA key or RSA-1024 is refused
+ * here, in one line naming the file, not in the first handshake. The password is used while
+ * building and not kept: the caller may wipe its array afterwards. Use it through
+ * {@link Transport#tls(TlsConfig)}:
  * <pre>{@code
  * TlsConfig tls = TlsConfig.load(Path.of("creator.p12"), Path.of("truststore.p12"), password);
  * Transport t = Transport.tls(tls);
@@ -54,18 +63,45 @@ public final class TlsConfig {
             "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_GCM_SHA256");
 
     private final String source;
+    /** "truststore FILE", or "truststore" for one in memory: for messages. */
+    private final String trustName;
     private final X509Certificate certificate;
     private final List<X509Certificate> trusted;
+    private final KeyManager[] keyManagers;
+    private final X509ExtendedTrustManager pkix;
+    /** The one peer accepted, or null for any the truststore trusts. */
+    private final PeerPin peer;
     private final SSLContext context;
     private final String[] suites;
 
-    private TlsConfig(String source, X509Certificate certificate, List<X509Certificate> trusted,
-            SSLContext context, String[] suites) {
+    private TlsConfig(String source, String trustName, X509Certificate certificate,
+            List<X509Certificate> trusted, KeyManager[] keyManagers, X509ExtendedTrustManager pkix,
+            PeerPin peer) {
         this.source = source;
+        this.trustName = trustName;
         this.certificate = certificate;
         this.trusted = trusted;
-        this.context = context;
-        this.suites = suites;
+        this.keyManagers = keyManagers;
+        this.pkix = pkix;
+        this.peer = peer;
+        try {
+            this.context = SSLContext.getInstance(PROTOCOL);
+            context.init(keyManagers, new TrustManager[] {
+                new PeerTrustManager(pkix, certificate.getPublicKey(), peer)}, null);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot set up TLS 1.3: " + e.getMessage(), e);
+        }
+        List<String> supported = Arrays.asList(context.getSupportedSSLParameters().getCipherSuites());
+        List<String> offered = new ArrayList<>();
+        for (String suite : CIPHER_SUITES) {
+            if (supported.contains(suite)) {
+                offered.add(suite);
+            }
+        }
+        if (offered.isEmpty()) {
+            throw new IllegalStateException("this JVM supports none of " + CIPHER_SUITES);
+        }
+        this.suites = offered.toArray(new String[0]);
     }
 
     /**
@@ -104,9 +140,12 @@ public final class TlsConfig {
         return certificate;
     }
 
-    /** This party's name: the subject of its certificate, e.g. {@code CN=creator}. */
+    /**
+     * This party's name: the subject of its certificate, e.g. {@code CN=creator} (characters
+     * outside printable ASCII written as RFC 4514 escapes).
+     */
     public String identity() {
-        return certificate.getSubjectX500Principal().getName();
+        return Printable.subject(certificate);
     }
 
     /** The trusted certificates. */
@@ -114,13 +153,52 @@ public final class TlsConfig {
         return trusted;
     }
 
+    /**
+     * This configuration, accepting only the peer named by {@code peer}: the SHA-256
+     * fingerprint of its certificate as {@link TlsKeys#fingerprint} writes it (64 hex digits,
+     * colons and a {@code SHA-256:} prefix optional, any case), or its certificate's subject
+     * ({@code CN=evaluator}; a bare name such as {@code evaluator} means {@code CN=evaluator}; a
+     * value of 64 hex digits is a fingerprint). Any other certificate, even one the truststore
+     * trusts (another peer's, or one a certificate authority in it signed), then fails the TLS
+     * handshake on both sides, and this side's error names the certificate it got and the one it
+     * expected. A fingerprint names one certificate; a subject names whatever certificate with
+     * that subject the truststore's authorities would accept. Without this, any certificate the
+     * truststore trusts is accepted, which in the usual setup (a truststore holding only the
+     * peer's self-signed certificate) is the peer alone.
+     *
+     * @throws IllegalArgumentException if {@code peer} is neither a fingerprint nor a subject,
+     *     or if no certificate could match it: none in the truststore does, and none of them is
+     *     a certificate authority
+     */
+    public TlsConfig withPeer(String peer) {
+        PeerPin pin = PeerPin.parse(peer);
+        if (!pin.satisfiableBy(trusted)) {
+            throw new IllegalArgumentException("the expected peer, " + pin + ", matches no certificate in the "
+                    + trustName + " (it holds " + names() + ")");
+        }
+        return new TlsConfig(source, trustName, certificate, trusted, keyManagers, pkix, pin);
+    }
+
+    /**
+     * The one peer accepted ({@link #withPeer}), as {@code SHA-256 3F:A2:…} or
+     * {@code subject CN=evaluator}; empty if any certificate the truststore trusts is.
+     */
+    public Optional<String> expectedPeer() {
+        return peer == null ? Optional.empty() : Optional.of(peer.toString());
+    }
+
     @Override
     public String toString() {
+        return "TlsConfig{" + source + ", identity " + identity() + ", trusts " + names()
+                + (peer == null ? "" : ", expects " + peer) + "}";
+    }
+
+    private List<String> names() {
         List<String> names = new ArrayList<>();
         for (X509Certificate c : trusted) {
-            names.add(c.getSubjectX500Principal().getName());
+            names.add(Printable.subject(c));
         }
-        return "TlsConfig{" + source + ", identity " + identity() + ", trusts " + names + "}";
+        return names;
     }
 
     /**
@@ -174,21 +252,17 @@ public final class TlsConfig {
             kmf.init(keys, password);
             TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
             tmf.init(trust);
-            SSLContext context = SSLContext.getInstance(PROTOCOL);
-            context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-            List<String> supported =
-                    Arrays.asList(context.getSupportedSSLParameters().getCipherSuites());
-            List<String> suites = new ArrayList<>();
-            for (String s : CIPHER_SUITES) {
-                if (supported.contains(s)) {
-                    suites.add(s);
+            X509ExtendedTrustManager pkix = null;
+            for (TrustManager t : tmf.getTrustManagers()) {
+                if (t instanceof X509ExtendedTrustManager x) {
+                    pkix = x;
                 }
             }
-            if (suites.isEmpty()) {
-                throw new IllegalStateException("this JVM supports none of " + CIPHER_SUITES);
+            if (pkix == null) {
+                throw new IllegalStateException("the JDK's PKIX trust manager is not available");
             }
-            return new TlsConfig(source, own, Collections.unmodifiableList(trusted), context,
-                    suites.toArray(new String[0]));
+            return new TlsConfig(source, trustName, own, Collections.unmodifiableList(trusted),
+                    kmf.getKeyManagers(), pkix, null);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS from " + source + ": "
                     + e.getMessage(), e);
@@ -227,6 +301,10 @@ public final class TlsConfig {
         }
         X509Certificate c = (X509Certificate) chain[0];
         checkValidity(name, c);
+        String weak = TlsKeyPolicy.problem(c.getPublicKey());
+        if (weak != null) {
+            throw new IllegalArgumentException(name + ": the key '" + Printable.ascii(alias) + "' is " + weak);
+        }
         return c;
     }
 
@@ -242,6 +320,11 @@ public final class TlsConfig {
             Certificate c = trust.getCertificate(alias);
             if (c instanceof X509Certificate x) {
                 checkValidity(name, x);
+                String weak = TlsKeyPolicy.problem(x.getPublicKey());
+                if (weak != null) {
+                    throw new IllegalArgumentException(name + ": the certificate of " + Printable.subject(x)
+                            + " has " + weak);
+                }
                 out.add(x);
             }
         }
@@ -252,7 +335,7 @@ public final class TlsConfig {
     }
 
     private static void checkValidity(String name, X509Certificate c) {
-        String subject = c.getSubjectX500Principal().getName();
+        String subject = Printable.subject(c);
         try {
             c.checkValidity();
         } catch (CertificateExpiredException e) {

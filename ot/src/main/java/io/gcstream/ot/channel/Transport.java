@@ -296,14 +296,7 @@ public abstract class Transport {
                 SSLSocket s = config.layer(raw, client);
                 s.startHandshake();
                 if (client) {
-                    InputStream in = s.getInputStream();
-                    int b = in.read();
-                    if (b != ACCEPTED) {
-                        throw new TlsHandshakeException("TLS handshake with " + peer + " failed: "
-                                + (b < 0 ? "the peer closed the connection after the handshake"
-                                        : "the peer sent 0x" + Integer.toHexString(b)
-                                                + " instead of its acceptance"));
-                    }
+                    awaitAcceptance(s, peer);
                 } else {
                     OutputStream out = s.getOutputStream();
                     out.write(ACCEPTED);
@@ -324,6 +317,34 @@ public abstract class Transport {
         public String toString() {
             return "TLS 1.3 as " + config.identity();
         }
+
+        /**
+         * Reads the listener's acceptance byte. Its alert says why it refused this side's
+         * certificate; but in TLS 1.3 the refusal crosses this side's last handshake messages,
+         * and a listener that closes with them unread resets the connection, which loses the
+         * alert. Either way, a listener that ends the connection right after a handshake it
+         * completed did not accept this side.
+         */
+        private static void awaitAcceptance(SSLSocket s, String peer) throws IOException {
+            int b;
+            try {
+                b = s.getInputStream().read();
+            } catch (IOException e) {
+                // A reset is the refusal whose alert was lost; an alert, a timeout (of the
+                // socket or the watchdog) or anything else is explained as in the handshake.
+                String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+                if (!(e instanceof EOFException || m.contains("connection reset") || m.contains("remote host terminated"))) {
+                    throw e;
+                }
+                b = -1;
+            }
+            if (b != ACCEPTED) {
+                throw new TlsHandshakeException("TLS handshake with " + peer + " failed: "
+                        + (b < 0 ? "the peer closed the connection instead of accepting this side's certificate"
+                                + " (it may not be in the peer's truststore, or not the peer it expects)"
+                                : "the peer sent 0x" + Integer.toHexString(b) + " instead of its acceptance"));
+            }
+        }
     }
 
     /** Turns a failed handshake into one line that says what to check. */
@@ -336,14 +357,22 @@ public abstract class Transport {
         }
         StringBuilder all = new StringBuilder();
         boolean untrusted = false;
+        String refused = null;
         for (Throwable t = e; t != null; t = t.getCause()) {
             all.append(' ').append(t.getMessage());
             untrusted |= t instanceof CertPathBuilderException
                     || t instanceof CertPathValidatorException || t instanceof CertificateException;
+            if (t instanceof PeerTrustManager.Refused r && refused == null) {
+                refused = r.getMessage();
+            }
         }
         String m = all.toString().toLowerCase(Locale.ROOT);
         String reason;
-        if (untrusted || m.contains("pkix path") || m.contains("empty client certificate chain")) {
+        if (refused != null) {
+            // Trusted by the truststore, refused by a check of ours (its own key, a weak key,
+            // not the expected peer): the check says why.
+            reason = refused;
+        } else if (untrusted || m.contains("pkix path") || m.contains("empty client certificate chain")) {
             // (The connector sends no certificate when it has none from the authorities this
             // side asked for: the listener then sees an empty chain.)
             reason = "the peer's certificate is not trusted (it is not in this side's truststore)";
@@ -351,7 +380,7 @@ public abstract class Transport {
                 || m.contains("unknown_ca") || m.contains("certificate_required")
                 || m.contains("access_denied")) {
             reason = "the peer did not accept this side's certificate (it is not in the peer's"
-                    + " truststore)";
+                    + " truststore, or not the peer it expects)";
         } else if (m.contains("unrecognized ssl message") || m.contains("plaintext")) {
             reason = "the peer does not speak TLS (is it using plain TCP?)";
         } else if (m.contains("protocol_version") || m.contains("no appropriate protocol")) {
@@ -364,7 +393,7 @@ public abstract class Transport {
             reason = "the peer closed the connection during the handshake (it may not speak TLS,"
                     + " or may not accept this side's certificate)";
         } else {
-            reason = e.getMessage();
+            reason = Printable.ascii(e.getMessage());
         }
         return new TlsHandshakeException(head + reason, e);
     }

@@ -99,4 +99,58 @@ class TlsConfigTest {
                 () -> TlsConfig.of(TlsFixtures.ALICE, empty, TlsFixtures.PASSWORD));
         assertEquals("truststore holds no certificate", e.getMessage());
     }
+
+    /**
+     * Keys TLS 1.3 cannot use at full strength are refused when the stores are loaded, in one
+     * line naming the store: a DSA key (TLS 1.3 has no DSA signatures; it used to fail only in
+     * the handshake, after a listener had waited its whole timeout) and RSA under 2048 bits, as
+     * this party's key or in the truststore.
+     */
+    @Test
+    void weakOrUnusableKeysAreRefusedWhenTheStoresAreLoaded() throws Exception {
+        KeyStore rsa1024 = TlsFixtures.selfSigned("weak", "RSA", 1024, "SHA256withRSA");
+        KeyStore dsa = TlsFixtures.selfSigned("old", "DSA", 2048, "SHA256withDSA");
+        KeyStore bobTrust = TlsFixtures.truststore(TlsFixtures.BOB);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlsConfig.of(rsa1024, bobTrust, TlsFixtures.PASSWORD));
+        assertEquals("keystore: the key 'key' is an RSA key of 1024 bits (at least 2048 are needed)", e.getMessage());
+        Path dsaFile = dir.resolve("dsa.p12");
+        TlsKeys.save(dsa, dsaFile, TlsFixtures.PASSWORD);
+        e = assertThrows(IllegalArgumentException.class, () -> TlsConfig.load(dsaFile, aliceTrust, TlsFixtures.PASSWORD));
+        assertTrue(e.getMessage().startsWith("keystore " + dsaFile + ": the key 'key' is a DSA key, which TLS 1.3"
+                + " cannot sign with"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> TlsConfig.of(TlsFixtures.ALICE,
+                TlsKeys.truststore(List.of(TlsKeys.certificate(rsa1024))), TlsFixtures.PASSWORD));
+        assertEquals("truststore: the certificate of CN=weak has an RSA key of 1024 bits (at least 2048 are needed)",
+                e.getMessage());
+        // Keys of the other accepted kinds load.
+        TlsConfig.of(TlsFixtures.selfSigned("rsa", "RSA", 2048, "SHA256withRSA"), bobTrust, TlsFixtures.PASSWORD);
+        TlsConfig.of(TlsFixtures.selfSigned("ed", "Ed25519", 0, "Ed25519"), bobTrust, TlsFixtures.PASSWORD);
+    }
+
+    /** The expected peer: a fingerprint in any of its spellings, a subject or a bare name. */
+    @Test
+    void theExpectedPeerIsAFingerprintOrASubject() {
+        TlsConfig c = TlsFixtures.trusting(TlsFixtures.ALICE, TlsFixtures.BOB, TlsFixtures.MALLORY);
+        assertEquals(java.util.Optional.empty(), c.expectedPeer());
+        String fp = TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.BOB));
+        for (String spelling : List.of(fp, fp.toLowerCase(java.util.Locale.ROOT), fp.replace(":", ""),
+                "SHA-256:" + fp, " sha256:" + fp.replace(":", "") + " ")) {
+            assertEquals("SHA-256 " + fp, c.withPeer(spelling).expectedPeer().orElseThrow(), spelling);
+        }
+        assertEquals("subject CN=bob", c.withPeer("CN=bob").expectedPeer().orElseThrow());
+        assertEquals("subject CN=bob", c.withPeer("bob").expectedPeer().orElseThrow());
+        assertTrue(c.withPeer("bob").toString().endsWith("trusts [CN=bob, CN=mallory], expects subject CN=bob}"),
+                c.withPeer("bob").toString());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.withPeer("bob smith!"));
+        assertEquals("the expected peer 'bob smith!' is neither a SHA-256 fingerprint (64 hex digits, as 'gc keygen'"
+                + " prints it) nor a subject such as CN=evaluator", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> c.withPeer(fp.substring(3)));
+        // A peer no certificate of the truststore could be is a mistake now, not a refusal later.
+        e = assertThrows(IllegalArgumentException.class, () -> c.withPeer("carol"));
+        assertEquals("the expected peer, subject CN=carol, matches no certificate in the truststore (it holds"
+                + " [CN=bob, CN=mallory])", e.getMessage());
+        String alices = TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.ALICE));
+        assertThrows(IllegalArgumentException.class, () -> c.withPeer(alices));
+    }
 }

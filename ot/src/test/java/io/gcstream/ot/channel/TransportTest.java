@@ -13,6 +13,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -120,7 +121,7 @@ class TransportTest {
             stopListener(server, rejected, 1, acc);
             assertEquals("TLS handshake with 127.0.0.1:" + port
                     + " failed: the peer did not accept this side's certificate (it is not in the"
-                    + " peer's truststore)", c.getMessage());
+                    + " peer's truststore, or not the peer it expects)", c.getMessage());
             assertTrue(rejected.get(0).matches("TLS handshake with 127\\.0\\.0\\.1:\\d+ failed: the"
                     + " peer's certificate is not trusted \\(it is not in this side's truststore\\)"),
                     rejected.get(0));
@@ -143,9 +144,129 @@ class TransportTest {
                     + " truststore)", c.getMessage());
             // The connector's alert and its close race: the listener sees one or the other.
             String r = rejected.get(0);
-            assertTrue(r.endsWith("the peer did not accept this side's certificate (it is not in the peer's truststore)")
+            assertTrue(r.endsWith("the peer did not accept this side's certificate (it is not in the peer's truststore,"
+                    + " or not the peer it expects)")
                     || r.endsWith("the peer closed the connection during the handshake (it may not speak TLS, or may"
                     + " not accept this side's certificate)"), rejected.toString());
+        }
+    }
+
+    /**
+     * A listener that names the peer it expects refuses another certificate its truststore
+     * trusts (as a CA in it would admit anything it signed), in one line on both sides, and
+     * keeps listening: the expected peer then gets in.
+     */
+    @Test
+    void aListenerThatNamesItsPeerRefusesAnotherTrustedOneOnBothSides() throws Exception {
+        Transport alice = Transport.tls(TlsFixtures.trusting(TlsFixtures.ALICE, TlsFixtures.BOB, TlsFixtures.MALLORY)
+                .withPeer("CN=bob"));
+        Transport mallory = Transport.tls(TlsFixtures.config(TlsFixtures.MALLORY, TlsFixtures.ALICE));
+        List<String> rejected = new CopyOnWriteArrayList<>();
+        try (ServerSocket server = loopback()) {
+            CompletableFuture<TcpChannel> acc = async(() -> alice.accept(server, NORMAL, rejected::add));
+            int port = server.getLocalPort();
+            TlsHandshakeException m = assertThrows(TlsHandshakeException.class,
+                    () -> mallory.connect("127.0.0.1", port, NORMAL));
+            // Mallory's last handshake messages cross the refusal: it reads the alert, or the
+            // reset of a listener that closed with them unread.
+            assertTrue(m.getMessage().equals("TLS handshake with 127.0.0.1:" + port + " failed: the peer did not accept"
+                    + " this side's certificate (it is not in the peer's truststore, or not the peer it expects)")
+                    || m.getMessage().equals("TLS handshake with 127.0.0.1:" + port + " failed: the peer closed the"
+                    + " connection instead of accepting this side's certificate (it may not be in the peer's"
+                    + " truststore, or not the peer it expects)"), m.getMessage());
+            try (TcpChannel b = TlsFixtures.bob().connect("127.0.0.1", port, NORMAL);
+                    TcpChannel a = acc.get(60, TimeUnit.SECONDS)) {
+                assertTrue(a.security().endsWith("peer CN=bob"), a.security());
+            }
+            assertEquals(1, rejected.size(), rejected.toString());
+            assertTrue(rejected.get(0).matches("TLS handshake with 127\\.0\\.0\\.1:\\d+ failed: the peer's"
+                    + " certificate CN=mallory \\(SHA-256 " + TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.MALLORY))
+                    + "\\) is trusted but not the expected peer, subject CN=bob"), rejected.get(0));
+        }
+    }
+
+    /** A connector that names its peer by fingerprint refuses a listener with another trusted certificate. */
+    @Test
+    void aConnectorThatNamesItsPeerRefusesAnotherTrustedListener() throws Exception {
+        String alices = TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.ALICE));
+        Transport bob = Transport.tls(TlsFixtures.trusting(TlsFixtures.BOB, TlsFixtures.ALICE, TlsFixtures.MALLORY)
+                .withPeer(alices));
+        Transport mallory = Transport.tls(TlsFixtures.config(TlsFixtures.MALLORY, TlsFixtures.BOB));
+        List<String> rejected = new CopyOnWriteArrayList<>();
+        try (ServerSocket server = loopback()) {
+            CompletableFuture<TcpChannel> acc = async(() -> mallory.accept(server, NORMAL, rejected::add));
+            int port = server.getLocalPort();
+            TlsHandshakeException b = assertThrows(TlsHandshakeException.class,
+                    () -> bob.connect("127.0.0.1", port, NORMAL));
+            stopListener(server, rejected, 1, acc);
+            assertTrue(b.getMessage().startsWith("TLS handshake with 127.0.0.1:" + port + " failed: the peer's"
+                    + " certificate CN=mallory (SHA-256 "), b.getMessage());
+            assertTrue(b.getMessage().endsWith(") is trusted but not the expected peer, SHA-256 " + alices),
+                    b.getMessage());
+        }
+        // The expected listener is accepted.
+        TcpChannel[] p = tlsPair(TlsFixtures.alice(), bob, NORMAL);
+        p[0].close();
+        p[1].close();
+    }
+
+    /**
+     * A connection turned back to the party that made it (a truststore that holds both parties'
+     * certificates, as one shared between them would, trusts this side's own): both ends present
+     * the same key, and both refuse it, so a party never computes with itself in either role.
+     */
+    @Test
+    void aConnectionBackToItselfIsRefusedOnBothEnds() throws Exception {
+        Transport alice = Transport.tls(TlsFixtures.trusting(TlsFixtures.ALICE, TlsFixtures.ALICE, TlsFixtures.BOB));
+        List<String> rejected = new CopyOnWriteArrayList<>();
+        try (ServerSocket server = loopback()) {
+            CompletableFuture<TcpChannel> acc = async(() -> alice.accept(server, NORMAL, rejected::add));
+            int port = server.getLocalPort();
+            TlsHandshakeException c = assertThrows(TlsHandshakeException.class,
+                    () -> alice.connect("127.0.0.1", port, NORMAL));
+            stopListener(server, rejected, 1, acc);
+            assertTrue(c.getMessage().contains("failed: the peer presents this side's own key (CN=alice (SHA-256 "),
+                    c.getMessage());
+            assertTrue(c.getMessage().endsWith(")): the connection leads back to this party; each party needs a key"
+                    + " of its own"), c.getMessage());
+            assertTrue(rejected.get(0).contains("the peer did not accept this side's certificate")
+                    || rejected.get(0).contains("the peer closed the connection during the handshake"), rejected.toString());
+        }
+    }
+
+    /** Keys of each accepted kind complete a handshake: RSA 2048 (RSA-PSS signatures) and Ed25519 against EC P-256. */
+    @Test
+    void everyAcceptedKindOfKeyCompletesAHandshake() throws Exception {
+        for (KeyStore other : List.of(TlsFixtures.selfSigned("rsa", "RSA", 2048, "SHA256withRSA"),
+                TlsFixtures.selfSigned("ed", "Ed25519", 0, "Ed25519"))) {
+            TcpChannel[] p = tlsPair(Transport.tls(TlsFixtures.trusting(TlsFixtures.ALICE, other)),
+                    Transport.tls(TlsFixtures.trusting(other, TlsFixtures.ALICE)), NORMAL);
+            try {
+                ChannelContract.roundTrip(p[0], p[1]);
+            } finally {
+                p[0].close();
+                p[1].close();
+            }
+        }
+    }
+
+    /**
+     * A peer's certificate subject is its own text: in what this side prints it is printable
+     * ASCII, a right-to-left override and a line separator escaped (RFC 4514).
+     */
+    @Test
+    void aPeersSubjectIsShownInPrintableAscii() throws Exception {
+        KeyStore odd = TlsFixtures.selfSigned("eve\u202Egpj.exe\u2028gc: forged", "EC", 256, "SHA256withECDSA");
+        TcpChannel[] p = tlsPair(Transport.tls(TlsFixtures.trusting(TlsFixtures.ALICE, odd)),
+                Transport.tls(TlsFixtures.trusting(odd, TlsFixtures.ALICE)), NORMAL);
+        try {
+            assertTrue(p[0].security().endsWith("peer CN=eve\\E2\\80\\AEgpj.exe\\E2\\80\\A8gc: forged"),
+                    p[0].security());
+            assertEquals("CN=eve\\E2\\80\\AEgpj.exe\\E2\\80\\A8gc: forged",
+                    TlsFixtures.trusting(odd, TlsFixtures.ALICE).identity());
+        } finally {
+            p[0].close();
+            p[1].close();
         }
     }
 
