@@ -23,14 +23,18 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 
 /**
  * The network options of {@code gc run}: where a listener listens ({@code --bind}) and TLS
  * ({@code --tls-keystore}, {@code --tls-truststore}, the password from {@value #PASSWORD_ENV} or
- * {@code --tls-password-file}, never from the command line). Without TLS the connection is plain
- * TCP, and a warning goes to stderr whenever it leaves this machine (see {@link #plainWarning}).
+ * {@code --tls-password-file}, never from the command line, and {@code --tls-peer}, the one peer
+ * accepted). Without TLS the connection is plain TCP, and a warning goes to stderr whenever it
+ * leaves this machine (see {@link #plainWarning}); with a truststore that would accept more than
+ * one peer and no {@code --tls-peer}, a warning says so.
  */
 final class NetworkOptions {
     /** The environment variable holding the key stores' password. */
@@ -56,12 +60,17 @@ final class NetworkOptions {
             + "of both stores (default: the environment variable " + PASSWORD_ENV + ")")
     String passwordFile;
 
+    @Parameter(names = "--tls-peer", description = "The one peer to accept: the SHA-256 fingerprint of its "
+            + "certificate (as gc keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, "
+            + "even one the truststore trusts, is refused")
+    String peer;
+
     /** The environment (a field so that tests can replace it). */
     Function<String, String> env = System::getenv;
 
     /** True if any of these options was given. */
     boolean given() {
-        return bind != null || keystore != null || truststore != null || passwordFile != null;
+        return bind != null || keystore != null || truststore != null || passwordFile != null || peer != null;
     }
 
     /** Fails if any of these options was given to a mode that has no network ({@code mode}). */
@@ -72,12 +81,16 @@ final class NetworkOptions {
         }
     }
 
-    /** Plain TCP, or TLS when a keystore and truststore are given (loaded and checked here). */
-    Transport transport() throws IOException {
+    /**
+     * Plain TCP, or TLS when a keystore and truststore are given (loaded and checked here),
+     * narrowed to {@code --tls-peer} if given; otherwise, if the truststore would accept more
+     * than one peer (several certificates, or a certificate authority), a warning on {@code err}.
+     */
+    Transport transport(PrintStream err) throws IOException {
         if (keystore == null && truststore == null) {
-            if (passwordFile != null) {
-                throw new UserError("--tls-password-file is for TLS: give --tls-keystore and"
-                        + " --tls-truststore too");
+            if (passwordFile != null || peer != null) {
+                throw new UserError((passwordFile != null ? "--tls-password-file" : "--tls-peer")
+                        + " is for TLS: give --tls-keystore and --tls-truststore too");
             }
             return Transport.plain();
         }
@@ -86,13 +99,30 @@ final class NetworkOptions {
                     + " --tls-truststore (the peer's certificate)");
         }
         char[] password = password(passwordFile, env);
+        TlsConfig tls;
         try {
-            return Transport.tls(TlsConfig.load(Path.of(keystore), Path.of(truststore), password));
+            tls = TlsConfig.load(Path.of(keystore), Path.of(truststore), password);
+            if (peer != null) {
+                tls = tls.withPeer(peer);
+            }
         } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage());
+            throw new UserError(peer != null && e.getMessage().startsWith("the expected peer")
+                    ? "--tls-peer: " + e.getMessage() : e.getMessage());
         } finally {
             Arrays.fill(password, '\0');
         }
+        if (peer == null && acceptsSeveral(tls.trusted())) {
+            err.println("gc: warning: the truststore " + SafeText.line(truststore) + " holds "
+                    + tls.trusted().size() + " certificate(s) or a certificate authority, so more than one"
+                    + " peer would be accepted; name the one you expect with --tls-peer FINGERPRINT"
+                    + " (see docs/security.md)");
+        }
+        return Transport.tls(tls);
+    }
+
+    /** True if a truststore of {@code trusted} accepts more than one peer certificate. */
+    static boolean acceptsSeveral(List<X509Certificate> trusted) {
+        return trusted.size() > 1 || trusted.stream().anyMatch(c -> c.getBasicConstraints() >= 0);
     }
 
     /** The first exchange with a freshly connected peer, which tells a real peer from a probe. */
@@ -114,7 +144,7 @@ final class NetworkOptions {
      * peer that disagrees (e.g. another circuit) ends it with the error.
      */
     <T> Greeted<T> listen(int port, ChannelOptions o, PrintStream err, Greeter<T> greet) throws IOException {
-        Transport t = transport();
+        Transport t = transport(err);
         InetAddress address = bindAddress();
         try (ServerSocket server = new ServerSocket()) {
             server.setReuseAddress(true);
@@ -125,7 +155,7 @@ final class NetworkOptions {
                         + ": " + e.getMessage());
             }
             String where = address.getHostAddress() + ":" + server.getLocalPort();
-            err.println("gc: listening on " + where + ", " + t
+            err.println("gc: listening on " + where + ", " + SafeText.line(t.toString())
                     + (address.isLoopbackAddress()
                             ? " (this machine only: --bind ADDRESS to accept other machines)" : ""));
             if (plainWarning(t, address)) {
@@ -199,7 +229,7 @@ final class NetworkOptions {
         if (bind != null) {
             throw new UserError("--bind is for --listen; a connecting party needs no address of its own");
         }
-        Transport t = transport();
+        Transport t = transport(err);
         if (!t.isSecure()) {
             InetAddress a = InetAddress.getByName(host);
             if (plainWarning(t, a)) {

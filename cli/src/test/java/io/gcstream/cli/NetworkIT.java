@@ -77,6 +77,41 @@ class NetworkIT {
         return out;
     }
 
+    /**
+     * A creator whose truststore trusts two parties and that names its evaluator with
+     * {@code --tls-peer} refuses the other (one line on each side), keeps listening, and computes
+     * AES with the evaluator (issue 26, finding 7).
+     */
+    @Test
+    void aListenerWithTlsPeerRefusesAnotherTrustedPartyThenComputesWithItsPeer() throws Exception {
+        String both = dir.resolve("creator").resolve("both.p12").toString();
+        if (!Files.exists(Path.of(both))) {
+            Done d = finish(start("keygen", "--trust", crt("evaluator"), "--trust", crt("mallory"), "--out", both));
+            assertEquals(0, d.status(), d.err());
+        }
+        String fp = io.gcstream.ot.channel.TlsKeys.fingerprint(
+                io.gcstream.ot.channel.TlsKeys.readCertificate(Path.of(crt("evaluator"))));
+        int port = freePort();
+        GcProcess creator = start(args("run", "--role", "creator", "--listen", port, "--input", KEY,
+                "--tls-keystore", p12("creator"), "--tls-truststore", both, "--tls-peer", fp, "lib:aes128"));
+        Done m = finish(start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", PLAIN, tls("mallory"), "lib:aes128")));
+        Done e = finish(start(args("run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
+                "--input", PLAIN, tls("evaluator"), "lib:aes128")));
+        Done c = finish(creator);
+        assertEquals(1, m.status(), m.err());
+        assertTrue(m.err().strip().startsWith("gc: TLS handshake with 127.0.0.1:" + port + " failed: the peer"), m.err());
+        assertTrue(m.err().strip().endsWith("or not the peer it expects)"), m.err());
+        assertEquals(0, c.status(), c.err());
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.out().contains("evaluator output  (128 bits): " + CIPHER), e.out());
+        assertTrue(c.err().contains("gc: warning: rejected a connection: TLS handshake with 127.0.0.1:"), c.err());
+        assertTrue(c.err().contains("failed: the peer's certificate CN=mallory (SHA-256 "), c.err());
+        assertTrue(c.err().contains(") is trusted but not the expected peer, SHA-256 " + fp), c.err());
+        assertTrue(c.err().contains("peer CN=evaluator"), c.err());
+        assertFalse(c.err().contains("more than one peer would be accepted"), c.err());
+    }
+
     @Test
     void twoProcessesComputeAesOverTlsWithMutualAuthentication() throws Exception {
         int port = freePort();

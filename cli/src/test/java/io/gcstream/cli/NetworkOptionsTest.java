@@ -53,13 +53,17 @@ class NetworkOptionsTest {
     @Test
     void plainUnlessBothStoresAreGiven() throws Exception {
         NetworkOptions n = options(Map.of());
-        assertFalse(n.transport().isSecure());
+        assertFalse(n.transport(System.err).isSecure());
         n.keystore = "a.p12";
-        UserError e = assertThrows(UserError.class, n::transport);
+        UserError e = assertThrows(UserError.class, () -> n.transport(System.err));
         assertTrue(e.getMessage().startsWith("TLS needs both --tls-keystore"), e.getMessage());
         NetworkOptions m = options(Map.of());
         m.passwordFile = "pw";
-        assertThrows(UserError.class, m::transport);
+        assertThrows(UserError.class, () -> m.transport(System.err));
+        NetworkOptions p = options(Map.of());
+        p.peer = "CN=evaluator";
+        e = assertThrows(UserError.class, () -> p.transport(System.err));
+        assertEquals("--tls-peer is for TLS: give --tls-keystore and --tls-truststore too", e.getMessage());
     }
 
     @Test
@@ -125,6 +129,46 @@ class NetworkOptionsTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * {@code --tls-peer} narrows a truststore that trusts two peers to one; without it such a
+     * truststore gets a warning; a peer the truststore could never accept is a user error.
+     */
+    @Test
+    void theExpectedPeerNarrowsATruststoreOfSeveral(@TempDir Path dir) throws Exception {
+        Path pw = KeygenCommandTest.passwordFile(dir);
+        for (String name : new String[] {"evaluator", "mallory", "creator"}) {
+            assertEquals(0, gc("keygen", "--name", name, "--out", dir.toString(), "--tls-password-file",
+                    pw.toString()).status());
+        }
+        Path trust = dir.resolve("both.p12");
+        assertEquals(0, gc("keygen", "--trust", dir.resolve("evaluator.crt").toString(), "--trust",
+                dir.resolve("mallory.crt").toString(), "--out", trust.toString(), "--tls-password-file",
+                pw.toString()).status());
+        NetworkOptions n = options(Map.of());
+        n.keystore = dir.resolve("creator.p12").toString();
+        n.truststore = trust.toString();
+        n.passwordFile = pw.toString();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        assertTrue(n.transport(new java.io.PrintStream(err, true, StandardCharsets.UTF_8)).isSecure());
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gc: warning: the truststore " + trust
+                + " holds 2 certificate(s) or a certificate authority, so more than one peer would be accepted;"
+                + " name the one you expect with --tls-peer FINGERPRINT"), err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        String fp = io.gcstream.ot.channel.TlsKeys.fingerprint(
+                io.gcstream.ot.channel.TlsKeys.readCertificate(dir.resolve("evaluator.crt")));
+        n.peer = fp;
+        assertEquals("TLS 1.3 as CN=creator", n.transport(new java.io.PrintStream(err, true, StandardCharsets.UTF_8))
+                .toString());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        n.peer = "carol";
+        UserError e = assertThrows(UserError.class, () -> n.transport(System.err));
+        assertEquals("--tls-peer: the expected peer, subject CN=carol, matches no certificate in the truststore "
+                + trust + " (it holds [CN=evaluator, CN=mallory])", e.getMessage());
+        n.peer = "not a name!";
+        e = assertThrows(UserError.class, () -> n.transport(System.err));
+        assertTrue(e.getMessage().startsWith("--tls-peer: the expected peer 'not a name!' is neither"), e.getMessage());
     }
 
     /** Connects to the listener on {@code port} (retrying until it listens), then runs {@code probe}. */
