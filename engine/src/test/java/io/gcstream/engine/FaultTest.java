@@ -262,6 +262,24 @@ class FaultTest {
     }
 
     /**
+     * A man in the middle of plain TCP on one party's outgoing bytes, who knows the protocol:
+     * it learns the party's phase from the deadlines the session sets.
+     */
+    private abstract static class ManInTheMiddle extends ForwardingChannel {
+        String phase = "";
+
+        ManInTheMiddle(Channel party) {
+            super(party);
+        }
+
+        @Override
+        public void deadline(long nanoTime, String p) {
+            phase = p;
+            super.deadline(nanoTime, p);
+        }
+    }
+
+    /**
      * A man in the middle of plain TCP rewrites the creator's message (8), swapping the two check
      * values of every evaluator output. Before protocol version 4 the evaluator decoded a bit by
      * the position of the value its label's hash matched, so the swap flipped every output bit
@@ -274,15 +292,7 @@ class FaultTest {
         Circuit c = HostileSessions.CIRCUIT;
         for (boolean[] y : List.of(HostileSessions.Y1, HostileSessions.Y2)) {
             MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
-            Channel mitm = new ForwardingChannel(ch[0]) {
-                private String phase = "";
-
-                @Override
-                public void deadline(long nanoTime, String p) {
-                    phase = p;
-                    super.deadline(nanoTime, p);
-                }
-
+            Channel mitm = new ManInTheMiddle(ch[0]) {
                 @Override
                 public void writeLongs(long[] a, int off, int len) throws java.io.IOException {
                     if (phase.equals("output decoding")) {
@@ -320,15 +330,7 @@ class FaultTest {
         // Not a single run: the session sets the OT extension up before its first run, which
         // then sends its call header and one block of 128 rows of 16 bytes.
         int rowBytes = 16;
-        Channel mitm = new ForwardingChannel(ch[1]) {
-            private String phase = "";
-
-            @Override
-            public void deadline(long nanoTime, String p) {
-                phase = p;
-                super.deadline(nanoTime, p);
-            }
-
+        Channel mitm = new ManInTheMiddle(ch[1]) {
             @Override
             public void write(byte[] b, int off, int len) throws java.io.IOException {
                 if (phase.equals("input labels") && len == 128 * rowBytes) {
