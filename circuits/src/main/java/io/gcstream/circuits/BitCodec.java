@@ -17,21 +17,29 @@ import java.util.Objects;
  * long total = BitCodec.toLong(session.run(circuit, x));
  * }</pre>
  *
- * Every method checks that the value fits the width and throws {@link IllegalArgumentException}
- * otherwise; nothing is silently truncated.
+ * Integers go in unsigned or, when negative, in two's complement ({@code ofLong(-5, 32)});
+ * {@code toLong}/{@code toBigInteger} read bits back as unsigned, {@code toSignedLong}/{@code
+ * toSignedBigInteger} as two's complement. Every method checks that the value fits the width and
+ * throws {@link IllegalArgumentException} otherwise; nothing is silently truncated.
  */
 public final class BitCodec {
     private BitCodec() {
     }
 
-    /** The low {@code width} bits of the unsigned value {@code v}; v must fit in them (0..64 bits). */
+    /**
+     * {@code v} in {@code width} bits (0..64): an unsigned value {@code 0 <= v < 2^width}, or a
+     * negative one in two's complement, {@code -2^(width-1) <= v < 0} (so {@code ofLong(-5, 32)}
+     * is the 32-bit pattern of {@code (int) -5}). At width 64 every long is its own bit pattern.
+     * A value that fits neither way is refused.
+     */
     public static boolean[] ofLong(long v, int width) {
         if (width < 0 || width > 64) {
             throw new IllegalArgumentException("width must be 0..64, got " + width);
         }
-        if (width < 64 && (v >>> width) != 0) {
-            throw new IllegalArgumentException("value " + Long.toUnsignedString(v) + " does not fit in "
-                    + width + " bits");
+        boolean fits = width == 64 || (v >>> width) == 0 || (width > 0 && (v >> (width - 1)) == -1L);
+        if (!fits) {
+            throw new IllegalArgumentException("value " + v + " does not fit in " + width + " bits"
+                    + (v < 0 ? " (two's complement)" : ""));
         }
         boolean[] b = new boolean[width];
         for (int i = 0; i < width; i++) {
@@ -40,18 +48,24 @@ public final class BitCodec {
         return b;
     }
 
-    /** {@code width} bits of the non-negative {@code v}, which must fit in them. */
+    /**
+     * {@code v} in {@code width} bits: a non-negative value below {@code 2^width}, or a negative
+     * one of at least {@code -2^(width-1)} in two's complement. A value that fits neither way is
+     * refused.
+     */
     public static boolean[] ofBigInteger(BigInteger v, int width) {
         Objects.requireNonNull(v, "v");
         if (width < 0) {
             throw new IllegalArgumentException("negative width " + width);
         }
-        if (v.signum() < 0 || v.bitLength() > width) {
-            throw new IllegalArgumentException("value " + v + " does not fit in " + width + " unsigned bits");
+        // bitLength() excludes the sign bit: -2^(w-1) has bit length w - 1.
+        if (v.signum() >= 0 ? v.bitLength() > width : width == 0 || v.bitLength() > width - 1) {
+            throw new IllegalArgumentException("value " + v + " does not fit in " + width + " bits"
+                    + (v.signum() < 0 ? " (two's complement)" : ""));
         }
         boolean[] b = new boolean[width];
         for (int i = 0; i < width; i++) {
-            b[i] = v.testBit(i);
+            b[i] = v.testBit(i); // two's complement for negative values
         }
         return b;
     }
@@ -126,6 +140,25 @@ public final class BitCodec {
             }
         }
         return new BigInteger(1, be);
+    }
+
+    /** The two's-complement value of 1..64 bits: the top bit is the sign. */
+    public static long toSignedLong(boolean[] bits) {
+        if (bits.length == 0 || bits.length > 64) {
+            throw new IllegalArgumentException("a signed long has 1..64 bits, got " + bits.length);
+        }
+        long v = toLong(bits);
+        int unused = 64 - bits.length;
+        return (v << unused) >> unused;
+    }
+
+    /** The two's-complement value of at least one bit: the top bit is the sign. */
+    public static BigInteger toSignedBigInteger(boolean[] bits) {
+        if (bits.length == 0) {
+            throw new IllegalArgumentException("a signed value has at least 1 bit");
+        }
+        BigInteger v = toBigInteger(bits);
+        return bits[bits.length - 1] ? v.subtract(BigInteger.ONE.shiftLeft(bits.length)) : v;
     }
 
     /** The inverse of {@link #ofBytes}; the number of bits must be a multiple of 8. */

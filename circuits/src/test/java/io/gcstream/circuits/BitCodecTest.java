@@ -31,10 +31,39 @@ class BitCodecTest {
     void valuesThatDoNotFitAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> BitCodec.ofLong(16, 4));
         assertThrows(IllegalArgumentException.class, () -> BitCodec.ofLong(1, 65));
-        assertThrows(IllegalArgumentException.class, () -> BitCodec.ofBigInteger(BigInteger.valueOf(-1), 8));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.ofLong(-129, 8));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.ofLong(-1, 0));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.ofBigInteger(BigInteger.valueOf(-129), 8));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.ofBigInteger(BigInteger.valueOf(-1), 0));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.toSignedLong(new boolean[0]));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.toSignedLong(new boolean[65]));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.toSignedBigInteger(new boolean[0]));
         assertThrows(IllegalArgumentException.class, () -> BitCodec.ofBigInteger(BigInteger.TWO.pow(8), 8));
         assertThrows(IllegalArgumentException.class, () -> BitCodec.toLong(new boolean[65]));
         assertThrows(IllegalArgumentException.class, () -> BitCodec.toBytes(new boolean[7]));
+    }
+
+    @Test
+    void negativeValuesGoInAsTwosComplement() {
+        assertArrayEquals(BitCodec.ofLong(0xFFFF_FFFBL, 32), BitCodec.ofLong(-5, 32));
+        assertEquals(-5, BitCodec.toSignedLong(BitCodec.ofLong(-5, 32)));
+        assertEquals(0xFFFF_FFFBL, BitCodec.toLong(BitCodec.ofLong(-5, 32)));
+        assertEquals(-128, BitCodec.toSignedLong(BitCodec.ofLong(-128, 8)));
+        assertEquals(-1, BitCodec.toSignedLong(BitCodec.ofLong(1, 1)));
+        assertEquals(Long.MIN_VALUE, BitCodec.toSignedLong(BitCodec.ofLong(Long.MIN_VALUE, 64)));
+        Random r = new Random(3);
+        for (int w : new int[] {1, 2, 3, 8, 17, 63, 64}) {
+            for (int i = 0; i < 50; i++) {
+                long v = r.nextLong() >> (64 - w); // a random w-bit signed value
+                assertEquals(v, BitCodec.toSignedLong(BitCodec.ofLong(v, w)), v + " in " + w + " bits");
+                BigInteger big = BigInteger.valueOf(v);
+                assertArrayEquals(BitCodec.ofLong(v, w), BitCodec.ofBigInteger(big, w));
+                assertEquals(big, BitCodec.toSignedBigInteger(BitCodec.ofBigInteger(big, w)));
+            }
+        }
+        BigInteger min = BigInteger.ONE.shiftLeft(99).negate();
+        assertEquals(min, BitCodec.toSignedBigInteger(BitCodec.ofBigInteger(min, 100)));
+        assertThrows(IllegalArgumentException.class, () -> BitCodec.ofBigInteger(min.subtract(BigInteger.ONE), 100));
     }
 
     @Test
