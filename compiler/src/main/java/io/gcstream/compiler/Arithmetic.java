@@ -1,5 +1,8 @@
 package io.gcstream.compiler;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Integer arithmetic on {@link Word}s with the fewest non-linear gates (ANDs) we know, for
  * free-XOR garbling. Words are n-bit two's-complement or unsigned values, bit 0 least
@@ -136,6 +139,86 @@ public final class Arithmetic {
             System.arraycopy(sum.wires(), 0, acc, i, n + 1);
         }
         return Word.of(acc);
+    }
+
+    /**
+     * The signed (two's-complement) full 2n-bit product {@code x · y}, Baugh–Wooley: the
+     * partial products of one sign bit with the other operand's other bits are negated (free),
+     * which turns their negative weight into constants, {@code 2^n + 2^(2n−1)}; the first is
+     * folded into the first row, the second flips the top bit. The array is then that of
+     * {@link #mulFull}: 2n² − n ANDs (8128 for n = 64).
+     */
+    public static Word mulFullSigned(CircuitBuilder b, Word x, Word y) {
+        sameWidth(x, y);
+        int n = x.width();
+        if (n == 1) {
+            // x, y in {0, -1}: the product is x0 y0 in 2 bits (the two constants cancel mod 4).
+            return Word.of(b.and(x.bit(0), y.bit(0)), CircuitBuilder.ZERO);
+        }
+        int[] acc = new int[2 * n];
+        for (int i = 0; i < n; i++) {
+            acc[i] = partial(b, x, y, i, 0);
+        }
+        acc[n] = CircuitBuilder.ONE; // + 2^n
+        for (int i = 1; i < n; i++) {
+            int[] row = new int[n];
+            for (int j = 0; j < n; j++) {
+                row[j] = partial(b, x, y, j, i);
+            }
+            Word sum = addWithCarry(b, Word.of(acc).slice(i, i + n), Word.of(row));
+            System.arraycopy(sum.wires(), 0, acc, i, n + 1);
+        }
+        acc[2 * n - 1] = b.not(acc[2 * n - 1]); // + 2^(2n-1) mod 2^2n
+        return Word.of(acc);
+    }
+
+    /** x_j ∧ y_i, negated where exactly one of them is a sign bit (weight −2^(i+j)). */
+    private static int partial(CircuitBuilder b, Word x, Word y, int j, int i) {
+        int p = b.and(x.bit(j), y.bit(i));
+        int top = x.width() - 1;
+        return (j == top) != (i == top) ? b.not(p) : p;
+    }
+
+    /**
+     * The number of ones in {@code x} (popcount, Hamming weight), as a word of the bit length of
+     * n (enough for n), by column compression: full adders (3 bits of one weight → 1 bit of that
+     * weight and 1 carry, one AND) and, where a column ends with two bits, a half adder (one
+     * AND): n − HW(n) ANDs in total (HW = number of ones of n in binary).
+     */
+    public static Word popcount(CircuitBuilder b, Word x) {
+        int n = x.width();
+        int width = 32 - Integer.numberOfLeadingZeros(n);
+        List<List<Integer>> cols = new ArrayList<>();
+        for (int j = 0; j <= width; j++) {
+            cols.add(new ArrayList<>());
+        }
+        for (int i = 0; i < n; i++) {
+            cols.get(0).add(x.bit(i));
+        }
+        int[] out = new int[width];
+        for (int j = 0; j < width; j++) {
+            List<Integer> col = cols.get(j);
+            int k = 0; // bits consumed from the front; results appended at the end
+            while (col.size() - k >= 3) {
+                int a = col.get(k);
+                int c = col.get(k + 1);
+                int d = col.get(k + 2);
+                k += 3;
+                // full adder: s = a ⊕ c ⊕ d, carry = a ⊕ ((a ⊕ c) ∧ (a ⊕ d))
+                int ac = b.xor(a, c);
+                col.add(b.xor(ac, d));
+                cols.get(j + 1).add(b.xor(a, b.and(ac, b.xor(a, d))));
+            }
+            if (col.size() - k == 2) {
+                int a = col.get(k);
+                int c = col.get(k + 1);
+                col.add(b.xor(a, c));
+                cols.get(j + 1).add(b.and(a, c));
+                k += 2;
+            }
+            out[j] = col.size() - k == 1 ? col.get(k) : CircuitBuilder.ZERO;
+        }
+        return Word.of(out);
     }
 
     private static void sameWidth(Word x, Word y) {

@@ -139,6 +139,22 @@ class ArithmeticTest {
     }
 
     @Test
+    void multiplyFullSigned() throws IOException {
+        for (int n : WIDTHS) {
+            check("mulFullSigned", n, binary(n, (b, w) -> Arithmetic.mulFullSigned(b, w[0], w[1])), 2L * n * n - n,
+                    (x, y, m) -> mask(signed(x, m).multiply(signed(y, m)), 2 * m));
+        }
+    }
+
+    @Test
+    void popcount() throws IOException {
+        for (int n : WIDTHS) {
+            check("popcount", n, binary(n, (b, w) -> Arithmetic.popcount(b, w[0])), n - Integer.bitCount(n),
+                    (x, y, m) -> BigInteger.valueOf(x.bitCount()));
+        }
+    }
+
+    @Test
     void mux() throws IOException {
         for (int n : WIDTHS) {
             // s = bit 0 of y selects x (s = 0) or y with its bit 0 (s = 1).

@@ -4,6 +4,9 @@ import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Interop;
+import io.gcstream.compiler.dsl.UInt;
 
 /**
  * Compare-and-select: the smaller of two unsigned b-bit values, with 2b non-linear gates — b
@@ -25,9 +28,9 @@ public final class CompareSelect {
         return b.define("min" + width, 2 * width, in -> min(b, in.slice(0, width), in.slice(width, 2 * width)));
     }
 
-    /** min(x, y) written into the body being built (no call): 2 · width ANDs. */
+    /** min(x, y) written into the body being built (no call): 2 · width ANDs ({@link UInt#min}). */
     public static Word min(CircuitBuilder b, Word x, Word y) {
-        int less = Arithmetic.lessThan(b, x, y);
-        return b.mux(less, y, x);
+        Computation c = Computation.over(b);
+        return Interop.word(Interop.uint(c, x).min(Interop.uint(c, y)));
     }
 }

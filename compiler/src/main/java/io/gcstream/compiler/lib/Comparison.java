@@ -1,10 +1,14 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Bit;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Interop;
+import io.gcstream.compiler.dsl.Subroutine;
+import io.gcstream.compiler.dsl.Type;
+import io.gcstream.compiler.dsl.UInt;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,12 +18,12 @@ import java.util.Map;
  * the main circuit holds about n/64 calls.
  *
  * <ul>
- *   <li>{@link #greaterThan}: x &gt; y is the carry out of x + ¬y (x + 2ⁿ − 1 − y ≥ 2ⁿ iff
- *       x ≥ y + 1), a carry chain of one AND per bit: n non-linear gates. Chunk {@code gt<k>}
- *       takes (x, y, carry in) and gives the carry out. The library's {@code millionaires<n>}.
- *   <li>{@link #equal}: XNOR per bit and an AND tree: n − 1 non-linear gates. Chunk
- *       {@code eq<k>} gives its chunk's equality (k − 1 ANDs), the chunks' bits are ANDed. The
- *       library's {@code equal<n>}.
+ *   <li>{@link #greaterThan}: x &gt; y, one AND per bit: n non-linear gates. Chunk
+ *       {@code gt<k>} takes (x, y, the result of the lower chunks) and gives
+ *       {@code x > y, or the lower result if x = y} ({@link UInt#greaterThan(io.gcstream.compiler.dsl.IntValue, Bit)}).
+ *       The library's {@code millionaires<n>}.
+ *   <li>{@link #equal}: n − 1 non-linear gates. Chunk {@code eq<k>} gives its chunk's equality
+ *       (k − 1 ANDs), the chunks' bits are ANDed. The library's {@code equal<n>}.
  * </ul>
  */
 public final class Comparison {
@@ -28,46 +32,59 @@ public final class Comparison {
     /** Largest n accepted by {@link #millionaires} and {@link #equalCircuit}: about 1 GB to build. */
     public static final int MAX_WIDTH = 1 << 21;
 
-    private final CircuitBuilder b;
-    private final Map<Integer, SubCircuitDef> greater = new HashMap<>();
-    private final Map<Integer, SubCircuitDef> equal = new HashMap<>();
+    private final Computation c;
+    private final Map<Integer, Subroutine<Bit>> greater = new HashMap<>();
+    private final Map<Integer, Subroutine<Bit>> equal = new HashMap<>();
 
-    /** Compares in {@code b}; chunk sub-circuits are defined on first use. */
+    /** Compares in {@code c}; chunk sub-circuits are defined on first use. */
+    public Comparison(Computation c) {
+        this.c = c;
+    }
+
+    /** Compares in {@code b} (on {@link Word}s). */
     public Comparison(CircuitBuilder b) {
-        this.b = b;
+        this(Computation.over(b));
     }
 
-    /** Unsigned x &gt; y (1 bit): n ANDs. */
-    public int greaterThan(Word x, Word y) {
+    /** Unsigned x &gt; y: n ANDs. */
+    public Bit greaterThan(UInt x, UInt y) {
         int n = sameWidth(x, y);
-        int carry = CircuitBuilder.ZERO;
+        Bit result = c.bit(false);
         for (int from = 0; from < n; from += CHUNK) {
             int to = Math.min(n, from + CHUNK);
-            SubCircuitDef f = greater.computeIfAbsent(to - from, k -> b.define("gt" + k, 2 * k + 1, in -> {
-                Word carryOut = Arithmetic.addCarry(b, in.slice(0, k), b.not(in.slice(k, 2 * k)), in.bit(2 * k), true);
-                return Word.of(carryOut.msb());
-            }));
-            carry = f.call(x.slice(from, to), y.slice(from, to), Word.of(carry)).bit(0);
+            Subroutine<Bit> f = greater.computeIfAbsent(to - from, k -> c.define("gt" + k, Type.uint(k), Type.uint(k),
+                    Type.bit(), (a, b, lower) -> a.greaterThan(b, lower)));
+            result = f.call(x.slice(from, to), y.slice(from, to), result);
         }
-        return carry;
+        return result;
     }
 
-    /** x = y (1 bit): n − 1 ANDs. */
-    public int equal(Word x, Word y) {
+    /** x = y: n − 1 ANDs. */
+    public Bit equal(UInt x, UInt y) {
         int n = sameWidth(x, y);
-        int all = CircuitBuilder.ONE;
+        Bit all = c.bit(true);
         for (int from = 0; from < n; from += CHUNK) {
             int to = Math.min(n, from + CHUNK);
-            SubCircuitDef f = equal.computeIfAbsent(to - from, k -> b.define("eq" + k, 2 * k,
-                    in -> Word.of(Arithmetic.equal(b, in.slice(0, k), in.slice(k, 2 * k)))));
-            int e = f.call(x.slice(from, to), y.slice(from, to)).bit(0);
-            all = from == 0 ? e : b.and(all, e);
+            Subroutine<Bit> f = equal.computeIfAbsent(to - from,
+                    k -> c.define("eq" + k, Type.uint(k), Type.uint(k), UInt::equalTo));
+            Bit e = f.call(x.slice(from, to), y.slice(from, to));
+            all = from == 0 ? e : all.and(e);
         }
         return all;
     }
 
-    private static int sameWidth(Word x, Word y) {
-        if (x.width() != y.width() || x.width() < 1) {
+    /** {@link #greaterThan(UInt, UInt)} on words: the result's wire. */
+    public int greaterThan(Word x, Word y) {
+        return Interop.word(greaterThan(Interop.uint(c, x), Interop.uint(c, y))).bit(0);
+    }
+
+    /** {@link #equal(UInt, UInt)} on words: the result's wire. */
+    public int equal(Word x, Word y) {
+        return Interop.word(equal(Interop.uint(c, x), Interop.uint(c, y))).bit(0);
+    }
+
+    private static int sameWidth(UInt x, UInt y) {
+        if (x.width() != y.width()) {
             throw new IllegalArgumentException("operands of " + x.width() + " and " + y.width() + " bits");
         }
         return x.width();
@@ -88,13 +105,13 @@ public final class Comparison {
             throw new IllegalArgumentException("parameter n must be between 1 and " + MAX_WIDTH + ", got " + n
                     + (n > MAX_WIDTH ? " (building it would need too much memory)" : ""));
         }
-        CircuitBuilder b = new CircuitBuilder();
-        Word x = b.creatorInput(n);
-        Word y = b.evaluatorInput(n);
-        Comparison c = new Comparison(b);
-        Word r = Word.of(greater ? c.greaterThan(x, y) : c.equal(x, y));
-        b.creatorOutput(r);
-        b.evaluatorOutput(r);
-        return b.build();
+        Computation c = new Computation();
+        UInt x = c.creator().uint(n);
+        UInt y = c.evaluator().uint(n);
+        Comparison compare = new Comparison(c);
+        Bit r = greater ? compare.greaterThan(x, y) : compare.equal(x, y);
+        c.creator().output(r);
+        c.evaluator().output(r);
+        return c.build();
     }
 }

@@ -4,7 +4,10 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
-import java.util.Arrays;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Subroutine;
+import io.gcstream.compiler.dsl.Type;
+import io.gcstream.compiler.dsl.UInt;
 import java.util.List;
 
 /**
@@ -97,15 +100,17 @@ public final class Minimum {
             throw new IllegalArgumentException("N·b = " + (long) count * width + " input bits is more than "
                     + MAX_INPUT_BITS + " (building it would need too much memory; fold chunks into a running minimum instead)");
         }
-        CircuitBuilder b = new CircuitBuilder();
+        Computation c = new Computation();
         int mine = (count + 1) / 2;
-        Word x = b.creatorInput(mine * width);
-        Word y = b.evaluatorInput((count - mine) * width);
-        Minimum m = new Minimum(b, width);
-        Word[] values = split(x.concat(y), width);
-        Word result = m.of(values[0], Arrays.copyOfRange(values, 1, values.length));
-        b.creatorOutput(result);
-        b.evaluatorOutput(result);
-        return b.build();
+        UInt[] x = c.creator().uints(mine, width);
+        UInt[] y = c.evaluator().uints(count - mine, width);
+        Subroutine<UInt> min = c.define("min" + width, Type.uint(width), Type.uint(width), UInt::min);
+        UInt result = x[0];
+        for (int i = 1; i < count; i++) {
+            result = min.call(result, i < mine ? x[i] : y[i - mine]);
+        }
+        c.creator().output(result);
+        c.evaluator().output(result);
+        return c.build();
     }
 }

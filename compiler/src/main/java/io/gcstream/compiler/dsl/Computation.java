@@ -1,0 +1,248 @@
+package io.gcstream.compiler.dsl;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.SubCircuitDef;
+import io.gcstream.compiler.Word;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A two-party computation written with typed values: declare each party's inputs, compute
+ * with {@link Bit}, {@link UInt} and {@link SInt} methods, say who learns which result, and
+ * {@link #build()} the circuit. The values' methods add gates to the {@link CircuitBuilder}
+ * underneath, so what {@link #build()} returns is an ordinary {@link Circuit}, run like any
+ * other (with {@code GcSession} or {@code LocalPair}).
+ *
+ * <pre>{@code
+ * Computation c = new Computation();
+ * UInt alice = c.creator().uint(32);                   // the creator's salary
+ * UInt bob = c.evaluator().uint(32);                   // the evaluator's
+ * Output aliceEarnsMore = c.evaluator().output(alice.greaterThan(bob));
+ * Circuit circuit = c.build();                         // 32 ANDs
+ *
+ * LocalPair.Result r = LocalPair.run(circuit, c.creator().encode(alice, 52_000),
+ *         c.evaluator().encode(bob, 48_000));
+ * boolean yes = aliceEarnsMore.decodeBoolean(r.evaluatorOutputs());
+ * }</pre>
+ *
+ * <p>Both parties build the same computation in their own process (the same code gives the
+ * same circuit, gate for gate, which the session checks by hash); each encodes its own inputs
+ * with its {@link PartySide} and decodes its own outputs with the {@link Output} handles.
+ *
+ * <p>Sub-circuits: {@link #define} runs a body once over fresh parameters and returns a
+ * {@link Subroutine} whose every call is one call instruction, not a copy of the body — the
+ * way to keep large programs small. Not thread-safe.
+ */
+public final class Computation {
+    private final CircuitBuilder builder;
+    private final PartySide creator;
+    private final PartySide evaluator;
+    private final Scope main = new Scope("the main circuit");
+    private final Deque<Scope> scopes = new ArrayDeque<>();
+    private final Bit zero;
+    private final Bit one;
+
+    /** An empty computation over a new {@link CircuitBuilder}. */
+    public Computation() {
+        this(new CircuitBuilder());
+    }
+
+    private Computation(CircuitBuilder builder) {
+        this.builder = builder;
+        this.scopes.push(main);
+        this.creator = new PartySide(this, Party.CREATOR);
+        this.evaluator = new PartySide(this, Party.EVALUATOR);
+        this.zero = new Bit(this, Word.of(CircuitBuilder.ZERO));
+        this.one = new Bit(this, Word.of(CircuitBuilder.ONE));
+    }
+
+    /**
+     * A computation that adds its gates to {@code builder}, in whatever body the builder is
+     * building now, for code that mixes typed values with builder-level code (see
+     * {@link Interop}). Inputs and outputs added to the builder directly are not known to this
+     * computation's {@link PartySide}s: declare them through the sides to encode and decode them.
+     */
+    public static Computation over(CircuitBuilder builder) {
+        return new Computation(Objects.requireNonNull(builder, "builder"));
+    }
+
+    /** The builder underneath (for {@link Interop}). */
+    public CircuitBuilder builder() {
+        return builder;
+    }
+
+    /** The creator's (garbler's) inputs, outputs and input encoding. */
+    public PartySide creator() {
+        return creator;
+    }
+
+    /** The evaluator's inputs, outputs and input encoding. */
+    public PartySide evaluator() {
+        return evaluator;
+    }
+
+    /** {@link #creator()} or {@link #evaluator()}. */
+    public PartySide side(Party party) {
+        return Objects.requireNonNull(party, "party") == Party.CREATOR ? creator : evaluator;
+    }
+
+    // ---- constants ----------------------------------------------------------------------
+
+    /** The constant bit {@code value} (no gate). */
+    public Bit bit(boolean value) {
+        return value ? one : zero;
+    }
+
+    /**
+     * The unsigned constant {@code value} in {@code width} bits; {@code value} is read as
+     * unsigned (Java's unsigned-long convention: {@code -1L} is 2^64 − 1) and must fit.
+     *
+     * @throws IllegalArgumentException if it does not fit, or width &lt; 1
+     */
+    public UInt uint(long value, int width) {
+        return new UInt(this, constant(Values.unsigned(value, width), width));
+    }
+
+    /** The unsigned constant {@code value} (0 ≤ value &lt; 2^width) in {@code width} bits. */
+    public UInt uint(BigInteger value, int width) {
+        return new UInt(this, constant(Values.checkUnsigned(value, width), width));
+    }
+
+    /** The signed constant {@code value} (−2^(width−1) ≤ value &lt; 2^(width−1)) in {@code width} bits. */
+    public SInt sint(long value, int width) {
+        return sint(BigInteger.valueOf(value), width);
+    }
+
+    /** The signed constant {@code value} (−2^(width−1) ≤ value &lt; 2^(width−1)) in {@code width} bits. */
+    public SInt sint(BigInteger value, int width) {
+        return new SInt(this, constant(Values.checkSigned(value, width), width));
+    }
+
+    private static Word constant(BigInteger twosComplement, int width) {
+        int[] w = new int[Type.checkWidth(width)];
+        for (int i = 0; i < width; i++) {
+            w[i] = twosComplement.testBit(i) ? CircuitBuilder.ONE : CircuitBuilder.ZERO;
+        }
+        return Word.of(w);
+    }
+
+    // ---- sub-circuits -------------------------------------------------------------------
+
+    /**
+     * Defines a sub-circuit of one parameter: {@code body} runs once, now, over a fresh value
+     * of type {@code a}, and what it returns is the result. Values made outside may not be used
+     * inside (pass them as parameters); values made inside may not be used outside.
+     *
+     * <pre>{@code Subroutine<UInt> square = c.define("square16", Type.uint(16), x -> x.mul(x));}</pre>
+     */
+    public <A extends Value, R extends Value> Subroutine<R> define(String name, Type<A> a,
+            Function<? super A, ? extends R> body) {
+        return defineWith(name, List.of(a), p -> body.apply(a.wrap(this, p[0])));
+    }
+
+    /** As {@link #define(String, Type, Function)}, with two parameters: {@code c.define("min20", Type.uint(20), Type.uint(20), UInt::min)}. */
+    public <A extends Value, B extends Value, R extends Value> Subroutine<R> define(String name, Type<A> a,
+            Type<B> b, BiFunction<? super A, ? super B, ? extends R> body) {
+        return defineWith(name, List.of(a, b), p -> body.apply(a.wrap(this, p[0]), b.wrap(this, p[1])));
+    }
+
+    /** As {@link #define(String, Type, Function)}, with three parameters. */
+    public <A extends Value, B extends Value, C extends Value, R extends Value> Subroutine<R> define(String name,
+            Type<A> a, Type<B> b, Type<C> c, Body3<? super A, ? super B, ? super C, ? extends R> body) {
+        return defineWith(name, List.of(a, b, c),
+                p -> body.apply(a.wrap(this, p[0]), b.wrap(this, p[1]), c.wrap(this, p[2])));
+    }
+
+    /** A body of three parameters, for {@link #define(String, Type, Type, Type, Body3)}. */
+    @FunctionalInterface
+    public interface Body3<A, B, C, R> {
+        R apply(A a, B b, C c);
+    }
+
+    private <R extends Value> Subroutine<R> defineWith(String name, List<Type<?>> params,
+            Function<Word[], ? extends R> body) {
+        Objects.requireNonNull(name, "name");
+        int width = 0;
+        for (Type<?> t : params) {
+            width += t.width();
+        }
+        Scope scope = new Scope("sub-circuit " + name);
+        Value[] result = new Value[1];
+        SubCircuitDef def;
+        scopes.push(scope);
+        try {
+            def = builder.define(name, width, in -> {
+                Word[] p = new Word[params.size()];
+                int from = 0;
+                for (int i = 0; i < p.length; i++) {
+                    p[i] = in.slice(from, from + params.get(i).width());
+                    from += params.get(i).width();
+                }
+                R r = Objects.requireNonNull(body.apply(p), "the body of " + name + " returned null");
+                use(r);
+                result[0] = r;
+                return r.word;
+            });
+        } finally {
+            scopes.pop();
+        }
+        @SuppressWarnings("unchecked")
+        Type<R> resultType = (Type<R>) result[0].type();
+        return new Subroutine<>(this, def, params, resultType);
+    }
+
+    // ---- result -------------------------------------------------------------------------
+
+    /**
+     * Optimises, allocates slots and returns the checked circuit (see
+     * {@link CircuitBuilder#build()}). Its creator input bits are the creator's inputs in the
+     * order declared, and so on; {@link PartySide#encoder()} and {@link Output} know where each
+     * value is.
+     */
+    public Circuit build() {
+        if (scopes.peek() != main) {
+            throw new IllegalStateException("build() inside the definition of " + scopes.peek());
+        }
+        return builder.build();
+    }
+
+    // ---- package plumbing ---------------------------------------------------------------
+
+    /** The scope of a word made now: none (usable anywhere) if every bit is a constant. */
+    Scope scopeOf(Word w) {
+        for (int i = 0; i < w.width(); i++) {
+            if (w.bit(i) != CircuitBuilder.ZERO && w.bit(i) != CircuitBuilder.ONE) {
+                return scopes.peek();
+            }
+        }
+        return null;
+    }
+
+    boolean inMain() {
+        return scopes.peek() == main;
+    }
+
+    /** Checks that every operand belongs here and to the body being built; returns the builder. */
+    CircuitBuilder use(Value... operands) {
+        Scope now = scopes.peek();
+        for (Value v : operands) {
+            Objects.requireNonNull(v, "a null value");
+            if (v.computation != this) {
+                throw new IllegalArgumentException("a " + v + " of another Computation");
+            }
+            if (v.scope != null && v.scope != now) {
+                throw new IllegalArgumentException("a " + v + " made in " + v.scope + " is used in " + now
+                        + (now == main ? " (values of a sub-circuit body stay inside it: return them)"
+                                : " (pass it to the sub-circuit as a parameter)"));
+            }
+        }
+        return builder;
+    }
+}
