@@ -11,6 +11,12 @@ import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.SInt;
+import io.gcstream.compiler.dsl.Subroutine;
+import io.gcstream.compiler.dsl.Table;
+import io.gcstream.compiler.dsl.Type;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.LocalPair;
@@ -29,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The oracle check across modules: every public Bristol circuit, the standard library at
  * moderate sizes ({@link #LIBRARY}; random values encoded by the circuits' input encoders, so
- * the expanded ciphers get round keys) and a DSL circuit with nested sub-circuit calls, both
+ * the expanded ciphers get round keys), a builder circuit with nested sub-circuit calls and a
+ * circuit of typed DSL values, both
  * schemes, 20 random input pairs each in one session, garbled outputs equal to the
  * simulator's — in memory and over a loopback socket.
  */
@@ -56,11 +63,13 @@ class GarbledCircuitsTest {
         }
         circuits.add(LibraryCircuit.of("dsl", builtWithCalls()));
         names.add("dsl: adder/comparator/multiplier via sub-circuits");
+        circuits.add(LibraryCircuit.of("typed", typedDsl()));
+        names.add("typed DSL: signed arithmetic, table lookups, secret shift, subroutine");
         for (String lib : LIBRARY) {
             circuits.add(Library.get(lib));
             names.add("lib:" + lib);
         }
-        assertTrue(circuits.size() >= 13 + LIBRARY.length, "expected all 12 public circuits, the DSL one and the library");
+        assertTrue(circuits.size() >= 14 + LIBRARY.length, "expected all 12 public circuits, the DSL ones and the library");
         for (int i = 0; i < circuits.size(); i++) {
             for (Scheme s : Scheme.values()) {
                 for (boolean tcp : new boolean[] {false, true}) {
@@ -86,6 +95,24 @@ class GarbledCircuitsTest {
         b.creatorOutput(r);
         b.evaluatorOutput(Word.concat(r, Word.of(less)));
         return b.build();
+    }
+
+    /** Typed values of io.gcstream.compiler.dsl: most operations kinds, outputs to both parties. */
+    private static Circuit typedDsl() {
+        Computation c = new Computation();
+        SInt a = c.creator().sint(16);
+        UInt k = c.creator().uint(6);
+        SInt b = c.evaluator().sint(16);
+        UInt i = c.evaluator().uint(4);
+        Subroutine<SInt> clamp = c.define("clamp16", Type.sint(16), Type.sint(16), (x, y) -> x.max(y.negate()).min(y));
+        Table present = Table.of(new int[] {0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2}, 4, 4);
+        Table scores = Table.of(x -> (x * 37 + 11) % 16, 6, 4);
+        c.creator().output(a.mulFull(b));
+        c.creator().output(clamp.call(a, b).abs());
+        c.evaluator().output(i.lookup(present).concat(k.lookup(scores)));
+        c.evaluator().output(a.shiftRight(i).sub(b).lessThan(a).select(a, b));
+        c.evaluator().output(k.bitCount().extend(4).add(i));
+        return c.build();
     }
 
     /** A random value: random bits, except that protein strings take codes of the 20 amino acids. */

@@ -1,41 +1,53 @@
 package io.gcstream.examples;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
-import io.gcstream.compiler.lib.Hamming;
+import io.gcstream.compiler.dsl.Bit;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Output;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.LocalPair;
 import java.io.IOException;
 
 /**
  * Biometric matching by Hamming distance: the creator holds an enrolled n-bit template (an iris
  * code, say), the evaluator a fresh reading; both learn only whether the two differ in at most
- * {@code threshold} bits, not the distance and not each other's bits. The circuit is written in
- * the DSL from the library's Hamming weight ({@code n - HW(n)} ANDs) and one comparison with a
- * public constant.
+ * {@code threshold} bits, not the distance and not each other's bits. Written in the DSL: the
+ * bits that differ, counted ({@code n - HW(n)} ANDs), compared with a public constant.
  */
 public final class HammingMatch {
     private HammingMatch() {
     }
 
-    /** One output bit to both parties: distance(template, reading) &lt;= threshold. */
+    /** The computation for n-bit readings. */
+    static final class Program {
+        final Computation c = new Computation();
+        final Bit[] template;
+        final Bit[] reading;
+        final Output toCreator;
+        final Output toEvaluator;
+        final Circuit circuit;
+
+        Program(int n, int threshold) {
+            template = c.creator().bits(n);
+            reading = c.evaluator().bits(n);
+            Bit match = UInt.of(template).xor(UInt.of(reading)).bitCount().lessOrEqual(threshold);
+            toCreator = c.creator().output(match);
+            toEvaluator = c.evaluator().output(match);
+            circuit = c.build();
+        }
+    }
+
+    /** One output bit to both parties: distance(template, reading) &lt;= threshold (0 ≤ threshold ≤ n). */
     public static Circuit circuit(int n, int threshold) {
-        CircuitBuilder b = new CircuitBuilder();
-        Word template = b.creatorInput(n);
-        Word reading = b.evaluatorInput(n);
-        Word distance = Hamming.distance(b, template, reading);
-        Word limit = b.constant(threshold + 1L, distance.width() + 1);
-        int match = Arithmetic.lessThan(b, distance.concat(b.constant(0, 1)), limit);
-        b.creatorOutput(Word.of(match));
-        b.evaluatorOutput(Word.of(match));
-        return b.build();
+        return new Program(n, threshold).circuit;
     }
 
     /** Both parties in this process: whether the two readings match. */
     public static boolean matches(boolean[] template, boolean[] reading, int threshold) throws IOException {
-        LocalPair.Result r = LocalPair.run(circuit(template.length, threshold), template, reading);
-        return r.evaluatorOutputs()[0];
+        Program p = new Program(template.length, threshold);
+        LocalPair.Result r = LocalPair.run(p.circuit, p.c.creator().encoder().set(p.template, template).encode(),
+                p.c.evaluator().encoder().set(p.reading, reading).encode());
+        return p.toEvaluator.decodeBoolean(r.evaluatorOutputs());
     }
 
     public static void main(String[] args) throws IOException {

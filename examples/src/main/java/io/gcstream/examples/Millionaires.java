@@ -1,17 +1,17 @@
 package io.gcstream.examples;
 
-import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Bit;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Output;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.LocalPair;
 import java.io.IOException;
 
 /**
- * Yao's millionaires: two parties learn who is richer and nothing else. The circuit is built
- * with the compiler's DSL (one comparator: 64 AND gates), then run under garbling with both
- * parties in this process.
+ * Yao's millionaires: two parties learn who is richer and nothing else. The computation is
+ * written with the compiler's DSL (one comparison: 64 AND gates), then run under garbling
+ * with both parties in this process.
  *
  * <pre>mvn -q -pl examples -am compile exec:java -Dexec.args="1200000 950000"</pre>
  */
@@ -19,24 +19,32 @@ public final class Millionaires {
     private Millionaires() {
     }
 
-    /** A circuit whose single output bit, given to both parties, is 1 iff creator's wealth &lt; evaluator's. */
+    /** The computation: both parties learn whether Alice's wealth is below Bob's (unsigned 64-bit). */
+    static final class Program {
+        final Computation c = new Computation();
+        final UInt alice = c.creator().uint(64);
+        final UInt bob = c.evaluator().uint(64);
+        final Bit alicePoorer = alice.lessThan(bob);
+        final Output toAlice = c.creator().output(alicePoorer);
+        final Output toBob = c.evaluator().output(alicePoorer);
+        final Circuit circuit = c.build();
+    }
+
+    /** The circuit: one output bit to each party. */
     public static Circuit circuit() {
-        CircuitBuilder b = new CircuitBuilder();
-        Word alice = b.creatorInput(64);
-        Word bob = b.evaluatorInput(64);
-        int aliceIsPoorer = Arithmetic.lessThan(b, alice, bob);
-        b.creatorOutput(Word.of(aliceIsPoorer));
-        b.evaluatorOutput(Word.of(aliceIsPoorer));
-        return b.build();
+        return new Program().circuit;
     }
 
     /** Runs the comparison under garbling; true iff {@code alice < bob} (unsigned). */
     public static boolean alicePoorer(long alice, long bob) throws IOException {
-        LocalPair.Result r = LocalPair.run(circuit(), BitCodec.ofLong(alice, 64), BitCodec.ofLong(bob, 64));
-        if (r.creatorOutputs()[0] != r.evaluatorOutputs()[0]) {
+        Program p = new Program();
+        LocalPair.Result r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
+                p.c.evaluator().encode(p.bob, bob));
+        boolean answer = p.toBob.decodeBoolean(r.evaluatorOutputs());
+        if (p.toAlice.decodeBoolean(r.creatorOutputs()) != answer) {
             throw new IllegalStateException("the parties disagree");
         }
-        return r.evaluatorOutputs()[0];
+        return answer;
     }
 
     public static void main(String[] args) throws IOException {

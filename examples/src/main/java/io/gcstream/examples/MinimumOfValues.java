@@ -3,9 +3,10 @@ package io.gcstream.examples;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
-import io.gcstream.compiler.lib.Minimum;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Subroutine;
+import io.gcstream.compiler.dsl.Type;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.GarbledValue;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunSpec;
@@ -55,24 +56,23 @@ public final class MinimumOfValues {
 
     /** k values of {@code p} folded into the running minimum (also an input of p, unless first). */
     private static Circuit chunk(Party p, int k, boolean first) {
-        CircuitBuilder b = new CircuitBuilder();
-        int n = first ? k : k + 1;
-        Word in = p == Party.CREATOR ? b.creatorInput(n * BITS) : b.evaluatorInput(n * BITS);
-        Word m = new Minimum(b, BITS).of(Arrays.asList(Minimum.split(in, BITS)));
-        if (p == Party.CREATOR) {
-            b.creatorOutput(m);
-        } else {
-            b.evaluatorOutput(m);
+        Computation c = new Computation();
+        UInt[] values = c.side(p).uints(first ? k : k + 1, BITS); // the running minimum first
+        Subroutine<UInt> min = c.define("min" + BITS, Type.uint(BITS), Type.uint(BITS), UInt::min);
+        UInt m = values[0];
+        for (int i = 1; i < values.length; i++) {
+            m = min.call(m, values[i]);
         }
-        return b.build();
+        c.side(p).output(m);
+        return c.build();
     }
 
     private static Circuit reveal(Party p) {
-        CircuitBuilder b = new CircuitBuilder();
-        Word m = p == Party.CREATOR ? b.creatorInput(BITS) : b.evaluatorInput(BITS);
-        b.creatorOutput(m);
-        b.evaluatorOutput(m);
-        return b.build();
+        Computation c = new Computation();
+        UInt m = c.side(p).uint(BITS);
+        c.creator().output(m);
+        c.evaluator().output(m);
+        return c.build();
     }
 
     private static boolean[] bits(long[] values) {

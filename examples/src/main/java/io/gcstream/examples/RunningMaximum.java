@@ -3,9 +3,8 @@ package io.gcstream.examples;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.compiler.Arithmetic;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunResult;
 import io.gcstream.engine.RunSpec;
@@ -44,17 +43,12 @@ public final class RunningMaximum {
 
     /** max(running, creator's reading, evaluator's reading): running and the evaluator's reading from the evaluator. */
     private static Circuit step() {
-        CircuitBuilder b = new CircuitBuilder();
-        Word c = b.creatorInput(BITS);
-        Word running = b.evaluatorInput(BITS);
-        Word e = b.evaluatorInput(BITS);
-        Word m = max(b, max(b, running, c), e);
-        b.evaluatorOutput(m);
-        return b.build();
-    }
-
-    private static Word max(CircuitBuilder b, Word x, Word y) {
-        return b.mux(Arithmetic.lessThan(b, x, y), x, y);
+        Computation c = new Computation();
+        UInt creatorReading = c.creator().uint(BITS);
+        UInt running = c.evaluator().uint(BITS);
+        UInt evaluatorReading = c.evaluator().uint(BITS);
+        c.evaluator().output(running.max(creatorReading).max(evaluatorReading));
+        return c.build();
     }
 
     /**
