@@ -2,7 +2,6 @@ package io.gcstream.compiler.dsl;
 
 import static io.gcstream.compiler.dsl.DslCheck.WIDTHS;
 import static io.gcstream.compiler.dsl.DslCheck.bool;
-import static io.gcstream.compiler.dsl.DslCheck.check;
 import static io.gcstream.compiler.dsl.DslCheck.layers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +11,6 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,9 +18,16 @@ import org.junit.jupiter.api.Test;
  * on edge and random values, at widths 1, 2, 3, 8, 17, 64 and 100, with their AND counts.
  */
 class IntValueTest {
-    /** Both kinds of every width. */
-    private static List<Type<? extends IntValue<?>>> types(int n) {
-        return List.of(Type.uint(n), Type.sint(n));
+    private interface Group {
+        <T extends IntValue<T>> void check(Type<T> t) throws IOException;
+    }
+
+    /** Runs a group of checks on the unsigned and the signed type of every width. */
+    private static void forBothKinds(Group g) throws IOException {
+        for (int n : WIDTHS) {
+            g.check(Type.uint(n));
+            g.check(Type.sint(n));
+        }
     }
 
     private static boolean signed(Type<?> t) {
@@ -34,82 +39,66 @@ class IntValueTest {
         return v.mod(BigInteger.ONE.shiftLeft(t.width()));
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void both(int n, Op op) throws IOException {
-        for (Type t : types(n)) {
-            op.run(t, n);
-        }
-    }
-
-    private interface Op {
-        @SuppressWarnings("rawtypes")
-        void run(Type t, int n) throws IOException;
-    }
-
     @Test
-    @SuppressWarnings("unchecked")
     void arithmetic() throws IOException {
-        for (int n : WIDTHS) {
-            both(n, (t, m) -> {
-                check("add", t, (long) m - 1, (x, y) -> ((IntValue) x).add((IntValue) y), BigInteger::add);
-                check("sub", t, (long) m - 1, (x, y) -> ((IntValue) x).sub((IntValue) y), BigInteger::subtract);
-                check("mul", t, (long) m * m - m + 1, (x, y) -> ((IntValue) x).mul((IntValue) y), BigInteger::multiply);
-                check("negate", t, (long) Math.max(0, m - 2), (x, y) -> ((IntValue) x).negate(), (x, y) -> x.negate());
-            });
-        }
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                long n = t.width();
+                DslCheck.check("add", t, n - 1, (x, y) -> x.add(y), BigInteger::add);
+                DslCheck.check("sub", t, n - 1, (x, y) -> x.sub(y), BigInteger::subtract);
+                DslCheck.check("mul", t, n * n - n + 1, (x, y) -> x.mul(y), BigInteger::multiply);
+                DslCheck.check("negate", t, Math.max(0, n - 2), (x, y) -> x.negate(), (x, y) -> x.negate());
+            }
+        });
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void bitwise() throws IOException {
-        for (int n : WIDTHS) {
-            both(n, (t, m) -> {
-                check("and", t, (long) m, (x, y) -> ((IntValue) x).and((IntValue) y), BigInteger::and);
-                check("or", t, (long) m, (x, y) -> ((IntValue) x).or((IntValue) y), BigInteger::or);
-                check("xor", t, 0L, (x, y) -> ((IntValue) x).xor((IntValue) y), BigInteger::xor);
-                check("not", t, 0L, (x, y) -> ((IntValue) x).not(), (x, y) -> x.not());
-                check("bitCount", t, (long) m - Integer.bitCount(m), (x, y) -> ((IntValue) x).bitCount(),
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                int n = t.width();
+                DslCheck.check("and", t, (long) n, (x, y) -> x.and(y), BigInteger::and);
+                DslCheck.check("or", t, (long) n, (x, y) -> x.or(y), BigInteger::or);
+                DslCheck.check("xor", t, 0L, (x, y) -> x.xor(y), BigInteger::xor);
+                DslCheck.check("not", t, 0L, (x, y) -> x.not(), (x, y) -> x.not());
+                DslCheck.check("bitCount", t, (long) n - Integer.bitCount(n), (x, y) -> x.bitCount(),
                         (x, y) -> BigInteger.valueOf(pattern(t, x).bitCount()));
-                check("bit(top)", t, 0L, (x, y) -> ((IntValue) x).bit(m - 1), (x, y) -> bool(pattern(t, x).testBit(m - 1)));
-            });
-        }
+                DslCheck.check("bit(top)", t, 0L, (x, y) -> x.bit(n - 1), (x, y) -> bool(pattern(t, x).testBit(n - 1)));
+            }
+        });
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void comparisons() throws IOException {
-        for (int n : WIDTHS) {
-            both(n, (t, m) -> {
-                long nn = m;
-                check("equalTo", t, nn - 1, (x, y) -> ((IntValue) x).equalTo((IntValue) y), (x, y) -> bool(x.equals(y)));
-                check("notEqualTo", t, nn - 1, (x, y) -> ((IntValue) x).notEqualTo((IntValue) y),
-                        (x, y) -> bool(!x.equals(y)));
-                check("isZero", t, nn - 1, (x, y) -> ((IntValue) x).isZero(), (x, y) -> bool(x.signum() == 0));
-                check("lessThan", t, nn, (x, y) -> ((IntValue) x).lessThan((IntValue) y), (x, y) -> bool(x.compareTo(y) < 0));
-                check("lessOrEqual", t, nn, (x, y) -> ((IntValue) x).lessOrEqual((IntValue) y),
-                        (x, y) -> bool(x.compareTo(y) <= 0));
-                check("greaterThan", t, nn, (x, y) -> ((IntValue) x).greaterThan((IntValue) y),
-                        (x, y) -> bool(x.compareTo(y) > 0));
-                check("greaterOrEqual", t, nn, (x, y) -> ((IntValue) x).greaterOrEqual((IntValue) y),
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                long n = t.width();
+                DslCheck.check("equalTo", t, n - 1, (x, y) -> x.equalTo(y), (x, y) -> bool(x.equals(y)));
+                DslCheck.check("notEqualTo", t, n - 1, (x, y) -> x.notEqualTo(y), (x, y) -> bool(!x.equals(y)));
+                DslCheck.check("isZero", t, n - 1, (x, y) -> x.isZero(), (x, y) -> bool(x.signum() == 0));
+                DslCheck.check("lessThan", t, n, (x, y) -> x.lessThan(y), (x, y) -> bool(x.compareTo(y) < 0));
+                DslCheck.check("lessOrEqual", t, n, (x, y) -> x.lessOrEqual(y), (x, y) -> bool(x.compareTo(y) <= 0));
+                DslCheck.check("greaterThan", t, n, (x, y) -> x.greaterThan(y), (x, y) -> bool(x.compareTo(y) > 0));
+                DslCheck.check("greaterOrEqual", t, n, (x, y) -> x.greaterOrEqual(y),
                         (x, y) -> bool(x.compareTo(y) >= 0));
-                check("min", t, 2 * nn, (x, y) -> ((IntValue) x).min((IntValue) y), BigInteger::min);
-                check("max", t, 2 * nn, (x, y) -> ((IntValue) x).max((IntValue) y), BigInteger::max);
-            });
-        }
+                DslCheck.check("min", t, 2 * n, (x, y) -> x.min(y), BigInteger::min);
+                DslCheck.check("max", t, 2 * n, (x, y) -> x.max(y), BigInteger::max);
+                for (boolean tie : new boolean[] {false, true}) {
+                    DslCheck.check("greaterThan(y, " + tie + ")", t, n,
+                            (x, y) -> x.greaterThan(y, x.computation().bit(tie)),
+                            (x, y) -> bool(x.compareTo(y) > 0 || (tie && x.equals(y))));
+                    DslCheck.check("lessThan(y, " + tie + ")", t, n, (x, y) -> x.lessThan(y, x.computation().bit(tie)),
+                            (x, y) -> bool(x.compareTo(y) < 0 || (tie && x.equals(y))));
+                }
+            }
+        });
     }
 
     @Test
     void greaterThanWithATieBreakChainsPieces() throws IOException {
-        for (int n : WIDTHS) {
-            for (Type<? extends IntValue<?>> t : types(n)) {
-                for (boolean tie : new boolean[] {false, true}) {
-                    check("greaterThan(y, " + tie + ")", t, (long) n, (x, y) -> greaterWithTie(x, y, tie),
-                            (x, y) -> bool(x.compareTo(y) > 0 || (tie && x.equals(y))));
-                    check("lessThan(y, " + tie + ")", t, (long) n, (x, y) -> lessWithTie(x, y, tie),
-                            (x, y) -> bool(x.compareTo(y) < 0 || (tie && x.equals(y))));
-                }
-            }
-        }
         // a 16-bit comparison from two 8-bit pieces, the low one's result carried into the high one
         Computation c = new Computation();
         UInt x = c.creator().uint(16);
@@ -125,37 +114,25 @@ class IntValueTest {
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Value greaterWithTie(Object x, Object y, boolean tie) {
-        IntValue a = (IntValue) x;
-        return a.greaterThan((IntValue) y, a.computation().bit(tie));
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Value lessWithTie(Object x, Object y, boolean tie) {
-        IntValue a = (IntValue) x;
-        return a.lessThan((IntValue) y, a.computation().bit(tie));
-    }
-
     @Test
-    @SuppressWarnings("unchecked")
     void shiftsAndRotationsByConstantsAreFree() throws IOException {
-        for (int n : WIDTHS) {
-            both(n, (t, m) -> {
-                for (int k : new int[] {0, 1, m - 1, m, m + 5}) {
-                    check("shiftLeft " + k, t, 0L, (x, y) -> ((IntValue) x).shiftLeft(k), (x, y) -> x.shiftLeft(k));
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                int n = t.width();
+                for (int k : new int[] {0, 1, n - 1, n, n + 5}) {
+                    DslCheck.check("shiftLeft " + k, t, 0L, (x, y) -> x.shiftLeft(k), (x, y) -> x.shiftLeft(k));
                     // BigInteger's shiftRight copies the sign of a negative value, as SInt does
-                    check("shiftRight " + k, t, 0L, (x, y) -> ((IntValue) x).shiftRight(k), (x, y) -> x.shiftRight(k));
+                    DslCheck.check("shiftRight " + k, t, 0L, (x, y) -> x.shiftRight(k), (x, y) -> x.shiftRight(k));
                 }
-                for (int k : new int[] {0, 1, m - 1, m + 1, -3}) {
-                    int s = Math.floorMod(k, m);
-                    check("rotateLeft " + k, t, 0L, (x, y) -> ((IntValue) x).rotateLeft(k),
-                            (x, y) -> rotl(pattern(t, x), s, m));
-                    check("rotateRight " + k, t, 0L, (x, y) -> ((IntValue) x).rotateRight(k),
-                            (x, y) -> rotl(pattern(t, x), Math.floorMod(-k, m), m));
+                for (int k : new int[] {0, 1, n - 1, n + 1, -3}) {
+                    DslCheck.check("rotateLeft " + k, t, 0L, (x, y) -> x.rotateLeft(k),
+                            (x, y) -> rotl(pattern(t, x), Math.floorMod(k, n), n));
+                    DslCheck.check("rotateRight " + k, t, 0L, (x, y) -> x.rotateRight(k),
+                            (x, y) -> rotl(pattern(t, x), Math.floorMod(-k, n), n));
                 }
-            });
-        }
+            }
+        });
     }
 
     private static BigInteger rotl(BigInteger u, int s, int n) {
@@ -163,61 +140,64 @@ class IntValueTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void shiftsByASecretAmount() throws IOException {
-        for (int n : WIDTHS) {
-            int layers = layers(n);
-            for (int k : new int[] {Math.max(1, layers), layers + 2}) {
-                int kk = k;
-                both(n, (t, m) -> {
-                    long unsignedAnds = (long) m * Math.min(kk, layers) + (kk > layers ? kk - layers - 1 + m : 0);
-                    long signedRightAnds = m == 1 ? 0
-                            : (long) (m - 1) * Math.min(kk, layers) + (kk > layers ? kk - layers - 1 + m - 1 : 0);
-                    check("shiftLeft(secret)", t, Type.uint(kk), unsignedAnds,
-                            (x, a) -> ((IntValue) x).shiftLeft((UInt) a), (x, a) -> x.shiftLeft(a.intValueExact()));
-                    check("shiftRight(secret)", t, Type.uint(kk), signed(t) ? signedRightAnds : unsignedAnds,
-                            (x, a) -> ((IntValue) x).shiftRight((UInt) a), (x, a) -> x.shiftRight(a.intValueExact()));
-                });
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                int n = t.width();
+                int layers = layers(n);
+                for (int k : new int[] {Math.max(1, layers), layers + 2}) {
+                    long unsignedAnds = (long) n * Math.min(k, layers) + (k > layers ? k - layers - 1 + n : 0);
+                    // a signed right shift keeps the sign bit where it is: one multiplexer less per layer
+                    long signedRightAnds = n == 1 ? 0
+                            : (long) (n - 1) * Math.min(k, layers) + (k > layers ? k - layers - 1 + n - 1 : 0);
+                    DslCheck.check("shiftLeft(secret)", t, Type.uint(k), unsignedAnds, (x, a) -> x.shiftLeft(a),
+                            (x, a) -> x.shiftLeft(a.intValueExact()));
+                    DslCheck.check("shiftRight(secret)", t, Type.uint(k), signed(t) ? signedRightAnds : unsignedAnds,
+                            (x, a) -> x.shiftRight(a), (x, a) -> x.shiftRight(a.intValueExact()));
+                }
             }
-        }
+        });
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void extendAndTruncateKeepTheValue() throws IOException {
-        for (int n : WIDTHS) {
-            both(n, (t, m) -> {
-                for (int w : new int[] {m, m + 1, m + 40}) {
-                    check("extend " + w, t, 0L, (x, y) -> ((IntValue) x).extend(w), (x, y) -> x);
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                int n = t.width();
+                for (int w : new int[] {n, n + 1, n + 40}) {
+                    DslCheck.check("extend " + w, t, 0L, (x, y) -> x.extend(w), (x, y) -> x);
                 }
-                for (int w : new int[] {1, (m + 1) / 2, m}) {
-                    check("truncate " + w, t, 0L, (x, y) -> ((IntValue) x).truncate(w), (x, y) -> x);
+                for (int w : new int[] {1, (n + 1) / 2, n}) {
+                    DslCheck.check("truncate " + w, t, 0L, (x, y) -> x.truncate(w), (x, y) -> x);
                 }
-            });
-        }
+            }
+        });
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void constantOperandsOfTheValuesType() throws IOException {
-        for (int n : WIDTHS) {
-            both(n, (t, m) -> {
-                long v = signed(t) ? (m >= 3 ? 3 : -1) : (m >= 2 ? 3 : 1);
+        forBothKinds(new Group() {
+            @Override
+            public <T extends IntValue<T>> void check(Type<T> t) throws IOException {
+                int n = t.width();
+                long v = signed(t) ? (n >= 3 ? 3 : -1) : (n >= 2 ? 3 : 1);
                 BigInteger bv = BigInteger.valueOf(v);
-                check("add " + v, t, null, (x, y) -> ((IntValue) x).add(v), (x, y) -> x.add(bv));
-                check("sub " + v, t, null, (x, y) -> ((IntValue) x).sub(v), (x, y) -> x.subtract(bv));
-                check("mul " + v, t, null, (x, y) -> ((IntValue) x).mul(v), (x, y) -> x.multiply(bv));
-                check("equalTo " + v, t, (long) m - 1, (x, y) -> ((IntValue) x).equalTo(v), (x, y) -> bool(x.equals(bv)));
-                check("notEqualTo " + v, t, null, (x, y) -> ((IntValue) x).notEqualTo(v), (x, y) -> bool(!x.equals(bv)));
-                check("lessThan " + v, t, null, (x, y) -> ((IntValue) x).lessThan(v), (x, y) -> bool(x.compareTo(bv) < 0));
-                check("lessOrEqual " + v, t, null, (x, y) -> ((IntValue) x).lessOrEqual(v),
+                DslCheck.check("add " + v, t, null, (x, y) -> x.add(v), (x, y) -> x.add(bv));
+                DslCheck.check("sub " + v, t, null, (x, y) -> x.sub(v), (x, y) -> x.subtract(bv));
+                DslCheck.check("mul " + v, t, null, (x, y) -> x.mul(v), (x, y) -> x.multiply(bv));
+                DslCheck.check("equalTo " + v, t, (long) n - 1, (x, y) -> x.equalTo(v), (x, y) -> bool(x.equals(bv)));
+                DslCheck.check("notEqualTo " + v, t, null, (x, y) -> x.notEqualTo(v), (x, y) -> bool(!x.equals(bv)));
+                DslCheck.check("lessThan " + v, t, null, (x, y) -> x.lessThan(v), (x, y) -> bool(x.compareTo(bv) < 0));
+                DslCheck.check("lessOrEqual " + v, t, null, (x, y) -> x.lessOrEqual(v),
                         (x, y) -> bool(x.compareTo(bv) <= 0));
-                check("greaterThan " + v, t, null, (x, y) -> ((IntValue) x).greaterThan(v),
+                DslCheck.check("greaterThan " + v, t, null, (x, y) -> x.greaterThan(v),
                         (x, y) -> bool(x.compareTo(bv) > 0));
-                check("greaterOrEqual " + v, t, null, (x, y) -> ((IntValue) x).greaterOrEqual(v),
+                DslCheck.check("greaterOrEqual " + v, t, null, (x, y) -> x.greaterOrEqual(v),
                         (x, y) -> bool(x.compareTo(bv) >= 0));
-            });
-        }
+            }
+        });
     }
 
     @Test
