@@ -2,6 +2,7 @@ package io.gcstream.compiler.dsl;
 
 import java.math.BigInteger;
 import java.util.Objects;
+import java.util.function.IntConsumer;
 
 /**
  * Turns one party's Java values into its input bits: {@code set} each input declared on its
@@ -62,54 +63,39 @@ public final class Encoder {
 
     /** Inputs declared as an array ({@link PartySide#bits}), one value each. */
     public Encoder set(Bit[] inputs, boolean[] values) {
-        sameLength(inputs.length, values.length);
-        for (int i = 0; i < inputs.length; i++) {
-            set(inputs[i], values[i]);
-        }
-        return this;
+        return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
     }
 
     /** Integer inputs declared as an array ({@link PartySide#uints}, {@link PartySide#sints}), one value each. */
     public Encoder set(IntValue<?>[] inputs, long[] values) {
-        sameLength(inputs.length, values.length);
-        for (int i = 0; i < inputs.length; i++) {
-            set(inputs[i], values[i]);
-        }
-        return this;
+        return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
     }
 
     /** As {@link #set(IntValue[], long[])}, from ints (read as signed or unsigned by the input's type). */
     public Encoder set(IntValue<?>[] inputs, int[] values) {
-        sameLength(inputs.length, values.length);
-        for (int i = 0; i < inputs.length; i++) {
-            // an unsigned input reads the int as unsigned 32 bits, a signed one as signed
-            set(inputs[i], inputs[i] instanceof SInt ? values[i] : Integer.toUnsignedLong(values[i]));
-        }
-        return this;
+        // an unsigned input reads the int as unsigned 32 bits, a signed one as signed
+        return each(inputs.length, values.length,
+                i -> set(inputs[i], inputs[i] instanceof SInt ? values[i] : Integer.toUnsignedLong(values[i])));
     }
 
     /** As {@link #set(IntValue[], long[])}, for values of any size. */
     public Encoder set(IntValue<?>[] inputs, BigInteger[] values) {
-        sameLength(inputs.length, values.length);
-        for (int i = 0; i < inputs.length; i++) {
-            set(inputs[i], values[i]);
-        }
-        return this;
+        return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
     }
 
     /** Byte inputs declared as an array of 8-bit values: element k gets {@code bytes[k]} (unsigned). */
     public Encoder set(IntValue<?>[] inputs, byte[] bytes) {
-        sameLength(inputs.length, bytes.length);
-        for (int i = 0; i < inputs.length; i++) {
-            set(inputs[i], new byte[] {bytes[i]});
-        }
-        return this;
+        return each(inputs.length, bytes.length, i -> set(inputs[i], new byte[] {bytes[i]}));
     }
 
-    private static void sameLength(int inputs, int values) {
+    private Encoder each(int inputs, int values, IntConsumer setOne) {
         if (inputs != values) {
             throw new IllegalArgumentException(values + " values for " + inputs + " inputs");
         }
+        for (int i = 0; i < inputs; i++) {
+            setOne.accept(i);
+        }
+        return this;
     }
 
     private int offset(Value input) {
