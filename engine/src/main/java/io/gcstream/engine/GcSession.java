@@ -504,7 +504,9 @@ public final class GcSession {
             return fail(new SessionException(name() + ": timed out waiting for the peer " + channel.peer()
                     + " during " + protocol.phase() + ": " + e.getMessage(), e));
         }
-        return fail(new SessionException(name() + ": " + protocol.phase() + " failed: " + e, e));
+        // Its message, not its toString(): the line is for a user, not a Java class name.
+        String what = e.getMessage() == null || e.getMessage().isBlank() ? "an internal error" : e.getMessage();
+        return fail(new SessionException(name() + ": " + protocol.phase() + " failed: " + what, e));
     }
 
     private SessionException fail(SessionException e) {

@@ -8,19 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.CircuitFiles;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.engine.testutil.HostileChannel.Fault;
 import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.ForwardingChannel;
 import io.gcstream.ot.channel.MemoryChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -353,5 +360,84 @@ class FaultTest {
         Simulator.Result wrong = Simulator.run(c, HostileSessions.X1, y);
         assertArrayEquals(wrong.creatorOutputs(), out[0].outputs().get(0));
         assertArrayEquals(wrong.evaluatorOutputs(), out[1].outputs().get(0));
+    }
+
+    /**
+     * The review's case (issue 26, finding 1): each party reads its own copy of the circuit file;
+     * after the fingerprints are taken (the handshake compares them), the creator's file is
+     * replaced by a recompiled copy whose last XOR is an XNOR. The creator must not garble the new
+     * file: the run fails on both sides, and no party gets a result, in every format and for a
+     * .gcb whose sub-circuits are re-read from the file.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"gct", "mec", "bmec", "gcb", "gcb-uncached-sub"})
+    void aCircuitFileReplacedAfterTheHandshakeNeverGivesAResult(String kind, @TempDir Path dir) throws Exception {
+        boolean sub = kind.endsWith("sub");
+        CircuitFormat format = CircuitFormat.byId(kind.substring(0, kind.indexOf('-') < 0 ? kind.length()
+                : kind.indexOf('-')));
+        Circuit agreed = sub ? stepCalls(TruthTable.XOR) : counter(TruthTable.XOR);
+        Circuit changed = sub ? stepCalls(TruthTable.XNOR) : counter(TruthTable.XNOR);
+        Path creatorFile = dir.resolve("creator." + format.id());
+        Path evaluatorFile = dir.resolve("evaluator." + format.id());
+        Path recompiled = dir.resolve("recompiled." + format.id());
+        CircuitFiles.write(agreed, creatorFile, format);
+        CircuitFiles.write(agreed, evaluatorFile, format);
+        CircuitFiles.write(changed, recompiled, format);
+        java.util.function.Function<Path, Circuit> open = f -> {
+            try {
+                return sub ? GcbReader.open(f, GcbReader.Options.defaults().withMaxCachedInstructions(0))
+                        : CircuitFiles.read(f, format);
+            } catch (java.io.IOException x) {
+                throw new java.io.UncheckedIOException(x);
+            }
+        };
+        Circuit c = open.apply(creatorFile);
+        Circuit e = open.apply(evaluatorFile);
+        assertArrayEquals(c.hash(), e.hash(), "both parties agree on the circuit");
+        boolean[] x = {true};
+        boolean[] y = {false};
+        boolean[] want = Simulator.run(agreed, x, y).evaluatorOutputs();
+        Assertions.assertFalse(java.util.Arrays.equals(want, Simulator.run(changed, x, y).evaluatorOutputs()),
+                "the change flips the output");
+        java.nio.file.Files.move(recompiled, creatorFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        List<Pairs.Result<boolean[]>> out = Pairs.both(GcSession.creator(ch[0], FAST), s -> s.run(c, x),
+                GcSession.evaluator(ch[1], FAST), s -> s.run(e, y));
+        assertNotNull(out.get(0).error(), "the creator must not garble the changed file");
+        assertNotNull(out.get(1).error(), () -> "the evaluator got " + java.util.Arrays.toString(out.get(1).value())
+                + " (the agreed circuit gives " + java.util.Arrays.toString(want) + ")");
+        String m = out.get(0).error().getMessage();
+        // (A .gcb whose first pass since it was opened meets the change cannot tell it from a
+        // file corrupt from the start, and says both.)
+        assertTrue(m.contains(creatorFile + ": ") && m.contains("changed after it was"), m);
+        Assertions.assertFalse(m.contains("Exception"), "no Java class name: " + m);
+    }
+
+    /** The counter of the review: n AND gates accumulated, then one last gate into the output. */
+    private static Circuit counter(int lastTable) {
+        Body.Builder b = new Body.Builder();
+        b.gate(2, 0, 0, TruthTable.ZERO);
+        for (int i = 0; i < 20_000; i++) {
+            b.gate(3, i % 2 == 0 ? 0 : 1, 1, TruthTable.AND).gate(2, 2, 3, TruthTable.XOR);
+        }
+        b.gate(3, 2, 0, lastTable);
+        return Circuit.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(3).numSlots(4)
+                .body(b.build()).build();
+    }
+
+    /** A sub-circuit of one gate, {@code table}, called in a chain. */
+    private static Circuit stepCalls(int table) {
+        SubCircuit step = SubCircuit.of("step", new int[] {0, 1}, new int[] {2}, 3,
+                new Body.Builder().gate(2, 0, 1, table).build(), List.of());
+        Circuit.Builder c = Circuit.builder();
+        c.addSubCircuit(step);
+        Body.Builder b = new Body.Builder();
+        b.call(0, new int[] {0, 1}, new int[] {2});
+        for (int k = 1; k < 999; k++) {
+            b.call(0, new int[] {2 + ((k - 1) & 1), k % 2 == 0 ? 0 : 1}, new int[] {2 + (k & 1)});
+        }
+        // An odd number of calls: XNOR instead of XOR flips the output.
+        return c.creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(2).numSlots(4).body(b.build()).build();
     }
 }

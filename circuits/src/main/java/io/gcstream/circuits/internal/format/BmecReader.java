@@ -40,6 +40,8 @@ public final class BmecReader {
     private int registers;
     private long gates;
     private long bodyStart;
+    /** The body's bytes as the checking pass at open read them; every later pass must read the same. */
+    private RangeDigest body;
 
     private BmecReader(Path path, long size) {
         this.path = path;
@@ -54,7 +56,7 @@ public final class BmecReader {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             size = ch.size();
             r = new BmecReader(file, size);
-            r.readHeader(new Input(file.toString(), ch, 0, size, BUFFER));
+            r.readHeader(new Input(file.toString(), ch, 0, size, BUFFER, null));
         }
         long nonLinear;
         try (Body first = r.openBody()) {
@@ -62,6 +64,7 @@ public final class BmecReader {
                 // one checking pass, for the count and to reject bad input before any run
             }
             nonLinear = first.nonLinear;
+            r.body = first.pass.finish();
         }
         return new Circuit(r.lists[0], r.lists[1], r.lists[2], r.lists[3], r.registers, List.of(),
                 r.gates, r.gates, nonLinear, r.registers, r::openBody, null);
@@ -129,10 +132,12 @@ public final class BmecReader {
         }
     }
 
+    /** One pass over the body: the first records its bytes, every later one must read the same. */
     private Body openBody() throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
-            return new Body(new Input(name, ch, bodyStart, size, BUFFER), checker(bodyStart), ch);
+            RangeDigest.Pass pass = body == null ? RangeDigest.record(name, bodyStart) : body.verify();
+            return new Body(new Input(name, ch, bodyStart, size, BUFFER, pass), checker(bodyStart), ch, pass);
         } catch (RuntimeException e) {
             ch.close();
             throw e;
@@ -144,15 +149,18 @@ public final class BmecReader {
         private final Input in;
         private final FrameChecker checker;
         private final FileChannel channel;
+        final RangeDigest.Pass pass;
         private long index;
         private long start;
         private boolean ended;
         long nonLinear;
 
-        Body(Input in, FrameChecker checker, FileChannel channel) {
+        Body(Input in, FrameChecker checker, FileChannel channel, RangeDigest.Pass pass) {
             this.in = in;
             this.checker = checker;
             this.channel = channel;
+            this.pass = pass;
+            this.start = start;
         }
 
         @Override
@@ -160,6 +168,8 @@ public final class BmecReader {
             if (index == gates) {
                 if (!ended) {
                     ended = true;
+                    // Every byte of the body has been read (it is exactly 16 per gate).
+                    pass.finish();
                     checker.finish(lists[2], "creator output", this);
                     checker.finish(lists[3], "evaluator output", this);
                     checker.checkNumSlots(this);
@@ -201,13 +211,18 @@ public final class BmecReader {
         private final FileChannel channel;
         private final long end;
         private final ByteBuffer buf;
+        /** Gets every byte read, or null. */
+        private final RangeDigest.Pass pass;
+        private final long start;
         private long bufStart;
         private long readPos;
 
-        Input(String file, FileChannel channel, long start, long end, int bufferSize) {
+        Input(String file, FileChannel channel, long start, long end, int bufferSize, RangeDigest.Pass pass) {
             this.file = file;
             this.channel = channel;
             this.end = end;
+            this.pass = pass;
+            this.start = start;
             this.buf = ByteBuffer.allocate(bufferSize);
             this.buf.limit(0);
             this.bufStart = start;
@@ -237,8 +252,12 @@ public final class BmecReader {
                 int n = channel.read(buf, readPos);
                 buf.limit(buf.capacity());
                 if (n < 0) {
-                    throw errorAt(bufStart + buf.position(), "file is truncated (inside the " + what
-                            + "): it changed while it was read");
+                    throw pass == null ? errorAt(bufStart + buf.position(), "file is truncated (inside the "
+                            + what + "): it changed while it was read")
+                            : RangeDigest.changed(file, start, end, "it ends at byte " + readPos + " now");
+                }
+                if (pass != null) {
+                    pass.update(buf.array(), buf.position() - n, n);
                 }
                 readPos += n;
             }

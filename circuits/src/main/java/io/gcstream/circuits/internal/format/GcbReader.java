@@ -30,9 +30,13 @@ import java.util.Set;
  * <p>{@link #open(Path)} reads and checks the header and every sub-circuit definition; the
  * main body is then streamed from the file, through one fixed buffer, each time
  * {@link Circuit#openBody()} is called, and checked as it streams: memory does not grow with
- * the file. At the end of each pass the reader checks the counts, that nothing follows the
- * last instruction and (by default) that the SHA-256 of the file equals its hash field.
- * Sub-circuit bodies are held in a bounded LRU cache and re-read from the file when evicted.
+ * the file. At the end of each pass, before it reports the end, the reader checks the counts,
+ * that nothing follows the last instruction and that the SHA-256 of the header and definitions
+ * read at open and the body read now equals the hash field, which is the circuit's
+ * {@link Circuit#hash()}: a pass over a file that was corrupt, or changed after it was opened,
+ * fails and never completes as another circuit. Sub-circuit bodies are held in a bounded LRU
+ * cache and re-read from the file when evicted, each checked against the SHA-256 of its bytes
+ * taken at open ({@link RangeDigest}) before it is used.
  *
  * <p>Every count is checked against the bytes that remain before anything is allocated for
  * it, and each body's S against its inputs plus the bytes of its body (an instruction takes at
@@ -46,12 +50,10 @@ public final class GcbReader {
      *
      * @param bufferSize            bytes of the read buffer (at least 64)
      * @param maxCachedInstructions instructions of sub-circuit bodies kept in memory
-     * @param verifyHash            recompute the SHA-256 at the end of each pass of the body
      * @param validateAtOpen        stream the whole body once at open, so that a malformed
      *                              file is rejected before anything runs
      */
-    public record Options(int bufferSize, long maxCachedInstructions, boolean verifyHash,
-            boolean validateAtOpen) {
+    public record Options(int bufferSize, long maxCachedInstructions, boolean validateAtOpen) {
         public Options {
             if (bufferSize < 64) {
                 throw new IllegalArgumentException("buffer size " + bufferSize + " is below 64 bytes");
@@ -61,25 +63,21 @@ public final class GcbReader {
             }
         }
 
-        /** 64 KiB buffer, 2^20 cached instructions, hash verified, no full pass at open. */
+        /** 64 KiB buffer, 2^20 cached instructions, no full pass at open. */
         public static Options defaults() {
-            return new Options(64 * 1024, 1 << 20, true, false);
+            return new Options(64 * 1024, 1 << 20, false);
         }
 
         public Options withBufferSize(int n) {
-            return new Options(n, maxCachedInstructions, verifyHash, validateAtOpen);
+            return new Options(n, maxCachedInstructions, validateAtOpen);
         }
 
         public Options withMaxCachedInstructions(long n) {
-            return new Options(bufferSize, n, verifyHash, validateAtOpen);
-        }
-
-        public Options withVerifyHash(boolean v) {
-            return new Options(bufferSize, maxCachedInstructions, v, validateAtOpen);
+            return new Options(bufferSize, n, validateAtOpen);
         }
 
         public Options withValidateAtOpen(boolean v) {
-            return new Options(bufferSize, maxCachedInstructions, verifyHash, v);
+            return new Options(bufferSize, maxCachedInstructions, v);
         }
     }
 
@@ -100,6 +98,8 @@ public final class GcbReader {
     private final List<SubCircuit> subs = new ArrayList<>();
     private long[] defStart;
     private long[] defLength;
+    /** Each definition's bytes as read at open: a reload must read the same. */
+    private RangeDigest[] defDigest;
     private long bodyStart;
     private MessageDigest prefixDigest;
     private BodyCache cache;
@@ -176,6 +176,7 @@ public final class GcbReader {
         int defs = length(in, "number of sub-circuits");
         defStart = new long[defs];
         defLength = new long[defs];
+        defDigest = new RangeDigest[defs];
         cache = new BodyCache(options.maxCachedInstructions(), this::loadDefinition);
         Set<String> names = new HashSet<>();
         for (int i = 0; i < defs; i++) {
@@ -264,7 +265,7 @@ public final class GcbReader {
         }
         // The definition is checked now, with its own positional reads, and cached if it fits.
         Body.Builder keep = instructions <= options.maxCachedInstructions() ? new Body.Builder() : null;
-        GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start, start + length, null,
+        GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start, start + length, GcbOutput.sha256(),
                 (int) Math.min(options.bufferSize(), Math.max(64, length)), what
                 + ": body ends before its last instruction"), subs, index, checker, instructions, s,
                 Long.MAX_VALUE);
@@ -273,6 +274,7 @@ public final class GcbReader {
             throw in.errorAt(r.input().position(), what + ": extra bytes after its "
                     + instructions + " instructions");
         }
+        defDigest[index] = RangeDigest.of(name, start, length, r.input().digestSoFar().digest());
         checker.finish(outputs, "output", r);
         checker.checkNumSlots(r);
         claim(in, countsAt, what, "gates", gates, r.gates);
@@ -303,38 +305,54 @@ public final class GcbReader {
         }
     }
 
-    /** Re-reads an evicted (or never cached) definition body from the file. */
+    /**
+     * Re-reads an evicted (or never cached) definition body from the file, and checks that its
+     * bytes are those read at open before anything uses it: a file changed since fails here.
+     */
     private Body loadDefinition(int index) throws IOException {
         cache.countLoad();
         SubCircuit sub = subs.get(index);
+        RangeDigest expected = defDigest[index];
+        long start = defStart[index];
+        long end = start + defLength[index];
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            long start = defStart[index];
             String what = "sub-circuit " + sub.name();
             FrameChecker checker = new FrameChecker(what, sub.numSlots(), sub.inputs(), subs, true);
-            GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start,
-                    start + defLength[index], null,
+            GcbInput in = new GcbInput(name, ch, start, end, GcbOutput.sha256(),
                     (int) Math.min(options.bufferSize(), Math.max(64, defLength[index])),
-                    what + ": body ends before its last instruction"), subs, index, checker,
-                    sub.instructionCount(), sub.numSlots(), Long.MAX_VALUE);
+                    what + ": body ends before its last instruction");
+            GcbBodyReader r = new GcbBodyReader(in, subs, index, checker, sub.instructionCount(),
+                    sub.numSlots(), Long.MAX_VALUE);
             Body.Builder b = new Body.Builder();
-            copy(r, b);
+            try {
+                copy(r, b);
+            } catch (CircuitFormatException e) {
+                // Its bytes were checked at open: an error now means they changed. Say so.
+                throw RangeDigest.changed(name, start, end, "sub-circuit " + sub.name() + " no longer reads: "
+                        + e.getMessage());
+            }
+            if (!in.atEnd()) {
+                throw RangeDigest.changed(name, start, end, "sub-circuit " + sub.name() + " ends before its bytes do");
+            }
+            expected.check(in.position() - start, in.digestSoFar().digest());
             return b.build();
         }
     }
 
     /**
-     * One pass over the main body. The first passes are checked as they stream; once a pass
-     * has checked everything (instructions, counts, outputs, the hash), later passes over the
-     * unchanged file skip the checks and the hash: a session that runs the circuit many times
-     * validates it once. A file whose size or modification time changed is checked again.
+     * One pass over the main body. Every pass hashes what it reads and checks the hash at its
+     * end, so no pass completes over bytes other than the agreed ones. The first passes also check
+     * every instruction as they stream; once a pass has checked everything, later passes over
+     * a file of the same size and modification time check only that slots are in range (which
+     * keeps a changed file from harming memory until the hash fails at the end): a session that
+     * runs the circuit many times checks its structure once.
      */
     private InstructionReader openMain() throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
             Stamp now = Stamp.of(path, ch);
             boolean trusted = now.equals(validated);
-            GcbInput in = new GcbInput(name, ch, bodyStart, Long.MAX_VALUE,
-                    options.verifyHash() && !trusted ? cloneDigest() : null, options.bufferSize(),
+            GcbInput in = new GcbInput(name, ch, bodyStart, Long.MAX_VALUE, cloneDigest(), options.bufferSize(),
                     "file is truncated");
             return new MainReader(in, trusted ? null : mainChecker(bodyStart), ch, trusted ? null : now);
         } catch (IOException | RuntimeException e) {
@@ -376,15 +394,20 @@ public final class GcbReader {
             GcbInput in = input();
             long end = in.position();
             if (!in.atEnd()) {
+                if (validated != null) {
+                    throw RangeDigest.changed(name, bodyStart, end, "bytes follow the last instruction now");
+                }
                 throw in.errorAt(end, "trailing garbage after the last of " + instructionCount
                         + " instructions");
             }
-            if (options.verifyHash() && checking != null) {
-                byte[] actual = in.digestSoFar().digest();
-                if (!MessageDigest.isEqual(actual, hash)) {
-                    throw new CircuitFormatException(name + ": file is corrupt: its SHA-256 does not"
-                            + " match the hash in its header (byte " + Gcb.HASH_OFFSET + ")");
+            byte[] actual = in.digestSoFar().digest();
+            if (!MessageDigest.isEqual(actual, hash)) {
+                if (validated != null) {
+                    throw RangeDigest.changed(name, bodyStart, end, "the SHA-256 of the file no longer matches"
+                            + " the hash in its header");
                 }
+                throw new CircuitFormatException(name + ": file is corrupt, or changed after it was opened: its"
+                        + " SHA-256 does not match the hash in its header (byte " + Gcb.HASH_OFFSET + ")");
             }
             if (checking != null) {
                 checker().finish(creatorOutputs, "creator output", this);
@@ -394,7 +417,7 @@ public final class GcbReader {
             claim(in, end, "main circuit", "gates", gateCount, gates);
             claim(in, end, "main circuit", "non-linear gates", nonLinearCount, nonLinear);
             claim(in, end, "main circuit", "label slots", labelSlots, numSlots + deepestCall);
-            if (checking != null && options.verifyHash()) {
+            if (checking != null) {
                 validated = checking;
             }
         }

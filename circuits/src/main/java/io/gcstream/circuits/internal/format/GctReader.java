@@ -149,24 +149,35 @@ public final class GctReader {
     }
 
     private static Circuit parse(String name, Dialect dialect, long size, Source source) throws IOException {
+        Head head;
+        long bodyOffset;
+        int bodyLine;
         try (GctLines lines = new GctLines(name, source.open(0), 0, 0)) {
-            Head head = new Head(name, lines, dialect, new Allowance(size));
+            head = new Head(name, lines, dialect, new Allowance(size));
             head.parse();
-            long bodyOffset = lines.offset();
-            int bodyLine = lines.lineNo();
-            LineBody first = head.mainBody(lines);
+            bodyOffset = lines.offset();
+            bodyLine = lines.lineNo();
+        }
+        // The header and definitions are held in memory; the main body is read from the file on
+        // every pass, so its bytes are recorded by this first pass and every later pass must
+        // read the same (RangeDigest): a file changed meanwhile fails, it never gives another circuit.
+        RangeDigest.Pass recording = RangeDigest.record(name, bodyOffset);
+        LineBody first = head.mainBody(new GctLines(name, recording.wrap(source.open(bodyOffset)), bodyOffset,
+                bodyLine));
+        try (first) {
             while (first.next()) {
                 // one checking pass, for the counts and to reject bad input before any run
             }
-            // Checked at each call already; this restates the invariant the engine relies on.
-            head.allowance.checkLabelSlots(head.numSlots + first.deepestCall, "main circuit", head.registersWhere);
-            List<SubCircuit> subs = List.copyOf(head.subs);
-            BodySource body = () -> head.mainBody(new GctLines(name, source.open(bodyOffset),
-                    bodyOffset, bodyLine));
-            return new Circuit(head.creatorInputs, head.evaluatorInputs, head.creatorOutputs,
-                    head.evaluatorOutputs, head.numSlots, subs, head.numberOfGates, first.gates,
-                    first.nonLinear, head.numSlots + first.deepestCall, body, null);
         }
+        RangeDigest recorded = recording.finish();
+        // Checked at each call already; this restates the invariant the engine relies on.
+        head.allowance.checkLabelSlots(head.numSlots + first.deepestCall, "main circuit", head.registersWhere);
+        List<SubCircuit> subs = List.copyOf(head.subs);
+        BodySource body = () -> head.mainBody(new GctLines(name, recorded.verify().wrap(source.open(bodyOffset)),
+                bodyOffset, bodyLine));
+        return new Circuit(head.creatorInputs, head.evaluatorInputs, head.creatorOutputs,
+                head.evaluatorOutputs, head.numSlots, subs, head.numberOfGates, first.gates,
+                first.nonLinear, head.numSlots + first.deepestCall, body, null);
     }
 
     /** A keyword line's value and where it was. */

@@ -144,7 +144,7 @@ public class BmecReaderTest {
                 }
             }
         });
-        assertEquals(f + ": byte 60: file is truncated (inside the gate): it changed while it was read",
-                e.getMessage());
+        assertEquals(f + ": the file changed after it was read (bytes 36..68: it ends at byte 60 now): a circuit"
+                + " file must not be replaced, truncated or edited while it is in use", e.getMessage());
     }
 }
