@@ -6,21 +6,26 @@ import com.beust.jcommander.ParameterException;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.GcSession;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The {@code gc} command: compile, inspect, simulate and run circuits.
  *
  * <p>Exit status: 0 on success, 2 for a user error (bad option, value or file), 1 when a run
- * fails (peer gone, timeout, protocol mismatch, out of memory). Errors are one line on stderr,
- * never a stack trace, unless {@code --debug} is given; running out of heap or stack says so and
- * names the -Xmx or -Xss option that gives the JVM more.
+ * fails (peer gone, timeout, protocol mismatch, out of memory, results that could not be written
+ * to standard output). Errors are one line on stderr, never a stack trace, unless {@code --debug}
+ * is given; running out of heap or stack, in any thread and at any moment, says so in one line
+ * and names the -Xmx or -Xss option that gives the JVM more.
  */
 public final class Gc {
     static final int EXIT_FAILURE = 1;
@@ -47,16 +52,82 @@ public final class Gc {
      * composed, so that the message can be printed even in a 4 MB heap.
      */
     private static byte[] reserve = new byte[32 << 10];
+    /**
+     * The out-of-memory and stack-overflow lines, made while there is memory: printed as they
+     * are when composing the detailed line fails, and by threads other than main.
+     */
+    private static final byte[] OUT_OF_HEAP = ("gc: out of memory with a heap limit of "
+            + ((Runtime.getRuntime().maxMemory() + (1 << 19)) >> 20) + " MiB; give Java more with -Xmx, e.g."
+            + " GC_JAVA_OPTS=-Xmx4g ./gc ... or java -Xmx4g -jar gc.jar ... (docs/memory.md says what a run"
+            + " needs)" + System.lineSeparator()).getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] OUT_OF_STACK = ("gc: out of memory: a thread stack overflowed; give Java a"
+            + " larger stack with -Xss, e.g. GC_JAVA_OPTS=-Xss256m ./gc ..." + System.lineSeparator())
+            .getBytes(StandardCharsets.US_ASCII);
+    /** Set once a resource error has been reported, so that it is reported once. */
+    private static final AtomicBoolean REPORTED = new AtomicBoolean();
 
     private Gc() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
+        // A thread other than main that runs out of heap or stack ends the process with one line,
+        // without allocating (the default handler would print a trace, or fail in turn).
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+            if (e instanceof OutOfMemoryError || e instanceof StackOverflowError) {
+                if (REPORTED.compareAndSet(false, true)) {
+                    try {
+                        stderr.write(e instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP);
+                    } catch (IOException | RuntimeException ignored) {
+                        // nothing more can be said
+                    }
+                }
+                Runtime.getRuntime().halt(EXIT_FAILURE);
+            }
+            e.printStackTrace();
+        });
+        System.exit(run(args, ResultOutput.stdout(), System.err));
     }
 
-    /** Runs {@code gc args}; returns the exit status instead of exiting (for tests). */
+    /**
+     * Runs {@code gc args}; returns the exit status instead of exiting (for tests). Results that
+     * could not be written to {@code out} (a full disk, a closed pipe) make it a failure.
+     */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        int status;
+        try {
+            status = dispatch(args, out, err);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // Before or after a command (parsing the options, printing usage).
+            status = fail(err, debugRequested(args), e, EXIT_FAILURE);
+        }
+        return written(out, err, status);
+    }
+
+    /**
+     * {@code status}, or a failure if {@code out} lost results: one line on stderr saying why. A
+     * PrintStream hides write errors but remembers that one happened ({@link PrintStream#checkError}).
+     */
+    static int written(PrintStream out, PrintStream err, int status) {
+        if (!out.checkError()) {
+            return status;
+        }
+        String why = out instanceof ResultOutput r ? r.failure() : null;
+        err.println("gc: the results could not be written to standard output" + (why == null ? "" : ": " + why));
+        return status == 0 ? EXIT_FAILURE : status;
+    }
+
+    /** True if {@code args} ask for stack traces (looked up without parsing, which may have failed). */
+    private static boolean debugRequested(String[] args) {
+        for (String a : args) {
+            if ("--debug".equals(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int dispatch(String[] args, PrintStream out, PrintStream err) {
         if (startsSession(args)) {
             GcSession.prepare(); // overlaps the first session's one-time set-up with parsing and loading
         }
@@ -158,13 +229,27 @@ public final class Gc {
         Throwable resource = resourceError(e);
         if (resource != null) {
             reserve = null; // room to compose and print the one line
+            REPORTED.set(true); // a thread that runs out too stays silent
+            try {
+                err.println("gc: " + resourceMessage(resource));
+            } catch (OutOfMemoryError | StackOverflowError again) {
+                byte[] line = resource instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
+                err.write(line, 0, line.length);
+                err.flush();
+            }
+            if (debug) {
+                try {
+                    e.printStackTrace(err);
+                } catch (OutOfMemoryError | StackOverflowError again) {
+                    // the line above said what matters
+                }
+            }
+            return EXIT_FAILURE;
         }
         String message = e.getMessage();
-        if (resource != null) {
-            message = resourceMessage(resource);
-            status = EXIT_FAILURE;
-        } else if (message == null || message.isBlank()) {
-            message = e.getClass().getSimpleName();
+        if (message == null || message.isBlank()) {
+            // A bug, not a user's mistake: no Java class name, the trace is there with --debug.
+            message = "internal error (run with --debug for its stack trace)";
         } else if (e instanceof java.net.UnknownHostException) {
             message = "unknown host: " + message;
         } else if (e instanceof IOException && !(e instanceof NoSuchFileException)
