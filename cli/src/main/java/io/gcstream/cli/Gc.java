@@ -16,7 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The {@code gc} command: compile, inspect, simulate and run circuits.
@@ -63,30 +62,67 @@ public final class Gc {
     private static final byte[] OUT_OF_STACK = ("gc: out of memory: a thread stack overflowed; give Java a"
             + " larger stack with -Xss, e.g. GC_JAVA_OPTS=-Xss256m ./gc ..." + System.lineSeparator())
             .getBytes(StandardCharsets.US_ASCII);
-    /** Set once a resource error has been reported, so that it is reported once. */
-    private static final AtomicBoolean REPORTED = new AtomicBoolean();
+    /** Guards {@link #reported}; a monitor, not an atomic, whose first use would allocate. */
+    private static final Object REPORT_LOCK = new Object();
+    /** A resource error has been reported: say it once. */
+    private static boolean reported;
 
     private Gc() {
     }
 
     public static void main(String[] args) {
-        FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
-        // A thread other than main that runs out of heap or stack ends the process with one line,
-        // without allocating (the default handler would print a trace, or fail in turn).
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+        Thread.setDefaultUncaughtExceptionHandler(new ResourceHandler());
+        System.exit(run(args, ResultOutput.stdout(), System.err));
+    }
+
+    /** True the first time only: the one line about a resource error is printed once. */
+    private static boolean firstReport() {
+        synchronized (REPORT_LOCK) {
+            boolean first = !reported;
+            reported = true;
+            return first;
+        }
+    }
+
+    /**
+     * Ends the process with one line when a thread (main included, after {@link #run}) runs out
+     * of heap or stack, where the JVM's handler would print a trace or fail in turn. It allocates
+     * nothing: its line was made at start-up, and everything it calls is linked then, by a dry run.
+     */
+    private static final class ResourceHandler implements Thread.UncaughtExceptionHandler {
+        private final FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
+
+        ResourceHandler() {
+            try {
+                // Loads and links what the handler uses, while there is heap to do it.
+                Class.forName("java.lang.Shutdown");
+                report(null, true);
+            } catch (ClassNotFoundException | IOException ignored) {
+                // the handler still works, with a little less margin
+            }
+        }
+
+        @Override
+        public void uncaughtException(Thread t, Throwable e) {
             if (e instanceof OutOfMemoryError || e instanceof StackOverflowError) {
-                if (REPORTED.compareAndSet(false, true)) {
-                    try {
-                        stderr.write(e instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP);
-                    } catch (IOException | RuntimeException ignored) {
-                        // nothing more can be said
-                    }
+                try {
+                    report(e, false);
+                } catch (IOException | RuntimeException ignored) {
+                    // nothing more can be said
                 }
                 Runtime.getRuntime().halt(EXIT_FAILURE);
             }
             e.printStackTrace();
-        });
-        System.exit(run(args, ResultOutput.stdout(), System.err));
+        }
+
+        private void report(Throwable e, boolean dryRun) throws IOException {
+            byte[] line = e instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
+            if (dryRun) {
+                stderr.write(line, 0, 0);
+            } else if (firstReport()) {
+                stderr.write(line, 0, line.length);
+            }
+        }
     }
 
     /**
@@ -229,13 +265,14 @@ public final class Gc {
         Throwable resource = resourceError(e);
         if (resource != null) {
             reserve = null; // room to compose and print the one line
-            REPORTED.set(true); // a thread that runs out too stays silent
-            try {
-                err.println("gc: " + resourceMessage(resource));
-            } catch (OutOfMemoryError | StackOverflowError again) {
-                byte[] line = resource instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
-                err.write(line, 0, line.length);
-                err.flush();
+            if (firstReport()) {
+                try {
+                    err.println("gc: " + resourceMessage(resource));
+                } catch (OutOfMemoryError | StackOverflowError again) {
+                    byte[] line = resource instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
+                    err.write(line, 0, line.length);
+                    err.flush();
+                }
             }
             if (debug) {
                 try {

@@ -86,6 +86,36 @@ class SmallHeapIT {
         assertTrue(debug.err().contains("java.lang.OutOfMemoryError"), "--debug shows the stack trace");
     }
 
+    /**
+     * With the default collector (G1, which works in regions of 1 MB) 4 MB is too little for
+     * anything: every command must then say so in one line and fail, from whichever thread runs
+     * out first, never print a stack trace or "thrown from the UncaughtExceptionHandler" (issue 26,
+     * finding 13).
+     */
+    @Test
+    void outOfMemoryInAnyThreadIsOneLine() throws Exception {
+        Path values = Files.writeString(dir.resolve("values.txt"), "5\n9\n");
+        List<List<String>> commands = List.of(
+                List.of("keygen", "--name", "a", "--out", dir.resolve("keys").toString()),
+                List.of("run", "--local", "lib:aes128", "--creator-input", "0", "--evaluator-input", "0"),
+                List.of("sim", "lib:aes128", "--creator-input", "0", "--evaluator-input", "0"),
+                List.of("minimum", "--local", "--bits", "8", "--creator-values", values.toString(),
+                        "--evaluator-values", values.toString()),
+                List.of("demo"));
+        for (List<String> args : commands) {
+            ProcessBuilder pb = new ProcessBuilder(GcProcess.gcCommand(List.of("-Xmx4m"), args));
+            pb.environment().put(NetworkOptions.PASSWORD_ENV, "a password for the test");
+            Done d = GcProcess.start(pb, dir).finish(120);
+            if (d.status() == 0) {
+                continue; // this JVM's ergonomics made it fit after all
+            }
+            assertEquals(1, d.status(), args + ": " + d.err());
+            List<String> lines = d.err().lines().toList();
+            assertEquals(1, lines.size(), args + ": " + d.err());
+            assertTrue(lines.get(0).startsWith("gc: out of memory") && lines.get(0).contains("-Xmx"), d.err());
+        }
+    }
+
     private static Done gc(String heap, String... args) throws Exception {
         return start(List.of("-Xmx" + heap), args).finish(120);
     }
