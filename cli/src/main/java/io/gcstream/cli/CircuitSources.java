@@ -74,9 +74,14 @@ final class CircuitSources {
          */
         boolean[] inputBits(Party party, String value, String option) {
             InputEncoder e = encoder(party);
-            String text = value == null ? null : BitValues.text(value, e.readsText(), option);
+            if (value == null) {
+                return e.encode(Outputs.input(null, e.valueWidth(), option));
+            }
+            // Read once: a file may be a pipe, which a second read would find empty.
+            BitValues.Given given = BitValues.read(value, e.readsText(), e.valueWidth(), option);
+            String text = BitValues.text(given, e.readsText(), option);
             if (text == null) {
-                return e.encode(Outputs.input(value, e.valueWidth(), option));
+                return e.encode(BitValues.number(given, e.valueWidth(), option));
             }
             if (!e.readsText()) {
                 throw new UserError(option + ": this circuit takes a number, not text");

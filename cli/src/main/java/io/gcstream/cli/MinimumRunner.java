@@ -14,9 +14,9 @@ import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -297,13 +297,22 @@ final class MinimumRunner {
         return p == Party.CREATOR ? "creator" : "evaluator";
     }
 
-    /** A values file read one line at a time: each line one unsigned decimal number of at most b bits. */
+    /**
+     * A values file read one line at a time: each line one unsigned decimal number of at most b
+     * bits in ASCII digits, blanks around it and blank lines allowed. A line may hold at most
+     * {@link #MAX_LINE} bytes, so that a file without line breaks (or /dev/zero) is refused
+     * after that many bytes instead of filling the heap.
+     */
     static final class Values implements AutoCloseable {
+        /** Longest line: a 62-bit number has 19 digits; the rest is room for blanks. */
+        static final int MAX_LINE = 1024;
         private final Path file;
-        private final BufferedReader in;
+        private final InputStream in;
         private final int bits;
+        private final byte[] buf = new byte[MAX_LINE];
         private long line;
-        private String pending;
+        private long pending;
+        private boolean hasPending;
 
         Values(Path file, int bits) throws IOException {
             this.file = file;
@@ -311,46 +320,80 @@ final class MinimumRunner {
             if (!Files.isRegularFile(file)) {
                 throw new UserError(file + (Files.exists(file) ? " is not a file" : " does not exist"));
             }
-            this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+            this.in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         }
 
         boolean hasNext() throws IOException {
-            while (pending == null) {
-                String s;
-                try {
-                    s = in.readLine();
-                } catch (java.nio.charset.CharacterCodingException e) {
-                    throw new UserError(file + ":" + (line + 1) + ": not valid UTF-8 text");
+            while (!hasPending) {
+                int n = 0;
+                int b;
+                boolean any = false;
+                while ((b = in.read()) >= 0 && b != '\n') {
+                    any = true;
+                    if (n == MAX_LINE) {
+                        throw new UserError(file + ":" + (line + 1) + ": line is longer than " + MAX_LINE
+                                + " bytes (one decimal number per line)");
+                    }
+                    buf[n++] = (byte) b;
                 }
-                if (s == null) {
+                if (b < 0 && !any) {
                     return false;
                 }
                 line++;
-                s = s.strip();
-                if (!s.isEmpty()) {
-                    pending = s;
+                int a = 0;
+                while (a < n && isBlank(buf[a])) {
+                    a++;
+                }
+                while (n > a && isBlank(buf[n - 1])) {
+                    n--;
+                }
+                if (a < n) {
+                    pending = number(a, n);
+                    hasPending = true;
                 }
             }
             return true;
+        }
+
+        /** The line's bytes {@code a .. n} as a number of at most {@code bits} bits, ASCII digits only. */
+        private long number(int a, int n) {
+            long v = 0;
+            for (int i = a; i < n; i++) {
+                int d = buf[i] - '0';
+                if (d < 0 || d > 9) {
+                    throw new UserError(file + ":" + line + ": '" + shown(a, n) + "' is not a decimal number");
+                }
+                if (v > (Long.MAX_VALUE - d) / 10) {
+                    throw new UserError(file + ":" + line + ": " + shown(a, n) + " does not fit in " + bits
+                            + " unsigned bits");
+                }
+                v = v * 10 + d;
+            }
+            if ((v >>> bits) != 0) {
+                throw new UserError(file + ":" + line + ": " + v + " does not fit in " + bits + " unsigned bits");
+            }
+            return v;
+        }
+
+        /** The bytes for a message: printable ASCII kept, anything else '?', at most 30 characters. */
+        private String shown(int a, int n) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = a; i < n && sb.length() < 30; i++) {
+                sb.append(buf[i] >= 0x20 && buf[i] < 0x7F ? (char) buf[i] : '?');
+            }
+            return n - a > 30 ? sb.append("...").toString() : sb.toString();
+        }
+
+        private static boolean isBlank(byte b) {
+            return b == ' ' || b == '\t' || b == '\r';
         }
 
         long next() throws IOException {
             if (!hasNext()) {
                 throw new IOException(file + " has fewer values than it had when counted");
             }
-            String s = pending;
-            pending = null;
-            long v;
-            try {
-                v = Long.parseLong(s);
-            } catch (NumberFormatException e) {
-                throw new UserError(file + ":" + line + ": '" + (s.length() > 30 ? s.substring(0, 27) + "..." : s)
-                        + "' is not a decimal number");
-            }
-            if (v < 0 || (v >>> bits) != 0) {
-                throw new UserError(file + ":" + line + ": " + v + " does not fit in " + bits + " unsigned bits");
-            }
-            return v;
+            hasPending = false;
+            return pending;
         }
 
         @Override

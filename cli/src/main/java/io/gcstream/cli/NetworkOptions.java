@@ -10,6 +10,7 @@ import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TlsConfig;
 import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -21,7 +22,9 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
@@ -280,13 +283,7 @@ final class NetworkOptions {
      */
     static char[] password(String file, Function<String, String> env) throws IOException {
         if (file != null) {
-            Path p = Path.of(file);
-            long size = Files.size(p);
-            if (size > MAX_PASSWORD_FILE) {
-                throw new UserError("--tls-password-file " + file + ": " + size
-                        + " bytes is too large for a password file (at most " + MAX_PASSWORD_FILE + ")");
-            }
-            byte[] bytes = Files.readAllBytes(p);
+            byte[] bytes = readPasswordFile(file);
             try {
                 CharBuffer cb = StandardCharsets.UTF_8.newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)
@@ -316,5 +313,32 @@ final class NetworkOptions {
                     + " or give --tls-password-file FILE (never on the command line)");
         }
         return v.toCharArray();
+    }
+    /**
+     * The bytes of a password file, read once and at most {@link #MAX_PASSWORD_FILE} of them: a
+     * larger file, or a device that never ends such as /dev/zero, is refused after that many.
+     */
+    private static byte[] readPasswordFile(String file) {
+        Path p = Path.of(file);
+        String what = "--tls-password-file " + file + ": ";
+        if (Files.isDirectory(p)) {
+            throw new UserError(what + "is a directory, not a file");
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(p)) {
+            bytes = in.readNBytes(MAX_PASSWORD_FILE + 1);
+        } catch (NoSuchFileException e) {
+            throw new UserError(what + "does not exist");
+        } catch (AccessDeniedException e) {
+            throw new UserError(what + "cannot be read: permission denied");
+        } catch (IOException e) {
+            throw new UserError(what + "cannot be read: " + e.getMessage());
+        }
+        if (bytes.length > MAX_PASSWORD_FILE) {
+            Arrays.fill(bytes, (byte) 0);
+            throw new UserError(what + "holds more than " + MAX_PASSWORD_FILE + " bytes, too many for a password"
+                    + " file");
+        }
+        return bytes;
     }
 }

@@ -103,4 +103,27 @@ class KeygenCommandTest {
         }
         assertFalse(Files.exists(dir.resolve("t.p12")));
     }
+
+    /**
+     * Issue 26, findings 11 and 13: a password file is read once and at most 4 KiB of it, so
+     * /dev/zero is refused rather than read until the heap is gone; a directory is a user error.
+     */
+    @Test
+    void passwordFilesAreBoundedAndTheirMistakesAreUserErrors(@TempDir Path dir) throws Exception {
+        Path big = Files.writeString(dir.resolve("big.txt"), "x".repeat(5000) + "\n");
+        List<String> files = new java.util.ArrayList<>(List.of(dir.toString(), big.toString()));
+        if (Files.exists(Path.of("/dev/zero"))) {
+            files.add("/dev/zero");
+        }
+        for (String f : files) {
+            CliTestSupport.Outcome o = gc("keygen", "--name", "a", "--out", dir.resolve("keys").toString(),
+                    "--tls-password-file", f);
+            assertEquals(2, o.status(), f + ": " + o.err());
+            assertEquals(1, o.err().lines().count(), o.err());
+            assertTrue(o.err().startsWith("gc: --tls-password-file " + f + ": "), o.err());
+            assertTrue(o.err().contains(f.equals(dir.toString()) ? "is a directory, not a file"
+                    : "holds more than 4096 bytes, too many for a password file"), o.err());
+        }
+        assertFalse(Files.exists(dir.resolve("keys")));
+    }
 }

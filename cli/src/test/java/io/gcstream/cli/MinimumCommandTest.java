@@ -93,4 +93,33 @@ class MinimumCommandTest {
         assertEquals(2, o.status());
         assertTrue(o.err().contains("--strategy must be a, b or c"), o.err());
     }
+
+    /**
+     * Issue 26, findings 11 and 13: a line without end is refused after 1 KiB, not read until the
+     * heap is gone; only ASCII digits are digits; a number too long for a long is not a crash.
+     */
+    @Test
+    void valueLinesAreBoundedAndAscii(@TempDir Path dir) throws Exception {
+        Path e = Files.writeString(dir.resolve("e"), "3\n");
+        Object[][] cases = {
+            {"5\n" + "1".repeat(5_000_000) + "\n", "c:2: line is longer than 1024 bytes (one decimal number per line)"},
+            {"5\n\u0663\n", "c:2: '??' is not a decimal number"},
+            {"5\n+3\n", "c:2: '+3' is not a decimal number"},
+            {"5\n 1 2\n", "c:2: '1 2' is not a decimal number"},
+            {"99999999999999999999999\n", "c:1: 99999999999999999999999 does not fit in 16 unsigned bits"},
+        };
+        for (Object[] k : cases) {
+            Files.writeString(dir.resolve("c"), (String) k[0]);
+            CliTestSupport.Outcome o = gc("minimum", "--local", "--bits", "16", "--creator-values",
+                    dir.resolve("c").toString(), "--evaluator-values", e.toString());
+            assertEquals(2, o.status(), o.err());
+            assertEquals("gc: " + dir.resolve((String) k[1]), o.err().strip());
+        }
+        // Blanks around a number and blank lines are fine, CRLF included.
+        Files.writeString(dir.resolve("c"), " 7 \r\n\r\n\t9\r\n");
+        CliTestSupport.Outcome ok = gc("minimum", "--local", "--bits", "16", "--creator-values",
+                dir.resolve("c").toString(), "--evaluator-values", e.toString());
+        assertEquals(0, ok.status(), ok.err());
+        assertTrue(ok.out().startsWith("minimum            3"), ok.out());
+    }
 }
