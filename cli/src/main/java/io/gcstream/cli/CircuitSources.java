@@ -96,6 +96,9 @@ final class CircuitSources {
 
     /** Reads a circuit file or builds a library circuit. */
     static Loaded load(String source, SourceOptions o) throws IOException {
+        if (o.cacheInstructions < 0) {
+            throw new UserError("--cache must be at least 0 instructions, not " + o.cacheInstructions);
+        }
         if (source.startsWith(LIBRARY_PREFIX)) {
             String name = source.substring(LIBRARY_PREFIX.length());
             try {

@@ -144,6 +144,9 @@ final class PartyOptions {
         } catch (NumberFormatException e) {
             throw new UserError("--connect: '" + connect.substring(colon + 1) + "' is not a port number");
         }
+        if (port < 1 || port > 65535) {
+            throw new UserError("--connect: port " + port + " is not in 1..65535");
+        }
         String host = connect.substring(0, colon);
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);

@@ -41,6 +41,14 @@ final class PartyRunner {
     /** This party's plan: nothing is read from the network. */
     static Plan plan(Party role, CircuitSources.Loaded circuit, String input, int repeat, StateOptions state) {
         Party keep = state.validate(repeat);
+        if (keep != null) {
+            int outputs = keep == Party.CREATOR ? circuit.circuit().creatorOutputCount()
+                    : circuit.circuit().evaluatorOutputCount();
+            if (outputs == 0) {
+                throw new UserError("--keep-outputs " + name(keep) + ": the circuit gives the " + name(keep)
+                        + " no outputs to keep");
+            }
+        }
         SessionState loaded = state.load(role);
         Party feeds = null;
         int keptIn = 0;
@@ -110,5 +118,9 @@ final class PartyRunner {
         }
         int width = circuit.encoder(role).inputWidth() - kept;
         return Outputs.input(input, width, "--input (after the " + kept + " bits loaded from the state)");
+    }
+
+    private static String name(Party p) {
+        return p == Party.CREATOR ? "creator" : "evaluator";
     }
 }

@@ -8,6 +8,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
+import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
@@ -107,13 +108,21 @@ final class RunCommand extends CircuitCommand {
         PartyRunner.Plan plan = PartyRunner.plan(role, loaded, input, repeat, state);
         StderrProgress bar = progressBar(c, role);
         SessionOptions opts = withProgress(options, bar);
-        NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options), ch -> {
-            PartyRunner.Prepared p = PartyRunner.prepare(plan, ch, opts, loaded);
-            p.session().handshake();
-            return p;
-        });
-        try (Channel ch = g.channel()) {
-            o = PartyRunner.run(g.value(), repeat, warmup, state);
+        try {
+            NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options), ch -> {
+                PartyRunner.Prepared p = PartyRunner.prepare(plan, ch, opts, loaded);
+                p.session().handshake();
+                return p;
+            });
+            try (Channel ch = g.channel()) {
+                o = PartyRunner.run(g.value(), repeat, warmup, state);
+            }
+        } catch (SessionException e) {
+            if (plan.loaded() != null && plan.loaded().problem() != null) {
+                // This side's --load-state was unusable: the peer has been told; it is this user's mistake.
+                throw new UserError(e.getMessage());
+            }
+            throw e;
         } finally {
             finish(bar);
         }

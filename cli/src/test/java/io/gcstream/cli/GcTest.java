@@ -81,6 +81,45 @@ class GcTest {
         assertTrue(o.err().codePoints().allMatch(c -> c == '\n' || io.gcstream.circuits.internal.SafeText.isSafe(c)), o.err());
     }
 
+    /**
+     * Issue 26, finding 13: mistakes of the user that exited with status 1 (a run failure) now
+     * exit with status 2, in one line.
+     */
+    @Test
+    void moreUserErrorsExitWithStatus2(@TempDir Path dir) throws Exception {
+        Path constants = Files.writeString(dir.resolve("constants.txt"), "1 1\n0\n1 1\n\n1 1 1 0 EQ\n");
+        Path gcb = dir.resolve("aes.gcb");
+        assertEquals(0, gc("compile", "lib:aes128", "-o", gcb.toString()).status());
+        Object[][] cases = {
+            {gc("run", "--role", "evaluator", "--connect", "127.0.0.1:65536", "--input", "0", "lib:millionaires8"),
+                "gc: --connect: port 65536 is not in 1..65535"},
+            {gc("run", "--role", "evaluator", "--connect", "127.0.0.1:0", "--input", "0", "lib:millionaires8"),
+                "gc: --connect: port 0 is not in 1..65535"},
+            {gc("info", "--cache", "-1", gcb.toString()), "gc: --cache must be at least 0 instructions, not -1"},
+            {gc("info", "--cache", "-1", "lib:aes128"), "gc: --cache must be at least 0 instructions, not -1"},
+            {gc("info", "--input-parties", "c,e,e", CliTestSupport.aes()), "gc: " + CliTestSupport.aes()
+                + ":3: option inputParties names 3 parties but the circuit has 2 input values"},
+            {gc("info", constants.toString()), "gc: " + constants + ":1: the circuit has no input bits, so its 1"
+                + " output bits are constants; gcstream computes a constant from an input: give the circuit at"
+                + " least one input value"},
+            {gc("run", "--role", "evaluator", "--connect", "127.0.0.1:1", "--input", "0", "--keep-outputs", "creator",
+                "--save-state", dir.resolve("s").toString(), "lib:aes128"),
+                "gc: --keep-outputs creator: the circuit gives the creator no outputs to keep"},
+        };
+        for (Object[] k : cases) {
+            CliTestSupport.Outcome o = (CliTestSupport.Outcome) k[0];
+            assertEquals(2, o.status(), o.err());
+            assertEquals(k[1] + System.lineSeparator(), o.err());
+        }
+        // A missing --load-state: the peer is told why (and fails), this side's user made the mistake.
+        CliTestSupport.Outcome[] s = StateOptionsTest.session(new String[] {"--input", "0", "lib:millionaires8"},
+                new String[] {"--input", "0", "--load-state", dir.resolve("none").toString(), "lib:millionaires8"});
+        assertEquals(1, s[0].status(), s[0].err());
+        assertEquals(2, s[1].status(), s[1].err());
+        assertTrue(s[1].err().contains(dir.resolve("none") + " does not exist"), s[1].err());
+        assertEquals(1, s[1].err().lines().count(), s[1].err());
+    }
+
     @Test
     void formatsAreFoundByContentWhateverTheName(@TempDir Path dir) throws Exception {
         Path bin = dir.resolve("circuit.bin");

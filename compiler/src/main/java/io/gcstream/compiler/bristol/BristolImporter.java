@@ -172,16 +172,28 @@ public final class BristolImporter {
             return new CircuitFormatException(where() + ": " + what);
         }
 
+        /** A non-negative decimal int in ASCII digits (Integer.parseInt takes '+' and any Unicode digit). */
         int number(String token, String what) {
-            try {
-                int v = Integer.parseInt(token);
-                if (v < 0) {
-                    throw error(what + " must not be negative: " + token);
-                }
-                return v;
-            } catch (NumberFormatException e) {
+            if (token.length() > 1 && token.charAt(0) == '-' && isDigits(token, 1)) {
+                throw error(what + " must not be negative: " + token);
+            }
+            if (token.isEmpty() || !isDigits(token, 0) || token.length() > 10) {
                 throw error(what + " is not a number: '" + token + "'");
             }
+            long v = Long.parseLong(token);
+            if (v > Integer.MAX_VALUE) {
+                throw error(what + " is not a number: '" + token + "'");
+            }
+            return (int) v;
+        }
+
+        private static boolean isDigits(String s, int from) {
+            for (int i = from; i < s.length(); i++) {
+                if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -232,6 +244,12 @@ public final class BristolImporter {
                 throw lines.error("the input and output values have " + totalIn + " + " + totalOut
                         + " bits, more than a file of " + bytes + " bytes may declare ("
                         + Limits.describeAllowance(bytes) + ")");
+            }
+            if (totalIn == 0 && totalOut > 0) {
+                // Every wire would be a constant, and a constant is computed from an input.
+                throw new CircuitFormatException(headerWhere + ": the circuit has no input bits, so its "
+                        + totalOut + " output bits are constants; gcstream computes a constant from an input:"
+                        + " give the circuit at least one input value");
             }
             if (totalIn > wires || totalOut > wires) {
                 throw lines.error("the circuit has " + wires + " wires, fewer than its " + totalIn

@@ -1,5 +1,6 @@
 package io.gcstream.compiler.bristol;
 
+import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import java.util.Arrays;
 import java.util.Objects;
@@ -83,7 +84,8 @@ public final class BristolOptions {
             return p;
         }
         if (set.length != n) {
-            throw new IllegalArgumentException(where + ": option " + option + " names " + set.length
+            // About this file read with this option: a mistake of the user's, named by file and line.
+            throw new CircuitFormatException(where + ": option " + option + " names " + set.length
                     + " parties but the circuit has " + n + " " + kind + " values");
         }
         return set.clone();

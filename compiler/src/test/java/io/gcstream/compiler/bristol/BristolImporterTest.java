@@ -306,7 +306,7 @@ class BristolImporterTest {
     @Test
     void wrongNumberOfPartiesIsAnError() {
         String text = "1 3\n2 1 1\n1 1\n2 1 0 1 2 AND\n";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BristolImporter.readFashion(
+        CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> BristolImporter.readFashion(
                 text, "t.txt", BristolOptions.defaults().inputParties(Party.CREATOR)));
         assertTrue(e.getMessage().contains("inputParties"), e.getMessage());
     }
@@ -386,6 +386,22 @@ class BristolImporterTest {
                 oldError("1 3\n1 1\n2 1 0 1 2 XOR\n"));
         assertEquals("bad.txt:3: unknown gate type 'OR' (expected XOR, AND, INV, NOT, EQ, EQW or MAND)",
                 oldError("1 3\n1 1 1\n2 1 0 1 2 OR\n"));
+    }
+
+    /**
+     * Issue 26, finding 13: only ASCII digits are wire numbers (Integer.parseInt took '+' and
+     * '\u0663', ARABIC-INDIC DIGIT THREE); a circuit of constants only is a mistake named in the
+     * file, not an error without a place.
+     */
+    @Test
+    void numbersAreAsciiAndAConstantsOnlyCircuitIsNamed() {
+        assertEquals("bad.txt:4: wire is not a number: '\u0662'", error("1 3\n2 1 1\n1 1\n2 1 0 1 \u0662 XOR\n"));
+        assertEquals("bad.txt:4: wire is not a number: '+2'", error("1 3\n2 1 1\n1 1\n2 1 0 1 +2 XOR\n"));
+        assertEquals("bad.txt:1: wire count is not a number: '\uff13'", error("1 \uff13\n2 1 1\n1 1\n2 1 0 1 2 XOR\n"));
+        assertEquals("bad.txt:4: wire must not be negative: -2", error("1 3\n2 1 1\n1 1\n2 1 0 1 -2 XOR\n"));
+        assertEquals("bad.txt:1: the circuit has no input bits, so its 1 output bits are constants; gcstream"
+                + " computes a constant from an input: give the circuit at least one input value",
+                error("1 1\n0\n1 1\n\n1 1 1 0 EQ\n"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class BristolOptionsTest {
         BristolOptions o = BristolOptions.defaults().inputParties(E, C).outputParties(C);
         assertArrayEquals(new Party[] {E, C}, o.inputPartiesFor(2, "x"));
         assertArrayEquals(new Party[] {C}, o.outputPartiesFor(1, "x"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> o.inputPartiesFor(3, "f.txt:2"));
+        CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> o.inputPartiesFor(3, "f.txt:2"));
         assertEquals("f.txt:2: option inputParties names 2 parties but the circuit has 3 input values", e.getMessage());
         assertThrows(NullPointerException.class, () -> BristolOptions.defaults().inputParties(C, null));
     }

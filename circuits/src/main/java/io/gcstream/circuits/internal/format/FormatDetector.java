@@ -253,7 +253,7 @@ public final class FormatDetector {
     private static char separator(String list) {
         String t = list.strip();
         int i = 0;
-        while (i < t.length() && Character.isDigit(t.charAt(i))) {
+        while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9') {
             i++;
         }
         if (i == 0 || i == t.length()) {
