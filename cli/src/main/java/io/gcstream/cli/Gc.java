@@ -12,7 +12,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -289,6 +294,9 @@ public final class Gc {
             message = "internal error (run with --debug for its stack trace)";
         } else if (e instanceof java.net.UnknownHostException) {
             message = "unknown host: " + message;
+        } else if (e instanceof FileSystemException f && f.getFile() != null) {
+            // Its message is often the bare path (the class name said the rest): say what happened.
+            message = fileProblem(f);
         } else if (e instanceof IOException && !(e instanceof NoSuchFileException)
                 && !message.startsWith("peer") && e.getClass().getPackageName().startsWith("java")) {
             message = "I/O error: " + message;
@@ -300,6 +308,18 @@ public final class Gc {
             e.printStackTrace(err);
         }
         return status;
+    }
+
+    /** "FILE: what is wrong with it" for a file system error whose class names the problem. */
+    static String fileProblem(FileSystemException f) {
+        String what = f.getReason() != null ? f.getReason()
+                : f instanceof FileAlreadyExistsException ? "already exists"
+                : f instanceof AccessDeniedException ? "permission denied"
+                : f instanceof NotDirectoryException ? "not a directory"
+                : f instanceof DirectoryNotEmptyException ? "directory not empty"
+                : f instanceof NoSuchFileException ? "does not exist"
+                : "I/O error";
+        return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + what;
     }
 
     static String version() {

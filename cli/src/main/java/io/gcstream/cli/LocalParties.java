@@ -68,7 +68,10 @@ final class LocalParties {
                 if (cause instanceof RuntimeException r) {
                     throw r;
                 }
-                throw new IOException(cause);
+                if (cause instanceof Error err) {
+                    throw err; // out of memory or stack: Gc says so in its own words
+                }
+                throw new IOException("the evaluator failed: " + cause.getMessage(), cause);
             }
         }
     }

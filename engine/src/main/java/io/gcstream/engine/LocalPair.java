@@ -166,7 +166,7 @@ public final class LocalPair {
             if (c instanceof Error) {
                 throw (Error) c;
             }
-            throw new IOException(c);
+            throw new IOException("the evaluator thread failed: " + c.getMessage(), c);
         }
     }
 }

@@ -10,9 +10,12 @@ import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
 public final class CreatorProtocol extends Protocol {
+    private static final Logger LOG = LoggerFactory.getLogger(CreatorProtocol.class);
     /**
      * What one flush of the channel costs, in bytes of tables the creator could garble in that
      * time (a system call, and waking the peer if it sleeps: ~10 µs here); chosen by
@@ -202,8 +205,9 @@ public final class CreatorProtocol extends Protocol {
                 } else if (lo == dLo && hi == dHi) {
                     out[base + i] = true;
                 } else {
-                    error = "the label returned for creator output bit " + (base + i)
-                            + " is neither of its two labels: the garbled stream was corrupted"
+                    LOG.debug("the label returned for creator output bit {} is neither of its two labels", base + i);
+                    error = "a label returned for a creator output bit is neither of its two labels: the"
+                            + " garbled stream was corrupted"
                             + " or the evaluator misbehaves";
                 }
             }

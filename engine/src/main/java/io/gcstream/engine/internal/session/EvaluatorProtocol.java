@@ -9,9 +9,12 @@ import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
 public final class EvaluatorProtocol extends Protocol {
+    private static final Logger LOG = LoggerFactory.getLogger(EvaluatorProtocol.class);
     /** The session's OT extension once set up (see {@link InputOt}), else null. */
     private CorrelatedOt.Receiver ot;
     private CorrelatedOt cot;
@@ -132,8 +135,11 @@ public final class EvaluatorProtocol extends Protocol {
                 } else if (held[2 * i + 1] == chunk[2 * i + 1]) {
                     out[base + i] = true;
                 } else {
-                    error = "the label of evaluator output bit " + (base + i) + " matches neither of"
-                            + " its two labels: the garbled stream was corrupted";
+                    // Which bit is not said, to the peer or at the default log level: whoever can
+                    // corrupt the stream could learn more than that the run failed (docs/security.md).
+                    LOG.debug("evaluator output bit {} matches neither of its two labels", base + i);
+                    error = "the label of an evaluator output bit matches neither of its two labels: the"
+                            + " garbled stream was corrupted";
                     break;
                 }
             }
