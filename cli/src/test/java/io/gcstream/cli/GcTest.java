@@ -120,6 +120,18 @@ class GcTest {
         assertEquals(1, s[1].err().lines().count(), s[1].err());
     }
 
+    /** Issue 26, finding 13: a file system error whose message is a bare path says what is wrong. */
+    @Test
+    void fileSystemErrorsSayWhatIsWrong(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("afile"), "x");
+        Path pw = Files.writeString(dir.resolve("pw"), "a password\n");
+        CliTestSupport.Outcome o = gc("keygen", "--name", "a", "--out", file.toString(), "--tls-password-file",
+                pw.toString());
+        assertEquals("gc: " + file + ": already exists" + System.lineSeparator(), o.err());
+        assertEquals("gc: x: not a directory", "gc: " + Gc.fileProblem(new java.nio.file.NotDirectoryException("x")));
+        assertEquals("gc: x: permission denied", "gc: " + Gc.fileProblem(new java.nio.file.AccessDeniedException("x")));
+    }
+
     @Test
     void formatsAreFoundByContentWhateverTheName(@TempDir Path dir) throws Exception {
         Path bin = dir.resolve("circuit.bin");
