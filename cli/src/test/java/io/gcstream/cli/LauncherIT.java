@@ -88,6 +88,82 @@ class LauncherIT {
         assertFalse(Files.exists(root.resolve(".gc-build.lock")), "the lock is released");
     }
 
+    /**
+     * Issue 26, finding 12: a read-only checkout whose jar looks stale (a source newer than it)
+     * runs the jar it has with a one-line warning; one without a jar says it cannot build, in
+     * one line, and exits 1. Neither waits for a build lock it cannot take. (Run as an
+     * unprivileged user when the tests run as root, for whom nothing is read-only.)
+     */
+    @Test
+    void aReadOnlyTreeRunsItsJarOrSaysItCannotBuildOne(@TempDir Path base) throws Exception {
+        List<String> asUser = unprivileged();
+        for (boolean withJar : new boolean[] {true, false}) {
+            Path root = Files.createDirectory(base.resolve(withJar ? "with-jar" : "without-jar"));
+            layout(root);
+            if (!withJar) {
+                Files.delete(root.resolve("cli/target/gc.jar"));
+            }
+            Files.writeString(root.resolve("pom.xml"), "<project/>\n");
+            Files.setLastModifiedTime(root.resolve("pom.xml"), FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+            readOnly(root, true);
+            try {
+                runReadOnly(root, asUser, withJar);
+            } finally {
+                readOnly(root, false); // so that the folder can be deleted
+            }
+        }
+    }
+
+    private static void runReadOnly(Path root, List<String> asUser, boolean withJar) throws Exception {
+        List<String> cmd = new ArrayList<>(asUser);
+        cmd.addAll(List.of("bash", root.resolve("gc").toString(), "--version"));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().remove("GC_JAVA_OPTS");
+        pb.environment().put("PATH", javaFirstPath());
+        pb.environment().put("GC_CDS", "0");
+        Path out = Files.createTempFile("gc-launcher", ".out");
+        Path err = Files.createTempFile("gc-launcher", ".err");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Done d = new GcProcess(p, out, err, String.join(" ", cmd)).finish(60);
+        Files.delete(out);
+        Files.delete(err);
+        List<String> lines = d.err().lines().toList();
+        assertEquals(1, lines.size(), d.err());
+        if (withJar) {
+            assertEquals(0, d.status(), d.err());
+            assertTrue(d.out().startsWith("gc "), d.out());
+            assertTrue(lines.get(0).startsWith("gc: warning: sources are newer than ")
+                    && lines.get(0).endsWith("is not writable, so it cannot be rebuilt; running it as it is"), d.err());
+        } else {
+            assertEquals(1, d.status(), d.err());
+            assertTrue(lines.get(0).contains("gc.jar is missing and ") && lines.get(0).contains("is not writable"),
+                    d.err());
+        }
+    }
+
+    /** The command prefix that runs as a user who cannot write the tree: none, or setpriv to nobody as root. */
+    private static List<String> unprivileged() throws Exception {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return List.of();
+        }
+        Process probe = new ProcessBuilder("setpriv", "--version").redirectErrorStream(true).start();
+        probe.getInputStream().readAllBytes();
+        org.junit.jupiter.api.Assumptions.assumeTrue(probe.waitFor() == 0, "as root, needs setpriv to drop privileges");
+        return List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups");
+    }
+
+    /** Every file and folder under {@code root} (and it) readable by all and writable by none, or by the owner again. */
+    private static void readOnly(Path root, boolean on) throws Exception {
+        try (java.util.stream.Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.toList()) {
+                boolean x = Files.isDirectory(p) || p.getFileName().toString().equals("gc");
+                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(
+                        (on ? "r-" : "rw") + (x ? "xr-xr-x" : "-r--r--")));
+            }
+        }
+        Files.setPosixFilePermissions(root.getParent(), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
     /** root/gc and root/cli/target/gc.jar as in the repository; returns where the archive goes. */
     private static Path layout(Path root) throws Exception {
         Path launcher = Path.of(System.getProperty("gc.launcher", "../gc")).toAbsolutePath();
