@@ -24,7 +24,7 @@ import java.util.Objects;
  *
  * <p>What a consumer did with the instructions of a failing pass before its end is its own
  * business: the engine has sent nothing that decodes an output by then (docs/security.md,
- * "Circuit files that change").
+ * "Circuit files that change while in use").
  */
 public final class RangeDigest {
     private final String file;
