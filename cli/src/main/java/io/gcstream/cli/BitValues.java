@@ -114,15 +114,8 @@ final class BitValues {
      */
     static boolean[] number(Given g, int width, String what) {
         String t = trim(g.text());
-        int base = 10;
-        int at = 0;
-        if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'x' || t.charAt(1) == 'X')) {
-            base = 16;
-            at = 2;
-        } else if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'b' || t.charAt(1) == 'B')) {
-            base = 2;
-            at = 2;
-        }
+        int base = base(t);
+        int at = base == 10 ? 0 : 2;
         // The digits' values, underscores dropped; one pass.
         byte[] digits = new byte[t.length() - at];
         int n = 0;
@@ -193,6 +186,15 @@ final class BitValues {
         return new UserError(what + ": " + shown + " (use hex 0x…, binary 0b…, decimal, or @file)");
     }
 
+    /** The base a number's prefix names: 16 for {@code 0x}, 2 for {@code 0b} (2 characters), else 10. */
+    private static int base(String t) {
+        if (t.length() < 2 || t.charAt(0) != '0') {
+            return 10;
+        }
+        char p = t.charAt(1);
+        return p == 'x' || p == 'X' ? 16 : p == 'b' || p == 'B' ? 2 : 10;
+    }
+
     /** The value of the ASCII digit {@code c} in {@code base} (2, 10 or 16), or -1. */
     private static int digit(char c, int base) {
         int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
@@ -203,17 +205,9 @@ final class BitValues {
     /** True if {@code s} reads as a number in one of the accepted notations (ASCII digits only). */
     static boolean isNumber(String s) {
         String t = trim(s);
-        int base = 10;
-        int at = 0;
-        if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'x' || t.charAt(1) == 'X')) {
-            base = 16;
-            at = 2;
-        } else if (t.length() >= 2 && t.charAt(0) == '0' && (t.charAt(1) == 'b' || t.charAt(1) == 'B')) {
-            base = 2;
-            at = 2;
-        }
+        int base = base(t);
         boolean any = false;
-        for (int i = at; i < t.length(); i++) {
+        for (int i = base == 10 ? 0 : 2; i < t.length(); i++) {
             char c = t.charAt(i);
             if (c != '_') {
                 if (digit(c, base) < 0) {

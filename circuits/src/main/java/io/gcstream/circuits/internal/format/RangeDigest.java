@@ -1,7 +1,6 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.CircuitFormatException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -140,15 +139,7 @@ public final class RangeDigest {
          * end of a range that changed.
          */
         public InputStream wrap(InputStream in) {
-            return new FilterInputStream(in) {
-                private final byte[] one = new byte[1];
-
-                @Override
-                public int read() throws IOException {
-                    int n = read(one, 0, 1);
-                    return n < 0 ? -1 : one[0] & 0xFF;
-                }
-
+            return new CheckedInputStream(in) {
                 @Override
                 public int read(byte[] b, int off, int len) throws IOException {
                     int n = in.read(b, off, len);
@@ -158,26 +149,6 @@ public final class RangeDigest {
                         update(b, off, n);
                     }
                     return n;
-                }
-
-                @Override
-                public long skip(long n) throws IOException {
-                    // Skipped bytes would escape the digest; read them instead.
-                    byte[] sink = new byte[(int) Math.max(1, Math.min(n, 8192))];
-                    long done = 0;
-                    while (done < n) {
-                        int k = read(sink, 0, (int) Math.min(sink.length, n - done));
-                        if (k < 0) {
-                            break;
-                        }
-                        done += k;
-                    }
-                    return done;
-                }
-
-                @Override
-                public boolean markSupported() {
-                    return false;
                 }
             };
         }

@@ -1,7 +1,6 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.CircuitFormatException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -11,10 +10,9 @@ import java.io.InputStream;
  * {@code "FILE: byte N: not valid UTF-8 text"}, so every text reader reports bad input with
  * its position instead of a decoder's "Input length = 1" or a silent replacement character.
  */
-public final class Utf8InputStream extends FilterInputStream {
+public final class Utf8InputStream extends CheckedInputStream {
     private final String file;
     private final Utf8Validator validator;
-    private final byte[] one = new byte[1];
 
     /** What every UTF-8 error says after the position. */
     static final String MESSAGE = "not valid UTF-8 text";
@@ -31,12 +29,6 @@ public final class Utf8InputStream extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
     public int read(byte[] b, int off, int len) throws IOException {
         int n = in.read(b, off, len);
         long bad = n < 0 ? validator.finish() : validator.feed(b, off, n);
@@ -45,28 +37,5 @@ public final class Utf8InputStream extends FilterInputStream {
                     + (n < 0 ? " (the file ends inside a multi-byte character)" : ""));
         }
         return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-        // Skipped bytes would escape the check; read them instead.
-        if (n <= 0) {
-            return 0;
-        }
-        byte[] sink = new byte[(int) Math.min(n, 8192)];
-        long done = 0;
-        while (done < n) {
-            int k = read(sink, 0, (int) Math.min(sink.length, n - done));
-            if (k < 0) {
-                break;
-            }
-            done += k;
-        }
-        return done;
-    }
-
-    @Override
-    public boolean markSupported() {
-        return false;
     }
 }
