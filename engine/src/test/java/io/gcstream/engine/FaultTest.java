@@ -418,6 +418,37 @@ class FaultTest {
         Assertions.assertFalse(m.contains("Exception"), "no Java class name: " + m);
     }
 
+    /**
+     * Between two runs of one session (gc run --repeat) the creator's file is replaced: the
+     * second run computes the agreed circuit (a circuit this small is replayed from the first
+     * run's checked walk and not read again) or fails on both sides; never the new file's result.
+     */
+    @Test
+    void aCircuitFileReplacedBetweenRunsOfASessionNeverGivesItsResult(@TempDir Path dir) throws Exception {
+        Circuit agreed = counter(TruthTable.XOR);
+        Path creatorFile = dir.resolve("creator.gct");
+        Path recompiled = dir.resolve("recompiled.gct");
+        CircuitFiles.write(agreed, creatorFile);
+        CircuitFiles.write(counter(TruthTable.XNOR), recompiled);
+        Circuit c = CircuitFiles.read(creatorFile);
+        boolean[] x = {true};
+        boolean[] y = {false};
+        boolean[] want = Simulator.run(agreed, x, y).evaluatorOutputs();
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        List<Pairs.Result<List<boolean[]>>> out = Pairs.both(GcSession.creator(ch[0], FAST), s -> {
+            boolean[] first = s.run(c, x);
+            java.nio.file.Files.move(recompiled, creatorFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return List.of(first, s.run(c, x));
+        }, GcSession.evaluator(ch[1], FAST), s -> List.of(s.run(agreed, y), s.run(agreed, y)));
+        if (out.get(1).error() == null) {
+            assertArrayEquals(want, out.get(1).value().get(0));
+            assertArrayEquals(want, out.get(1).value().get(1), "the second run gives the agreed circuit's result");
+            assertNull(out.get(0).error());
+        } else {
+            assertNotNull(out.get(0).error(), "both fail");
+        }
+    }
+
     /** The counter of the review: n AND gates accumulated, then one last gate into the output. */
     private static Circuit counter(int lastTable) {
         Body.Builder b = new Body.Builder();
