@@ -109,12 +109,21 @@ class StateOptionsTest {
         CliTestSupport.Outcome[] missing = session(
                 new String[] {"--input", "1", "--load-state", dir.resolve("ca").toString(), circuit},
                 new String[] {"--input", "2", "--load-state", dir.resolve("nope").toString(), circuit});
-        assertRefused(missing, "does not exist");
+        assertRefused(missing, "does not exist", 2);
     }
 
     private static void assertRefused(CliTestSupport.Outcome[] both, String part) {
-        for (CliTestSupport.Outcome o : both) {
-            assertEquals(1, o.status(), o.err());
+        assertRefused(both, part, 1);
+    }
+
+    /**
+     * Both sides fail in one line that says {@code part}: the creator with status 1, the
+     * evaluator with {@code evaluatorStatus} (2 when its own --load-state was the mistake).
+     */
+    private static void assertRefused(CliTestSupport.Outcome[] both, String part, int evaluatorStatus) {
+        for (int i = 0; i < 2; i++) {
+            CliTestSupport.Outcome o = both[i];
+            assertEquals(i == 0 ? 1 : evaluatorStatus, o.status(), o.err());
             assertTrue(o.err().startsWith("gc: ") && o.err().contains(part), o.err());
             assertEquals(1, o.err().strip().lines().count(), "one line: " + o.err());
         }
