@@ -320,7 +320,7 @@ class FaultTest {
             };
             Pairs.Outcome[] out = Pairs.run(GcSession.creator(mitm, FAST), GcSession.evaluator(ch[1], FAST),
                     List.of(new Pairs.Job(c, HostileSessions.X1, y)));
-            assertFailed(out[1], SessionException.class, "evaluator output bit 0 matches neither of its two labels");
+            assertFailed(out[1], SessionException.class, "an evaluator output bit matches neither of its two labels");
             assertFailed(out[0], SessionException.class, "the evaluator rejected the run");
         }
     }
