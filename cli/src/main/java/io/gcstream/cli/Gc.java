@@ -303,7 +303,7 @@ public final class Gc {
         }
         // The one line may quote a peer, a file or a certificate: only characters that show as
         // themselves reach the terminal (no line breaks, bidi overrides or invisible ones).
-        err.println("gc: " + (resource != null ? message : SafeText.line(message)));
+        err.println("gc: " + SafeText.line(message));
         if (debug) {
             e.printStackTrace(err);
         }
