@@ -3,6 +3,7 @@ package io.gcstream.circuits;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Evaluates a circuit on clear bits: the oracle for every test of the garbled engine.
@@ -20,9 +21,10 @@ public final class Simulator {
      * Runs {@code circuit} with the given input bits (bit i goes to the i-th input slot).
      *
      * @throws IllegalArgumentException if an input has the wrong number of bits
+     * @throws CircuitFormatException   if the body of a circuit read from a file is malformed
+     * @throws UncheckedIOException     if the body of a circuit read from a file cannot be read
      */
-    public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs)
-            throws IOException {
+    public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs) {
         requireLength("creator", creatorInputs, circuit.creatorInputCount());
         requireLength("evaluator", evaluatorInputs, circuit.evaluatorInputCount());
         long n = circuit.labelSlots();
@@ -38,11 +40,15 @@ public final class Simulator {
         for (int i = 0; i < ei.length; i++) {
             v[ei[i]] = (byte) (evaluatorInputs[i] ? 1 : 0);
         }
-        new CircuitWalker(circuit).walk((ops, count) -> {
-            for (int g = 0, i = 0; g < count; g++, i += 4) {
-                v[ops[i]] = (byte) TruthTable.eval(ops[i + 3], v[ops[i + 1]], v[ops[i + 2]]);
-            }
-        });
+        try {
+            new CircuitWalker(circuit).walk((ops, count) -> {
+                for (int g = 0, i = 0; g < count; g++, i += 4) {
+                    v[ops[i]] = (byte) TruthTable.eval(ops[i + 3], v[ops[i + 1]], v[ops[i + 2]]);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
         return new Result(read(v, circuit.creatorOutputs()), read(v, circuit.evaluatorOutputs()));
     }
 

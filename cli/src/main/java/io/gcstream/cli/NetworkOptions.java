@@ -2,10 +2,8 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.internal.SafeText;
-import io.gcstream.engine.HandshakeMismatchException;
+import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.PeerClosedException;
-import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TlsConfig;
 import io.gcstream.ot.channel.Transport;
@@ -128,11 +126,6 @@ final class NetworkOptions {
         return trusted.size() > 1 || trusted.stream().anyMatch(c -> c.getBasicConstraints() >= 0);
     }
 
-    /** The first exchange with a freshly connected peer, which tells a real peer from a probe. */
-    interface Greeter<T> {
-        T greet(TcpChannel ch) throws IOException;
-    }
-
     /** A connection whose peer has been greeted, and what the greeting gave. */
     record Greeted<T>(TcpChannel channel, T value) {
     }
@@ -140,13 +133,11 @@ final class NetworkOptions {
     /**
      * Listens on {@code --bind} (default {@value #DEFAULT_BIND}) and {@code port}, says where on
      * {@code err}, accepts connections and greets each peer with {@code greet}, until one is a
-     * real peer. A connection that is not a gcstream party (a probe, a scanner, a client of
-     * another service: it closes, stays silent or sends other bytes before its hello, or fails
-     * the TLS handshake) is reported on {@code err} and the listener keeps waiting, for at most
-     * {@link Transport#MAX_FAILED_HANDSHAKES} such connections and the connect timeout; a real
-     * peer that disagrees (e.g. another circuit) ends it with the error.
+     * real peer ({@link Listener#accept}: a connection that is not a gcstream party is reported on
+     * {@code err} and the listener keeps waiting; a real peer that disagrees ends it with the
+     * error).
      */
-    <T> Greeted<T> listen(int port, ChannelOptions o, PrintStream err, Greeter<T> greet) throws IOException {
+    <T> Greeted<T> listen(int port, ChannelOptions o, PrintStream err, Listener.Greeter<T> greet) throws IOException {
         Transport t = transport(err);
         InetAddress address = bindAddress();
         try (ServerSocket server = new ServerSocket()) {
@@ -164,59 +155,19 @@ final class NetworkOptions {
             if (plainWarning(t, address)) {
                 err.println(warning(where));
             }
-            long deadline = System.nanoTime() + o.connectTimeout().toNanos();
-            int rejected = 0;
-            while (true) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new PeerTimeoutException("no gcstream peer connected to " + where + " within "
-                            + o.connectTimeout().toSeconds() + " s (" + rejected + " other connections rejected)");
-                }
-                // After a rejected connection, only what is left of the connect timeout remains.
-                ChannelOptions wait = rejected == 0 ? o
-                        : o.toBuilder().connectTimeout(java.time.Duration.ofNanos(left)).build();
-                TcpChannel ch = t.accept(server, wait,
-                        reason -> err.println("gc: warning: rejected a connection: " + SafeText.line(reason)));
-                try {
-                    T value = greet.greet(ch);
-                    if (ch.isSecure()) {
-                        err.println("gc: connected to " + ch.peer() + ", " + SafeText.line(ch.security()));
-                    }
-                    return new Greeted<>(ch, value);
-                } catch (IOException | RuntimeException e) {
-                    ch.close();
-                    if (!isProbe(e, ch)) {
-                        throw e;
-                    }
-                    err.println("gc: warning: rejected a connection from " + ch.peer() + ": "
-                            + SafeText.line(e.getMessage()));
-                    if (++rejected >= Transport.MAX_FAILED_HANDSHAKES) {
-                        throw new PeerTimeoutException("gave up listening on " + where + " after " + rejected
-                                + " connections that were not a gcstream peer");
-                    }
-                }
-            }
+            return Listener.accept(server, t, o,
+                    reason -> err.println("gc: warning: rejected a connection: " + SafeText.line(reason)), ch -> {
+                        T value = greet.greet(ch);
+                        if (ch.isSecure()) {
+                            err.println("gc: connected to " + ch.peer() + ", " + SafeText.line(ch.security()));
+                        }
+                        return new Greeted<>(ch, value);
+                    });
         }
-    }
-
-    /**
-     * Whether a failed greeting came from something that is not a gcstream party: it sent
-     * bytes that are not a hello, or closed or stayed silent before sending anything.
-     */
-    static boolean isProbe(Throwable e, TcpChannel ch) {
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof HandshakeMismatchException h && h.isNotAPeer()) {
-                return true;
-            }
-            if ((c instanceof PeerClosedException || c instanceof PeerTimeoutException) && ch.bytesReceived() == 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Connects to {@code host:port}, greets the peer, and warns on {@code err} if plain TCP leaves this machine. */
-    <T> Greeted<T> connect(String host, int port, ChannelOptions o, PrintStream err, Greeter<T> greet)
+    <T> Greeted<T> connect(String host, int port, ChannelOptions o, PrintStream err, Listener.Greeter<T> greet)
             throws IOException {
         TcpChannel ch = connect(host, port, o, err);
         try {

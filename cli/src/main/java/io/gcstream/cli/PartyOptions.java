@@ -6,6 +6,7 @@ import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
 import java.time.Duration;
@@ -127,7 +128,7 @@ final class PartyOptions {
      * Listens or connects, as the options say, and greets the peer with {@code greet}; a listener
      * keeps waiting past connections that are not a gcstream party.
      */
-    <T> NetworkOptions.Greeted<T> open(ChannelOptions o, NetworkOptions.Greeter<T> greet) throws IOException {
+    <T> NetworkOptions.Greeted<T> open(ChannelOptions o, Listener.Greeter<T> greet) throws IOException {
         if (listen != null) {
             if (listen < 0 || listen > 65535) {
                 throw new UserError("--listen: port " + listen + " is not in 0..65535");

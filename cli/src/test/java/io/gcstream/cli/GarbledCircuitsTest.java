@@ -141,8 +141,8 @@ class GarbledCircuitsTest {
             ys.add(lc.encodeEvaluatorInput(value(lc, rnd, lc.evaluatorEncoder().valueWidth())));
         }
         // All pairs in one session (base OTs once), in memory or over a loopback socket.
-        List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys, options,
-                tcp ? LocalPair.Transport.TCP : LocalPair.Transport.MEMORY);
+        List<LocalPair.Outcome> garbled = LocalPair.runAll(c, xs, ys, options,
+                tcp ? LocalPair.Connection.TCP : LocalPair.Connection.MEMORY);
         for (int i = 0; i < PAIRS; i++) {
             Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
             assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), name + " creator, pair " + i);

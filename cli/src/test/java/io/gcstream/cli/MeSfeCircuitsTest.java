@@ -108,7 +108,7 @@ class MeSfeCircuitsTest {
         }
         for (Scheme scheme : Scheme.values()) {
             SessionOptions o = SessionOptions.builder().scheme(scheme).build();
-            List<LocalPair.Result> runs = LocalPair.runAll(c, xs, ys, o, LocalPair.Transport.MEMORY);
+            List<LocalPair.Outcome> runs = LocalPair.runAll(c, xs, ys, o, LocalPair.Connection.MEMORY);
             for (int k = 0; k < INPUTS_PER_FILE; k++) {
                 boolean[][] want = raw.eval(xs.get(k), ys.get(k));
                 assertArrayEquals(want[0], runs.get(k).creatorOutputs(), scheme + ", creator");

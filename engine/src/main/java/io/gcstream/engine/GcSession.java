@@ -7,15 +7,20 @@ import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.engine.internal.session.DryRun;
 import io.gcstream.engine.internal.session.EvaluatorProtocol;
 import io.gcstream.engine.internal.session.Handshake;
+import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.engine.internal.session.Prestart;
 import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerClosedException;
 import io.gcstream.ot.channel.PeerTimeoutException;
+import io.gcstream.ot.channel.Transport;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -23,6 +28,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One party of a semi-honest two-party computation with streamed garbled circuits (Yao's
@@ -46,13 +53,26 @@ import java.util.Objects;
  * make the same calls in the same order with matching specs; any disagreement (roles, scheme,
  * circuit, sizes, kept values) is a {@link HandshakeMismatchException} on both sides.
  *
- * <p>Calls block until done; a peer that disconnects or stalls beyond the channel's read
- * timeout ends the session with a {@link SessionException}. After any failure other than a run
- * mismatch the session closes its channel (so the peer fails promptly as well) and refuses
- * further calls. The caller owns the channel otherwise and closes it when done. Runs are
- * serialised; one session per channel.
+ * <p>A session owns its channel: {@link #close()} closes it. {@link #listen(int, Party,
+ * SessionOptions) listen} and {@link #connect(String, int, Party, SessionOptions) connect} open
+ * the connection (plain TCP or a {@link Transport}) and return a session that has done its
+ * handshake; {@link #creator}, {@link #evaluator} and {@link #resume} take a channel the caller
+ * opened.
+ * <pre>{@code
+ * try (GcSession s = GcSession.connect("peer.example", 7766, Party.EVALUATOR, SessionOptions.defaults())) {
+ *     boolean[] mine = s.run(circuit, evaluatorBits);
+ * }
+ * }</pre>
+ *
+ * <p>Calls block until done; a peer that disconnects or stalls beyond the options' timeout ends
+ * the session with a {@link SessionException} (unchecked, like every failure once the session
+ * exists). After any failure other than a run mismatch the session closes its channel (so the
+ * peer fails promptly as well) and refuses further calls. Runs are serialised; one session per
+ * channel.
  */
-public final class GcSession {
+public final class GcSession implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GcSession.class);
+
     private final Channel channel;
     private final SessionOptions options;
     private final Protocol protocol;
@@ -64,7 +84,8 @@ public final class GcSession {
     private long runIndex;
     private long nextValueId;
     private RunStats last;
-    private IOException failure;
+    private RuntimeException failure;
+    private volatile boolean closed;
     /** Time and traffic of a {@link #handshake()} not yet reported with a run. */
     private long setupNanosPending;
     private long setupSent;
@@ -123,6 +144,115 @@ public final class GcSession {
         Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory(), options.singleRun(),
                 circuit.evaluatorInputCount());
         DryRun.start(role, circuit, options.scheme());
+    }
+
+    /**
+     * Listens on {@code port} of every interface of this machine for plain TCP, accepts the peer
+     * and does the session handshake as {@code role}: {@link #listen(ServerSocket, Party,
+     * Transport, ChannelOptions, SessionOptions)} with {@link Transport#plain()}. Plain TCP has no
+     * authentication or encryption: for loopback and trusted networks only (docs/security.md).
+     *
+     * @throws IOException if the port cannot be bound or no peer connected in time
+     */
+    public static GcSession listen(int port, Party role, SessionOptions options) throws IOException {
+        return listen(port, role, Transport.plain(), options);
+    }
+
+    /**
+     * Listens on {@code port} of every interface of this machine with {@code transport} (e.g.
+     * {@link Transport#tls}), accepts the peer and does the session handshake as {@code role}: as
+     * {@link #listen(ServerSocket, Party, Transport, ChannelOptions, SessionOptions)}, with
+     * {@link ChannelOptions#defaults()}.
+     *
+     * @throws IOException if the port cannot be bound or no peer connected in time
+     */
+    public static GcSession listen(int port, Party role, Transport transport, SessionOptions options)
+            throws IOException {
+        Objects.requireNonNull(transport, "transport");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+        }
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReuseAddress(true);
+            server.bind(new InetSocketAddress(port));
+            return listen(server, role, transport, ChannelOptions.defaults(), options);
+        }
+    }
+
+    /**
+     * Accepts the peer on {@code server} (bound by the caller, who keeps it and closes it) with
+     * {@code transport}, and does the session handshake ({@link #handshake()}) as {@code role}.
+     * A connection that turns out not to be a gcstream party (it closes or stays silent before
+     * its hello, sends other bytes, or fails the TLS handshake) is closed and the listener keeps
+     * waiting, for at most {@link Transport#MAX_FAILED_HANDSHAKES} such connections and the
+     * channel's connect timeout in all. Returns the session, which owns the accepted channel.
+     *
+     * @throws IOException                if no peer connected within the connect timeout
+     *                                    ({@link io.gcstream.ot.channel.PeerTimeoutException}) or
+     *                                    too many connections failed
+     * @throws HandshakeMismatchException if the peer is a gcstream party that disagrees (role,
+     *                                    version, scheme)
+     * @throws SessionException           if the peer fails during the handshake
+     */
+    public static GcSession listen(ServerSocket server, Party role, Transport transport,
+            ChannelOptions channel, SessionOptions options) throws IOException {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(options, "options");
+        return Listener.accept(server, transport, channel, reason -> LOG.warn("rejected a connection: {}", reason), ch -> {
+            GcSession s = open(role, ch, options);
+            s.handshake();
+            return s;
+        });
+    }
+
+    /**
+     * Connects to {@code host:port} over plain TCP and does the session handshake as
+     * {@code role}: {@link #connect(String, int, Party, Transport, ChannelOptions, SessionOptions)}
+     * with {@link Transport#plain()} and {@link ChannelOptions#defaults()}.
+     *
+     * @throws IOException if no connection could be made within the connect timeout
+     */
+    public static GcSession connect(String host, int port, Party role, SessionOptions options)
+            throws IOException {
+        return connect(host, port, role, Transport.plain(), ChannelOptions.defaults(), options);
+    }
+
+    /**
+     * Connects to {@code host:port} with {@code transport} (e.g. {@link Transport#tls}), with
+     * {@link ChannelOptions#defaults()}, and does the session handshake as {@code role}.
+     *
+     * @throws IOException if no connection could be made within the connect timeout, or the TLS
+     *                     handshake failed
+     */
+    public static GcSession connect(String host, int port, Party role, Transport transport,
+            SessionOptions options) throws IOException {
+        return connect(host, port, role, transport, ChannelOptions.defaults(), options);
+    }
+
+    /**
+     * Connects to {@code host:port} with {@code transport} and {@code channel}'s settings
+     * (retrying a refused connection until its connect timeout, as
+     * {@link Transport#connect} does), and does the session handshake ({@link #handshake()}) as
+     * {@code role}. Returns the session, which owns the channel.
+     *
+     * @throws IOException                if no connection could be made within the connect
+     *                                    timeout, or the TLS handshake failed
+     * @throws HandshakeMismatchException if the peer disagrees (role, version, scheme)
+     * @throws SessionException           if the peer fails during the handshake
+     */
+    public static GcSession connect(String host, int port, Party role, Transport transport,
+            ChannelOptions channel, SessionOptions options) throws IOException {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(options, "options");
+        GcSession s = open(role, transport.connect(host, port, channel), options);
+        s.handshake(); // on failure the session has closed the channel
+        return s;
+    }
+
+    /** A new session of {@code role} over {@code channel}. */
+    private static GcSession open(Party role, Channel channel, SessionOptions options) {
+        return role == Party.CREATOR ? creator(channel, options) : evaluator(channel, options);
     }
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
@@ -192,10 +322,11 @@ public final class GcSession {
      *                                    of input bits for this party (nothing is sent)
      * @throws HandshakeMismatchException if the parties disagree on the session or the circuit
      * @throws SessionException           if the peer fails, stalls, disconnects or sends garbage,
-     *                                    or a garbled output fails its check
-     * @throws IOException                if the circuit body cannot be read
+     *                                    a garbled output fails its check, or the circuit body
+     *                                    cannot be read
+     * @throws IllegalStateException      if the session was closed or failed earlier
      */
-    public boolean[] run(Circuit circuit, boolean[] inputBits) throws IOException {
+    public boolean[] run(Circuit circuit, boolean[] inputBits) {
         Objects.requireNonNull(inputBits, "inputBits");
         int expected = role() == Party.CREATOR ? circuit.creatorInputCount() : circuit.evaluatorInputCount();
         if (inputBits.length != expected) {
@@ -217,7 +348,7 @@ public final class GcSession {
      *     and no value is consumed
      * @throws SessionException         as for {@link #run(Circuit, boolean[])}
      */
-    public synchronized RunResult run(RunSpec spec, boolean[] freshBits) throws IOException {
+    public synchronized RunResult run(RunSpec spec, boolean[] freshBits) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(freshBits, "freshBits");
         checkUsable();
@@ -299,7 +430,7 @@ public final class GcSession {
      * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
      * @throws SessionException as for {@link #run(Circuit, boolean[])}
      */
-    public synchronized SessionState exportState(List<GarbledValue> values) throws IOException {
+    public synchronized SessionState exportState(List<GarbledValue> values) {
         Objects.requireNonNull(values, "values");
         checkUsable();
         if (values.isEmpty() || values.size() > SessionState.MAX_VALUES) {
@@ -415,7 +546,7 @@ public final class GcSession {
      * @throws HandshakeMismatchException if the hellos disagree (the session is then closed)
      * @throws SessionException           if the peer fails, stalls or disconnects
      */
-    public synchronized void handshake() throws IOException {
+    public synchronized void handshake() {
         checkUsable();
         if (setUp) {
             return;
@@ -482,7 +613,25 @@ public final class GcSession {
         return new GarbledValue(this, nextValueId++, labels, origin);
     }
 
+    /**
+     * Ends the session and closes its channel; the peer's next read fails. A run in progress on
+     * another thread fails with a {@link SessionException}. Later calls throw
+     * {@link IllegalStateException}. Idempotent; never throws.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            channel.close();
+        } catch (IOException | RuntimeException ignored) {
+            // Closing only releases the connection; there is nothing left to report it to.
+        }
+    }
+
     private void checkUsable() {
+        if (closed && failure == null) {
+            throw new IllegalStateException("this " + name() + " session is closed");
+        }
         if (failure != null) {
             throw new IllegalStateException("this " + name() + " session failed earlier and cannot"
                     + " be used again: " + failure.getMessage(), failure);
@@ -493,6 +642,9 @@ public final class GcSession {
     private SessionException failed(Exception e) {
         if (e instanceof SessionException s) {
             return fail(s);
+        }
+        if (closed) {
+            return fail(new SessionException(name() + ": the session was closed during " + protocol.phase(), e));
         }
         if (e instanceof PeerClosedException) {
             return fail(new SessionException(name() + ": the peer " + channel.peer()

@@ -9,6 +9,7 @@ import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
@@ -25,21 +26,25 @@ import java.util.concurrent.Future;
  * gives it; this class merely collects both results.
  *
  * <pre>{@code
- * LocalPair.Result r = LocalPair.run(circuit, creatorBits, evaluatorBits);
+ * LocalPair.Outcome r = LocalPair.run(circuit, creatorBits, evaluatorBits);
  * boolean[] evaluatorOut = r.evaluatorOutputs();
  * }</pre>
+ *
+ * <p>Errors: a party's failure is the {@link SessionException} it threw (the creator's, with the
+ * evaluator's attached as suppressed, if both failed); a loopback connection that cannot be
+ * opened is an {@link UncheckedIOException}. Nothing here throws a checked exception.
  */
 public final class LocalPair {
     /** How the two threads talk. */
-    public enum Transport {
+    public enum Connection {
         /** An in-memory channel pair. */
         MEMORY,
         /** A TCP connection over the loopback interface (ephemeral port). */
         TCP
     }
 
-    /** Both parties' outputs and statistics. */
-    public record Result(boolean[] creatorOutputs, boolean[] evaluatorOutputs,
+    /** Both parties' outputs and statistics of one run. */
+    public record Outcome(boolean[] creatorOutputs, boolean[] evaluatorOutputs,
             RunStats creatorStats, RunStats evaluatorStats) {
     }
 
@@ -50,34 +55,32 @@ public final class LocalPair {
      * One run in memory with default options, planned as a single run
      * ({@link SessionOptions#singleRun()}).
      */
-    public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs)
-            throws IOException {
+    public static Outcome run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs) {
         return run(circuit, creatorInputs, evaluatorInputs, SessionOptions.builder().singleRun(true).build(),
-                Transport.MEMORY);
+                Connection.MEMORY);
     }
 
-    /** One run with the given options and transport. */
-    public static Result run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs,
-            SessionOptions options, Transport transport) throws IOException {
-        return runAll(circuit, List.of(creatorInputs), List.of(evaluatorInputs), options, transport).get(0);
+    /** One run with the given options and connection. */
+    public static Outcome run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs,
+            SessionOptions options, Connection connection) {
+        return runAll(circuit, List.of(creatorInputs), List.of(evaluatorInputs), options, connection).get(0);
     }
 
     /**
      * Several executions in one session, so base OTs are done once: run {@code i} uses
-     * {@code creatorInputs.get(i)} and {@code evaluatorInputs.get(i)}. Returns one result per run.
+     * {@code creatorInputs.get(i)} and {@code evaluatorInputs.get(i)}. Returns one outcome per run.
      *
      * @throws IllegalArgumentException if the two lists differ in length or are empty
      */
-    public static List<Result> runAll(Circuit circuit, List<boolean[]> creatorInputs,
-            List<boolean[]> evaluatorInputs, SessionOptions options, Transport transport) throws IOException {
-        return run(circuit, creatorInputs, evaluatorInputs, options, transport,
+    public static List<Outcome> runAll(Circuit circuit, List<boolean[]> creatorInputs,
+            List<boolean[]> evaluatorInputs, SessionOptions options, Connection connection) {
+        return run(circuit, creatorInputs, evaluatorInputs, options, connection,
                 OtExtensionCot.forSession(options.seed(), true, options.otBlockSize()),
                 OtExtensionCot.forSession(options.seed(), false, options.otBlockSize()));
     }
 
-    static List<Result> run(Circuit circuit, List<boolean[]> xs, List<boolean[]> ys, SessionOptions options,
-            Transport transport, CorrelatedOt creatorOt, CorrelatedOt evaluatorOt)
-            throws IOException {
+    static List<Outcome> run(Circuit circuit, List<boolean[]> xs, List<boolean[]> ys, SessionOptions options,
+            Connection connection, CorrelatedOt creatorOt, CorrelatedOt evaluatorOt) {
         if (xs.size() != ys.size() || xs.isEmpty()) {
             throw new IllegalArgumentException("need the same positive number of creator and evaluator inputs, got "
                     + xs.size() + " and " + ys.size());
@@ -89,43 +92,27 @@ public final class LocalPair {
             return t;
         });
         try {
-            Channel creatorCh;
-            Future<Channel> evaluatorCh;
-            if (transport == Transport.MEMORY) {
-                MemoryChannel[] pair = MemoryChannel.pair(ChannelOptions.builder().readTimeout(options.timeout()).build());
-                creatorCh = pair[0];
-                Channel e = pair[1];
-                evaluatorCh = java.util.concurrent.CompletableFuture.completedFuture(e);
-            } else {
-                try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                    int port = server.getLocalPort();
-                    evaluatorCh = pool.submit(() -> TcpChannel.connect(
-                            InetAddress.getLoopbackAddress().getHostAddress(), port,
-                            ChannelOptions.builder().readTimeout(options.timeout()).build()));
-                    creatorCh = TcpChannel.accept(server, ChannelOptions.builder().readTimeout(options.timeout()).build());
-                }
-            }
-            Channel ech = get(evaluatorCh);
+            Channel[] pair = connect(connection, options, pool);
             Future<List<PartyRun>> ev = pool.submit(() -> {
-                try (Channel c = ech) {
-                    return runParty(GcSession.create(Party.EVALUATOR, c, options, evaluatorOt), circuit, ys);
+                try (GcSession s = GcSession.create(Party.EVALUATOR, pair[1], options, evaluatorOt)) {
+                    return runParty(s, circuit, ys);
                 }
             });
             List<PartyRun> cr;
-            try (Channel c = creatorCh) {
-                cr = runParty(GcSession.create(Party.CREATOR, c, options, creatorOt), circuit, xs);
-            } catch (IOException | RuntimeException e) {
+            try (GcSession s = GcSession.create(Party.CREATOR, pair[0], options, creatorOt)) {
+                cr = runParty(s, circuit, xs);
+            } catch (RuntimeException e) {
                 try {
                     get(ev);
-                } catch (IOException | RuntimeException other) {
+                } catch (RuntimeException other) {
                     e.addSuppressed(other);
                 }
                 throw e;
             }
             List<PartyRun> er = get(ev);
-            List<Result> results = new ArrayList<>(runs);
+            List<Outcome> results = new ArrayList<>(runs);
             for (int i = 0; i < runs; i++) {
-                results.add(new Result(cr.get(i).outputs(), er.get(i).outputs(), cr.get(i).stats(),
+                results.add(new Outcome(cr.get(i).outputs(), er.get(i).outputs(), cr.get(i).stats(),
                         er.get(i).stats()));
             }
             return results;
@@ -134,13 +121,34 @@ public final class LocalPair {
         }
     }
 
+    /** The creator's and the evaluator's channel, connected to each other. */
+    private static Channel[] connect(Connection connection, SessionOptions options, ExecutorService pool) {
+        ChannelOptions o = ChannelOptions.builder().readTimeout(options.timeout()).build();
+        if (connection == Connection.MEMORY) {
+            return MemoryChannel.pair(o);
+        }
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = server.getLocalPort();
+            Future<Channel> evaluator = pool.submit(() -> TcpChannel.connect(
+                    InetAddress.getLoopbackAddress().getHostAddress(), port, o));
+            Channel creator = TcpChannel.accept(server, o);
+            try {
+                return new Channel[] {creator, get(evaluator)};
+            } catch (RuntimeException e) {
+                creator.close();
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a loopback connection: " + e.getMessage(), e);
+        }
+    }
+
     /** One run as one party saw it. */
     private record PartyRun(boolean[] outputs, RunStats stats) {
     }
 
     /** One party's runs, in order. */
-    private static List<PartyRun> runParty(GcSession s, Circuit circuit, List<boolean[]> inputs)
-            throws IOException {
+    private static List<PartyRun> runParty(GcSession s, Circuit circuit, List<boolean[]> inputs) {
         List<PartyRun> out = new ArrayList<>(inputs.size());
         for (boolean[] in : inputs) {
             boolean[] o = s.run(circuit, in);
@@ -149,24 +157,25 @@ public final class LocalPair {
         return out;
     }
 
-    private static <T> T get(Future<T> f) throws IOException {
+    /** The evaluator thread's result, or its exception as thrown there. */
+    private static <T> T get(Future<T> f) {
         try {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for the evaluator thread", e);
+            throw new SessionException("interrupted while waiting for the evaluator thread", e);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
-            if (c instanceof IOException) {
-                throw (IOException) c;
+            if (c instanceof RuntimeException r) {
+                throw r;
             }
-            if (c instanceof RuntimeException) {
-                throw (RuntimeException) c;
+            if (c instanceof Error err) {
+                throw err;
             }
-            if (c instanceof Error) {
-                throw (Error) c;
+            if (c instanceof IOException io) {
+                throw new UncheckedIOException(io.getMessage(), io);
             }
-            throw new IOException("the evaluator thread failed: " + c.getMessage(), c);
+            throw new IllegalStateException("the evaluator thread failed: " + c.getMessage(), c);
         }
     }
 }

@@ -40,15 +40,15 @@ class GcSessionTest {
     static List<Arguments> schemesAndTransports() {
         List<Arguments> a = new ArrayList<>();
         for (Scheme s : Scheme.values()) {
-            for (LocalPair.Transport t : LocalPair.Transport.values()) {
+            for (LocalPair.Connection t : LocalPair.Connection.values()) {
                 a.add(Arguments.of(s, t));
             }
         }
         return a;
     }
 
-    static Channel[] channels(LocalPair.Transport t, SessionOptions o) throws Exception {
-        if (t == LocalPair.Transport.MEMORY) {
+    static Channel[] channels(LocalPair.Connection t, SessionOptions o) throws Exception {
+        if (t == LocalPair.Connection.MEMORY) {
             return MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
         }
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -66,7 +66,7 @@ class GcSessionTest {
 
     @ParameterizedTest
     @MethodSource("schemesAndTransports")
-    void randomCircuitsMatchTheSimulator(Scheme scheme, LocalPair.Transport transport) throws Exception {
+    void randomCircuitsMatchTheSimulator(Scheme scheme, LocalPair.Connection transport) throws Exception {
         SessionOptions o = SessionOptions.builder().scheme(scheme).build();
         Random r = new Random(1234 + 10 * scheme.ordinal() + transport.ordinal());
         List<Pairs.Job> jobs = new ArrayList<>();
@@ -114,7 +114,7 @@ class GcSessionTest {
         List<Pairs.Job> jobs = List.of(
                 new Pairs.Job(c, RandomCircuits.bits(r, 6), RandomCircuits.bits(r, 5)),
                 new Pairs.Job(c, RandomCircuits.bits(r, 6), RandomCircuits.bits(r, 5)));
-        Channel[] ch = channels(LocalPair.Transport.MEMORY, o);
+        Channel[] ch = channels(LocalPair.Connection.MEMORY, o);
         try (Channel a = ch[0]; Channel b = ch[1]) {
             Pairs.Outcome[] out = Pairs.run(GcSession.creator(a, o), GcSession.evaluator(b, o), jobs);
             assertNull(out[0].error(), () -> "creator: " + out[0].error());
@@ -176,7 +176,7 @@ class GcSessionTest {
         long[][] bytes = new long[sizes.length][];
         for (int k = 0; k < sizes.length; k++) {
             Circuit c = chain(sizes[k]);
-            Channel[] ch = channels(LocalPair.Transport.MEMORY, o);
+            Channel[] ch = channels(LocalPair.Connection.MEMORY, o);
             // Second run of a session: no setup bytes, so only the run's own traffic counts.
             List<Pairs.Job> jobs = List.of(new Pairs.Job(c, new boolean[1], new boolean[2]),
                     new Pairs.Job(c, new boolean[] {true}, new boolean[] {true, false}));
@@ -199,7 +199,7 @@ class GcSessionTest {
      */
     @ParameterizedTest
     @MethodSource("schemesAndTransports")
-    void keptValuesChainLikeThePlaintextChain(Scheme scheme, LocalPair.Transport transport) throws Exception {
+    void keptValuesChainLikeThePlaintextChain(Scheme scheme, LocalPair.Connection transport) throws Exception {
         SessionOptions o = SessionOptions.builder().scheme(scheme).build();
         Random r = new Random(77 + scheme.ordinal() + 10 * transport.ordinal());
         int w = 5;
@@ -309,7 +309,7 @@ class GcSessionTest {
         for (int k = 0; k < 2; k++) {
             Circuit c = wide(widths[k]);
             SessionOptions o = SessionOptions.builder().seed(5).build();
-            Channel[] ch = channels(LocalPair.Transport.MEMORY, o);
+            Channel[] ch = channels(LocalPair.Connection.MEMORY, o);
             Pairs.Side<long[]> side = s -> {
                 boolean creator = s.role() == Party.CREATOR;
                 RunResult first = s.run(RunSpec.builder(c).keep(Party.CREATOR).keep(Party.EVALUATOR).build(),
@@ -331,5 +331,63 @@ class GcSessionTest {
             assertTrue(freshBytes[1][p] > freshBytes[0][p] + 16L * (widths[1] - widths[0]),
                     "party " + p + ": fresh inputs and decoded outputs cost bytes per bit");
         }
+    }
+
+    /**
+     * listen and connect open the connection, skip a probe that connects and closes, do the
+     * handshake, and return sessions that run like channel-based ones; close ends both.
+     */
+    @Test
+    void listenAndConnectOpenSessionsThatCloseTheirConnection() throws Exception {
+        Random r = new Random(77);
+        Circuit c = RandomCircuits.generate(r, 8, 8, 4, 4, 300);
+        boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
+        boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
+        Simulator.Result expected = Simulator.run(c, x, y);
+        SessionOptions o = SessionOptions.defaults();
+        try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            int port = server.getLocalPort();
+            CompletableFuture<boolean[]> evaluator = CompletableFuture.supplyAsync(() -> {
+                try {
+                    new java.net.Socket("127.0.0.1", port).close(); // a probe, then the peer
+                    try (GcSession s = GcSession.connect("127.0.0.1", port, Party.EVALUATOR, o)) {
+                        return s.run(c, y);
+                    }
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            GcSession creator = GcSession.listen(server, Party.CREATOR,
+                    io.gcstream.ot.channel.Transport.plain(), ChannelOptions.defaults(), o);
+            try (creator) {
+                assertArrayEquals(expected.creatorOutputs(), creator.run(c, x));
+                assertArrayEquals(expected.evaluatorOutputs(), evaluator.get());
+            }
+            IllegalStateException closed = assertThrows(IllegalStateException.class, () -> creator.run(c, x));
+            assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+            creator.close(); // idempotent
+        }
+    }
+
+    /** Closing a session from another thread ends a run that waits for the peer, unchecked. */
+    @Test
+    void closeEndsARunInProgress() throws Exception {
+        Random r = new Random(78);
+        Circuit c = RandomCircuits.generate(r, 4, 4, 2, 2, 50);
+        SessionOptions o = SessionOptions.defaults();
+        Channel[] ch = channels(LocalPair.Connection.MEMORY, o);
+        GcSession creator = GcSession.creator(ch[0], o); // the evaluator never answers
+        CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            creator.close();
+        });
+        SessionException e = assertThrows(SessionException.class,
+                () -> creator.run(c, RandomCircuits.bits(r, c.creatorInputCount())));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        ch[1].close();
     }
 }

@@ -150,7 +150,7 @@ class HostilePeerTest {
     void aOneSidedHeaderMismatchFollowedByAnotherRunFailsOnBothSides() throws Exception {
         Scenario sc = HostileSessions.standard();
         Span header = Where.RUN_HEADER_TO_EVALUATOR.span(sc);
-        java.io.IOException[] first = new java.io.IOException[2];
+        HandshakeMismatchException[] first = new HandshakeMismatchException[2];
         Duel.Script<boolean[]> twice = s -> {
             boolean creator = s.role() == Party.CREATOR;
             try {

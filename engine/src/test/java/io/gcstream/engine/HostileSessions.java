@@ -320,7 +320,7 @@ final class HostileSessions {
             if (this == MEMORY) {
                 return MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
             }
-            return GcSessionTest.channels(LocalPair.Transport.TCP, o);
+            return GcSessionTest.channels(LocalPair.Connection.TCP, o);
         }
     }
 

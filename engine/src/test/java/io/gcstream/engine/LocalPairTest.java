@@ -16,14 +16,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class LocalPairTest {
+    /** Declares no checked exception: LocalPair and Simulator throw none. */
     @ParameterizedTest
-    @EnumSource(LocalPair.Transport.class)
-    void bothOutputsAndStats(LocalPair.Transport t) throws Exception {
+    @EnumSource(LocalPair.Connection.class)
+    void bothOutputsAndStats(LocalPair.Connection t) {
         Random r = new Random(99);
         Circuit c = RandomCircuits.generate(r, 9, 7, 5, 6, 1500);
         boolean[] x = RandomCircuits.bits(r, 9);
         boolean[] y = RandomCircuits.bits(r, 7);
-        LocalPair.Result res = LocalPair.run(c, x, y, SessionOptions.defaults(), t);
+        LocalPair.Outcome res = LocalPair.run(c, x, y, SessionOptions.defaults(), t);
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
@@ -35,8 +36,8 @@ class LocalPairTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LocalPair.Transport.class)
-    void manyRunsShareOneSession(LocalPair.Transport t) throws Exception {
+    @EnumSource(LocalPair.Connection.class)
+    void manyRunsShareOneSession(LocalPair.Connection t) throws Exception {
         Random r = new Random(17);
         Circuit c = RandomCircuits.generate(r, 8, 8, 4, 4, 500);
         List<boolean[]> xs = new ArrayList<>();
@@ -45,7 +46,7 @@ class LocalPairTest {
             xs.add(RandomCircuits.bits(r, 8));
             ys.add(RandomCircuits.bits(r, 8));
         }
-        List<LocalPair.Result> res = LocalPair.runAll(c, xs, ys, SessionOptions.defaults(), t);
+        List<LocalPair.Outcome> res = LocalPair.runAll(c, xs, ys, SessionOptions.defaults(), t);
         assertEquals(5, res.size());
         for (int i = 0; i < 5; i++) {
             Simulator.Result expect = Simulator.run(c, xs.get(i), ys.get(i));
@@ -59,8 +60,8 @@ class LocalPairTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LocalPair.Transport.class)
-    void wrongInputLengthIsRejectedBeforeAnythingIsSent(LocalPair.Transport t) {
+    @EnumSource(LocalPair.Connection.class)
+    void wrongInputLengthIsRejectedBeforeAnythingIsSent(LocalPair.Connection t) {
         Random r = new Random(5);
         Circuit c = RandomCircuits.generate(r, 3, 3, 1, 1, 10);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -80,7 +81,7 @@ class LocalPairTest {
                 finished.add(role);
             }
         }).build();
-        LocalPair.run(c, new boolean[2], new boolean[2], o, LocalPair.Transport.MEMORY);
+        LocalPair.run(c, new boolean[2], new boolean[2], o, LocalPair.Connection.MEMORY);
         assertEquals(java.util.Set.of(Party.CREATOR, Party.EVALUATOR), finished);
     }
 }

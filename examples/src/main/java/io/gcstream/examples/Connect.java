@@ -1,5 +1,6 @@
 package io.gcstream.examples;
 
+import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
@@ -8,30 +9,41 @@ import io.gcstream.ot.channel.TcpChannel;
 import java.io.IOException;
 
 /**
- * How the examples connect one party to the other: the creator listens on a port, the
- * evaluator connects to it. Everything else in an example is the computation itself.
+ * How the examples connect one party to the other, from their command line: the creator
+ * listens on {@code PORT}, the evaluator connects to {@code HOST:PORT}. Everything else in an
+ * example is the computation itself.
  */
 final class Connect {
     private Connect() {
     }
 
-    /** The creator's session: waits for the evaluator on {@code port}. */
-    static Connected creator(int port) throws IOException {
-        Channel ch = TcpChannel.accept(port, ChannelOptions.defaults());
-        return new Connected(ch, GcSession.creator(ch, SessionOptions.defaults()));
+    /** The party {@code role} ("creator" or "evaluator") names. */
+    static Party party(String role) {
+        return role.equals("creator") ? Party.CREATOR : Party.EVALUATOR;
     }
 
-    /** The evaluator's session: connects to the creator at {@code host:port}. */
-    static Connected evaluator(String host, int port) throws IOException {
-        Channel ch = TcpChannel.connect(host, port, ChannelOptions.defaults());
-        return new Connected(ch, GcSession.evaluator(ch, SessionOptions.defaults()));
-    }
-
-    /** A session and the channel it owns; closing closes the connection. */
-    record Connected(Channel channel, GcSession session) implements AutoCloseable {
-        @Override
-        public void close() throws IOException {
-            channel.close();
+    /**
+     * The session of {@code role}: the creator listens on port {@code where}, the evaluator
+     * connects to {@code where} = HOST:PORT. The session owns the connection; close it when done.
+     */
+    static GcSession session(String role, String where) throws IOException {
+        SessionOptions o = SessionOptions.defaults();
+        if (party(role) == Party.CREATOR) {
+            return GcSession.listen(Integer.parseInt(where), Party.CREATOR, o);
         }
+        String[] hp = where.split(":");
+        return GcSession.connect(hp[0], Integer.parseInt(hp[1]), Party.EVALUATOR, o);
+    }
+
+    /**
+     * The bare connection, for a session the caller makes itself (one that resumes a saved
+     * state): as {@link #session}, without the session.
+     */
+    static Channel channel(String role, String where) throws IOException {
+        if (party(role) == Party.CREATOR) {
+            return TcpChannel.accept(Integer.parseInt(where), ChannelOptions.defaults());
+        }
+        String[] hp = where.split(":");
+        return TcpChannel.connect(hp[0], Integer.parseInt(hp[1]), ChannelOptions.defaults());
     }
 }

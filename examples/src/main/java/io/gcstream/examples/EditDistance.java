@@ -5,7 +5,6 @@ import io.gcstream.compiler.lib.Levenshtein;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.LocalPair;
-import java.io.IOException;
 
 /**
  * The edit distance of two private DNA strings (the genome-comparison application of FastGC):
@@ -17,13 +16,13 @@ public final class EditDistance {
     }
 
     /** The distance of {@code a} (the creator's) and {@code b} (the evaluator's), strings over ACGT. */
-    public static long distance(String a, String b) throws IOException {
+    public static long distance(String a, String b) {
         LibraryCircuit c = Library.get("levenshtein" + a.length() + "x" + b.length() + "dna");
-        LocalPair.Result r = LocalPair.run(c.circuit(), Levenshtein.encodeDna(a), Levenshtein.encodeDna(b));
+        LocalPair.Outcome r = LocalPair.run(c.circuit(), Levenshtein.encodeDna(a), Levenshtein.encodeDna(b));
         return BitCodec.toLong(r.evaluatorOutputs());
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
         String a = args.length > 0 ? args[0] : "GATTACAGATTACA";
         String b = args.length > 1 ? args[1] : "GCATGCTTACAGA";
         System.out.println("edit distance of " + a + " and " + b + ": " + distance(a, b));

@@ -45,7 +45,7 @@ public final class HammingMatch {
     /** Both parties in this process: whether the two readings match. */
     public static boolean matches(boolean[] template, boolean[] reading, int threshold) throws IOException {
         Program p = new Program(template.length, threshold);
-        LocalPair.Result r = LocalPair.run(p.circuit, p.c.creator().encoder().set(p.template, template).encode(),
+        LocalPair.Outcome r = LocalPair.run(p.circuit, p.c.creator().encoder().set(p.template, template).encode(),
                 p.c.evaluator().encoder().set(p.reading, reading).encode());
         return p.toEvaluator.decodeBoolean(r.evaluatorOutputs());
     }

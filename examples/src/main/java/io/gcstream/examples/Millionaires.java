@@ -38,7 +38,7 @@ public final class Millionaires {
     /** Runs the comparison under garbling; true iff {@code alice < bob} (unsigned). */
     public static boolean alicePoorer(long alice, long bob) throws IOException {
         Program p = new Program();
-        LocalPair.Result r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
+        LocalPair.Outcome r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
                 p.c.evaluator().encode(p.bob, bob));
         boolean answer = p.toBob.decodeBoolean(r.evaluatorOutputs());
         if (p.toAlice.decodeBoolean(r.creatorOutputs()) != answer) {

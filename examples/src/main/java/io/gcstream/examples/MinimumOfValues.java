@@ -35,7 +35,7 @@ public final class MinimumOfValues {
     }
 
     /** The minimum of {@code values} (this party's) and the peer's, as many; both parties call it. */
-    public static long minimum(GcSession s, long[] values) throws IOException {
+    public static long minimum(GcSession s, long[] values) {
         GarbledValue running = null;
         Party holder = null;
         for (Party p : Party.values()) {
@@ -89,10 +89,8 @@ public final class MinimumOfValues {
             System.exit(2);
         }
         long[] values = Arrays.stream(args, 2, args.length).mapToLong(Long::parseLong).toArray();
-        boolean creator = args[0].equals("creator");
-        try (Connect.Connected p = creator ? Connect.creator(Integer.parseInt(args[1]))
-                : Connect.evaluator(args[1].split(":")[0], Integer.parseInt(args[1].split(":")[1]))) {
-            System.out.println("minimum: " + minimum(p.session(), values));
+        try (GcSession s = Connect.session(args[0], args[1])) {
+            System.out.println("minimum: " + minimum(s, values));
         }
     }
 }

@@ -26,7 +26,7 @@ public final class ObliviousPrf {
     }
 
     /** The creator's side: serves {@code blocks} encryptions under {@code key} (16 bytes). */
-    public static void serve(GcSession creator, byte[] key, int blocks) throws IOException {
+    public static void serve(GcSession creator, byte[] key, int blocks) {
         boolean[] roundKeys = AES.encodeCreatorInput(BitCodec.ofBigEndianBytes(key));
         for (int i = 0; i < blocks; i++) {
             creator.run(AES.circuit(), roundKeys);
@@ -34,7 +34,7 @@ public final class ObliviousPrf {
     }
 
     /** The evaluator's side: the encryption of each 16-byte block, learned obliviously. */
-    public static byte[][] encrypt(GcSession evaluator, byte[]... blocks) throws IOException {
+    public static byte[][] encrypt(GcSession evaluator, byte[]... blocks) {
         byte[][] out = new byte[blocks.length][];
         for (int i = 0; i < blocks.length; i++) {
             boolean[] c = evaluator.run(AES.circuit(), BitCodec.ofBigEndianBytes(blocks[i]));
@@ -45,19 +45,18 @@ public final class ObliviousPrf {
 
     public static void main(String[] args) throws IOException {
         if (args.length >= 3 && args[0].equals("creator")) {
-            try (Connect.Connected p = Connect.creator(Integer.parseInt(args[1]))) {
+            try (GcSession s = Connect.session("creator", args[1])) {
                 int blocks = args.length > 3 ? Integer.parseInt(args[3]) : 1;
-                serve(p.session(), HexFormat.of().parseHex(args[2]), blocks);
+                serve(s, HexFormat.of().parseHex(args[2]), blocks);
                 System.out.println("served " + blocks + " block(s); learned nothing of them");
             }
         } else if (args.length >= 3 && args[0].equals("evaluator")) {
-            String[] hp = args[1].split(":");
             byte[][] blocks = new byte[args.length - 2][];
             for (int i = 2; i < args.length; i++) {
                 blocks[i - 2] = HexFormat.of().parseHex(args[i]);
             }
-            try (Connect.Connected p = Connect.evaluator(hp[0], Integer.parseInt(hp[1]))) {
-                for (byte[] c : encrypt(p.session(), blocks)) {
+            try (GcSession s = Connect.session("evaluator", args[1])) {
+                for (byte[] c : encrypt(s, blocks)) {
                     System.out.println(HexFormat.of().formatHex(c));
                 }
             }

@@ -86,11 +86,8 @@ public final class RunningMaximum {
             System.exit(2);
         }
         Day day = Day.valueOf(args[4].toUpperCase(java.util.Locale.ROOT));
-        boolean creator = args[0].equals("creator");
-        try (Connect.Connected p = creator ? Connect.creator(Integer.parseInt(args[1]))
-                : Connect.evaluator(args[1].split(":")[0], Integer.parseInt(args[1].split(":")[1]))) {
-            long m = day(creator ? Party.CREATOR : Party.EVALUATOR, p.channel(), Path.of(args[2]),
-                    Long.parseLong(args[3]), day);
+        try (Channel ch = Connect.channel(args[0], args[1])) {
+            long m = day(Connect.party(args[0]), ch, Path.of(args[2]), Long.parseLong(args[3]), day);
             System.out.println(day == Day.LAST ? "maximum over all days: " + m : "kept garbled in " + args[2]);
         }
     }

@@ -36,7 +36,7 @@ public final class SalaryComparison {
     /** Both parties in this process: whether {@code alice > bob}, as Bob learns it. */
     public static boolean aliceEarnsMore(long alice, long bob) throws IOException {
         Program p = new Program();
-        LocalPair.Result r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
+        LocalPair.Outcome r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
                 p.c.evaluator().encode(p.bob, bob));
         return p.aliceEarnsMore.decodeBoolean(r.evaluatorOutputs());
     }

@@ -105,7 +105,7 @@ public final class TwoParties implements AutoCloseable {
             long a0 = THREADS.getCurrentThreadAllocatedBytes();
             creatorOut = creator.run(circuit, creatorBits);
             creatorAllocated = THREADS.getCurrentThreadAllocatedBytes() - a0;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             closeQuietly();
             try {
                 await(ev, waitMillis);

@@ -27,7 +27,7 @@ import java.util.function.Function;
  * Output aliceEarnsMore = c.evaluator().output(alice.greaterThan(bob));
  * Circuit circuit = c.build();                         // 32 ANDs
  *
- * LocalPair.Result r = LocalPair.run(circuit, c.creator().encode(alice, 52_000),
+ * LocalPair.Outcome r = LocalPair.run(circuit, c.creator().encode(alice, 52_000),
  *         c.evaluator().encode(bob, 48_000));
  * boolean yes = aliceEarnsMore.decodeBoolean(r.evaluatorOutputs());
  * }</pre>

@@ -12,7 +12,7 @@
  * UInt alice = c.creator().uint(32);
  * UInt bob = c.evaluator().uint(32);
  * Output aliceEarnsMore = c.evaluator().output(alice.greaterThan(bob));   // 32 ANDs
- * LocalPair.Result r = LocalPair.run(c.build(), c.creator().encode(alice, 52_000),
+ * LocalPair.Outcome r = LocalPair.run(c.build(), c.creator().encode(alice, 52_000),
  *         c.evaluator().encode(bob, 48_000));
  * boolean yes = aliceEarnsMore.decodeBoolean(r.evaluatorOutputs());
  * }</pre>

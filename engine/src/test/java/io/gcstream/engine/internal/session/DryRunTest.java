@@ -59,8 +59,8 @@ class DryRunTest {
         boolean[] y = RandomCircuits.bits(r, 7);
         assertTrue(DryRun.start(Party.CREATOR, c, scheme));
         assertTrue(DryRun.start(Party.EVALUATOR, c, scheme));
-        LocalPair.Result res = LocalPair.run(c, x, y, SessionOptions.builder().scheme(scheme).build(),
-                LocalPair.Transport.MEMORY);
+        LocalPair.Outcome res = LocalPair.run(c, x, y, SessionOptions.builder().scheme(scheme).build(),
+                LocalPair.Connection.MEMORY);
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());

@@ -49,7 +49,7 @@ class PrestartTest {
         boolean[] x = RandomCircuits.bits(r, xBits);
         boolean[] y = RandomCircuits.bits(r, yBits);
         // Default options: the session sets the OT extension up before its run.
-        LocalPair.Result res = LocalPair.run(c, x, y, SessionOptions.defaults(), LocalPair.Transport.MEMORY);
+        LocalPair.Outcome res = LocalPair.run(c, x, y, SessionOptions.defaults(), LocalPair.Connection.MEMORY);
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
