@@ -39,7 +39,7 @@ final class KeygenCommand extends Gc.BaseCommand {
     String out;
 
     @Parameter(names = "--days", description = "With --name: days the certificate is valid")
-    int days = (int) TlsKeys.DEFAULT_VALIDITY.toDays();
+    int days = (int) Certificates.DEFAULT_VALIDITY.toDays();
 
     @Parameter(names = "--tls-password-file", description = "File whose first line is the stores' "
             + "password (default: the environment variable " + NetworkOptions.PASSWORD_ENV + ")")
@@ -72,7 +72,7 @@ final class KeygenCommand extends Gc.BaseCommand {
 
     private void makeKey(PrintStream stdout, char[] password) throws IOException {
         try {
-            TlsKeys.checkName(name);
+            Certificates.checkName(name);
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
         }
@@ -88,7 +88,7 @@ final class KeygenCommand extends Gc.BaseCommand {
             }
         }
         Files.createDirectories(dir);
-        KeyStore ks = TlsKeys.generate(name, Duration.ofDays(days), password);
+        KeyStore ks = Certificates.generate(name, Duration.ofDays(days), password);
         X509Certificate cert = TlsKeys.certificate(ks);
         TlsKeys.save(ks, p12, password);
         TlsKeys.writePem(cert, crt);

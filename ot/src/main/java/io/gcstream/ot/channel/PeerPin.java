@@ -15,7 +15,7 @@ final class PeerPin {
     /** 32 bytes in hex, with or without colons, optionally after "SHA-256:" or "SHA256:". */
     private static final Pattern FINGERPRINT = Pattern.compile(
             "(?i)(?:sha-?256:)?((?:[0-9a-f]{2}:?){31}[0-9a-f]{2})");
-    /** A bare name as {@link TlsKeys#generate} accepts it: taken as CN=name. */
+    /** A bare name as {@code gc keygen --name} accepts it: taken as CN=name. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     /** The fingerprint as {@link TlsKeys#fingerprint} writes it, or null for a subject pin. */

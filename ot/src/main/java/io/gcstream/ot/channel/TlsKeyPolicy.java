@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Which keys a party may authenticate with over TLS 1.3 here: ECDSA on P-256, P-384 or P-521
- * (what {@link TlsKeys#generate} makes is P-256), RSA of at least {@link #MIN_RSA_BITS} bits
+ * (what {@code gc keygen} makes is P-256), RSA of at least {@link #MIN_RSA_BITS} bits
  * (signed with RSA-PSS), and Ed25519 or Ed448. Anything else is refused when a store is loaded,
  * and a peer's certificate with another key is refused in the handshake: a DSA key, for which
  * TLS 1.3 has no signature scheme, used to fail only in the handshake, and RSA keys under 2048

@@ -1,6 +1,12 @@
 package io.gcstream.ot.channel;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
@@ -10,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.X500NameBuilder;
 import org.bouncycastle.asn1.x500.style.BCStyle;
@@ -18,14 +25,15 @@ import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * Keys made once per test JVM by {@link TlsKeys}: parties "alice" and "bob", who trust each
+ * Keys made once per test JVM by the JDK's {@code keytool}, the way docs/security.md tells a
+ * library user without {@code gc keygen} to make them: parties "alice" and "bob", who trust each
  * other, and "mallory", whom nobody trusts.
  */
 final class TlsFixtures {
     static final char[] PASSWORD = "test-password".toCharArray();
-    static final KeyStore ALICE = TlsKeys.generate("alice", TlsKeys.DEFAULT_VALIDITY, PASSWORD);
-    static final KeyStore BOB = TlsKeys.generate("bob", TlsKeys.DEFAULT_VALIDITY, PASSWORD);
-    static final KeyStore MALLORY = TlsKeys.generate("mallory", TlsKeys.DEFAULT_VALIDITY, PASSWORD);
+    static final KeyStore ALICE = generate("alice");
+    static final KeyStore BOB = generate("bob");
+    static final KeyStore MALLORY = generate("mallory");
 
     private TlsFixtures() {
     }
@@ -54,7 +62,8 @@ final class TlsFixtures {
     }
 
     /**
-     * A keystore with one self-signed key of another kind than {@link TlsKeys#generate} makes:
+     * A keystore with one self-signed key of another kind than {@link #generate} makes (built
+     * with Bouncy Castle's PKIX module, a test dependency of this module only):
      * {@code algorithm} ("RSA", "DSA", "Ed25519", "EC"), {@code size} its key size (0: the
      * default), the subject {@code CN=cn} (any characters), signed with {@code signature}.
      */
@@ -74,5 +83,39 @@ final class TlsFixtures {
         ks.load(null, null);
         ks.setKeyEntry("key", kp.getPrivate(), PASSWORD, new Certificate[] {cert});
         return ks;
+    }
+
+    /**
+     * A P-256 key pair with a self-signed certificate for {@code CN=name}, for both TLS roles,
+     * valid two years, in a PKCS#12 store protected by {@link #PASSWORD}.
+     */
+    static KeyStore generate(String name) {
+        try {
+            Path dir = Files.createTempDirectory("gcstream-keys");
+            Path file = dir.resolve(name + ".p12");
+            String pw = new String(PASSWORD);
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                    "-genkeypair", "-alias", name, "-dname", "CN=" + name, "-keyalg", "EC", "-groupname", "secp256r1",
+                    "-sigalg", "SHA256withECDSA", "-validity", "730", "-ext", "BasicConstraints:critical=ca:false",
+                    "-ext", "KeyUsage:critical=digitalSignature", "-ext", "ExtendedKeyUsage=serverAuth,clientAuth",
+                    "-storetype", "PKCS12", "-keystore", file.toString(), "-storepass", pw, "-keypass", pw)
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IllegalStateException("keytool failed for " + name + ": " + out);
+            }
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            try (InputStream in = Files.newInputStream(file)) {
+                ks.load(in, PASSWORD);
+            }
+            Files.delete(file);
+            Files.delete(dir);
+            return ks;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot make test keys for " + name, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }
