@@ -169,6 +169,9 @@ public final class Circuit {
         private final List<SubCircuit> subCircuits = new ArrayList<>();
         private Body body;
 
+        private Builder() {
+        }
+
         public Builder creatorInputs(int... slots) {
             creatorInputs = slots.clone();
             return this;

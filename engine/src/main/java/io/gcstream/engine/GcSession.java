@@ -17,6 +17,7 @@ import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerClosedException;
 import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One party of a semi-honest two-party computation with streamed garbled circuits (Yao's
@@ -71,7 +71,7 @@ import org.slf4j.LoggerFactory;
  * channel.
  */
 public final class GcSession implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(GcSession.class);
+    private static final Logger LOG = Logs.get(GcSession.class);
 
     private final Channel channel;
     private final SessionOptions options;

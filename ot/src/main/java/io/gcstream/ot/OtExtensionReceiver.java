@@ -1,13 +1,13 @@
 package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The receiver of IKNP OT extension; see {@link OtExtensionSender} for the protocol. Choices
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * <p>Not thread-safe; one session per channel.
  */
 public final class OtExtensionReceiver {
-    private static final Logger LOG = LoggerFactory.getLogger(OtExtensionReceiver.class);
+    private static final Logger LOG = Logs.get(OtExtensionReceiver.class);
     private static final int KAPPA = 128;
     /**
      * The AES-CTR generators a {@link #setup} makes: its own and two per base OT (see

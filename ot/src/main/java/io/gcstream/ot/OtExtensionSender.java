@@ -1,13 +1,13 @@
 package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import java.io.IOException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The sender of IKNP OT extension (kappa = 128) with the ALSZ13 optimisations, processed in
@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * read timeout) and flush at every round boundary.
  */
 public final class OtExtensionSender {
-    private static final Logger LOG = LoggerFactory.getLogger(OtExtensionSender.class);
+    private static final Logger LOG = Logs.get(OtExtensionSender.class);
     private static final int KAPPA = 128;
     /**
      * The AES-CTR generators a {@link #setup} makes: its own and one per base OT. A process that

@@ -1,5 +1,6 @@
 package io.gcstream.ot.channel;
 
+import io.gcstream.ot.internal.Logs;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,6 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLSocket;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * How a {@link TcpChannel} is set up on a TCP connection: {@link #plain()} (nothing: for
@@ -61,7 +61,7 @@ public abstract class Transport {
     /** Longest one TLS handshake may take on a listener. */
     public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
-    private static final Logger LOG = LoggerFactory.getLogger(Transport.class);
+    private static final Logger LOG = Logs.get(Transport.class);
     /** The byte a TLS listener sends once it has accepted the connector's certificate. */
     static final int ACCEPTED = 0x01;
 
