@@ -45,7 +45,10 @@ public final class Gc {
     @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
     boolean help;
 
-    @Parameter(names = "--debug", description = "Print stack traces of errors")
+    @Parameter(names = {"-v", "--verbose"}, description = "Log the phases of the command and their times on stderr")
+    boolean verbose;
+
+    @Parameter(names = "--debug", description = "Log the protocol's steps as well, and print stack traces of errors")
     boolean debug;
 
     @Parameter(names = "--version", description = "Print the version")
@@ -192,6 +195,10 @@ public final class Gc {
             err.println("gc: " + e.getMessage());
             err.println("Try 'gc --help'.");
             return UserError.EXIT_USAGE;
+        }
+        Phases.enable(gc.verbose || gc.debug);
+        if (gc.verbose || gc.debug) {
+            LogConfigurator.atLeast(gc.debug ? ch.qos.logback.classic.Level.DEBUG : ch.qos.logback.classic.Level.INFO);
         }
         if (gc.version) {
             out.println("gc " + version());

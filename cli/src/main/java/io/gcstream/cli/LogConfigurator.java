@@ -15,7 +15,10 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 /**
  * The gc command's logging set-up, found by Logback through {@code META-INF/services}: one
  * console appender on stderr (stdout carries only results) printing
- * {@code gc: LEVEL Logger: message}, at {@code GC_LOG_LEVEL} (WARN when unset or not a level).
+ * {@code gc: LEVEL Logger: message}, at {@code GC_LOG_LEVEL} (WARN when unset or not a level):
+ * warnings and errors only. {@code --verbose} raises it to INFO (the command's phases and their
+ * times, {@link Phases}), {@code --debug} to DEBUG (also the protocol's steps: each session's
+ * hello and base OTs, the OT extension's set-up); see {@link #atLeast}.
  *
  * <p>Why code and not a {@code logback.xml}: reading XML costs a one-shot {@code gc run} about a
  * third of a second of start-up CPU and ~540 more classes, on a 2-core machine where the peer
@@ -53,6 +56,19 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         root.setLevel(level(System.getenv(LEVEL_VARIABLE)));
         root.addAppender(appender);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /**
+     * Lowers the root logger's threshold to {@code level} if it is higher (a user's
+     * {@code logback.configurationFile} or {@code GC_LOG_LEVEL} asking for more stays).
+     */
+    static void atLeast(Level level) {
+        if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+            if (root.getLevel() == null || root.getLevel().isGreaterOrEqual(level)) {
+                root.setLevel(level);
+            }
+        }
     }
 
     /** The level named by {@code name} (any case), WARN when null or not a level. */

@@ -76,7 +76,7 @@ final class RunCommand extends CircuitCommand {
                 throw new UserError("--keep-outputs, --save-state and --load-state carry values between two "
                         + "parties' sessions: run the parties with --role");
             }
-            CircuitSources.Loaded loaded = loaded("run");
+            CircuitSources.Loaded loaded = loadedTimed();
             Circuit c = loaded.circuit();
             options = sizedFor(options, c);
             boolean[] x = localInputs.creatorBits(loaded);
@@ -88,6 +88,7 @@ final class RunCommand extends CircuitCommand {
             } finally {
                 finish(bar);
             }
+            both.forEach(o -> Phases.runs(o.role(), o.stats()));
             report(out, c, both, fmt, output.json);
             return 0;
         }
@@ -96,7 +97,7 @@ final class RunCommand extends CircuitCommand {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
         state.validate(repeat);
-        CircuitSources.Loaded loaded = loaded("run");
+        CircuitSources.Loaded loaded = loadedTimed();
         Circuit c = loaded.circuit();
         options = sizedFor(options, c);
         hashInBackground(c);
@@ -108,12 +109,15 @@ final class RunCommand extends CircuitCommand {
         PartyRunner.Plan plan = PartyRunner.plan(role, loaded, input, repeat, state);
         StderrProgress bar = progressBar(c, role);
         SessionOptions opts = withProgress(options, bar);
+        long t0 = System.nanoTime();
         try {
             NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options), ch -> {
                 PartyRunner.Prepared p = PartyRunner.prepare(plan, ch, opts, loaded);
                 p.session().handshake();
                 return p;
             });
+            Phases.done("connected to " + g.channel().peer() + " (waiting for the peer, hello and base OTs)",
+                    System.nanoTime() - t0);
             try (Channel ch = g.channel()) {
                 o = PartyRunner.run(g.value(), repeat, warmup, state);
             }
@@ -126,8 +130,19 @@ final class RunCommand extends CircuitCommand {
         } finally {
             finish(bar);
         }
+        Phases.runs(role, o.stats());
         report(out, c, List.of(o), fmt, output.json);
         return 0;
+    }
+
+    /** The circuit, its reading logged as a phase. */
+    private CircuitSources.Loaded loadedTimed() throws IOException {
+        long t0 = System.nanoTime();
+        CircuitSources.Loaded loaded = loaded("run");
+        Circuit c = loaded.circuit();
+        Phases.done("read the circuit (" + c.gateCount() + " gates, " + c.nonLinearCount() + " non-linear, "
+                + c.labelSlots() + " labels held)", System.nanoTime() - t0);
+        return loaded;
     }
 
     /**

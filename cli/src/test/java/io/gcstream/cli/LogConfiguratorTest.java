@@ -83,4 +83,22 @@ class LogConfiguratorTest {
             assertEquals(LogConfigurator.class.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8).trim());
         }
     }
+
+    /** --verbose and --debug lower the threshold, never raise it. */
+    @Test
+    void atLeastOnlyLowersTheRootThreshold() {
+        Logger root = (Logger) org.slf4j.LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        Level before = root.getLevel();
+        try {
+            root.setLevel(Level.WARN);
+            LogConfigurator.atLeast(Level.INFO);
+            assertEquals(Level.INFO, root.getLevel());
+            LogConfigurator.atLeast(Level.WARN);
+            assertEquals(Level.INFO, root.getLevel(), "a lower level stays");
+            LogConfigurator.atLeast(Level.DEBUG);
+            assertEquals(Level.DEBUG, root.getLevel());
+        } finally {
+            root.setLevel(before);
+        }
+    }
 }

@@ -410,6 +410,9 @@ public final class GcSession implements AutoCloseable {
                     end - protocol.inputsDoneNanos(), end - t0, channel.bytesSent() - sent0,
                     channel.bytesReceived() - recv0, protocol.lastGates(),
                     protocol.lastNonLinear(), circuit.labelSlots());
+            if (LOG.isTraceEnabled()) { // one line per run: detail, never on by default
+                LOG.trace("{} run {} with {}: {}", name(), runIndex - 1, channel.peer(), last.toJson());
+            }
             return new RunResult(o.decoded(), out, last);
         } catch (HandshakeMismatchException e) {
             if (!setUp) {
@@ -571,6 +574,7 @@ public final class GcSession implements AutoCloseable {
     private void setUp() throws IOException {
         // The hello is small and comes at once from a real peer: a short budget lets a listener
         // tell a silent probe from its peer quickly.
+        long t0 = System.nanoTime();
         protocol.budget(HELLO_BUDGET.compareTo(options.timeout()) < 0 ? HELLO_BUDGET : options.timeout());
         protocol.enter("session handshake");
         StateCheck check = StateCheck.none();
@@ -590,6 +594,7 @@ public final class GcSession implements AutoCloseable {
         }
         Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.singleRun(), check, salt);
         long sessionSalt = agreed.tweakSalt();
+        long tHello = System.nanoTime();
         protocol.budget(options.timeout());
         protocol.enter("base OTs");
         if (resumedFrom != null) {
@@ -607,6 +612,19 @@ public final class GcSession implements AutoCloseable {
         protocol.setup(ot, delta[0], delta[1], agreed.singleRun());
         protocol.idle();
         setUp = true;
+        if (LOG.isDebugEnabled()) {
+            long end = System.nanoTime();
+            LOG.debug("{} session with {} set up in {} ms: hello {} ms ({}, {}{}), then {} ms for {}", name(),
+                    channel.peer(), millis(end - t0), millis(tHello - t0), options.scheme().wireName(),
+                    agreed.singleRun() ? "single run" : "runs planned: any number",
+                    resumedFrom == null ? "" : ", resumed from a saved state", millis(end - tHello),
+                    agreed.singleRun() ? "the base OTs' first message" : "the base OTs and the OT extension's set-up");
+        }
+    }
+
+    /** Nanoseconds as milliseconds with one decimal, for log lines. */
+    private static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
     }
 
     private GarbledValue newValue(long[] labels, SessionState.Origin origin) {
