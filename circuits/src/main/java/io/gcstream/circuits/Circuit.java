@@ -17,9 +17,9 @@ import java.util.Objects;
  * the sub-circuit definitions it uses and a body read as a stream of instructions.
  *
  * <p>The body may be held in memory ({@link Builder}), streamed from a file by a reader of the
- * formats package, or produced on the fly by a generator ({@link GeneratedCircuit}), so a circuit
- * of any length is processed in memory bounded by {@code S}, the sub-circuit definitions and a
- * fixed buffer. Instances are immutable.
+ * formats package, or produced on the fly by a generator (the grid circuits of the library), so
+ * a circuit of any length is processed in memory bounded by {@code S}, the sub-circuit
+ * definitions and a fixed buffer. Instances are immutable.
  */
 public final class Circuit {
     private final int[] creatorInputs;

@@ -51,7 +51,7 @@ public final class Gc {
     @Parameter(names = "--debug", description = "Log the protocol's steps as well, and print stack traces of errors")
     boolean debug;
 
-    @Parameter(names = "--version", description = "Print the version")
+    @Parameter(names = "--version", description = "Print the version and the commit it was built from")
     boolean version;
 
     /**
@@ -330,8 +330,7 @@ public final class Gc {
     }
 
     static String version() {
-        String v = Gc.class.getPackage().getImplementationVersion();
-        return v == null ? "development build" : v;
+        return BuildInfo.describe();
     }
 
     /** A command with a --help flag of its own. */

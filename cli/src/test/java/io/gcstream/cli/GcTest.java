@@ -242,7 +242,9 @@ class GcTest {
     void helpAndVersion() {
         assertEquals(0, gc("--help").status());
         assertEquals(0, gc("sim", "--help").status());
-        assertTrue(gc("--version").out().startsWith("gc "));
+        String version = gc("--version").out().trim();
+        assertTrue(version.matches("gc \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(commit ([0-9a-f]{12}(-dirty)?|unknown)\\)"),
+                version);
     }
 
     @Test

@@ -124,7 +124,7 @@ public final class TlsConfig {
 
     /**
      * Builds a configuration from key stores already in memory (e.g. from
-     * {@link TlsKeys#generate}); {@code password} is the key's password.
+     * {@link TlsKeys#truststore}); {@code password} is the key's password.
      *
      * @throws IllegalArgumentException if a store does not hold what it must
      */
