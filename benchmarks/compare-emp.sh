@@ -22,6 +22,11 @@
 #                               (creator's first total: handshake, base OTs, the run) and wall time of
 #                               the process pair, vs run.sh aes-fresh 1 (setup_ms + ms_per_block)
 #                      heap     AES-128, two gc run processes with -Xmx4m -XX:+UseSerialGC each: runs or fails (no EMP side)
+#                      cold     N independent AES-128 executions from cold processes, as users meet them: wall
+#                               time of a fresh gc run --role ... --repeat N lib:aes128 pair (through ./gc)
+#                               vs run.sh aes-fresh N, for each N of --cold-n; per N the two sides alternate
+#                               who goes first from round to round (not in the default rows: run it alone,
+#                               e.g. --rows cold --rounds 3)
 #   --gbit           add the row "10^7 AND under a 1 Gbit/s link" (both sides in a private network
 #                    namespace: unshare -n, tc tbf 1gbit on lo; needs CAP_SYS_ADMIN)
 #   --schemes LIST   gcstream schemes for the gates rows (default half-gates), e.g. half-gates,grr3
@@ -29,6 +34,7 @@
 #   --aes-warmup W   of those, the executions after the first left out of the median (default 5000:
 #                    HotSpot compiles the session's hot loops during its first ~3 s, thousands of
 #                    AES executions; --aes-warmup 0 --aes-repeat 300 measures that period instead)
+#   --cold-n LIST    the N of the cold rows (default 1,10,100,1000,10000)
 #   --logs DIR       keep every command's output here (default: a new folder under /tmp)
 #
 # Needs: cli/target/gc.jar and benchmarks/target/benchmarks.jar (mvn -B -pl cli,benchmarks -am
@@ -36,7 +42,8 @@
 # through the repository's ./gc launcher, as users do. A failed measurement is reported and left out of its
 # median; the script goes on. Ratio = gcstream's speed / EMP's speed (rates: gcstream / EMP;
 # times: EMP / gcstream), so above 1 means gcstream is faster.
-# Env: JAVA (default java), TIMEOUT per command in s (default 900).
+# Env: JAVA (default java), TIMEOUT per command in s (default 900), PORTS the range free ports are
+# drawn from for both sides (default 20000-39999, e.g. PORTS=25000-25999 on a shared machine).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,8 +52,9 @@ GC_LAUNCHER=$ROOT/gc
 BENCH_JAR=$ROOT/benchmarks/target/benchmarks.jar
 JAVA=${JAVA:-java}
 TIMEOUT=${TIMEOUT:-900}
+PORTS=${PORTS:-20000-39999}
 PEERS= RUN_SH= ROUNDS=3 ROWS=gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
-AES_REPEAT=8000 AES_WARMUP=5000 LOGS= LAST_ERR= HEAP_ERR=
+AES_REPEAT=8000 AES_WARMUP=5000 LOGS= LAST_ERR= HEAP_ERR= COLD_N=1,10,100,1000,10000
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 die() { echo "compare-emp: $*" >&2; exit 2; }
@@ -61,6 +69,7 @@ while [ $# -gt 0 ]; do
     --schemes) SCHEMES=${2:-}; shift 2 ;;
     --aes-repeat) AES_REPEAT=${2:-}; shift 2 ;;
     --aes-warmup) AES_WARMUP=${2:-}; shift 2 ;;
+    --cold-n) COLD_N=${2:-}; shift 2 ;;
     --logs) LOGS=${2:-}; shift 2 ;;
     -h|--help) usage ;;
     *) die "unknown argument '$1' (see --help)" ;;
@@ -82,6 +91,8 @@ fi
   || die "--aes-warmup must be in 0..$((AES_REPEAT - 2)) (it leaves at least one execution to measure), got '$AES_WARMUP'"
 command -v "$JAVA" >/dev/null || die "java not found (set JAVA)"
 command -v ss >/dev/null || die "needs ss (iproute2) to find free ports"
+[[ $PORTS =~ ^[0-9]+-[0-9]+$ ]] && [ "${PORTS%-*}" -ge 1024 ] && [ "${PORTS#*-}" -le 65535 ] \
+  && [ "${PORTS%-*}" -le "${PORTS#*-}" ] || die "PORTS must be LOW-HIGH within 1024-65535, got '$PORTS'"
 for j in "$GC_JAR" "$BENCH_JAR"; do
   [ -f "$j" ] || die "missing $j: build with (cd $ROOT && mvn -B -pl cli,benchmarks -am package -DskipTests)"
 done
@@ -91,8 +102,10 @@ PATH="$(dirname "$(command -v "$JAVA")"):$PATH"
 "$GC_LAUNCHER" --version > /dev/null || die "$GC_LAUNCHER --version failed"
 IFS=, read -r -a ROW_LIST <<< "$ROWS"
 for r in "${ROW_LIST[@]}"; do
-  case "$r" in gates|aes-lib|aes-gcb|cot|baseot|first|heap) ;; *) die "--rows: unknown row '$r'" ;; esac
+  case "$r" in gates|aes-lib|aes-gcb|cot|baseot|first|heap|cold) ;; *) die "--rows: unknown row '$r'" ;; esac
 done
+IFS=, read -r -a COLD_LIST <<< "$COLD_N"
+for n in "${COLD_LIST[@]}"; do [[ $n =~ ^[1-9][0-9]*$ ]] || die "--cold-n: '$n' is not a positive whole number"; done
 IFS=, read -r -a SCHEME_LIST <<< "$SCHEMES"
 [ "$GBIT" = 1 ] && ROW_LIST+=(gbit)
 LOGS=${LOGS:-$(mktemp -d /tmp/compare-emp.XXXXXX)}
@@ -109,10 +122,11 @@ failed() { FAILS[$1]=$(( ${FAILS[$1]:-0} + 1 )); echo "compare-emp: round $ROUND
 # newlog NAME: sets LOGF to a new numbered log file (not in a subshell, so the count advances)
 newlog() { N=$((N + 1)); LOGF="$LOGS/$(printf %03d $N)-$1.log"; }
 median() { tr ' ' '\n' | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit; m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m }'; }
+PORT_LO=${PORTS%-*} PORT_HI=${PORTS#*-}
 free_port() {
   local p
   for _ in $(seq 50); do
-    p=$(( 20000 + RANDOM % 20000 ))
+    p=$(( PORT_LO + RANDOM % (PORT_HI - PORT_LO + 1) ))
     ss -Hltn "sport = :$p" 2>/dev/null | grep -q . || { echo "$p"; return 0; }
   done
   return 1
@@ -146,7 +160,8 @@ gc_pair() {
 
 emp() { # emp WHAT [N]: run.sh's one result line into $E_LOG
   newlog "emp-$1"; E_LOG=$LOGF; LAST_ERR=
-  timeout "$TIMEOUT" "$RUN_SH" "$PEERS" "$@" > "$E_LOG" 2>> "$E_LOG.err" && grep -q '^emp ' "$E_LOG" \
+  local port; port=$(free_port) || { LAST_ERR="no free port found"; return 1; }
+  PORT=$port timeout "$TIMEOUT" "$RUN_SH" "$PEERS" "$@" > "$E_LOG" 2>> "$E_LOG.err" && grep -q '^emp ' "$E_LOG" \
     || { LAST_ERR="run.sh $* failed, see $E_LOG.err"; return 1; }
 }
 
@@ -225,6 +240,16 @@ gc_heap() {
   if gc_pair lib:aes128 3 "-Xmx4m -XX:+UseSerialGC" && num "$(json_total medianOfLaterRuns "$C_LOG")"; then record gc:heap 1
   else record gc:heap 0; HEAP_ERR=${LAST_ERR:-no result}; fi; }
 
+# cold N: the wall time of a fresh gc run pair of N executions (gc_pair) and of run.sh aes-fresh N
+# (EMP's two processes and run.sh itself), in the order the round gives.
+gc_cold() { gc_pair lib:aes128 "$1" "" && record "gc:cold-$1" "$WALL_MS" || failed "gc:cold-$1" "${LAST_ERR:-}"; }
+emp_cold() { local t0 t1
+  t0=$(date +%s%N)
+  if emp aes-fresh "$1"; then t1=$(date +%s%N); record "emp:cold-$1" $(( (t1 - t0) / 1000000 ))
+  else failed "emp:cold-$1" "${LAST_ERR:-}"; fi; }
+cold_rows() { local n; for n in "${COLD_LIST[@]}"; do
+  if [ $((ROUND % 2)) = 1 ]; then gc_cold "$n"; emp_cold "$n"; else emp_cold "$n"; gc_cold "$n"; fi; done; }
+
 # --- preparation -------------------------------------------------------------------------------
 
 BRISTOL=$(find "$PEERS/prefix" "$PEERS/src" -path '*bristol_fashion/aes_128.txt' 2>/dev/null | head -1)
@@ -262,6 +287,7 @@ for ROUND in $(seq "$ROUNDS"); do
       baseot)  g=gc_baseot; e=emp_baseot ;;
       first)   g=gc_first; e=emp_first ;;
       heap)    g=gc_heap; e=: ;;
+      cold)    g=cold_rows; e=: ;;  # alternates per N itself
     esac
     # Alternate who goes first, so neither side always runs on a machine the other just warmed.
     if [ $((ROUND % 2)) = 1 ]; then $g; $e; else $e; $g; fi
@@ -308,6 +334,9 @@ for r in "${ROW_LIST[@]}"; do
          row "10^7 C-OT (gcstream: session Δ)" cot-session cot "M OT/s" rate ;;
     baseot) row "128 base OTs, warm (gcstream Chou-Orlandi, 2 threads; EMP Chou-Orlandi)" baseot baseot-co ms time
             row "128 base OTs, warm (gcstream Chou-Orlandi, 2 threads; EMP Naor-Pinkas)" baseot baseot-np ms time ;;
+    cold) for n in "${COLD_LIST[@]}"; do
+            row "$n AES-128 executions from cold processes: wall time of the pair (gc run --repeat $n; run.sh aes-fresh $n)" "cold-$n" "cold-$n" ms time
+          done ;;
     first) row "first AES-128 run of a fresh pair: protocol time (gcstream: handshake + base OTs + run; EMP: setup + 1 block)" first first ms time
            row "first AES-128 run of a fresh pair: wall time of the two processes" first-wall first-wall ms time ;;
   esac
