@@ -102,7 +102,7 @@ final class RunCommand extends CircuitCommand {
         options = sizedFor(options, c);
         hashInBackground(c);
         // This party's gate loop compiled while connecting and during the base OTs, not in the
-        // first run (docs/performance.md, "2026-11-26: the Zen 3 machine").
+        // first run (docs/results/2026-11-26-zen3-machine.md).
         GcSession.prepare(role, c, options);
         PartyRunner.Outcome o;
         // Inputs and state are read before connecting, so a bad value fails here at once.

@@ -117,8 +117,8 @@ public final class GcSession implements AutoCloseable {
      * precomputed table, and HotSpot's compilation of the AES-NI code the garbling hash runs
      * on), and returns at once. Optional and idempotent: a short-lived process that calls it
      * first thing overlaps that work with its own start-up, such as reading the circuit and
-     * waiting for the peer, and its first run is quicker (docs/performance.md, "First run").
-     * Sessions work the same without it.
+     * waiting for the peer, and its first run is quicker (docs/performance.md, "What a first run
+     * is given"). Sessions work the same without it.
      */
     public static void prepare() {
         Prestart.start();

@@ -22,7 +22,7 @@ import java.util.Locale;
  * time per 32 bytes (one half-gates AND's table) of a stream written in fixed pieces, in
  * several fresh sender processes. It isolates the kernel's copy of written bytes into socket
  * buffers, which is fast in most processes and several times slower in some on the development
- * VM (docs/performance.md, "10^7 AND: the two modes"), from the engine's own work.
+ * VM (docs/results/2026-11-23-24-garbler-passes-1e7-and.md, "10^7 AND: the two modes"), from the engine's own work.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.LoopbackSendCost \

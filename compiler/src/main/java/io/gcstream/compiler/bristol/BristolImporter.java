@@ -11,6 +11,7 @@ import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Program;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.StringReader;
@@ -97,14 +98,30 @@ public final class BristolImporter {
                 file.toString(), 0), StandardCharsets.UTF_8), 1 << 16);
     }
 
-    /** Reads a Bristol Fashion circuit from text; {@code name} is used in messages. */
-    public static Circuit readFashion(String text, String name, BristolOptions options) throws IOException {
-        return parse(new StringReader(text), name, false, options, utf8Length(text)).compile(true, LEVEL_SLACK);
+    /**
+     * Reads a Bristol Fashion circuit from text; {@code name} is used in messages.
+     *
+     * @throws CircuitFormatException if the text is malformed
+     */
+    public static Circuit readFashion(String text, String name, BristolOptions options) {
+        return fromText(text, name, false, options);
     }
 
-    /** Reads an old-format Bristol circuit from text; {@code name} is used in messages. */
-    public static Circuit readOld(String text, String name, BristolOptions options) throws IOException {
-        return parse(new StringReader(text), name, true, options, utf8Length(text)).compile(true, LEVEL_SLACK);
+    /**
+     * Reads an old-format Bristol circuit from text; {@code name} is used in messages.
+     *
+     * @throws CircuitFormatException if the text is malformed
+     */
+    public static Circuit readOld(String text, String name, BristolOptions options) {
+        return fromText(text, name, true, options);
+    }
+
+    private static Circuit fromText(String text, String name, boolean old, BristolOptions options) {
+        try {
+            return parse(new StringReader(text), name, old, options, utf8Length(text)).compile(true, LEVEL_SLACK);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e); // a StringReader does not fail
+        }
     }
 
     /**

@@ -31,11 +31,11 @@ import javax.net.ssl.X509ExtendedTrustManager;
 /**
  * What a party needs for TLS 1.3 with mutual authentication: its own key and certificate (a
  * PKCS#12 keystore holding exactly one private key) and the certificates it trusts (a PKCS#12
- * truststore; in the usual two-party setup exactly the peer's self-signed certificate, made with
- * {@link TlsKeys}). A peer is accepted if its certificate chains to the truststore, its key is
- * not this side's own and is of a kind accepted below, and, if this side names the one peer it
- * expects ({@link #withPeer}), its certificate is that one. Host names are not checked: the
- * truststore, narrowed by the expected peer, <em>is</em> the peer's identity.
+ * truststore; in the usual two-party setup exactly the peer's self-signed certificate, from
+ * {@code gc keygen} or {@code keytool}). A peer is accepted if its certificate chains to the
+ * truststore, its key is not this side's own and is of a kind accepted below, and, if this side
+ * names the one peer it expects ({@link #withPeer}), its certificate is that one. Host names are
+ * not checked: the truststore, narrowed by the expected peer, <em>is</em> the peer's identity.
  *
  * <p>Immutable and validated when built: both stores open with the password, the keystore holds
  * one key, the truststore holds certificates and no key, every certificate is within its

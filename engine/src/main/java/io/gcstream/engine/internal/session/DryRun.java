@@ -20,8 +20,7 @@ import io.gcstream.engine.internal.garble.TweakableHash;
  *
  * <p>Measured on the 2-core machine, first AES-128 run of a fresh {@code gc run} pair, 8 pairs
  * each, alternated: the creator's online phase 36-50 ms instead of 56-100 ms, its protocol time
- * median 183 against 235 ms, the pair's wall time no longer (docs/performance.md,
- * "2026-11-26: the Zen 3 machine").
+ * median 183 against 235 ms, the pair's wall time no longer (docs/results/2026-11-26-zen3-machine.md).
  *
  * <p>Bounded: at most {@link #MAX_GATES} walked gates, and skipped when the label array would
  * take more than a small share of the heap or the heap is small ({@link #worthIt}): a 4 MB

@@ -37,8 +37,8 @@ public final class Prg {
      * Ciphers made ahead of need by {@link #reserve}; a generator takes one instead of making
      * its own. Making a cipher object (a provider lookup and a reflective constructor call) took
      * 40-130 us in a fresh JVM, and an OT extension makes 129 or 257 generators right after its
-     * base OTs, on the first run's critical path (docs/performance.md, "First run: spare
-     * ciphers").
+     * base OTs, on the first run's critical path (docs/results/2026-11-26-first-run-set-up.md,
+     * "First run: spare ciphers").
      */
     private static final BlockingQueue<Cipher> SPARE = new ArrayBlockingQueue<>(MAX_SPARE);
 
