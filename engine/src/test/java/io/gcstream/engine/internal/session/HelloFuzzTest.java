@@ -3,6 +3,7 @@ package io.gcstream.engine.internal.session;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
+import io.gcstream.engine.SessionException;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.stream.Stream;
@@ -40,7 +41,7 @@ class HelloFuzzTest {
         Party role = data.length > 0 && (data[data.length - 1] & 1) == 1 ? Party.EVALUATOR : Party.CREATOR;
         try (Channel ch = PeerBytes.channel(data)) {
             Handshake.hello(ch, role, Scheme.DEFAULT, true, StateCheck.none(), 42);
-        } catch (IOException e) {
+        } catch (IOException | SessionException e) {
             PeerBytes.requireCleanFailure(e);
         }
     }

@@ -51,10 +51,11 @@ final class PeerBytes {
     }
 
     /**
-     * The only acceptable failure of a parser fed by a peer: an {@link IOException} whose
-     * message is one printable line (a peer must not be able to forge lines of our output).
+     * The only acceptable failure of a parser fed by a peer: an {@link IOException} or a
+     * {@code SessionException} whose message is one printable line (a peer must not be able to
+     * forge lines of our output).
      */
-    static void requireCleanFailure(IOException e) {
+    static void requireCleanFailure(Exception e) {
         String m = e.getMessage();
         if (m == null || !SafeText.line(m).equals(m)) {
             throw new AssertionError("not one printable line: " + m, e);

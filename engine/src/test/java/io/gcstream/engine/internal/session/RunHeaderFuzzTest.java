@@ -6,6 +6,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.SessionException;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.stream.Stream;
@@ -35,7 +36,7 @@ class RunHeaderFuzzTest {
         RunHeader peer;
         try (Channel ch = PeerBytes.channel(data)) {
             peer = RunHeader.read(ch, "creator");
-        } catch (IOException e) {
+        } catch (IOException | SessionException e) {
             PeerBytes.requireCleanFailure(e);
             return;
         }

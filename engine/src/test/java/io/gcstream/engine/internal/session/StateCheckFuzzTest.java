@@ -1,6 +1,7 @@
 package io.gcstream.engine.internal.session;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.gcstream.engine.SessionException;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.stream.Stream;
@@ -26,7 +27,7 @@ class StateCheckFuzzTest {
         StateCheck peer;
         try (Channel ch = PeerBytes.channel(data)) {
             peer = StateCheck.read(ch, "evaluator");
-        } catch (IOException e) {
+        } catch (IOException | SessionException e) {
             PeerBytes.requireCleanFailure(e);
             return;
         }
