@@ -71,7 +71,10 @@ import org.slf4j.Logger;
  * channel.
  */
 public final class GcSession implements AutoCloseable {
-    private static final Logger LOG = Logs.get(GcSession.class);
+    /** The logger, made on first use: {@link #prepare()} runs first thing, before any logging. */
+    private static final class Log {
+        static final Logger LOG = Logs.get(GcSession.class);
+    }
 
     private final Channel channel;
     private final SessionOptions options;
@@ -198,11 +201,12 @@ public final class GcSession implements AutoCloseable {
             ChannelOptions channel, SessionOptions options) throws IOException {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(options, "options");
-        return Listener.accept(server, transport, channel, reason -> LOG.warn("rejected a connection: {}", reason), ch -> {
-            GcSession s = open(role, ch, options);
-            s.handshake();
-            return s;
-        });
+        return Listener.accept(server, transport, channel,
+                reason -> Log.LOG.warn("rejected a connection: {}", reason), ch -> {
+                    GcSession s = open(role, ch, options);
+                    s.handshake();
+                    return s;
+                });
     }
 
     /**
@@ -410,8 +414,8 @@ public final class GcSession implements AutoCloseable {
                     end - protocol.inputsDoneNanos(), end - t0, channel.bytesSent() - sent0,
                     channel.bytesReceived() - recv0, protocol.lastGates(),
                     protocol.lastNonLinear(), circuit.labelSlots());
-            if (LOG.isTraceEnabled()) { // one line per run: detail, never on by default
-                LOG.trace("{} run {} with {}: {}", name(), runIndex - 1, channel.peer(), last.toJson());
+            if (Log.LOG.isTraceEnabled()) { // one line per run: detail, never on by default
+                Log.LOG.trace("{} run {} with {}: {}", name(), runIndex - 1, channel.peer(), last.toJson());
             }
             return new RunResult(o.decoded(), out, last);
         } catch (HandshakeMismatchException e) {
@@ -612,13 +616,15 @@ public final class GcSession implements AutoCloseable {
         protocol.setup(ot, delta[0], delta[1], agreed.singleRun());
         protocol.idle();
         setUp = true;
-        if (LOG.isDebugEnabled()) {
+        if (Log.LOG.isDebugEnabled()) {
             long end = System.nanoTime();
-            LOG.debug("{} session with {} set up in {} ms: hello {} ms ({}, {}{}), then {} ms for {}", name(),
-                    channel.peer(), millis(end - t0), millis(tHello - t0), options.scheme().wireName(),
+            Log.LOG.debug("{} session with {} set up in {} ms: hello {} ms ({}, {}{}), then {} ms for {}",
+                    name(), channel.peer(), millis(end - t0), millis(tHello - t0),
+                    options.scheme().wireName(),
                     agreed.singleRun() ? "single run" : "runs planned: any number",
                     resumedFrom == null ? "" : ", resumed from a saved state", millis(end - tHello),
-                    agreed.singleRun() ? "the base OTs' first message" : "the base OTs and the OT extension's set-up");
+                    agreed.singleRun() ? "the base OTs' first message"
+                            : "the base OTs and the OT extension's set-up");
         }
     }
 

@@ -53,7 +53,10 @@ import java.util.List;
  * cells. Immutable after construction.
  */
 final class GridCircuit {
-    /** Most lanes: 16 cells per block keep the hash batches full enough (docs/results/2026-11-23-billion-gate-computations.md). */
+    /**
+     * Most lanes: 16 cells per block keep the hash batches full enough
+     * (docs/results/2026-11-23-billion-gate-computations.md).
+     */
     static final int MAX_LANES = 16;
 
     private final GridCell cell;
