@@ -6,7 +6,6 @@ import io.gcstream.compiler.dsl.Computation;
 import io.gcstream.compiler.dsl.Output;
 import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.LocalPair;
-import java.io.IOException;
 
 /**
  * Biometric matching by Hamming distance: the creator holds an enrolled n-bit template (an iris
@@ -43,14 +42,14 @@ public final class HammingMatch {
     }
 
     /** Both parties in this process: whether the two readings match. */
-    public static boolean matches(boolean[] template, boolean[] reading, int threshold) throws IOException {
+    public static boolean matches(boolean[] template, boolean[] reading, int threshold) {
         Program p = new Program(template.length, threshold);
         LocalPair.Outcome r = LocalPair.run(p.circuit, p.c.creator().encoder().set(p.template, template).encode(),
                 p.c.evaluator().encoder().set(p.reading, reading).encode());
         return p.toEvaluator.decodeBoolean(r.evaluatorOutputs());
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom();
         int n = 900;
         boolean[] template = new boolean[n];

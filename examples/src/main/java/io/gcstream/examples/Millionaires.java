@@ -6,7 +6,6 @@ import io.gcstream.compiler.dsl.Computation;
 import io.gcstream.compiler.dsl.Output;
 import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.LocalPair;
-import java.io.IOException;
 
 /**
  * Yao's millionaires: two parties learn who is richer and nothing else. The computation is
@@ -36,7 +35,7 @@ public final class Millionaires {
     }
 
     /** Runs the comparison under garbling; true iff {@code alice < bob} (unsigned). */
-    public static boolean alicePoorer(long alice, long bob) throws IOException {
+    public static boolean alicePoorer(long alice, long bob) {
         Program p = new Program();
         LocalPair.Outcome r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
                 p.c.evaluator().encode(p.bob, bob));
@@ -47,7 +46,7 @@ public final class Millionaires {
         return answer;
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
         if (args.length != 2) {
             System.err.println("usage: Millionaires <alice's wealth> <bob's wealth>");
             System.exit(2);

@@ -34,7 +34,7 @@ public final class SalaryComparison {
     }
 
     /** Both parties in this process: whether {@code alice > bob}, as Bob learns it. */
-    public static boolean aliceEarnsMore(long alice, long bob) throws IOException {
+    public static boolean aliceEarnsMore(long alice, long bob) {
         Program p = new Program();
         LocalPair.Outcome r = LocalPair.run(p.circuit, p.c.creator().encode(p.alice, alice),
                 p.c.evaluator().encode(p.bob, bob));
@@ -42,7 +42,7 @@ public final class SalaryComparison {
     }
 
     /** One party's run over a session: Bob gets the answer, Alice null. */
-    public static Boolean run(GcSession session, long mySalary) throws IOException {
+    public static Boolean run(GcSession session, long mySalary) {
         Program p = new Program();
         boolean alice = session.role() == Party.CREATOR;
         boolean[] out = session.run(p.circuit, alice ? p.c.creator().encode(p.alice, mySalary)
@@ -60,10 +60,8 @@ public final class SalaryComparison {
             System.err.println("usage: SalaryComparison ALICE BOB | creator PORT SALARY | evaluator HOST:PORT SALARY");
             System.exit(2);
         }
-        boolean creator = args[0].equals("creator");
-        try (Connect.Connected p = creator ? Connect.creator(Integer.parseInt(args[1]))
-                : Connect.evaluator(args[1].split(":")[0], Integer.parseInt(args[1].split(":")[1]))) {
-            Boolean answer = run(p.session(), Long.parseLong(args[2]));
+        try (GcSession s = Connect.session(args[0], args[1])) {
+            Boolean answer = run(s, Long.parseLong(args[2]));
             System.out.println(answer == null ? "done (Bob learns the answer)"
                     : answer ? "Alice earns more" : "Alice does not earn more");
         }
