@@ -101,7 +101,10 @@ class NetworkIT {
         Done c = finish(creator);
         assertEquals(1, m.status(), m.err());
         assertTrue(m.err().strip().startsWith("gc: TLS handshake with 127.0.0.1:" + port + " failed: the peer"), m.err());
-        assertTrue(m.err().strip().endsWith("or not the peer it expects)"), m.err());
+        // The refusal races mallory's last handshake messages (TransportTest has the three outcomes).
+        assertTrue(m.err().strip().endsWith("or not the peer it expects)")
+                || m.err().strip().endsWith("during the handshake (it may not speak TLS, or may not accept this"
+                        + " side's certificate)"), m.err());
         assertEquals(0, c.status(), c.err());
         assertEquals(0, e.status(), e.err());
         assertTrue(e.out().contains("evaluator output  (128 bits): " + CIPHER), e.out());
