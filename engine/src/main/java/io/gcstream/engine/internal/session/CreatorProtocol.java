@@ -8,14 +8,14 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
 public final class CreatorProtocol extends Protocol {
-    private static final Logger LOG = LoggerFactory.getLogger(CreatorProtocol.class);
+    private static final Logger LOG = Logs.get(CreatorProtocol.class);
     /**
      * What one flush of the channel costs, in bytes of tables the creator could garble in that
      * time (a system call, and waking the peer if it sleeps: ~10 µs here); chosen by

@@ -7,14 +7,14 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
 public final class EvaluatorProtocol extends Protocol {
-    private static final Logger LOG = LoggerFactory.getLogger(EvaluatorProtocol.class);
+    private static final Logger LOG = Logs.get(EvaluatorProtocol.class);
     /** The session's OT extension once set up (see {@link InputOt}), else null. */
     private CorrelatedOt.Receiver ot;
     private CorrelatedOt cot;
