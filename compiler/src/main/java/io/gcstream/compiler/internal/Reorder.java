@@ -17,6 +17,14 @@ public final class Reorder {
 
     /** The same instructions (every one of which must reach an output) in depth-first post-order. */
     public static GateList depthFirst(GateList g) {
+        return reordered(g, depthFirstOrder(g));
+    }
+
+    /**
+     * {@link #depthFirst}'s order as instruction indices: {@code order[k]} is the index in
+     * {@code g} of the k-th instruction to run.
+     */
+    public static int[] depthFirstOrder(GateList g) {
         int[] code = g.code();
         int n = g.instructionCount();
         int[] start = new int[n];
@@ -35,12 +43,8 @@ public final class Reorder {
             }
             k++;
         }
-        GateList r = new GateList();
-        int[] map = new int[g.wireCount()];
-        map[GateList.ONE] = GateList.ONE;
-        for (int w : g.inputs()) {
-            map[w] = r.addInput();
-        }
+        int[] order = new int[n];
+        int emitted = 0;
         boolean[] done = new boolean[n];
         // Explicit stack of (instruction, next input to visit): circuits can be deep.
         int[] stack = new int[16];
@@ -74,18 +78,65 @@ public final class Reorder {
                 }
                 sp--;
                 done[ins] = true;
-                r.copyRemapped(g, pc, map);
+                order[emitted++] = ins;
             }
+        }
+        if (emitted != n) {
+            throw new IllegalArgumentException("reordering needs a list without dead instructions");
+        }
+        return order;
+    }
+
+    /** {@code g}'s instructions in the given order (indices into {@code g}), same inputs and outputs. */
+    public static GateList reordered(GateList g, int[] order) {
+        int[] start = starts(g);
+        GateList r = new GateList();
+        int[] map = new int[g.wireCount()];
+        map[GateList.ONE] = GateList.ONE;
+        for (int w : g.inputs()) {
+            map[w] = r.addInput();
+        }
+        for (int i : order) {
+            r.copyRemapped(g, start[i], map);
         }
         int[] outs = g.outputs();
         for (int i = 0; i < outs.length; i++) {
             outs[i] = map[outs[i]];
         }
         r.setOutputs(outs);
-        if (r.instructionCount() != n) {
-            throw new IllegalArgumentException("reordering needs a list without dead instructions");
-        }
         return r;
+    }
+
+    /** Code position of each instruction. */
+    static int[] starts(GateList g) {
+        int[] code = g.code();
+        int[] start = new int[g.instructionCount()];
+        int k = 0;
+        for (int pc = 0; pc < g.length(); pc += GateList.instructionLength(code, pc)) {
+            start[k++] = pc;
+        }
+        return start;
+    }
+
+    /**
+     * For every code position of an instruction's input: true if the same wire is an earlier
+     * input of that instruction (so each wire is counted once per instruction), in one pass.
+     */
+    private static boolean[] repeats(GateList g) {
+        int[] code = g.code();
+        boolean[] dup = new boolean[g.length()];
+        int[] stamp = new int[g.wireCount()];
+        int k = 0;
+        for (int pc = 0; pc < g.length(); pc += GateList.instructionLength(code, pc)) {
+            k++;
+            int from = inPos(code, pc);
+            for (int j = 0; j < inCount(code, pc); j++) {
+                int w = code[from + j];
+                dup[from + j] = stamp[w] == k;
+                stamp[w] = k;
+            }
+        }
+        return dup;
     }
 
     /**
@@ -95,7 +146,13 @@ public final class Reorder {
      * output.
      */
     public static GateList greedy(GateList g) {
+        return reordered(g, greedyOrder(g));
+    }
+
+    /** {@link #greedy}'s order as instruction indices. */
+    public static int[] greedyOrder(GateList g) {
         int[] code = g.code();
+        boolean[] dup = repeats(g);
         int n = g.instructionCount();
         int[] start = new int[n];
         int[] definedBy = new int[g.wireCount()];
@@ -117,7 +174,7 @@ public final class Reorder {
             int pc = start[i];
             for (int j = 0; j < inCount(code, pc); j++) {
                 int w = code[inPos(code, pc) + j];
-                if (!readEarlier(code, pc, j, w)) {
+                if (!dup[inPos(code, pc) + j]) {
                     count[w + 1]++;
                     readers[w]++;
                     if (definedBy[w] >= 0) {
@@ -135,7 +192,7 @@ public final class Reorder {
             int pc = start[i];
             for (int j = 0; j < inCount(code, pc); j++) {
                 int w = code[inPos(code, pc) + j];
-                if (!readEarlier(code, pc, j, w)) {
+                if (!dup[inPos(code, pc) + j]) {
                     consumers[fill[w]++] = i;
                 }
             }
@@ -145,35 +202,38 @@ public final class Reorder {
             isOutput[w] = true;
         }
         // Ready set ordered by (score desc, index asc); scores change as readers are scheduled.
+        // A heap with lazy deletion: a rescored instruction is pushed again and its old key is
+        // skipped when it comes up (its score no longer matches, or it already ran).
         int[] score = new int[n];
-        java.util.TreeSet<Long> ready = new java.util.TreeSet<>();
+        boolean[] ran = new boolean[n];
+        LongHeap ready = new LongHeap();
         for (int i = 0; i < n; i++) {
             if (pending[i] == 0) {
-                score[i] = score(code, start[i], readers, isOutput);
+                score[i] = score(code, start[i], readers, isOutput, dup);
                 ready.add(key(score[i], i));
             }
         }
-        GateList r = new GateList();
-        int[] map = new int[g.wireCount()];
-        map[GateList.ONE] = GateList.ONE;
-        for (int w : g.inputs()) {
-            map[w] = r.addInput();
-        }
+        int[] order = new int[n];
+        int emitted = 0;
         while (!ready.isEmpty()) {
-            long top = ready.pollFirst();
+            long top = ready.poll();
             int i = (int) (top & 0xFFFFFFFFL);
+            if (ran[i] || top != key(score[i], i)) {
+                continue;
+            }
+            ran[i] = true;
             int pc = start[i];
-            r.copyRemapped(g, pc, map);
+            order[emitted++] = i;
             for (int j = 0; j < inCount(code, pc); j++) {
                 int w = code[inPos(code, pc) + j];
-                if (readEarlier(code, pc, j, w)) {
+                if (dup[inPos(code, pc) + j]) {
                     continue;
                 }
                 readers[w]--;
                 if (readers[w] == 1 && !isOutput[w]) {
                     // the last remaining reader now frees w: raise its score if it is ready
                     for (int c = count[w]; c < count[w + 1]; c++) {
-                        rescore(consumers[c], code, start, readers, isOutput, score, pending, ready);
+                        rescore(consumers[c], code, start, readers, isOutput, score, pending, ran, ready, dup);
                     }
                 }
             }
@@ -183,38 +243,36 @@ public final class Reorder {
                 for (int c = count[w]; c < count[w + 1]; c++) {
                     int reader = consumers[c];
                     if (--pending[reader] == 0) {
-                        score[reader] = score(code, start[reader], readers, isOutput);
+                        score[reader] = score(code, start[reader], readers, isOutput, dup);
                         ready.add(key(score[reader], reader));
                     }
                 }
             }
         }
-        int[] outs = g.outputs();
-        for (int i = 0; i < outs.length; i++) {
-            outs[i] = map[outs[i]];
-        }
-        r.setOutputs(outs);
-        if (r.instructionCount() != n) {
+        if (emitted != n) {
             throw new IllegalStateException("greedy reordering lost instructions");
         }
-        return r;
+        return order;
     }
 
     private static void rescore(int i, int[] code, int[] start, int[] readers, boolean[] isOutput, int[] score,
-            int[] pending, java.util.TreeSet<Long> ready) {
-        if (pending[i] != 0 || !ready.remove(key(score[i], i))) {
+            int[] pending, boolean[] ran, LongHeap ready, boolean[] dup) {
+        if (pending[i] != 0 || ran[i]) {
             return;
         }
-        score[i] = score(code, start[i], readers, isOutput);
-        ready.add(key(score[i], i));
+        int s = score(code, start[i], readers, isOutput, dup);
+        if (s != score[i]) {
+            score[i] = s;
+            ready.add(key(s, i));
+        }
     }
 
     /** Slots freed net: inputs this instruction is the last reader of, minus its results. */
-    private static int score(int[] code, int pc, int[] readers, boolean[] isOutput) {
+    private static int score(int[] code, int pc, int[] readers, boolean[] isOutput, boolean[] dup) {
         int s = -(code[pc] >= 0 ? 1 : code[pc + 2]);
         for (int j = 0; j < inCount(code, pc); j++) {
             int w = code[inPos(code, pc) + j];
-            if (!readEarlier(code, pc, j, w) && readers[w] == 1 && !isOutput[w]) {
+            if (!dup[inPos(code, pc) + j] && readers[w] == 1 && !isOutput[w]) {
                 s++;
             }
         }
@@ -238,16 +296,6 @@ public final class Reorder {
         return code[pc] >= 0 ? pc + 1 : pc + 3 + code[pc + 1];
     }
 
-    /** True if input j of the instruction repeats an earlier input (count each wire once). */
-    private static boolean readEarlier(int[] code, int pc, int j, int w) {
-        int from = inPos(code, pc);
-        for (int i = 0; i < j; i++) {
-            if (code[from + i] == w) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /**
      * The same gates ordered by AND depth: all non-linear gates of depth d, then the linear
@@ -259,6 +307,11 @@ public final class Reorder {
      * must hold gates only.
      */
     public static GateList byLevel(GateList g) {
+        return reordered(g, byLevelOrder(g));
+    }
+
+    /** {@link #byLevel}'s order as instruction indices. */
+    public static int[] byLevelOrder(GateList g) {
         int[] code = g.code();
         int count = g.instructionCount();
         int[] depth = new int[g.wireCount()];
@@ -278,22 +331,10 @@ public final class Reorder {
             keys[k] = key << 32 | k;
         }
         Arrays.sort(keys);
-        GateList r = new GateList();
-        int[] map = new int[g.wireCount()];
-        map[GateList.ZERO] = GateList.ZERO;
-        map[GateList.ONE] = GateList.ONE;
-        for (int w : g.inputs()) {
-            map[w] = r.addInput();
+        int[] order = new int[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = (int) keys[i];
         }
-        for (long key : keys) {
-            int pc = 4 * (int) key;
-            map[code[pc + 1]] = r.gate(code[pc], map[code[pc + 2]], map[code[pc + 3]]);
-        }
-        int[] outs = g.outputs();
-        for (int i = 0; i < outs.length; i++) {
-            outs[i] = map[outs[i]];
-        }
-        r.setOutputs(outs);
-        return r;
+        return order;
     }
 }

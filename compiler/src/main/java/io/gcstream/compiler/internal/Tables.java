@@ -2,24 +2,39 @@ package io.gcstream.compiler.internal;
 
 import io.gcstream.circuits.internal.TruthTable;
 
-/** Truth-table algebra for the optimiser (encoding of {@link TruthTable}). */
+/**
+ * Truth-table algebra for the optimiser (encoding of {@link TruthTable}); the functions the
+ * compiler's front end calls per gate are looked up in tables computed once.
+ */
 final class Tables {
+    private static final int[] FLIP_FIRST = new int[16];
+    private static final int[] FLIP_SECOND = new int[16];
+    private static final int[] SWAP = new int[16];
+
+    static {
+        for (int t = 0; t < 16; t++) {
+            FLIP_FIRST[t] = of(t, 1, 0, 0);
+            FLIP_SECOND[t] = of(t, 0, 1, 0);
+            SWAP[t] = of(t, 0, 0, 1);
+        }
+    }
+
     private Tables() {
     }
 
     /** t'(a, b) = t(¬a, b). */
     static int flipFirst(int t) {
-        return of(t, 1, 0, 0);
+        return FLIP_FIRST[t];
     }
 
     /** t'(a, b) = t(a, ¬b). */
     static int flipSecond(int t) {
-        return of(t, 0, 1, 0);
+        return FLIP_SECOND[t];
     }
 
     /** t'(a, b) = t(b, a). */
     static int swap(int t) {
-        return of(t, 0, 0, 1);
+        return SWAP[t];
     }
 
     private static int of(int t, int fa, int fb, int sw) {
