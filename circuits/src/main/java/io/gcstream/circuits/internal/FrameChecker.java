@@ -20,7 +20,7 @@ public final class FrameChecker {
     private final int numSlots;
     private final List<SubCircuit> callable;
     private final boolean definition;
-    private final int inputCount;
+    private int inputCount;
     /** Slot writes so far: one per gate, a callee's outputs per call. */
     private long writes;
     /** Deepest {@link SubCircuit#depth()} called so far. */
@@ -39,6 +39,20 @@ public final class FrameChecker {
      */
     public FrameChecker(String what, int numSlots, int[] inputs, List<SubCircuit> callable) {
         this(what, numSlots, inputs, callable, false);
+    }
+
+    /**
+     * A checker of a main body whose inputs are slots {@code 0 .. inputCount-1}, as a compiler
+     * numbers them: the same as passing that list, without an array of millions of slots.
+     */
+    public FrameChecker(String what, int numSlots, int inputCount, List<SubCircuit> callable) {
+        this(what, numSlots, new int[0], callable, false);
+        if (inputCount < 0 || inputCount > numSlots) {
+            throw new CircuitFormatException(what + ": " + inputCount + " inputs do not fit in "
+                    + numSlots + " slots");
+        }
+        this.inputCount = inputCount;
+        written.set(0, inputCount);
     }
 
     /**

@@ -133,12 +133,22 @@ public final class GeneratedCircuit {
                     }
                 }
             }
-            Spec spec = new Spec(name, numSlots, allInputs, creatorOutputs, evaluatorOutputs, subs,
-                    instructions, gates, nonLinear, numSlots + deepestCall);
+            // Inputs numbered 0..n-1 (a compiled body) are not kept a second time per circuit.
+            Spec spec = new Spec(name, numSlots, firstSlots(allInputs) ? null : allInputs, allInputs.length,
+                    creatorOutputs, evaluatorOutputs, subs, instructions, gates, nonLinear, numSlots + deepestCall);
             BodySource source = body;
             return new Circuit(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs, numSlots,
                     subs, instructions, gates, nonLinear, numSlots + deepestCall,
                     () -> new CheckedReader(source.open(), spec), null);
+        }
+
+        private static boolean firstSlots(int[] inputs) {
+            for (int i = 0; i < inputs.length; i++) {
+                if (inputs[i] != i) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private static int[] allInputs(int[] a, int[] b) {
@@ -150,7 +160,7 @@ public final class GeneratedCircuit {
     }
 
     /** What a pass must find: the frame and the declared counts. */
-    private record Spec(String name, int numSlots, int[] inputs, int[] creatorOutputs,
+    private record Spec(String name, int numSlots, int[] inputs, int inputCount, int[] creatorOutputs,
             int[] evaluatorOutputs, List<SubCircuit> subs, long instructions, long gates,
             long nonLinear, long labelSlots) {
     }
@@ -170,7 +180,9 @@ public final class GeneratedCircuit {
         CheckedReader(InstructionReader in, Spec spec) {
             this.in = in;
             this.spec = spec;
-            this.checker = new FrameChecker(spec.name(), spec.numSlots(), spec.inputs(), spec.subs());
+            this.checker = spec.inputs() == null
+                    ? new FrameChecker(spec.name(), spec.numSlots(), spec.inputCount(), spec.subs())
+                    : new FrameChecker(spec.name(), spec.numSlots(), spec.inputs(), spec.subs());
             this.position = () -> "instruction " + instructions + " (" + in.position() + ")";
         }
 
