@@ -276,6 +276,9 @@ public abstract class Protocol {
 
     /** The slots of {@code party}'s fresh input bits, in the order of its fresh bits. */
     static int[] freshSlots(RunSpec spec, Party party, int[] slots) {
+        if (spec.freshBits(party) == slots.length) {
+            return slots; // all fresh (no kept values): no copy of what may be millions of slots
+        }
         int[] out = new int[spec.freshBits(party)];
         int bit = 0;
         int k = 0;
