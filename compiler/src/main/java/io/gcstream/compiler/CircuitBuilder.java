@@ -1,12 +1,16 @@
 package io.gcstream.compiler;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.compiler.internal.FrontEnd;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Program;
+import io.gcstream.compiler.internal.StreamCompiler;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
@@ -14,8 +18,7 @@ import java.util.function.Function;
 
 /**
  * Builds a circuit in Java: wires are int handles, {@link Word}s are bit vectors (bit 0 least
- * significant). Gates are recorded as written; {@link #build()} optimises (constants, dead
- * gates, duplicates), allocates slots and returns the checked {@link Circuit}.
+ * significant). {@link #build()} returns the checked {@link Circuit}.
  *
  * <pre>{@code
  * CircuitBuilder b = new CircuitBuilder();
@@ -25,37 +28,61 @@ import java.util.function.Function;
  * Circuit c = b.build();
  * }</pre>
  *
+ * <p><b>Memory does not grow with the program's length.</b> Each gate is simplified as it is
+ * made (constants folded, negations absorbed, a duplicate of a recent gate merged: see
+ * {@code FrontEnd}) and the main circuit's gates leave memory at once, spilled to a temporary
+ * file once they pass 1 MiB; {@link #build()} then removes dead gates and allocates slots in
+ * streaming passes over that file (docs/compiler.md). What stays in memory is what the program
+ * itself holds (its words), the sub-circuit definitions, the values alive at once and a few
+ * MiB of bounded tables. The file goes to the directory named by the system property
+ * {@code gcstream.spill.dir} (default {@code java.io.tmpdir}), is private to this process and
+ * unlinked as soon as it is opened, so it disappears when the circuit is no longer used or the
+ * process ends, however it ends; a disk that fills up is an {@link java.io.UncheckedIOException}
+ * saying so. A large circuit's body stays in such a file for as long as the {@link Circuit}
+ * is used; a body of up to 65,536 instructions is held in memory.
+ *
+ * <p>A wire handle is a <em>literal</em>: {@link #ZERO} and {@link #ONE} are the constants and
+ * {@link #not} costs nothing (it flips the handle's low bit; the gates that read it absorb the
+ * negation). One body holds at most 2^30 values; a longer computation repeats its work
+ * through sub-circuit calls, which also make the circuit smaller on disk and faster to build.
+ *
  * <p>Sub-circuits: {@link #define} runs its lambda once with fresh input wires; every gate the
  * lambda adds through this builder goes into the sub-circuit's body (definitions may nest and
  * call earlier definitions). Wires belong to the body they were made in: using a wire of one
  * body in another is an error that is only partly detected (wire ids are per body).
  * Creator and evaluator inputs and outputs are numbered in the order they are added; each
- * party's bits are concatenated, the first word in the lowest bits. Not thread-safe.
+ * party's bits are concatenated, the first word in the lowest bits. Not thread-safe; a builder
+ * builds one circuit.
  */
 public final class CircuitBuilder {
     /** The constant-0 wire. */
-    public static final int ZERO = GateList.ZERO;
+    public static final int ZERO = 0;
     /** The constant-1 wire. */
-    public static final int ONE = GateList.ONE;
+    public static final int ONE = 1;
 
-    private final GateList main = new GateList();
-    private final Deque<GateList> bodies = new ArrayDeque<>();
+    private final StreamCompiler main = new StreamCompiler("main circuit");
+    /** The bodies being written, innermost first: the main circuit's last. */
+    private final Deque<FrontEnd> bodies = new ArrayDeque<>();
     private final List<Program.Sub> subs = new ArrayList<>();
-    private final List<Integer> creatorIn = new ArrayList<>();
-    private final List<Integer> evaluatorIn = new ArrayList<>();
-    private final List<Integer> creatorOut = new ArrayList<>();
-    private final List<Integer> evaluatorOut = new ArrayList<>();
+    private final IntList creatorIn = new IntList();
+    private final IntList evaluatorIn = new IntList();
+    private final IntList creatorOut = new IntList();
+    private final IntList evaluatorOut = new IntList();
+    private boolean built;
 
     public CircuitBuilder() {
-        bodies.push(main);
+        bodies.push(main.front());
     }
 
-    private GateList body() {
+    private FrontEnd body() {
+        if (built) {
+            throw new IllegalStateException("this builder has built its circuit; use a new one");
+        }
         return bodies.peek();
     }
 
     private void requireMain(String what) {
-        if (body() != main) {
+        if (bodies.size() != 1) {
             throw new IllegalStateException(what + " is only allowed in the main circuit, not in a sub-circuit body");
         }
     }
@@ -72,11 +99,12 @@ public final class CircuitBuilder {
         return input(n, evaluatorIn);
     }
 
-    private Word input(int n, List<Integer> party) {
+    private Word input(int n, IntList party) {
         requireMain("an input");
+        FrontEnd f = body();
         int[] w = new int[n];
         for (int i = 0; i < n; i++) {
-            w[i] = main.addInput();
+            w[i] = f.input();
             party.add(w[i]);
         }
         return Word.of(w);
@@ -92,7 +120,7 @@ public final class CircuitBuilder {
         output(word, evaluatorOut);
     }
 
-    private void output(Word word, List<Integer> party) {
+    private void output(Word word, IntList party) {
         requireMain("an output");
         for (int w : word.wires()) {
             check(w);
@@ -104,6 +132,9 @@ public final class CircuitBuilder {
 
     /** Any two-input gate, {@code table} as in {@link TruthTable}. */
     public int gate(int table, int a, int b) {
+        if ((table & ~15) != 0) {
+            throw new IllegalArgumentException("truth table " + table + " is not in 0..15");
+        }
         return body().gate(table, check(a), check(b));
     }
 
@@ -124,8 +155,9 @@ public final class CircuitBuilder {
         return gate(TruthTable.OR, a, b);
     }
 
+    /** NOT a: free, no gate (the handle of the negation). */
     public int not(int a) {
-        return gate(TruthTable.NOT, a, a);
+        return check(a) ^ 1;
     }
 
     /** {@code s ? a1 : a0} with one AND: a0 ⊕ (s ∧ (a0 ⊕ a1)). */
@@ -235,12 +267,14 @@ public final class CircuitBuilder {
         if (inputWidth < 0) {
             throw new IllegalArgumentException("negative input width " + inputWidth);
         }
+        body(); // not after build
         GateList g = new GateList();
+        FrontEnd f = new FrontEnd(new ListSink(g), "sub-circuit " + name);
         int[] in = new int[inputWidth];
         for (int i = 0; i < inputWidth; i++) {
-            in[i] = g.addInput();
+            in[i] = f.input();
         }
-        bodies.push(g);
+        bodies.push(f);
         Word out;
         try {
             out = Objects.requireNonNull(body.apply(Word.of(in)), "sub-circuit body returned null");
@@ -250,7 +284,11 @@ public final class CircuitBuilder {
         } finally {
             bodies.pop();
         }
-        g.setOutputs(out.wires());
+        int[] nodes = f.nodes(out.wires(), inputWidth > 0 ? 1 : 0);
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = ListSink.wire(nodes[i]);
+        }
+        g.setOutputs(nodes);
         subs.add(new Program.Sub(name, g, byLevel));
         return new SubCircuitDef(this, name, subs.size() - 1, inputWidth, out.width());
     }
@@ -267,42 +305,82 @@ public final class CircuitBuilder {
         for (int w : args.wires()) {
             check(w);
         }
-        return Word.of(body().call(f.index(), f.outputWidth(), args.wires()));
+        FrontEnd front = body();
+        int carrier = bodies.size() > 1 ? (front.nodeCount() > 1 ? 1 : 0) : mainCarrier();
+        return Word.of(front.call(f.index(), f.outputWidth(), args.wires(), carrier));
+    }
+
+    /** The node a constant of the main body is computed from: its first input (creator's first). */
+    private int mainCarrier() {
+        if (creatorIn.size() > 0) {
+            return creatorIn.get(0) >>> 1;
+        }
+        return evaluatorIn.size() > 0 ? evaluatorIn.get(0) >>> 1 : 0;
     }
 
     // ---- result -------------------------------------------------------------------------
 
-    /** The program as recorded (unoptimised), for inspection and tests. */
+    /**
+     * The program as recorded, after the simplifications applied while building, for
+     * inspection and tests: the sub-circuits, and the main body only while it is small enough
+     * to be in memory (up to 1 MiB of spill, about 250,000 gates; else an
+     * {@link IllegalStateException}). The builder can go on afterwards.
+     */
     public Program program() {
         requireMain("build");
-        int[] order = new int[creatorIn.size() + evaluatorIn.size()];
-        int k = 0;
-        for (int w : creatorIn) {
-            order[k++] = w;
-        }
-        for (int w : evaluatorIn) {
-            order[k++] = w;
-        }
-        main.setInputOrder(order);
-        int[] outs = new int[creatorOut.size() + evaluatorOut.size()];
-        k = 0;
-        for (int w : creatorOut) {
-            outs[k++] = w;
-        }
-        for (int w : evaluatorOut) {
-            outs[k++] = w;
-        }
-        main.setOutputs(outs);
-        return new Program(subs, main, creatorIn.size(), creatorOut.size());
+        body();
+        GateList g = main.snapshot(subs, inputNodes(), outputLiterals());
+        return new Program(subs, g, creatorIn.size(), creatorOut.size());
     }
 
-    /** Optimises, allocates slots and returns the checked circuit. */
+    /**
+     * Removes dead gates, allocates slots and returns the checked circuit; the builder is done
+     * afterwards. Streams the main body (see the class comment): memory does not grow with it.
+     *
+     * @throws java.io.UncheckedIOException if the body cannot be spilled (a full disk)
+     */
     public Circuit build() {
-        return program().compile();
+        requireMain("build");
+        body();
+        built = true;
+        try {
+            List<SubCircuit> compiled = new ArrayList<>();
+            for (Program.Sub s : subs) {
+                compiled.add(Program.compileSub(s, List.copyOf(compiled), true, -1));
+            }
+            int[] outs = main.front().nodes(outputLiterals(), mainCarrier());
+            return main.compile(compiled, inputNodes(), creatorIn.size(), outs, creatorOut.size(),
+                    StreamCompiler.Options.defaults());
+        } catch (RuntimeException | Error e) {
+            main.discard();
+            throw e;
+        }
+    }
+
+    private int[] inputNodes() {
+        int[] in = new int[creatorIn.size() + evaluatorIn.size()];
+        for (int i = 0; i < creatorIn.size(); i++) {
+            in[i] = creatorIn.get(i) >>> 1;
+        }
+        for (int i = 0; i < evaluatorIn.size(); i++) {
+            in[creatorIn.size() + i] = evaluatorIn.get(i) >>> 1;
+        }
+        return in;
+    }
+
+    private int[] outputLiterals() {
+        int[] outs = new int[creatorOut.size() + evaluatorOut.size()];
+        for (int i = 0; i < creatorOut.size(); i++) {
+            outs[i] = creatorOut.get(i);
+        }
+        for (int i = 0; i < evaluatorOut.size(); i++) {
+            outs[creatorOut.size() + i] = evaluatorOut.get(i);
+        }
+        return outs;
     }
 
     private int check(int w) {
-        if (w < 0 || w >= body().wireCount()) {
+        if (!body().valid(w)) {
             throw new IllegalArgumentException("wire " + w + " does not exist in the body being built");
         }
         return w;
@@ -311,6 +389,53 @@ public final class CircuitBuilder {
     private static void sameWidth(Word a, Word b) {
         if (a.width() != b.width()) {
             throw new IllegalArgumentException("words of different widths: " + a.width() + " and " + b.width());
+        }
+    }
+
+    /** A sub-circuit body in memory: node n is {@link GateList} wire n + 1 (0 and 1 are its constants). */
+    private record ListSink(GateList g) implements FrontEnd.Sink {
+        static int wire(int node) {
+            return node + 1;
+        }
+
+        @Override
+        public void input(int node) {
+            g.addInput();
+        }
+
+        @Override
+        public void gate(int node, int table, int a, int b) {
+            g.gate(table, wire(a), wire(b));
+        }
+
+        @Override
+        public void call(int callee, int[] args, int nArgs, int first, int nOut) {
+            int[] w = new int[nArgs];
+            for (int i = 0; i < nArgs; i++) {
+                w[i] = wire(args[i]);
+            }
+            g.call(callee, nOut, w);
+        }
+    }
+
+    /** A growable int array (inputs and outputs: no boxed Integer per bit). */
+    private static final class IntList {
+        private int[] a = new int[16];
+        private int n;
+
+        void add(int v) {
+            if (n == a.length) {
+                a = Arrays.copyOf(a, 2 * n);
+            }
+            a[n++] = v;
+        }
+
+        int get(int i) {
+            return a[i];
+        }
+
+        int size() {
+            return n;
         }
     }
 }

@@ -83,11 +83,7 @@ public final class Program {
     public Circuit compile(boolean reorder, int levelSlack) {
         Circuit.Builder cb = Circuit.builder();
         for (Sub s : subs) {
-            GateList body = Optimizer.optimize(s.body());
-            SlotAllocator.Allocation a = s.byLevel() ? SlotAllocator.allocate(Reorder.byLevel(body))
-                    : allocate(body, reorder, levelSlack);
-            cb.addSubCircuit(SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(),
-                    a.body(), cb.subCircuits()));
+            cb.addSubCircuit(compileSub(s, cb.subCircuits(), reorder, levelSlack));
         }
         SlotAllocator.Allocation a = allocate(Optimizer.optimize(main), reorder, levelSlack);
         int[] in = a.inputSlots();
@@ -99,6 +95,17 @@ public final class Program {
                 .numSlots(a.numSlots())
                 .body(a.body())
                 .build();
+    }
+
+    /**
+     * One sub-circuit, optimised and allocated in memory as {@link #compile(boolean, int)} does;
+     * {@code earlier} are the definitions before it, which it may call.
+     */
+    public static SubCircuit compileSub(Sub s, List<SubCircuit> earlier, boolean reorder, int levelSlack) {
+        GateList body = Optimizer.optimize(s.body());
+        SlotAllocator.Allocation a = s.byLevel() ? SlotAllocator.allocate(Reorder.byLevel(body))
+                : allocate(body, reorder, levelSlack);
+        return SubCircuit.of(s.name(), a.inputSlots(), a.outputSlots(), a.numSlots(), a.body(), earlier);
     }
 
     private static SlotAllocator.Allocation allocate(GateList g, boolean reorder, int levelSlack) {

@@ -1,0 +1,164 @@
+package io.gcstream.compiler.internal;
+
+import java.util.Arrays;
+
+/**
+ * A map from non-negative ints to ints, open addressing with linear probing and deletion by
+ * backward shift (no tombstones), so it can take and drop entries forever in memory
+ * proportional to the most it held at once: the compiler's passes keep the live wires in it.
+ * Two int arrays, no object per entry. Not thread-safe.
+ */
+final class IntMap {
+    private static final int FREE = -1;
+    private int[] keys;
+    private int[] values;
+    private int mask;
+    private int shift;
+    private int size;
+
+    IntMap() {
+        this(16);
+    }
+
+    IntMap(int expected) {
+        int cap = Integer.highestOneBit(Math.max(8, expected) * 2 - 1) << 1; // at most half full
+        keys = new int[cap];
+        values = new int[cap];
+        Arrays.fill(keys, FREE);
+        mask = cap - 1;
+        shift = Integer.numberOfLeadingZeros(cap) + 1;
+    }
+
+    int size() {
+        return size;
+    }
+
+    private int index(int key) {
+        return (key * 0x9E3779B9) >>> shift;
+    }
+
+    /** The value of {@code key}, or {@code missing} if absent. */
+    int get(int key, int missing) {
+        int[] k = keys;
+        for (int i = index(key); ; i = (i + 1) & mask) {
+            int x = k[i];
+            if (x == key) {
+                return values[i];
+            }
+            if (x == FREE) {
+                return missing;
+            }
+        }
+    }
+
+    boolean contains(int key) {
+        int[] k = keys;
+        for (int i = index(key); ; i = (i + 1) & mask) {
+            int x = k[i];
+            if (x == key) {
+                return true;
+            }
+            if (x == FREE) {
+                return false;
+            }
+        }
+    }
+
+    /** Sets {@code key} to {@code value}; returns true if the key was new. */
+    boolean put(int key, int value) {
+        if (key < 0) {
+            throw new IllegalArgumentException("negative key " + key);
+        }
+        int[] k = keys;
+        int i = index(key);
+        for (; ; i = (i + 1) & mask) {
+            int x = k[i];
+            if (x == key) {
+                values[i] = value;
+                return false;
+            }
+            if (x == FREE) {
+                break;
+            }
+        }
+        k[i] = key;
+        values[i] = value;
+        if (++size > k.length - (k.length >>> 2)) {
+            resize(k.length * 2); // at most 3/4 full: probe runs stay short, memory 11 to 21 bytes a key
+        }
+        return true;
+    }
+
+    /** Removes {@code key}; returns its value or {@code missing} if it was absent. */
+    int remove(int key, int missing) {
+        int[] k = keys;
+        int i = index(key);
+        for (; ; i = (i + 1) & mask) {
+            int x = k[i];
+            if (x == key) {
+                break;
+            }
+            if (x == FREE) {
+                return missing;
+            }
+        }
+        int old = values[i];
+        size--;
+        // Backward shift: move later entries of the probe run into the hole when their home
+        // position does not lie cyclically in (hole, their position].
+        int hole = i;
+        for (int j = (i + 1) & mask; ; j = (j + 1) & mask) {
+            int x = k[j];
+            if (x == FREE) {
+                break;
+            }
+            int home = index(x);
+            if (((j - home) & mask) >= ((j - hole) & mask)) {
+                k[hole] = x;
+                values[hole] = values[j];
+                hole = j;
+            }
+        }
+        k[hole] = FREE;
+        return old;
+    }
+
+    /** Calls {@code f} for every entry, in no particular order. */
+    void forEach(Entry f) {
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != FREE) {
+                f.accept(keys[i], values[i]);
+            }
+        }
+    }
+
+    /** Receives the entries of {@link #forEach}. */
+    interface Entry {
+        void accept(int key, int value);
+    }
+
+    void clear() {
+        Arrays.fill(keys, FREE);
+        size = 0;
+    }
+
+    private void resize(int cap) {
+        int[] k = keys;
+        int[] v = values;
+        keys = new int[cap];
+        values = new int[cap];
+        Arrays.fill(keys, FREE);
+        mask = cap - 1;
+        shift = Integer.numberOfLeadingZeros(cap) + 1;
+        for (int i = 0; i < k.length; i++) {
+            if (k[i] != FREE) {
+                int j = index(k[i]);
+                while (keys[j] != FREE) {
+                    j = (j + 1) & mask;
+                }
+                keys[j] = k[i];
+                values[j] = v[i];
+            }
+        }
+    }
+}

@@ -1,0 +1,1049 @@
+package io.gcstream.compiler.internal;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.GeneratedCircuit;
+import io.gcstream.circuits.internal.SubCircuit;
+import io.gcstream.circuits.internal.TruthTable;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Compiles a main body of any length in bounded memory, as KSS12's compiler did: the body is
+ * written to a {@link Spill} as it is made (through a {@link FrontEnd}, which has already folded
+ * constants and merged duplicates), then two streaming passes over what was written do what
+ * needs the whole body:
+ *
+ * <ol>
+ *   <li><b>Backward</b> (last instruction first): dead-instruction elimination and last uses.
+ *       A set holds the nodes read later whose definition has not been reached yet — the live
+ *       values at that point, nothing else. An instruction none of whose results is in it is
+ *       dead; a read of a node not in it is that node's last use. The survivors are written,
+ *       with a last-use bit per read and a never-read bit per call result, to a second spill.
+ *   <li><b>Forward</b> (reading the second spill backward, which is the body's order):
+ *       slot allocation, a window of up to {@value #WINDOW} instructions at a time. A map holds
+ *       the slot of every live node; free slots are a heap, lowest first. Within a window the
+ *       instructions may be reordered ({@link Reorder}: depth-first, greedy, by AND depth) when
+ *       that can lower S; see {@link #allocateWindow()}.
+ * </ol>
+ *
+ * <p>The slot-ID body then goes to memory (a {@link Body}, as a small circuit always did, when
+ * it has at most {@value #WINDOW} instructions) or to a third spill that every later pass —
+ * hashing, writing a file, simulating, garbling — streams through a {@link GeneratedCircuit},
+ * which checks each instruction as it is read. Memory: the live values (two ints a node in the
+ * backward set and the forward map), the free-slot heap (an int a slot), one window, the
+ * front end's bounded tables and the spills' 64 KiB buffers; never anything per gate of the
+ * body. A body that fits in one window is allocated exactly as {@link Program#compile} would
+ * allocate the same instruction list.
+ */
+public final class StreamCompiler implements FrontEnd.Sink {
+    /** Instructions per window of the forward pass (and the largest body kept in memory). */
+    public static final int WINDOW = 1 << 16;
+    /** Ints of instruction code per window (calls with many arguments fill it sooner). */
+    static final int WINDOW_INTS = 1 << 18;
+
+    // Spill opcodes of the first spill (program order, read backward).
+    private static final int S1_ONE_INPUT = 16;
+    private static final int S1_INPUT = 32;
+    private static final int S1_CALL = 33;
+    // Opcodes of the second spill (reverse order, read backward) and the slot body.
+    private static final int ONE_INPUT = 16;
+    private static final int CALL = 32;
+
+    private final String name;
+    private final FrontEnd front;
+    private Spill first;
+
+    /** How the forward pass orders instructions. */
+    public record Options(boolean reorder, int levelSlack) {
+        /** Reordering for the smallest S, no AND-depth order (programs built in Java). */
+        public static Options defaults() {
+            return new Options(true, -1);
+        }
+    }
+
+    /** @param name names the body in messages ("main circuit") */
+    public StreamCompiler(String name) {
+        this.name = name;
+        this.first = new Spill(name);
+        this.front = new FrontEnd(this, name);
+    }
+
+    /** The front end the body is written through. */
+    public FrontEnd front() {
+        return front;
+    }
+
+    // ---- the first spill (FrontEnd.Sink) ----------------------------------------------------
+
+    @Override
+    public void input(int node) {
+        first.write(S1_INPUT);
+    }
+
+    @Override
+    public void gate(int node, int table, int a, int b) {
+        if (a == b) {
+            first.write(node - a);
+            first.write(S1_ONE_INPUT + table);
+        } else {
+            first.write(node - a);
+            first.write(node - b);
+            first.write(table);
+        }
+    }
+
+    @Override
+    public void call(int callee, int[] args, int nArgs, int firstResult, int nOut) {
+        for (int i = 0; i < nArgs; i++) {
+            first.write(firstResult - args[i]);
+        }
+        first.write(S1_CALL + callee);
+    }
+
+    /** Bytes of the first spill so far (for tests and reports). */
+    public long spilledBytes() {
+        return first == null ? 0 : first.size();
+    }
+
+    /**
+     * The body written so far as a {@link GateList} (node n is wire n + 1), with the inputs in
+     * slot order and the output literals as wires (a negated one through a NOT gate added to the
+     * copy): for inspection and tests of small programs, whose first spill is still in memory.
+     */
+    public GateList snapshot(List<Program.Sub> subs, int[] inputs, int[] outputs) {
+        if (first.onDisk()) {
+            throw new IllegalStateException(name + " is too large to copy into memory ("
+                    + first.size() + " bytes spilled)");
+        }
+        Spill copy = first.snapshot();
+        Spill.Backward in = copy.backward();
+        // Records last to first, then replayed first to last.
+        int[] ops = new int[64];
+        int[][] fields = new int[64][];
+        int n = 0;
+        while (in.hasMore()) {
+            int op = in.read();
+            int[] f;
+            if (op < S1_ONE_INPUT) {
+                int db = in.read();
+                f = new int[] {in.read(), db};
+            } else if (op < S1_INPUT) {
+                f = new int[] {in.read()};
+            } else if (op == S1_INPUT) {
+                f = new int[0];
+            } else {
+                f = new int[subs.get(op - S1_CALL).body().inputCount()];
+                for (int j = f.length - 1; j >= 0; j--) {
+                    f[j] = in.read();
+                }
+            }
+            if (n == ops.length) {
+                ops = Arrays.copyOf(ops, 2 * n);
+                fields = Arrays.copyOf(fields, 2 * n);
+            }
+            ops[n] = op;
+            fields[n++] = f;
+        }
+        GateList g = new GateList();
+        for (int i = n - 1; i >= 0; i--) {
+            int op = ops[i];
+            int[] f = fields[i];
+            int node = g.wireCount() - 1;
+            if (op < S1_ONE_INPUT) {
+                g.gate(op, node - f[0] + 1, node - f[1] + 1);
+            } else if (op < S1_INPUT) {
+                g.gate(op - S1_ONE_INPUT, node - f[0] + 1, node - f[0] + 1);
+            } else if (op == S1_INPUT) {
+                g.addInput();
+            } else {
+                int[] args = new int[f.length];
+                for (int j = 0; j < f.length; j++) {
+                    args[j] = node - f[j] + 1;
+                }
+                g.call(op - S1_CALL, subs.get(op - S1_CALL).body().outputs().length, args);
+            }
+        }
+        int[] order = new int[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            order[i] = inputs[i] + 1;
+        }
+        g.setInputOrder(order);
+        int[] outs = new int[outputs.length];
+        for (int i = 0; i < outputs.length; i++) {
+            int x = outputs[i] >>> 1;
+            int w = x == 0 ? GateList.ZERO : x + 1;
+            outs[i] = (outputs[i] & 1) == 0 ? w : x == 0 ? GateList.ONE
+                    : g.gate(io.gcstream.circuits.internal.TruthTable.NOT, w, w);
+        }
+        g.setOutputs(outs);
+        return g;
+    }
+
+    /** Frees the spills (after a failure; {@link #compile} frees them itself). */
+    public void discard() {
+        if (first != null) {
+            first.close();
+        }
+    }
+
+    // ---- compiling ---------------------------------------------------------------------------
+
+    /**
+     * Runs the passes and returns the checked circuit. The builder must not be used afterwards.
+     *
+     * @param subs          the sub-circuits the body calls, by index
+     * @param inputs        the input nodes in slot order: the creator's bits, then the evaluator's
+     * @param creatorInputs how many of {@code inputs} are the creator's
+     * @param outputs       the output nodes (see {@link FrontEnd#nodes}), creator's first
+     * @param creatorOutputs how many of {@code outputs} are the creator's
+     */
+    public Circuit compile(List<SubCircuit> subs, int[] inputs, int creatorInputs, int[] outputs,
+            int creatorOutputs, Options options) {
+        Spill s1 = first.finish();
+        first = null;
+        front.forget();
+        Spill s2 = new Spill(name);
+        try {
+            Backward back = new Backward(s1, s2, subs, outputs);
+            back.run();
+            s1.close();
+            s2.finish();
+            Forward fwd = new Forward(s2, subs, inputs, outputs, back, options);
+            fwd.run();
+            s2.close();
+            int[] slots = fwd.outputSlots();
+            int[] in = new int[inputs.length];
+            for (int i = 0; i < in.length; i++) {
+                in[i] = i;
+            }
+            int[] cIn = Arrays.copyOf(in, creatorInputs);
+            int[] eIn = Arrays.copyOfRange(in, creatorInputs, in.length);
+            int[] cOut = Arrays.copyOf(slots, creatorOutputs);
+            int[] eOut = Arrays.copyOfRange(slots, creatorOutputs, slots.length);
+            Emitter e = fwd.emitter;
+            if (e.body != null) {
+                Circuit.Builder cb = Circuit.builder();
+                for (SubCircuit s : subs) {
+                    cb.addSubCircuit(s);
+                }
+                return cb.creatorInputs(cIn).evaluatorInputs(eIn).creatorOutputs(cOut).evaluatorOutputs(eOut)
+                        .numSlots(fwd.heap.high()).body(e.body.build()).build();
+            }
+            Spill s3 = e.spill.finish();
+            SpilledBody body = new SpilledBody(s3, subs);
+            return GeneratedCircuit.builder().name(name).creatorInputs(cIn).evaluatorInputs(eIn)
+                    .creatorOutputs(cOut).evaluatorOutputs(eOut).numSlots(fwd.heap.high()).subCircuits(subs)
+                    .counts(e.instructions, e.gates, e.nonLinear, e.deepestCall).body(body).build();
+        } catch (RuntimeException | Error e) {
+            s1.close();
+            s2.close();
+            throw e;
+        }
+    }
+
+    private static int inCount(List<SubCircuit> subs, int callee) {
+        return subs.get(callee).inputCount();
+    }
+
+    private static int outCount(List<SubCircuit> subs, int callee) {
+        return subs.get(callee).outputCount();
+    }
+
+    /** The backward pass: dead instructions out, last-use bits in. */
+    private final class Backward {
+        private final Spill.Backward in;
+        private final Spill out;
+        private final List<SubCircuit> subs;
+        private final NodeSet live = new NodeSet();
+        long kept;
+        long codeInts;
+        boolean hasCalls;
+
+        Backward(Spill s1, Spill s2, List<SubCircuit> subs, int[] outputs) {
+            this.in = s1.backward();
+            this.out = s2;
+            this.subs = subs;
+            for (int o : outputs) {
+                live.add(o);
+            }
+        }
+
+        void run() {
+            int cur = front.nodeCount() - 1;
+            int next = -1; // first node of the instruction written last (the next in program order)
+            int[] args = new int[16];
+            while (in.hasMore()) {
+                int op = in.read();
+                if (op < S1_INPUT) {
+                    int node = cur--;
+                    int da = in.read();
+                    int db = da;
+                    if (op < S1_ONE_INPUT) {
+                        db = da;
+                        da = in.read();
+                    }
+                    if (!live.remove(node)) {
+                        continue;
+                    }
+                    int a = node - da;
+                    int b = node - db;
+                    boolean lastA = live.add(a);
+                    out.write(next < 0 ? 0 : next - node);
+                    if (op >= S1_ONE_INPUT) {
+                        out.write(((long) da << 1) | (lastA ? 1 : 0));
+                        out.write(ONE_INPUT + (op - S1_ONE_INPUT));
+                        codeInts += 4;
+                    } else {
+                        boolean lastB = live.add(b);
+                        out.write(((long) da << 1) | (lastA ? 1 : 0));
+                        out.write(((long) db << 1) | (lastB ? 1 : 0));
+                        out.write(op);
+                        codeInts += 4;
+                    }
+                    next = node;
+                    kept++;
+                } else if (op == S1_INPUT) {
+                    cur--;
+                } else {
+                    int callee = op - S1_CALL;
+                    int nIn = inCount(subs, callee);
+                    int nOut = outCount(subs, callee);
+                    int f = cur - nOut + 1;
+                    cur -= nOut;
+                    if (args.length < nIn) {
+                        args = new int[nIn];
+                    }
+                    for (int j = nIn - 1; j >= 0; j--) {
+                        args[j] = f - in.read();
+                    }
+                    boolean keep = false;
+                    for (int j = 0; j < nOut && !keep; j++) {
+                        keep = live.contains(f + j);
+                    }
+                    if (!keep) {
+                        continue;
+                    }
+                    out.write(next < 0 ? 0 : next - (f + nOut - 1));
+                    for (int j = 0; j < nOut; j++) {
+                        out.write(live.remove(f + j) ? 0 : 1);
+                    }
+                    for (int j = 0; j < nIn; j++) {
+                        boolean last = live.add(args[j]);
+                        out.write(((long) (f - args[j]) << 1) | (last ? 1 : 0));
+                    }
+                    out.write(CALL + callee);
+                    next = f;
+                    kept++;
+                    codeInts += 3 + nIn + nOut;
+                    hasCalls = true;
+                }
+            }
+            out.write(next < 0 ? 0 : next);
+        }
+
+        /** True if input node {@code node} is read (or is an output). */
+        boolean read(int node) {
+            return live.contains(node);
+        }
+    }
+
+    /** Receives the allocated instructions: in memory for a small body, else the third spill. */
+    private static final class Emitter {
+        final Body.Builder body;
+        final Spill spill;
+        private final List<SubCircuit> subs;
+        private int prevOut;
+        long instructions;
+        long gates;
+        long nonLinear;
+        long deepestCall;
+
+        Emitter(boolean inMemory, List<SubCircuit> subs, String name) {
+            this.body = inMemory ? new Body.Builder() : null;
+            this.spill = inMemory ? null : new Spill(name);
+            this.subs = subs;
+        }
+
+        void gate(int o, int a, int b, int table) {
+            instructions++;
+            gates++;
+            if (!TruthTable.isLinear(table)) {
+                nonLinear++;
+            }
+            if (body != null) {
+                body.gate(o, a, b, table);
+                return;
+            }
+            spill.write(a == b ? ONE_INPUT + table : table);
+            spill.write(zigzag(o - prevOut));
+            spill.write(zigzag(a - o));
+            if (a != b) {
+                spill.write(zigzag(b - o));
+            }
+            prevOut = o;
+        }
+
+        void call(int callee, int[] slots, int nIn, int nOut) {
+            SubCircuit s = subs.get(callee);
+            instructions++;
+            gates = Math.addExact(gates, s.gateCount());
+            nonLinear = Math.addExact(nonLinear, s.nonLinearCount());
+            deepestCall = Math.max(deepestCall, s.frameDepth());
+            if (body != null) {
+                body.call(callee, Arrays.copyOf(slots, nIn), Arrays.copyOfRange(slots, nIn, nIn + nOut));
+                return;
+            }
+            spill.write(CALL + callee);
+            for (int i = 0; i < nIn + nOut; i++) {
+                spill.write(slots[i]);
+            }
+        }
+
+        private static int zigzag(int n) {
+            return (n << 1) ^ (n >> 31);
+        }
+    }
+
+    /**
+     * The forward pass. The window holds instructions in {@link GateList}'s encoding over node
+     * ids, with a mark per code position: for a read, whether it is the node's last use; for a
+     * call result, whether it is never read.
+     */
+    private final class Forward {
+        private final Spill.Backward in;
+        private final List<SubCircuit> subs;
+        private final Options options;
+        private final boolean single;
+        final SlotHeap heap = new SlotHeap();
+        final Emitter emitter;
+        /** Slot of every live node that is not an input. */
+        private final IntMap slotOf = new IntMap();
+        private final InputRuns inputs;
+        private final int[] outputs;
+        /** The outputs sorted by node, each with its position: node << 32 | position. */
+        private final long[] outputsByNode;
+        private int nextFirst;
+        private int nextLast;
+
+        private int[] code = new int[1024];
+        private byte[] mark = new byte[1024];
+        private int len;
+        private int count;
+        private boolean windowHasCalls;
+        private int[] slots = new int[16];
+        /**
+         * Slots of the nodes the window defines, by node − {@link #wMin} (−1: none, or freed),
+         * so values that live and die inside a window never touch {@link #slotOf}; unused when
+         * the window's nodes span too wide a range ({@link #wLocal} false: then the map).
+         */
+        private int[] wslot = new int[1024];
+        private boolean wLocal;
+        private int wMin;
+        private int wMax;
+
+        Forward(Spill s2, List<SubCircuit> subs, int[] inputs, int[] outputs, Backward back, Options options) {
+            this.in = s2.backward();
+            this.subs = subs;
+            this.options = options;
+            this.outputs = outputs;
+            this.single = back.kept <= WINDOW && back.codeInts <= WINDOW_INTS;
+            this.emitter = new Emitter(single, subs, name);
+            this.inputs = new InputRuns(inputs);
+            heap.reserve(inputs.length);
+            for (int i = 0; i < inputs.length; i++) {
+                if (!back.read(inputs[i])) {
+                    heap.free(i);
+                }
+            }
+            outputsByNode = new long[outputs.length];
+            for (int i = 0; i < outputs.length; i++) {
+                outputsByNode[i] = (long) outputs[i] << 32 | i;
+            }
+            Arrays.sort(outputsByNode);
+        }
+
+        void run() {
+            nextFirst = in.read();
+            while (in.hasMore()) {
+                fill();
+                allocateWindow();
+            }
+        }
+
+        /** Reads the next window of instructions from the second spill. */
+        private void fill() {
+            len = 0;
+            count = 0;
+            windowHasCalls = false;
+            wMin = nextFirst;
+            while (in.hasMore() && count < WINDOW && len < WINDOW_INTS) {
+                int op = in.read();
+                count++;
+                if (op < CALL) {
+                    ensure(4);
+                    int node = nextFirst;
+                    int fa;
+                    int fb;
+                    if (op >= ONE_INPUT) {
+                        fa = in.read();
+                        fb = fa;
+                    } else {
+                        fb = in.read();
+                        fa = in.read();
+                    }
+                    nextLast = node;
+                    nextFirst = node + in.read();
+                    code[len] = op & 15;
+                    code[len + 1] = node;
+                    code[len + 2] = node - (fa >>> 1);
+                    code[len + 3] = node - (fb >>> 1);
+                    mark[len + 2] = (byte) (fa & 1);
+                    mark[len + 3] = (byte) (op >= ONE_INPUT ? 0 : fb & 1);
+                    len += 4;
+                } else {
+                    int callee = op - CALL;
+                    int nIn = inCount(subs, callee);
+                    int nOut = outCount(subs, callee);
+                    ensure(3 + nIn + nOut);
+                    int f = nextFirst;
+                    code[len] = -(callee + 1);
+                    code[len + 1] = nIn;
+                    code[len + 2] = nOut;
+                    int at = len + 3;
+                    for (int j = nIn - 1; j >= 0; j--) {
+                        int x = in.read();
+                        code[at + j] = f - (x >>> 1);
+                        mark[at + j] = (byte) (x & 1);
+                    }
+                    at += nIn;
+                    for (int j = nOut - 1; j >= 0; j--) {
+                        mark[at + j] = (byte) in.read();
+                        code[at + j] = f + j;
+                    }
+                    nextLast = f + nOut - 1;
+                    nextFirst = f + nOut - 1 + in.read();
+                    len = at + nOut;
+                    windowHasCalls = true;
+                }
+            }
+            wMax = nextLast;
+            long range = (long) wMax - wMin + 1;
+            wLocal = range <= 4L * WINDOW;
+            if (wLocal) {
+                if (wslot.length < range) {
+                    wslot = new int[(int) Math.max(range, 2L * wslot.length)];
+                }
+                Arrays.fill(wslot, 0, (int) range, -1);
+            }
+        }
+
+        private void ensure(int n) {
+            if (len + n > code.length) {
+                int c = Math.max(code.length * 2, len + n);
+                code = Arrays.copyOf(code, c);
+                mark = Arrays.copyOf(mark, c);
+            }
+        }
+
+        private int slot(int node) {
+            if (wLocal && node >= wMin && node <= wMax) {
+                int s = wslot[node - wMin];
+                if (s >= 0) {
+                    return s;
+                }
+            }
+            int s = inputs.slot(node);
+            return s >= 0 ? s : slotOf.get(node, -1);
+        }
+
+        /** Records the slot of a node the window defines. */
+        private void define(int node, int slot) {
+            if (wLocal) {
+                wslot[node - wMin] = slot;
+            } else {
+                slotOf.put(node, slot);
+            }
+        }
+
+        private void release(int node, int slot) {
+            heap.free(slot);
+            if (wLocal && node >= wMin && node <= wMax && wslot[node - wMin] >= 0) {
+                wslot[node - wMin] = -1;
+            } else if (!inputs.contains(node)) {
+                slotOf.remove(node, -1);
+            }
+        }
+
+        /** After a window allocated in its written order: what it defined and is alive moves to the map. */
+        private void keepAlive() {
+            if (!wLocal) {
+                return;
+            }
+            for (int i = 0, n = wMax - wMin + 1; i < n; i++) {
+                if (wslot[i] >= 0) {
+                    slotOf.put(wMin + i, wslot[i]);
+                }
+            }
+        }
+
+        /**
+         * Allocates the window. The written order is kept unless another order needs fewer
+         * slots: the orders are tried when the body fits in one window (then exactly as
+         * {@link Program#compile} would) or when the written order would raise S above its
+         * value so far (a window below it cannot lower S). With a level slack, the AND-depth
+         * order is taken when it needs at most the slack more than the smallest order tried,
+         * or, where no other order was tried, when it does not raise S.
+         */
+        private void allocateWindow() {
+            int high0 = heap.high();
+            if (!options.reorder() && options.levelSlack() < 0) {
+                allocateWritten();
+                return;
+            }
+            int writtenPeak = writtenPeak();
+            int sWritten = Math.max(high0, writtenPeak);
+            boolean tryOrders = options.reorder() && (single || sWritten > high0);
+            boolean tryLevel = options.levelSlack() >= 0 && !windowHasCalls;
+            if (!tryOrders && !tryLevel) {
+                allocateWritten();
+                return;
+            }
+            Local l = new Local();
+            int[] best = null;
+            int sBest = sWritten;
+            int peakBest = writtenPeak;
+            if (tryOrders) {
+                for (int[] order : new int[][] {Reorder.depthFirstOrder(l.list), Reorder.greedyOrder(l.list)}) {
+                    int peak = l.peak(order);
+                    int s = Math.max(high0, peak);
+                    if (s < sBest) {
+                        best = order;
+                        sBest = s;
+                        peakBest = peak;
+                    }
+                }
+            }
+            if (tryLevel) {
+                int[] order = Reorder.byLevelOrder(l.list);
+                int s = Math.max(high0, l.peak(order));
+                long limit = !tryOrders ? high0
+                        : single ? (long) sBest + options.levelSlack()
+                        : Math.max(high0, (long) peakBest + options.levelSlack());
+                if (s <= limit) {
+                    best = order;
+                }
+            }
+            if (best == null) {
+                allocateWritten();
+            } else {
+                l.allocate(best);
+            }
+        }
+
+        /** The most slots in use at once if the window runs in the written order. */
+        private int writtenPeak() {
+            int inUse = heap.inUse();
+            int peak = inUse;
+            for (int pc = 0; pc < len; ) {
+                if (code[pc] >= 0) {
+                    inUse += 1 - mark[pc + 2] - mark[pc + 3];
+                    peak = Math.max(peak, inUse);
+                    pc += 4;
+                } else {
+                    int nIn = code[pc + 1];
+                    int nOut = code[pc + 2];
+                    int at = pc + 3;
+                    for (int j = 0; j < nIn; j++) {
+                        inUse -= mark[at + j];
+                    }
+                    inUse += nOut;
+                    peak = Math.max(peak, inUse);
+                    for (int j = 0; j < nOut; j++) {
+                        inUse -= mark[at + nIn + j];
+                    }
+                    pc = at + nIn + nOut;
+                }
+            }
+            return peak;
+        }
+
+        /** Allocates the window in its written order, with the last uses the backward pass found. */
+        private void allocateWritten() {
+            for (int pc = 0; pc < len; ) {
+                if (code[pc] >= 0) {
+                    int a = code[pc + 2];
+                    int b = code[pc + 3];
+                    int sa = slot(a);
+                    int sb = a == b ? sa : slot(b);
+                    if (mark[pc + 2] != 0) {
+                        release(a, sa);
+                    }
+                    if (mark[pc + 3] != 0) {
+                        release(b, sb);
+                    }
+                    int o = heap.take();
+                    define(code[pc + 1], o);
+                    emitter.gate(o, sa, sb, code[pc]);
+                    pc += 4;
+                } else {
+                    int nIn = code[pc + 1];
+                    int nOut = code[pc + 2];
+                    int at = pc + 3;
+                    if (slots.length < nIn + nOut) {
+                        slots = new int[nIn + nOut];
+                    }
+                    for (int j = 0; j < nIn; j++) {
+                        slots[j] = slot(code[at + j]);
+                    }
+                    for (int j = 0; j < nIn; j++) {
+                        if (mark[at + j] != 0) {
+                            release(code[at + j], slots[j]);
+                        }
+                    }
+                    for (int j = 0; j < nOut; j++) {
+                        int o = heap.take();
+                        slots[nIn + j] = o;
+                        define(code[at + nIn + j], o);
+                    }
+                    for (int j = 0; j < nOut; j++) {
+                        if (mark[at + nIn + j] != 0) {
+                            release(code[at + nIn + j], slots[nIn + j]);
+                        }
+                    }
+                    emitter.call(-code[pc] - 1, slots, nIn, nOut);
+                    pc = at + nIn + nOut;
+                }
+            }
+            keepAlive();
+        }
+
+        /** The slots of the output nodes, at the end. */
+        int[] outputSlots() {
+            int[] r = new int[outputs.length];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = slot(outputs[i]);
+            }
+            return r;
+        }
+
+        /**
+         * The window as a {@link GateList} of its own, for {@link Reorder}: the nodes it reads
+         * from before are its inputs; its outputs are the body's outputs it defines (in the
+         * body's output order), then the other values it defines that are read after it, then
+         * the inputs that live on after it.
+         */
+        private final class Local {
+            final GateList list = new GateList();
+            /** Local wire -> node. */
+            private int[] node;
+            /** Local wire: 1 if it dies in the window (at its last read there), 2 if never read. */
+            private byte[] dies;
+            private final int liveIn;
+
+            Local() {
+                IntMap local = new IntMap(2 * count);
+                // Pass 1: the nodes read from before the window, in order of first read.
+                int[] ins = new int[64];
+                int nIns = 0;
+                for (int pc = 0; pc < len; ) {
+                    int nIn = code[pc] >= 0 ? 2 : code[pc + 1];
+                    int from = code[pc] >= 0 ? pc + 2 : pc + 3;
+                    for (int j = 0; j < nIn; j++) {
+                        int x = code[from + j];
+                        if (!local.contains(x)) {
+                            local.put(x, -1);
+                            if (nIns == ins.length) {
+                                ins = Arrays.copyOf(ins, nIns * 2);
+                            }
+                            ins[nIns++] = x;
+                        }
+                    }
+                    int nOut = code[pc] >= 0 ? 1 : code[pc + 2];
+                    int outAt = code[pc] >= 0 ? pc + 1 : pc + 3 + nIn;
+                    for (int j = 0; j < nOut; j++) {
+                        local.put(code[outAt + j], -2);
+                    }
+                    pc = code[pc] >= 0 ? pc + 4 : outAt + nOut;
+                }
+                liveIn = nIns;
+                int wires = 2 + nIns + local.size();
+                node = new int[wires];
+                dies = new byte[wires];
+                local.clear();
+                for (int i = 0; i < nIns; i++) {
+                    int w = list.addInput();
+                    node[w] = ins[i];
+                    local.put(ins[i], w);
+                }
+                // Pass 2: the instructions, with what dies where.
+                int[] args = new int[16];
+                for (int pc = 0; pc < len; ) {
+                    if (code[pc] >= 0) {
+                        int a = local.get(code[pc + 2], -1);
+                        int b = local.get(code[pc + 3], -1);
+                        dies[a] |= mark[pc + 2];
+                        dies[b] |= mark[pc + 3];
+                        int w = list.gate(code[pc], a, b);
+                        node[w] = code[pc + 1];
+                        local.put(code[pc + 1], w);
+                        pc += 4;
+                    } else {
+                        int nIn = code[pc + 1];
+                        int nOut = code[pc + 2];
+                        int at = pc + 3;
+                        if (args.length < nIn) {
+                            args = new int[nIn];
+                        }
+                        for (int j = 0; j < nIn; j++) {
+                            args[j] = local.get(code[at + j], -1);
+                            dies[args[j]] |= mark[at + j];
+                        }
+                        int[] res = list.call(-code[pc] - 1, nOut, Arrays.copyOf(args, nIn));
+                        for (int j = 0; j < nOut; j++) {
+                            node[res[j]] = code[at + nIn + j];
+                            local.put(code[at + nIn + j], res[j]);
+                            if (mark[at + nIn + j] != 0) {
+                                dies[res[j]] = 2;
+                            }
+                        }
+                        pc = at + nIn + nOut;
+                    }
+                }
+                // Outputs: what lives on after the window, the body's outputs first.
+                int[] outs = new int[16];
+                int n = 0;
+                int lo = Integer.MAX_VALUE;
+                int hi = -1;
+                for (int w = 2 + liveIn; w < list.wireCount(); w++) {
+                    lo = Math.min(lo, node[w]);
+                    hi = Math.max(hi, node[w]);
+                }
+                if (hi >= 0) {
+                    int from = lowerBound(outputsByNode, (long) lo << 32);
+                    int to = lowerBound(outputsByNode, (long) (hi + 1) << 32);
+                    long[] mine = new long[to - from];
+                    int m = 0;
+                    for (int i = from; i < to; i++) {
+                        int w = local.get((int) (outputsByNode[i] >>> 32), -1);
+                        if (w >= 2 + liveIn) {
+                            mine[m++] = (outputsByNode[i] & 0xFFFFFFFFL) << 32 | w;
+                        }
+                    }
+                    Arrays.sort(mine, 0, m);
+                    for (int i = 0; i < m; i++) {
+                        outs = push(outs, n++, (int) mine[i]);
+                    }
+                }
+                for (int w = 2; w < list.wireCount(); w++) {
+                    if (dies[w] == 0) {
+                        outs = push(outs, n++, w);
+                    }
+                }
+                list.setOutputs(Arrays.copyOf(outs, n));
+            }
+
+            private int[] push(int[] a, int at, int v) {
+                if (at == a.length) {
+                    a = Arrays.copyOf(a, at * 2);
+                }
+                a[at] = v;
+                return a;
+            }
+
+            /** The most slots in use at once if the window runs in {@code order}. */
+            int peak(int[] order) {
+                int[] last = lastReads(order);
+                int[] lc = list.code();
+                int[] start = Reorder.starts(list);
+                int inUse = heap.inUse();
+                int peak = inUse;
+                for (int k = 0; k < order.length; k++) {
+                    int pc = start[order[k]];
+                    int nIn = lc[pc] >= 0 ? 2 : lc[pc + 1];
+                    int from = lc[pc] >= 0 ? pc + 2 : pc + 3;
+                    for (int j = 0; j < nIn; j++) {
+                        int w = lc[from + j];
+                        if (dies[w] == 1 && last[w] == k) {
+                            inUse--;
+                            last[w] = -1; // a wire read twice dies once
+                        }
+                    }
+                    int nOut = lc[pc] >= 0 ? 1 : lc[pc + 2];
+                    int outAt = lc[pc] >= 0 ? pc + 1 : from + nIn;
+                    inUse += nOut;
+                    peak = Math.max(peak, inUse);
+                    for (int j = 0; j < nOut; j++) {
+                        if (dies[lc[outAt + j]] == 2) {
+                            inUse--;
+                        }
+                    }
+                }
+                return peak;
+            }
+
+            /** For each wire, the position in {@code order} of its last read. */
+            private int[] lastReads(int[] order) {
+                int[] lc = list.code();
+                int[] start = Reorder.starts(list);
+                int[] last = new int[list.wireCount()];
+                for (int k = 0; k < order.length; k++) {
+                    int pc = start[order[k]];
+                    int nIn = lc[pc] >= 0 ? 2 : lc[pc + 1];
+                    int from = lc[pc] >= 0 ? pc + 2 : pc + 3;
+                    for (int j = 0; j < nIn; j++) {
+                        last[lc[from + j]] = k;
+                    }
+                }
+                return last;
+            }
+
+            /** Allocates the window's instructions in {@code order}. */
+            void allocate(int[] order) {
+                int[] last = lastReads(order);
+                int[] lc = list.code();
+                int[] start = Reorder.starts(list);
+                int[] slot = new int[list.wireCount()];
+                for (int w = 2; w < 2 + liveIn; w++) {
+                    slot[w] = slot(node[w]);
+                }
+                for (int k = 0; k < order.length; k++) {
+                    int pc = start[order[k]];
+                    if (lc[pc] >= 0) {
+                        int a = lc[pc + 2];
+                        int b = lc[pc + 3];
+                        int sa = slot[a];
+                        int sb = slot[b];
+                        dieAt(a, k, last, slot);
+                        dieAt(b, k, last, slot);
+                        int o = heap.take();
+                        slot[lc[pc + 1]] = o;
+                        emitter.gate(o, sa, sb, lc[pc]);
+                    } else {
+                        int nIn = lc[pc + 1];
+                        int nOut = lc[pc + 2];
+                        int at = pc + 3;
+                        if (slots.length < nIn + nOut) {
+                            slots = new int[nIn + nOut];
+                        }
+                        for (int j = 0; j < nIn; j++) {
+                            slots[j] = slot[lc[at + j]];
+                        }
+                        for (int j = 0; j < nIn; j++) {
+                            dieAt(lc[at + j], k, last, slot);
+                        }
+                        for (int j = 0; j < nOut; j++) {
+                            int o = heap.take();
+                            slots[nIn + j] = o;
+                            slot[lc[at + nIn + j]] = o;
+                        }
+                        for (int j = 0; j < nOut; j++) {
+                            if (dies[lc[at + nIn + j]] == 2) {
+                                heap.free(slots[nIn + j]);
+                            }
+                        }
+                        emitter.call(-lc[pc] - 1, slots, nIn, nOut);
+                    }
+                }
+                // What lives on is looked up by node from now on.
+                for (int w = 2; w < list.wireCount(); w++) {
+                    if (w < 2 + liveIn) {
+                        if (dies[w] != 0 && !inputs.contains(node[w])) {
+                            slotOf.remove(node[w], -1);
+                        }
+                    } else if (dies[w] == 0) {
+                        slotOf.put(node[w], slot[w]);
+                    }
+                }
+            }
+
+            private void dieAt(int w, int k, int[] last, int[] slot) {
+                if (dies[w] == 1 && last[w] == k) {
+                    heap.free(slot[w]);
+                    last[w] = -1;
+                }
+            }
+        }
+    }
+
+    private static int lowerBound(long[] a, long key) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * Input nodes and their slots as runs of consecutive nodes with consecutive slots (an input
+     * word is one run), found by binary search: a few ints per run, not per input bit.
+     */
+    static final class InputRuns {
+        private final int[] node;
+        private final int[] slot;
+        private final int[] length;
+        private final int runs;
+
+        InputRuns(int[] inputs) {
+            long[] bySlot = new long[inputs.length];
+            for (int i = 0; i < inputs.length; i++) {
+                bySlot[i] = (long) inputs[i] << 32 | i;
+            }
+            Arrays.sort(bySlot);
+            int[] n = new int[8];
+            int[] s = new int[8];
+            int[] l = new int[8];
+            int r = 0;
+            for (int i = 0; i < bySlot.length; i++) {
+                int x = (int) (bySlot[i] >>> 32);
+                int y = (int) bySlot[i];
+                if (r > 0 && n[r - 1] + l[r - 1] == x && s[r - 1] + l[r - 1] == y) {
+                    l[r - 1]++;
+                    continue;
+                }
+                if (r == n.length) {
+                    n = Arrays.copyOf(n, 2 * r);
+                    s = Arrays.copyOf(s, 2 * r);
+                    l = Arrays.copyOf(l, 2 * r);
+                }
+                n[r] = x;
+                s[r] = y;
+                l[r] = 1;
+                r++;
+            }
+            node = n;
+            slot = s;
+            length = l;
+            runs = r;
+        }
+
+        /** True if {@code x} is an input node. */
+        boolean contains(int x) {
+            return slot(x) >= 0;
+        }
+
+        /** The slot of input node {@code x}, or −1 if it is not an input. */
+        int slot(int x) {
+            int lo = 0;
+            int hi = runs - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (node[mid] <= x) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            if (hi < 0 || x >= node[hi] + length[hi]) {
+                return -1;
+            }
+            return slot[hi] + (x - node[hi]);
+        }
+    }
+}
