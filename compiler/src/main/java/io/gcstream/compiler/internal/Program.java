@@ -57,6 +57,16 @@ public final class Program {
         return main;
     }
 
+    /** How many of the main list's first inputs are the creator's. */
+    public int creatorInputCount() {
+        return creatorInputs;
+    }
+
+    /** How many of the main list's first outputs are the creator's. */
+    public int creatorOutputCount() {
+        return creatorOutputs;
+    }
+
     /**
      * Optimises, allocates and checks: the result is ready to run or to write. Each body keeps
      * its optimised order or takes the {@link Reorder#depthFirst} order, whichever needs fewer

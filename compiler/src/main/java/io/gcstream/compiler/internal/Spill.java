@@ -162,10 +162,11 @@ public final class Spill implements Closeable {
                     StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
             where = d;
             try {
-                Files.delete(f);
+                // On POSIX systems DELETE_ON_CLOSE has unlinked the file already.
+                Files.deleteIfExists(f);
                 Files.delete(d);
             } catch (IOException stillOpen) {
-                // Not on this file system: DELETE_ON_CLOSE removes the file when it is closed.
+                // A file system that keeps an open file: DELETE_ON_CLOSE removes it when closed.
                 d.toFile().deleteOnExit();
             }
         } catch (IOException e) {

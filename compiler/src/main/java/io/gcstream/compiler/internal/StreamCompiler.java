@@ -51,6 +51,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
     private static final int CALL = 32;
 
     private final String name;
+    private final int window;
     private final FrontEnd front;
     private Spill first;
 
@@ -64,7 +65,16 @@ public final class StreamCompiler implements FrontEnd.Sink {
 
     /** @param name names the body in messages ("main circuit") */
     public StreamCompiler(String name) {
+        this(name, WINDOW);
+    }
+
+    /** With windows of {@code window} instructions (tests use tiny ones to exercise the seams). */
+    public StreamCompiler(String name, int window) {
+        if (window < 1 || window > WINDOW) {
+            throw new IllegalArgumentException("window " + window + " is not in 1.." + WINDOW);
+        }
         this.name = name;
+        this.window = window;
         this.first = new Spill(name);
         this.front = new FrontEnd(this, name);
     }
@@ -447,7 +457,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
             this.subs = subs;
             this.options = options;
             this.outputs = outputs;
-            this.single = back.kept <= WINDOW && back.codeInts <= WINDOW_INTS;
+            this.single = back.kept <= window && back.codeInts <= WINDOW_INTS;
             this.emitter = new Emitter(single, subs, name);
             this.inputs = new InputRuns(inputs);
             heap.reserve(inputs.length);
@@ -477,7 +487,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
             count = 0;
             windowHasCalls = false;
             wMin = nextFirst;
-            while (in.hasMore() && count < WINDOW && len < WINDOW_INTS) {
+            while (in.hasMore() && count < window && len < WINDOW_INTS) {
                 int op = in.read();
                 count++;
                 if (op < CALL) {
@@ -529,7 +539,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
             }
             wMax = nextLast;
             long range = (long) wMax - wMin + 1;
-            wLocal = range <= 4L * WINDOW;
+            wLocal = range <= 4L * window + 64;
             if (wLocal) {
                 if (wslot.length < range) {
                     wslot = new int[(int) Math.max(range, 2L * wslot.length)];
