@@ -7,8 +7,13 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Limits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.circuits.internal.format.Utf8InputStream;
+import io.gcstream.compiler.internal.FrontEnd;
 import io.gcstream.compiler.internal.GateList;
+import io.gcstream.compiler.internal.IntMap;
+import io.gcstream.compiler.internal.NodeSet;
 import io.gcstream.compiler.internal.Program;
+import io.gcstream.compiler.internal.Spill;
+import io.gcstream.compiler.internal.StreamCompiler;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,7 +48,15 @@ import java.util.List;
  * (docs/formats.md, "Limits"): the input and output widths together may not exceed
  * {@link Limits#allowance} of the file's bytes, and the wire count may not exceed the input
  * wires plus one gate output for every two bytes of the file (a wire number and its separator).
- * Memory then grows with the lines read, never with what the header announces.
+ *
+ * <p><b>A file of any size in bounded memory.</b> The text is read once, checked, and its gates
+ * spilled in a compact binary form (pass 1); the spill is read backward with the set of wires
+ * read later, which marks each wire's last read and drops gates nobody reads (pass 2); the
+ * result is read in the file's order into the compiler's front end, each wire's value held
+ * from its assignment to its last read (pass 3); the compiler's own two passes follow
+ * ({@link StreamCompiler}). Memory: the live wires, the inputs and outputs, and one bit per
+ * wire number used (to reject a wire assigned twice or read before it is assigned), never the
+ * gates: a 10^7-gate file (270 MB) imports with {@code -Xmx64m}.
  *
  * <p><b>Parties and bit order</b> come from {@link BristolOptions}: by default the first half
  * of the input values is the creator's, the rest the evaluator's, and within a value wire i is
@@ -81,14 +94,14 @@ public final class BristolImporter {
     /** Reads a Bristol Fashion file. */
     public static Circuit readFashion(Path file, BristolOptions options) throws IOException {
         try (BufferedReader r = utf8(file)) {
-            return parse(r, file.toString(), false, options, Files.size(file)).compile(true, LEVEL_SLACK);
+            return compile(new Parser(new Lines(r, file.toString()), false, options, Files.size(file)));
         }
     }
 
     /** Reads an old-format Bristol file. */
     public static Circuit readOld(Path file, BristolOptions options) throws IOException {
         try (BufferedReader r = utf8(file)) {
-            return parse(r, file.toString(), true, options, Files.size(file)).compile(true, LEVEL_SLACK);
+            return compile(new Parser(new Lines(r, file.toString()), true, options, Files.size(file)));
         }
     }
 
@@ -118,16 +131,37 @@ public final class BristolImporter {
 
     private static Circuit fromText(String text, String name, boolean old, BristolOptions options) {
         try {
-            return parse(new StringReader(text), name, old, options, utf8Length(text)).compile(true, LEVEL_SLACK);
+            return compile(new Parser(new Lines(new StringReader(text), name), old, options, utf8Length(text)));
         } catch (IOException e) {
-            throw new UncheckedIOException(e.getMessage(), e); // a StringReader does not fail
+            // A StringReader does not fail; the spill file in the temporary directory can.
+            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 
     /**
-     * Parses into the intermediate representation without compiling (for tools and tests).
-     * The text's length is not known here, so its header numbers are checked only against
-     * each other: the caller bounds the input.
+     * The three passes over a file (see the class comment), then the compiler's own: the
+     * gates go through the front end into a {@link StreamCompiler}, whose body is ordered by AND
+     * depth within its windows when that costs at most {@link #LEVEL_SLACK} slots.
+     */
+    private static Circuit compile(Parser p) throws IOException {
+        StreamCompiler sc = new StreamCompiler(p.lines.name);
+        try {
+            p.scan();
+            Parser.Wiring w = p.replay(sc.front());
+            return sc.compile(List.of(), w.inputNodes(), w.creatorInputs(), w.outputNodes(sc.front()),
+                    w.creatorOutputs(), new StreamCompiler.Options(true, LEVEL_SLACK));
+        } catch (RuntimeException | Error e) {
+            sc.discard();
+            throw e;
+        } finally {
+            p.close();
+        }
+    }
+
+    /**
+     * Parses into the intermediate representation without compiling (for tools and tests): the
+     * gates after the front end's rewrites, in memory. The text's length is not known here, so
+     * its header numbers are checked only against each other: the caller bounds the input.
      *
      * @param old true for the old format, false for Bristol Fashion
      */
@@ -142,7 +176,36 @@ public final class BristolImporter {
      */
     static Program parse(Reader reader, String name, boolean old, BristolOptions options, long bytes)
             throws IOException {
-        return new Parser(new Lines(reader, name), old, options, bytes).parse();
+        Parser p = new Parser(new Lines(reader, name), old, options, bytes);
+        try {
+            p.scan();
+            GateList g = new GateList();
+            FrontEnd f = new FrontEnd(new FrontEnd.Sink() {
+                @Override
+                public void input(int node) {
+                    g.addInput();
+                }
+
+                @Override
+                public void gate(int node, int table, int a, int b) {
+                    g.gate(table, a + 1, b + 1);
+                }
+
+                @Override
+                public void call(int callee, int[] args, int nArgs, int first, int nOut) {
+                    throw new IllegalStateException("Bristol has no calls");
+                }
+            }, name);
+            Parser.Wiring w = p.replay(f);
+            int[] outs = w.outputNodes(f);
+            for (int i = 0; i < outs.length; i++) {
+                outs[i]++;
+            }
+            g.setOutputs(outs);
+            return new Program(List.of(), g, w.creatorInputs(), w.creatorOutputs());
+        } finally {
+            p.close();
+        }
     }
 
     private static long utf8Length(String text) {
@@ -157,28 +220,80 @@ public final class BristolImporter {
         return CircuitFormat.detect(file) == CircuitFormat.BRISTOL_OLD;
     }
 
-    /** Non-blank lines split on runs of whitespace, with line numbers for messages. */
+    /**
+     * Non-blank lines split on runs of whitespace, with line numbers for messages. A line's
+     * tokens are found in place (start and end offsets), so a gate line costs no string per
+     * number; {@link #next()} gives a header line as strings.
+     */
     static final class Lines {
         private final BufferedReader in;
         private final String name;
         private int lineNo;
+        private String line;
+        private int[] start = new int[8];
+        private int[] end = new int[8];
+        private int count;
 
         Lines(Reader reader, String name) {
             this.in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
             this.name = name;
         }
 
-        /** The next non-blank line's tokens, or null at the end. */
-        String[] next() throws IOException {
-            String line;
-            while ((line = in.readLine()) != null) {
+        /** Reads the next non-blank line and splits it; returns its number of tokens, 0 at the end. */
+        int tokenize() throws IOException {
+            String l;
+            while ((l = in.readLine()) != null) {
                 lineNo++;
-                String s = line.strip();
-                if (!s.isEmpty()) {
-                    return s.split("\\s+");
+                count = 0;
+                int n = l.length();
+                int i = 0;
+                while (true) {
+                    while (i < n && Character.isWhitespace(l.charAt(i))) {
+                        i++;
+                    }
+                    if (i == n) {
+                        break;
+                    }
+                    if (count == start.length) {
+                        start = Arrays.copyOf(start, 2 * count);
+                        end = Arrays.copyOf(end, 2 * count);
+                    }
+                    start[count] = i;
+                    while (i < n && !Character.isWhitespace(l.charAt(i))) {
+                        i++;
+                    }
+                    end[count++] = i;
+                }
+                if (count > 0) {
+                    line = l;
+                    return count;
                 }
             }
-            return null;
+            line = null;
+            count = 0;
+            return 0;
+        }
+
+        /** The next non-blank line's tokens, or null at the end. */
+        String[] next() throws IOException {
+            int n = tokenize();
+            if (n == 0) {
+                return null;
+            }
+            String[] t = new String[n];
+            for (int i = 0; i < n; i++) {
+                t[i] = token(i);
+            }
+            return t;
+        }
+
+        String token(int i) {
+            return line.substring(start[i], end[i]);
+        }
+
+        /** True if token {@code i} is {@code word}. */
+        boolean is(int i, String word) {
+            return end[i] - start[i] == word.length() && line.startsWith(word, start[i]);
         }
 
         String where() {
@@ -212,17 +327,52 @@ public final class BristolImporter {
             }
             return true;
         }
+
+        /** Token {@code i} as a non-negative int, parsed in place. */
+        int number(int i, String what) {
+            int v = 0;
+            int s = start[i];
+            int e = end[i];
+            if (e - s > 9) { // nine digits cannot overflow; longer ones get parseInt's checks
+                return number(token(i), what);
+            }
+            for (int k = s; k < e; k++) {
+                int d = line.charAt(k) - '0';
+                if (d < 0 || d > 9) {
+                    return number(token(i), what);
+                }
+                v = v * 10 + d;
+            }
+            return v;
+        }
     }
 
-    private static final class Parser {
-        private final Lines lines;
+    /**
+     * Pass 1 ({@link #scan}) reads the text once, checking everything a message must name a
+     * line for, and writes the gates in a compact binary form to a spill; {@link #replay} then
+     * reads that spill backward to find each wire's last read (pass 2) and the result forward
+     * to give the gates to a front end (pass 3), holding only the live wires.
+     */
+    private static final class Parser implements AutoCloseable {
+        // Opcodes of the spills.
+        private static final int XOR = 0;
+        private static final int AND = 1;
+        private static final int INV = 2;
+        private static final int EQ0 = 3;
+        private static final int EQ1 = 4;
+        private static final int EQW = 5;
+        private static final int MAND = 6;
+
+        final Lines lines;
         private final boolean old;
         private final BristolOptions options;
         private final long bytes;
-        private final GateList g = new GateList();
-        /** Bristol wire -> IR wire, -1 while unassigned. */
-        private int[] map;
         private int wires;
+        private int[] outWidths;
+        private Party[] outParties;
+        private int[][] inputBits;
+        private Spill scanned;
+        private final AssignedWires assigned = new AssignedWires();
 
         Parser(Lines lines, boolean old, BristolOptions options, long bytes) {
             this.lines = lines;
@@ -231,7 +381,15 @@ public final class BristolImporter {
             this.bytes = bytes;
         }
 
-        Program parse() throws IOException {
+        @Override
+        public void close() {
+            if (scanned != null) {
+                scanned.close();
+            }
+        }
+
+        /** Pass 1: the header and every gate line checked; the gates spilled. */
+        void scan() throws IOException {
             String[] t = header("the header line 'gates wires'");
             String headerWhere = lines.where();
             if (t.length != 2) {
@@ -243,7 +401,6 @@ public final class BristolImporter {
                 throw lines.error("the circuit has " + wires + " wires, more than the " + MAX_WIRES + " supported");
             }
             int[] inWidths;
-            int[] outWidths;
             if (old) {
                 t = header("the line 'n1 n2 nout'");
                 if (t.length != 3) {
@@ -279,28 +436,32 @@ public final class BristolImporter {
             }
             String where = lines.where();
             Party[] inParties = options.inputPartiesFor(inWidths.length, where);
-            Party[] outParties = options.outputPartiesFor(outWidths.length, where);
-            // Grown on demand, so a header announcing a huge count costs nothing until used.
-            map = new int[Math.min(wires, 1 << 16)];
-            Arrays.fill(map, -1);
-            int creatorInputs = mapInputs(inWidths, inParties);
-
+            outParties = options.outputPartiesFor(outWidths.length, where);
+            inputBits = assign(inWidths, inParties, 0);
+            for (int[] bits : inputBits) {
+                for (int w : bits) {
+                    assigned.set(w);
+                }
+            }
+            scanned = new Spill(lines.name);
             int read = 0;
             while (read < gates) {
-                t = lines.next();
-                if (t == null) {
+                if (lines.tokenize() == 0) {
                     throw new CircuitFormatException(lines.where() + ": truncated: the header announces "
                             + gates + " gates but the file ends after " + read);
                 }
-                gate(t);
+                gate();
                 read++;
             }
             if (lines.next() != null) {
                 throw lines.error("more lines than the " + gates + " gates the header announces");
             }
-            int[][] outs = outputs(outWidths, outParties, (int) totalOut);
-            g.setOutputs(concat(outs[0], outs[1]));
-            return new Program(List.of(), g, creatorInputs, outs[0].length);
+            for (int w = wires - (int) totalOut; w < wires; w++) {
+                if (!assigned.get(w)) {
+                    throw lines.error("output wire " + w + " is never assigned");
+                }
+            }
+            scanned.finish();
         }
 
         private String[] header(String what) throws IOException {
@@ -322,18 +483,6 @@ public final class BristolImporter {
                 w[i] = lines.number(t[i + 1], kind + " width");
             }
             return w;
-        }
-
-        /** Creates the IR inputs, creator's bits first; returns the creator's bit count. */
-        private int mapInputs(int[] widths, Party[] parties) {
-            int[][] partyBits = assign(widths, parties, 0);
-            for (int[] bits : partyBits) {
-                for (int bristolWire : bits) {
-                    ensure(bristolWire);
-                    map[bristolWire] = g.addInput();
-                }
-            }
-            return partyBits[0].length;
         }
 
         /**
@@ -361,79 +510,76 @@ public final class BristolImporter {
             return bits;
         }
 
-        private int[][] outputs(int[] widths, Party[] parties, int totalOut) {
-            int[][] bits = assign(widths, parties, wires - totalOut);
-            int[][] ir = new int[2][];
-            for (int p = 0; p < 2; p++) {
-                ir[p] = new int[bits[p].length];
-                for (int i = 0; i < bits[p].length; i++) {
-                    int w = bits[p][i];
-                    if (w >= map.length || map[w] < 0) {
-                        throw lines.error("output wire " + w + " is never assigned");
-                    }
-                    ir[p][i] = map[w];
-                }
-            }
-            return ir;
-        }
-
-        private void gate(String[] t) {
-            String type = t[t.length - 1];
-            if (t.length < 3) {
+        /**
+         * Checks the gate line just tokenized and spills it. A gate is its wires then its
+         * opcode, the opcode last so that the spill can be read backward: XOR/AND {@code c,
+         * zz(c−a), zz(c−b)}; INV and EQW {@code c, zz(c−a)}; EQ {@code c}; MAND of k ANDs
+         * {@code a1..ak, b1..bk, c1..ck, k}.
+         */
+        private void gate() {
+            int n = lines.count;
+            if (n < 3) {
                 throw lines.error("a gate line needs 'nin nout inputs... outputs... TYPE'");
             }
-            int nin = lines.number(t[0], "number of gate inputs");
-            int nout = lines.number(t[1], "number of gate outputs");
-            if (t.length != 3 + (long) nin + nout) {
+            int nin = lines.number(0, "number of gate inputs");
+            int nout = lines.number(1, "number of gate outputs");
+            if (n != 3 + (long) nin + nout) {
                 throw lines.error("gate announces " + nin + " inputs and " + nout + " outputs but the line has "
-                        + (t.length - 3) + " wire numbers");
+                        + (n - 3) + " wire numbers");
             }
-            switch (type) {
-                case "XOR":
-                case "AND": {
-                    arity(type, nin, nout, 2, 1);
-                    int a = in(t[2]);
-                    int b = in(t[3]);
-                    define(t[4], g.gate(type.equals("XOR") ? TruthTable.XOR : TruthTable.AND, a, b));
-                    break;
+            int type = n - 1;
+            if (lines.is(type, "XOR") || lines.is(type, "AND")) {
+                boolean xor = lines.is(type, "XOR");
+                arity(xor ? "XOR" : "AND", nin, nout, 2, 1);
+                int a = in(2);
+                int b = in(3);
+                int c = define(4);
+                binary(c, a, b, xor ? XOR : AND);
+            } else if (lines.is(type, "INV") || lines.is(type, "NOT")) {
+                arity(lines.token(type), nin, nout, 1, 1);
+                int a = in(2);
+                unary(define(3), a, INV);
+            } else if (lines.is(type, "EQ")) {
+                arity("EQ", nin, nout, 1, 1);
+                int v = lines.number(2, "EQ constant");
+                if (v > 1) {
+                    throw lines.error("EQ constant must be 0 or 1, found " + v);
                 }
-                case "INV":
-                case "NOT": {
-                    arity(type, nin, nout, 1, 1);
-                    int a = in(t[2]);
-                    define(t[3], g.gate(TruthTable.NOT, a, a));
-                    break;
+                scanned.write(define(3));
+                scanned.write(v == 0 ? EQ0 : EQ1);
+            } else if (lines.is(type, "EQW")) {
+                arity("EQW", nin, nout, 1, 1);
+                int a = in(2);
+                unary(define(3), a, EQW);
+            } else if (lines.is(type, "MAND")) {
+                if (nin != 2 * nout || nout == 0) {
+                    throw lines.error("MAND needs 2k inputs and k outputs, found " + nin + " and " + nout);
                 }
-                case "EQ": {
-                    arity(type, nin, nout, 1, 1);
-                    int v = lines.number(t[2], "EQ constant");
-                    if (v > 1) {
-                        throw lines.error("EQ constant must be 0 or 1, found " + v);
-                    }
-                    define(t[3], v == 0 ? GateList.ZERO : GateList.ONE);
-                    break;
+                for (int i = 0; i < nin; i++) {
+                    scanned.write(in(2 + i));
                 }
-                case "EQW": {
-                    arity(type, nin, nout, 1, 1);
-                    define(t[3], in(t[2]));
-                    break;
+                for (int i = 0; i < nout; i++) {
+                    scanned.write(define(2 + nin + i));
                 }
-                case "MAND": {
-                    if (nin != 2 * nout || nout == 0) {
-                        throw lines.error("MAND needs 2k inputs and k outputs, found " + nin + " and " + nout);
-                    }
-                    int[] r = new int[nout];
-                    for (int i = 0; i < nout; i++) {
-                        r[i] = g.gate(TruthTable.AND, in(t[2 + i]), in(t[2 + nout + i]));
-                    }
-                    for (int i = 0; i < nout; i++) {
-                        define(t[2 + nin + i], r[i]);
-                    }
-                    break;
-                }
-                default:
-                    throw lines.error("unknown gate type '" + type + "' (expected XOR, AND, INV, NOT, EQ, EQW or MAND)");
+                scanned.write(nout);
+                scanned.write(MAND);
+            } else {
+                throw lines.error("unknown gate type '" + lines.token(type)
+                        + "' (expected XOR, AND, INV, NOT, EQ, EQW or MAND)");
             }
+        }
+
+        private void binary(int c, int a, int b, int op) {
+            scanned.write(c);
+            scanned.write(zigzag(c - a));
+            scanned.write(zigzag(c - b));
+            scanned.write(op);
+        }
+
+        private void unary(int c, int a, int op) {
+            scanned.write(c);
+            scanned.write(zigzag(c - a));
+            scanned.write(op);
         }
 
         private void arity(String type, int nin, int nout, int wantIn, int wantOut) {
@@ -443,38 +589,216 @@ public final class BristolImporter {
             }
         }
 
-        private int wire(String token) {
+        private int wire(int token) {
             int w = lines.number(token, "wire");
             if (w >= wires) {
                 throw lines.error("wire " + w + " is out of range: the circuit has " + wires + " wires");
             }
-            ensure(w);
             return w;
         }
 
-        private void ensure(int w) {
-            if (w >= map.length) {
-                int old = map.length;
-                map = Arrays.copyOf(map, (int) Math.min(wires, Math.max(2L * old, w + 1L)));
-                Arrays.fill(map, old, map.length, -1);
-            }
-        }
-
-        private int in(String token) {
+        private int in(int token) {
             int w = wire(token);
-            if (map[w] < 0) {
+            if (!assigned.get(w)) {
                 throw lines.error("wire " + w + " is used before it is assigned");
             }
-            return map[w];
+            return w;
         }
 
-        private void define(String token, int irWire) {
+        private int define(int token) {
             int w = wire(token);
-            if (map[w] >= 0) {
+            if (assigned.get(w)) {
                 throw lines.error("wire " + w + " is assigned twice");
             }
-            map[w] = irWire;
+            assigned.set(w);
+            return w;
         }
+
+        /** The inputs' and outputs' nodes, after {@link #replay}. */
+        record Wiring(int[] inputNodes, int creatorInputs, int[] outputLiterals, int creatorOutputs) {
+            /** The outputs as nodes, made where needed (constants, negations). */
+            int[] outputNodes(FrontEnd f) {
+                return f.nodes(outputLiterals, inputNodes.length > 0 ? inputNodes[0] : 0);
+            }
+        }
+
+        /**
+         * Passes 2 and 3: last reads found backward, then the gates given to {@code f} in the
+         * file's order with each wire's value held from its assignment to its last read. Gates
+         * none of whose results is read or an output are left out.
+         */
+        Wiring replay(FrontEnd f) {
+            int totalOut = (int) sum(outWidths);
+            int[][] outBits = assign(outWidths, outParties, wires - totalOut);
+            Spill marked = new Spill(lines.name);
+            try {
+                lastReads(outBits, marked);
+                scanned.close();
+                scanned = null;
+                marked.finish();
+                return forward(f, marked, outBits);
+            } finally {
+                marked.close();
+            }
+        }
+
+        /**
+         * Pass 2: reads the scanned gates backward with the set of wires read later, and writes
+         * them (last first) with a mark on each read that is the wire's last: a gate is
+         * {@code c, (zz(c−a) << 1 | last)...} then its opcode, MAND split into its ANDs.
+         */
+        private void lastReads(int[][] outBits, Spill out) {
+            NodeSet live = new NodeSet();
+            for (int[] bits : outBits) {
+                for (int w : bits) {
+                    live.add(w);
+                }
+            }
+            Spill.Backward in = scanned.backward();
+            int[] m = new int[48];
+            while (in.hasMore()) {
+                int op = in.read();
+                switch (op) {
+                    case XOR, AND -> {
+                        int db = unzigzag(in.read());
+                        int da = unzigzag(in.read());
+                        int c = in.read();
+                        if (live.remove(c)) {
+                            markBinary(out, live, op, c, c - da, c - db);
+                        }
+                    }
+                    case INV, EQW -> {
+                        int da = unzigzag(in.read());
+                        int c = in.read();
+                        if (live.remove(c)) {
+                            int a = c - da;
+                            out.write(c);
+                            out.write(((long) zigzag(da) << 1) | (live.add(a) ? 1 : 0));
+                            out.write(op);
+                        }
+                    }
+                    case EQ0, EQ1 -> {
+                        int c = in.read();
+                        if (live.remove(c)) {
+                            out.write(c);
+                            out.write(op);
+                        }
+                    }
+                    default -> { // MAND
+                        int k = in.read();
+                        if (m.length < 3 * k) {
+                            m = new int[3 * k];
+                        }
+                        for (int i = 3 * k - 1; i >= 0; i--) {
+                            m[i] = in.read();
+                        }
+                        for (int i = k - 1; i >= 0; i--) {
+                            int c = m[2 * k + i];
+                            if (live.remove(c)) {
+                                markBinary(out, live, AND, c, m[i], m[k + i]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private static void markBinary(Spill out, NodeSet live, int op, int c, int a, int b) {
+            out.write(c);
+            out.write(((long) zigzag(c - a) << 1) | (live.add(a) ? 1 : 0));
+            out.write(((long) zigzag(c - b) << 1) | (live.add(b) ? 1 : 0));
+            out.write(op);
+        }
+
+        /** Pass 3: the marked gates in the file's order into the front end. */
+        private Wiring forward(FrontEnd f, Spill marked, int[][] outBits) {
+            IntMap value = new IntMap();
+            int creatorInputs = inputBits[0].length;
+            int[] inputNodes = new int[inputBits[0].length + inputBits[1].length];
+            int k = 0;
+            for (int[] bits : inputBits) {
+                for (int w : bits) {
+                    int lit = f.input();
+                    inputNodes[k++] = lit >>> 1;
+                    value.put(w, lit);
+                }
+            }
+            inputBits = null;
+            Spill.Backward in = marked.backward();
+            while (in.hasMore()) {
+                int op = in.read();
+                switch (op) {
+                    case XOR, AND -> {
+                        long xb = in.readLong();
+                        long xa = in.readLong();
+                        int c = in.read();
+                        int a = c - unzigzag((int) (xa >>> 1));
+                        int b = c - unzigzag((int) (xb >>> 1));
+                        int la = value.get(a, -1);
+                        int lb = value.get(b, -1);
+                        forget(value, a, xa);
+                        forget(value, b, xb);
+                        value.put(c, f.gate(op == XOR ? TruthTable.XOR : TruthTable.AND, la, lb));
+                    }
+                    case INV, EQW -> {
+                        long xa = in.readLong();
+                        int c = in.read();
+                        int a = c - unzigzag((int) (xa >>> 1));
+                        int la = value.get(a, -1);
+                        forget(value, a, xa);
+                        value.put(c, op == INV ? la ^ 1 : la);
+                    }
+                    default -> value.put(in.read(), op == EQ1 ? 1 : 0); // EQ0, EQ1
+                }
+            }
+            int[] outs = new int[outBits[0].length + outBits[1].length];
+            k = 0;
+            for (int[] bits : outBits) {
+                for (int w : bits) {
+                    outs[k++] = value.get(w, -1);
+                }
+            }
+            return new Wiring(inputNodes, creatorInputs, outs, outBits[0].length);
+        }
+
+        /** Drops wire {@code a}'s value if the marked read {@code x} is its last. */
+        private static void forget(IntMap value, int a, long x) {
+            if ((x & 1) != 0) {
+                value.remove(a, -1);
+            }
+        }
+    }
+
+    /**
+     * One bit per Bristol wire: assigned yet? In pages of 2^16 wires made when first touched,
+     * so memory follows the wire numbers used (an eighth of a byte each), not the header.
+     */
+    private static final class AssignedWires {
+        private long[][] pages = new long[1][];
+
+        boolean get(int w) {
+            int p = w >>> 16;
+            return p < pages.length && pages[p] != null && (pages[p][(w >>> 6) & 1023] & (1L << w)) != 0;
+        }
+
+        void set(int w) {
+            int p = w >>> 16;
+            if (p >= pages.length) {
+                pages = Arrays.copyOf(pages, Math.max(p + 1, 2 * pages.length));
+            }
+            if (pages[p] == null) {
+                pages[p] = new long[1024];
+            }
+            pages[p][(w >>> 6) & 1023] |= 1L << w;
+        }
+    }
+
+    private static int zigzag(int n) {
+        return (n << 1) ^ (n >> 31);
+    }
+
+    private static int unzigzag(int n) {
+        return (n >>> 1) ^ -(n & 1);
     }
 
     private static long sum(int[] a) {

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * proportional to the most it held at once: the compiler's passes keep the live wires in it.
  * Two int arrays, no object per entry. Not thread-safe.
  */
-final class IntMap {
+public final class IntMap {
     private static final int FREE = -1;
     private int[] keys;
     private int[] values;
@@ -16,11 +16,11 @@ final class IntMap {
     private int shift;
     private int size;
 
-    IntMap() {
+    public IntMap() {
         this(16);
     }
 
-    IntMap(int expected) {
+    public IntMap(int expected) {
         int cap = Integer.highestOneBit(Math.max(8, expected) * 2 - 1) << 1; // at most half full
         keys = new int[cap];
         values = new int[cap];
@@ -29,7 +29,7 @@ final class IntMap {
         shift = Integer.numberOfLeadingZeros(cap) + 1;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -38,7 +38,7 @@ final class IntMap {
     }
 
     /** The value of {@code key}, or {@code missing} if absent. */
-    int get(int key, int missing) {
+    public int get(int key, int missing) {
         int[] k = keys;
         for (int i = index(key); ; i = (i + 1) & mask) {
             int x = k[i];
@@ -51,7 +51,7 @@ final class IntMap {
         }
     }
 
-    boolean contains(int key) {
+    public boolean contains(int key) {
         int[] k = keys;
         for (int i = index(key); ; i = (i + 1) & mask) {
             int x = k[i];
@@ -65,7 +65,7 @@ final class IntMap {
     }
 
     /** Sets {@code key} to {@code value}; returns true if the key was new. */
-    boolean put(int key, int value) {
+    public boolean put(int key, int value) {
         if (key < 0) {
             throw new IllegalArgumentException("negative key " + key);
         }
@@ -90,7 +90,7 @@ final class IntMap {
     }
 
     /** Removes {@code key}; returns its value or {@code missing} if it was absent. */
-    int remove(int key, int missing) {
+    public int remove(int key, int missing) {
         int[] k = keys;
         int i = index(key);
         for (; ; i = (i + 1) & mask) {
@@ -124,7 +124,7 @@ final class IntMap {
     }
 
     /** Calls {@code f} for every entry, in no particular order. */
-    void forEach(Entry f) {
+    public void forEach(Entry f) {
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != FREE) {
                 f.accept(keys[i], values[i]);
@@ -133,11 +133,11 @@ final class IntMap {
     }
 
     /** Receives the entries of {@link #forEach}. */
-    interface Entry {
+    public interface Entry {
         void accept(int key, int value);
     }
 
-    void clear() {
+    public void clear() {
         Arrays.fill(keys, FREE);
         size = 0;
     }

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * worst, a run of 64 values 12 bytes in all) and the blocks in use stay in the cache. Not
  * thread-safe.
  */
-final class NodeSet {
+public final class NodeSet {
     private static final int FREE = -1;
     private int[] keys = new int[64];
     private long[] masks = new long[64];
@@ -19,12 +19,12 @@ final class NodeSet {
     private int blocks;
     private int size;
 
-    NodeSet() {
+    public NodeSet() {
         Arrays.fill(keys, FREE);
     }
 
     /** Number of values in the set. */
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -42,13 +42,13 @@ final class NodeSet {
         }
     }
 
-    boolean contains(int v) {
+    public boolean contains(int v) {
         int i = find(v >>> 6);
         return keys[i] != FREE && (masks[i] & (1L << v)) != 0;
     }
 
     /** Adds {@code v}; true if it was not in the set. */
-    boolean add(int v) {
+    public boolean add(int v) {
         int block = v >>> 6;
         long bit = 1L << v;
         int i = find(block);
@@ -70,7 +70,7 @@ final class NodeSet {
     }
 
     /** Removes {@code v}; true if it was in the set. */
-    boolean remove(int v) {
+    public boolean remove(int v) {
         int i = find(v >>> 6);
         long bit = 1L << v;
         if (keys[i] == FREE || (masks[i] & bit) == 0) {
