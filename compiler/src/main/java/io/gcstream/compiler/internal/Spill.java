@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A sequence of unsigned LEB128 varints written once, front to back, then read any number of
@@ -37,6 +38,9 @@ public final class Spill implements Closeable {
     /** Bytes held in memory before the spill moves to a file. */
     static final int MEMORY_LIMIT = 1 << 20;
     static final int BUFFER = 1 << 16;
+    /** Bytes in spill files of this process now, and the most at once (for reports). */
+    private static final AtomicLong ON_DISK = new AtomicLong();
+    private static final AtomicLong PEAK_ON_DISK = new AtomicLong();
 
     private final String what;
     private final long fileLimit;
@@ -57,6 +61,16 @@ public final class Spill implements Closeable {
     Spill(String what, long fileLimit) {
         this.what = what;
         this.fileLimit = fileLimit;
+    }
+
+    /** The most bytes this process's spill files held at once, since it started or {@link #resetPeak}. */
+    public static long peakBytesOnDisk() {
+        return PEAK_ON_DISK.get();
+    }
+
+    /** Starts a new {@link #peakBytesOnDisk} from the bytes on disk now. */
+    public static void resetPeak() {
+        PEAK_ON_DISK.set(ON_DISK.get());
     }
 
     /** The directory spill files go to. */
@@ -182,7 +196,9 @@ public final class Spill implements Closeable {
                 throw new IOException("No space left on device");
             }
             while (bb.hasRemaining()) {
-                fileBytes += channel.write(bb, fileBytes);
+                int w = channel.write(bb, fileBytes);
+                fileBytes += w;
+                PEAK_ON_DISK.accumulateAndGet(ON_DISK.addAndGet(w), Math::max);
             }
         } catch (IOException e) {
             close();
@@ -235,7 +251,8 @@ public final class Spill implements Closeable {
         closed = true;
         buf = new byte[0];
         len = 0;
-        if (channel != null) {
+        if (channel != null && channel.isOpen()) {
+            ON_DISK.addAndGet(-fileBytes);
             try {
                 channel.close();
             } catch (IOException ignored) {
@@ -307,6 +324,40 @@ public final class Spill implements Closeable {
 
         /** The previous varint, which must fit in an int. */
         public int read() {
+            int p = i;
+            if (p >= 6) {
+                // Fast path: the varint and the byte before it are buffered.
+                byte[] a = b;
+                int v = a[--p];
+                int x = a[p - 1];
+                if (x >= 0) {
+                    i = p;
+                    return v;
+                }
+                v = v << 7 | (x & 0x7F);
+                p--;
+                x = a[p - 1];
+                if (x >= 0) {
+                    i = p;
+                    return v;
+                }
+                v = v << 7 | (x & 0x7F);
+                p--;
+                x = a[p - 1];
+                if (x >= 0) {
+                    i = p;
+                    return v;
+                }
+                v = v << 7 | (x & 0x7F);
+                p--;
+                x = a[p - 1];
+                if (x >= 0) {
+                    i = p;
+                    return v;
+                }
+                i = p - 1;
+                return v << 7 | (x & 0x7F);
+            }
             return (int) readLong();
         }
     }
