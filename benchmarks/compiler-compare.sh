@@ -2,25 +2,27 @@
 # compiler-compare.sh -- the streaming compiler against the in-memory one it replaced (git
 # 119707e), side by side in one run: compile speed, memory, and the engine's AES-128 time.
 #
-# Usage: benchmarks/compiler-compare.sh [--rounds N] [--old-dir DIR] [--big-blocks N] [--rows LIST]
+# Usage: benchmarks/compiler-compare.sh [--rounds N] [--old-dir DIR] [--big-steps N] [--rows LIST]
 #
 #   --rounds N      rounds (default 3); each round runs every row once with the old jar and once
 #                   with the new, alternating which goes first; the table shows medians
 #   --old-dir DIR   where the old jar is built (default /tmp/gcstream-119707e, outside the repo):
 #                   `git archive 119707e` unpacked there and `mvn -o -DskipTests -pl cli -am
 #                   package` run in it, once
-#   --big-blocks N  blocks of the big program (default 156250: 10^9 ANDs; 0 leaves the row out)
+#   --big-steps N   steps of the big program (default 235200: 10^9 ANDs; 0 leaves the row out)
 #   --rows LIST     comma-separated rows (default: compile,hamming1m,aes,heap,big)
 #                     compile    gc compile lib:NAME -o x.gcb for hamming100000, karatsuba1024,
 #                                aes128 (-Xmx4g): wall time of the command (JVM start included),
 #                                gates/s, peak RSS; the new one also with -Xmx64m
-#                     hamming1m  gc compile lib:hamming1000000 (flat, 6·10^6 gates), new jar only
+#                     hamming1m  gc compile lib:hamming1000000 (the DSL's flat popcount, 6·10^6
+#                                gates), new jar only
 #                                (the old one needs about 70 s and 1.75 GB; --old-hamming1m adds it)
 #                     aes        AES-128 per execution: gc run --local --repeat 3000 --warmup 2000
 #                                --json lib:aes128, the median of the later runs' total
 #                     heap       gc info lib:hamming300000 with -Xmx48m: works or fails
-#                     big        BigProgram (benchmarks.jar) with -Xmx64m, new only, one round:
-#                                build and write time, rates, peak heap, spill disk, .gcb size
+#                     big        BigProgram (benchmarks.jar, written with the DSL) with -Xmx64m, new
+#                                only, one round: build and write time, rates, peak heap, spill
+#                                disk, .gcb size
 #   --old-hamming1m also run the old jar on hamming1000000 (-Xmx4g)
 #
 # Needs: cli/target/gc.jar and benchmarks/target/benchmarks.jar (mvn -B -pl cli,benchmarks -am
@@ -32,12 +34,12 @@ NEW=$ROOT/cli/target/gc.jar
 BENCH=$ROOT/benchmarks/target/benchmarks.jar
 OLD_COMMIT=119707e
 OLD_DIR=/tmp/gcstream-$OLD_COMMIT
-ROUNDS=3 BIG=156250 ROWS=compile,hamming1m,aes,heap,big OLD_H1M=0
+ROUNDS=3 BIG=235200 ROWS=compile,hamming1m,aes,heap,big OLD_H1M=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) ROUNDS=$2; shift 2 ;;
     --old-dir) OLD_DIR=$2; shift 2 ;;
-    --big-blocks) BIG=$2; shift 2 ;;
+    --big-steps) BIG=$2; shift 2 ;;
     --rows) ROWS=$2; shift 2 ;;
     --old-hamming1m) OLD_H1M=1; shift ;;
     *) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2 ;;
@@ -132,7 +134,7 @@ if has heap; then
 fi
 if has big && [ "$BIG" != 0 ]; then
   echo
-  echo "big program, $BIG blocks, -Xmx64m (spill and .gcb in $WORK):"
+  echo "big program, $BIG steps, -Xmx64m (spill and .gcb in $WORK):"
   /usr/bin/time -f "  %e s wall, peak RSS %M KB" java -Xmx64m -Djava.io.tmpdir="$WORK" -cp "$BENCH" \
-    io.gcstream.benchmarks.BigProgram --blocks "$BIG" -o "$WORK/big.gcb" 2>&1
+    io.gcstream.benchmarks.BigProgram --steps "$BIG" -o "$WORK/big.gcb" 2>&1
 fi
