@@ -72,17 +72,52 @@ class SmallHeapIT {
         }
     }
 
+    /**
+     * A Hamming distance of 300,000 bits (1.8 million gates, S = 600,000) built by the DSL,
+     * compiled, and run between two processes, each in 48 MB: the builder streams the body
+     * through a spill file instead of holding it (issue 27; it failed in 256 MB before).
+     */
+    @Test
+    void aHammingDistanceOf300000BitsBuildsCompilesAndRunsIn48Megabytes() throws Exception {
+        java.util.Random rnd = new java.util.Random(27);
+        java.math.BigInteger x = new java.math.BigInteger(300_000, rnd);
+        java.math.BigInteger y = new java.math.BigInteger(300_000, rnd);
+        Path xf = dir.resolve("x.txt");
+        Path yf = dir.resolve("y.txt");
+        Files.writeString(xf, "0x" + x.toString(16));
+        Files.writeString(yf, "0x" + y.toString(16));
+        String expected = "evaluator output  (19 bits): " + x.xor(y).bitCount();
+        Done info = gc("48m", "info", "lib:hamming300000");
+        assertEquals(0, info.status(), info.err());
+        assertTrue(info.out().contains("S = 600000"), info.out());
+        Path gcb = dir.resolve("hamming.gcb");
+        Done compiled = gc("48m", "compile", "lib:hamming300000", "-o", gcb.toString());
+        assertEquals(0, compiled.status(), compiled.err());
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        GcProcess creator = start(List.of("-Xmx48m"), "run", "--role", "creator", "--listen",
+                Integer.toString(port), "--input", "@" + xf, "--format", "dec", "lib:hamming300000");
+        GcProcess evaluator = start(List.of("-Xmx48m"), "run", "--role", "evaluator", "--connect",
+                "127.0.0.1:" + port, "--input", "@" + yf, "--format", "dec", "lib:hamming300000");
+        Done e = evaluator.finish(300);
+        Done c = creator.finish(300);
+        assertEquals(0, e.status(), e.err());
+        assertEquals(0, c.status(), c.err());
+        assertTrue(e.out().contains(expected), e.out() + " expected " + expected);
+    }
+
     @Test
     void runningOutOfMemoryIsOneLineNamingXmx() throws Exception {
-        // The DSL holds every gate of a circuit it builds: a Hamming distance of 300,000 bits
-        // does not fit 24 MB.
-        Done d = gc("24m", "info", "lib:hamming300000");
+        // A Hamming distance of 10^6 bits needs 2·10^6 label slots and input slots: more than 24 MB.
+        Done d = gc("24m", "info", "lib:hamming1000000");
         assertEquals(1, d.status(), d.err());
         List<String> lines = d.err().lines().toList();
         assertEquals(1, lines.size(), d.err());
         assertTrue(lines.get(0).startsWith("gc: out of memory") && lines.get(0).contains("-Xmx"), d.err());
         assertFalse(d.err().contains("\tat "), d.err());
-        Done debug = gc("24m", "--debug", "info", "lib:hamming300000");
+        Done debug = gc("24m", "--debug", "info", "lib:hamming1000000");
         assertTrue(debug.err().contains("java.lang.OutOfMemoryError"), "--debug shows the stack trace");
     }
 

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * An immutable vector of wires of a {@link CircuitBuilder}; bit 0 is the least significant.
- * A wire is a plain int handle (an index into the builder's gate list), so a word is just an
- * {@code int[]}.
+ * A wire is a plain int handle (a literal of the body it was made in, see {@link CircuitBuilder}),
+ * so a word is just an {@code int[]}.
  */
 public final class Word {
     private final int[] wires;

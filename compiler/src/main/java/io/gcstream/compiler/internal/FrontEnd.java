@@ -132,11 +132,11 @@ public final class FrontEnd {
 
     private int hashed(int t, int a, int b) {
         long key = ((long) t << 60) | ((long) a << 30) | b;
-        int n = gates.get(key);
+        int n = gates.get(key, b);
         if (n < 0) {
             n = newNode();
             sink.gate(n, t, a, b);
-            gates.put(key, n);
+            gates.put(key, n, nodes);
         }
         return n;
     }
@@ -230,6 +230,8 @@ public final class FrontEnd {
         private int[] oldValues = new int[0];
         private final int remembered;
         private int youngSize;
+        /** Nodes from this one on were made after the young table was started. */
+        private int youngStart;
 
         GateCache(int remembered) {
             this.remembered = remembered;
@@ -241,15 +243,20 @@ public final class FrontEnd {
             oldKeys = new long[0];
             oldValues = new int[0];
             youngSize = 0;
+            youngStart = 0;
         }
 
         private static int index(long key, int mask) {
             return (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
         }
 
-        int get(long key) {
+        /**
+         * The node of gate {@code key} whose later input is node {@code b}, or −1. A gate reading
+         * a node made since the young table started can only be in the young table.
+         */
+        int get(long key, int b) {
             int v = find(youngKeys, youngValues, key);
-            return v >= 0 || oldKeys.length == 0 ? v : find(oldKeys, oldValues, key);
+            return v >= 0 || b >= youngStart || oldKeys.length == 0 ? v : find(oldKeys, oldValues, key);
         }
 
         private static int find(long[] keys, int[] values, long key) {
@@ -265,8 +272,10 @@ public final class FrontEnd {
             }
         }
 
-        void put(long key, int value) {
+        /** Remembers gate {@code key} as {@code value}; {@code next} is the next node to be made. */
+        void put(long key, int value, int next) {
             if (youngSize == remembered) {
+                youngStart = next;
                 long[] k = oldKeys.length == youngKeys.length ? oldKeys : new long[youngKeys.length];
                 int[] v = oldValues.length == youngValues.length ? oldValues : new int[youngValues.length];
                 Arrays.fill(k, 0L);

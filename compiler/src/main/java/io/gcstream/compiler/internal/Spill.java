@@ -185,8 +185,22 @@ public final class Spill implements Closeable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(new IOException("cannot create a spill file for " + what + " in " + dir
-                    + ": " + e.getMessage() + " (set another directory with -D" + DIRECTORY_PROPERTY + "=DIR)", e));
+                    + ": " + reason(e) + " (set another directory with -D" + DIRECTORY_PROPERTY + "=DIR)", e));
         }
+    }
+
+    /** What went wrong, in words: NIO's messages for a missing or forbidden path are the path alone. */
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage();
     }
 
     private void flush() {
@@ -203,7 +217,7 @@ public final class Spill implements Closeable {
         } catch (IOException e) {
             close();
             throw new UncheckedIOException(new IOException("cannot write the spill file of " + what + " in "
-                    + where.getParent() + " after " + (fileBytes >> 20) + " MiB: " + e.getMessage()
+                    + where.getParent() + " after " + (fileBytes >> 20) + " MiB: " + reason(e)
                     + " (free space there or set another directory with -D" + DIRECTORY_PROPERTY + "=DIR)", e));
         }
         len = 0;

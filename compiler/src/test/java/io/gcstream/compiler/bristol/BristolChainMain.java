@@ -30,7 +30,8 @@ public final class BristolChainMain {
             }
         }
         Runtime rt = Runtime.getRuntime();
-        System.out.printf("%d gates (%d non-linear), S = %d, imported in %.1f s, heap limit %d MiB, ok%n",
-                c.gateCount(), c.nonLinearCount(), c.numSlots(), (t1 - t0) / 1e9, rt.maxMemory() >> 20);
+        System.out.printf("%d gates (%d non-linear), S = %d, imported in %.1f s, spill files at most %.1f MB,"
+                + " heap limit %d MiB, ok%n", c.gateCount(), c.nonLinearCount(), c.numSlots(), (t1 - t0) / 1e9,
+                io.gcstream.compiler.internal.Spill.peakBytesOnDisk() / 1e6, rt.maxMemory() >> 20);
     }
 }
