@@ -128,20 +128,6 @@ public final class IntMap {
         return old;
     }
 
-    /** Calls {@code f} for every entry, in no particular order. */
-    public void forEach(Entry f) {
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != FREE) {
-                f.accept(keys[i], values[i]);
-            }
-        }
-    }
-
-    /** Receives the entries of {@link #forEach}. */
-    public interface Entry {
-        void accept(int key, int value);
-    }
-
     public void clear() {
         Arrays.fill(keys, FREE);
         size = 0;
