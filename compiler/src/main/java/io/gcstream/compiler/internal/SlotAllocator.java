@@ -17,8 +17,8 @@ import java.util.Arrays;
  *
  * <p>With lowest-free-first reuse, the number of slots {@code S} is exactly the maximum over
  * these points of the number of simultaneously live wires (an interval-graph colouring):
- * the minimum for this instruction order. The free slots are a heap ({@link SlotHeap}), so
- * finding the lowest costs O(log S), not a scan from slot 0.
+ * the minimum for this instruction order. The free slots are a tree of bits
+ * ({@link FreeSlots}), so finding the lowest touches a word per level, not a scan from slot 0.
  *
  * <p>Precondition: no instruction reads a constant wire (the {@link Optimizer} guarantees it).
  */
@@ -56,7 +56,7 @@ public final class SlotAllocator {
 
         int[] slot = new int[g.wireCount()];
         Arrays.fill(slot, -1);
-        SlotHeap free = new SlotHeap();
+        FreeSlots free = new FreeSlots();
         int[] inputs = g.inputs();
         int[] inputSlots = new int[inputs.length];
         free.reserve(inputs.length);
@@ -121,7 +121,7 @@ public final class SlotAllocator {
     }
 
     /** Frees the slot of {@code w} if this instruction is its last use (once, even if read twice). */
-    private static void release(int w, int index, int[] lastUse, int[] slot, SlotHeap free) {
+    private static void release(int w, int index, int[] lastUse, int[] slot, FreeSlots free) {
         if (lastUse[w] == index) {
             free.free(slot[w]);
             lastUse[w] = Integer.MIN_VALUE;

@@ -22,16 +22,16 @@ import java.util.List;
  *       with a last-use bit per read and a never-read bit per call result, to a second spill.
  *   <li><b>Forward</b> (reading the second spill backward, which is the body's order):
  *       slot allocation, a window of up to {@value #WINDOW} instructions at a time. A map holds
- *       the slot of every live node; free slots are a heap, lowest first. Within a window the
- *       instructions may be reordered ({@link Reorder}: depth-first, greedy, by AND depth) when
- *       that can lower S; see {@link #allocateWindow()}.
+ *       the slot of every live node; the free slots are a tree of bits, lowest first. Within a
+ *       window the instructions may be reordered ({@link Reorder}: depth-first, greedy, by AND
+ *       depth) when that can lower S; see {@link #allocateWindow()}.
  * </ol>
  *
  * <p>The slot-ID body then goes to memory (a {@link Body}, as a small circuit always did, when
  * it has at most {@value #WINDOW} instructions) or to a third spill that every later pass —
  * hashing, writing a file, simulating, garbling — streams through a {@link GeneratedCircuit},
  * which checks each instruction as it is read. Memory: the live values (two ints a node in the
- * backward set and the forward map), the free-slot heap (an int a slot), one window, the
+ * backward set and the forward map), the free slots (a bit a slot), one window, the
  * front end's bounded tables and the spills' 64 KiB buffers; never anything per gate of the
  * body. A body that fits in one window is allocated exactly as {@link Program#compile} would
  * allocate the same instruction list.
@@ -238,12 +238,12 @@ public final class StreamCompiler implements FrontEnd.Sink {
                     cb.addSubCircuit(s);
                 }
                 return cb.creatorInputs(cIn).evaluatorInputs(eIn).creatorOutputs(cOut).evaluatorOutputs(eOut)
-                        .numSlots(fwd.heap.high()).body(e.body.build()).build();
+                        .numSlots(fwd.freeSlots.high()).body(e.body.build()).build();
             }
             Spill s3 = e.spill.finish();
             SpilledBody body = new SpilledBody(s3, subs);
             return GeneratedCircuit.builder().name(name).creatorInputs(cIn).evaluatorInputs(eIn)
-                    .creatorOutputs(cOut).evaluatorOutputs(eOut).numSlots(fwd.heap.high()).subCircuits(subs)
+                    .creatorOutputs(cOut).evaluatorOutputs(eOut).numSlots(fwd.freeSlots.high()).subCircuits(subs)
                     .counts(e.instructions, e.gates, e.nonLinear, e.deepestCall).body(body).build();
         } catch (RuntimeException | Error e) {
             s1.close();
@@ -425,7 +425,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
         private final List<SubCircuit> subs;
         private final Options options;
         private final boolean single;
-        final SlotHeap heap = new SlotHeap();
+        final FreeSlots freeSlots = new FreeSlots();
         final Emitter emitter;
         /** Slot of every live node that is not an input. */
         private final IntMap slotOf = new IntMap();
@@ -460,10 +460,10 @@ public final class StreamCompiler implements FrontEnd.Sink {
             this.single = back.kept <= window && back.codeInts <= WINDOW_INTS;
             this.emitter = new Emitter(single, subs, name);
             this.inputs = new InputRuns(inputs);
-            heap.reserve(inputs.length);
+            freeSlots.reserve(inputs.length);
             for (int i = 0; i < inputs.length; i++) {
                 if (!back.read(inputs[i])) {
-                    heap.free(i);
+                    freeSlots.free(i);
                 }
             }
             outputsByNode = new long[outputs.length];
@@ -577,7 +577,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
         }
 
         private void release(int node, int slot) {
-            heap.free(slot);
+            freeSlots.free(slot);
             if (wLocal && node >= wMin && node <= wMax && wslot[node - wMin] >= 0) {
                 wslot[node - wMin] = -1;
             } else if (!inputs.contains(node)) {
@@ -606,7 +606,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
          * or, where no other order was tried, when it does not raise S.
          */
         private void allocateWindow() {
-            int high0 = heap.high();
+            int high0 = freeSlots.high();
             if (!options.reorder() && options.levelSlack() < 0) {
                 allocateWritten();
                 return;
@@ -653,7 +653,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
 
         /** The most slots in use at once if the window runs in the written order. */
         private int writtenPeak() {
-            int inUse = heap.inUse();
+            int inUse = freeSlots.inUse();
             int peak = inUse;
             for (int pc = 0; pc < len; ) {
                 if (code[pc] >= 0) {
@@ -692,7 +692,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
                     if (mark[pc + 3] != 0) {
                         release(b, sb);
                     }
-                    int o = heap.take();
+                    int o = freeSlots.take();
                     define(code[pc + 1], o);
                     emitter.gate(o, sa, sb, code[pc]);
                     pc += 4;
@@ -712,7 +712,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
                         }
                     }
                     for (int j = 0; j < nOut; j++) {
-                        int o = heap.take();
+                        int o = freeSlots.take();
                         slots[nIn + j] = o;
                         define(code[at + nIn + j], o);
                     }
@@ -866,7 +866,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
                 int[] last = lastReads(order);
                 int[] lc = list.code();
                 int[] start = Reorder.starts(list);
-                int inUse = heap.inUse();
+                int inUse = freeSlots.inUse();
                 int peak = inUse;
                 for (int k = 0; k < order.length; k++) {
                     int pc = start[order[k]];
@@ -926,7 +926,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
                         int sb = slot[b];
                         dieAt(a, k, last, slot);
                         dieAt(b, k, last, slot);
-                        int o = heap.take();
+                        int o = freeSlots.take();
                         slot[lc[pc + 1]] = o;
                         emitter.gate(o, sa, sb, lc[pc]);
                     } else {
@@ -943,13 +943,13 @@ public final class StreamCompiler implements FrontEnd.Sink {
                             dieAt(lc[at + j], k, last, slot);
                         }
                         for (int j = 0; j < nOut; j++) {
-                            int o = heap.take();
+                            int o = freeSlots.take();
                             slots[nIn + j] = o;
                             slot[lc[at + nIn + j]] = o;
                         }
                         for (int j = 0; j < nOut; j++) {
                             if (dies[lc[at + nIn + j]] == 2) {
-                                heap.free(slots[nIn + j]);
+                                freeSlots.free(slots[nIn + j]);
                             }
                         }
                         emitter.call(-lc[pc] - 1, slots, nIn, nOut);
@@ -969,7 +969,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
 
             private void dieAt(int w, int k, int[] last, int[] slot) {
                 if (dies[w] == 1 && last[w] == k) {
-                    heap.free(slot[w]);
+                    freeSlots.free(slot[w]);
                     last[w] = -1;
                 }
             }
@@ -999,6 +999,8 @@ public final class StreamCompiler implements FrontEnd.Sink {
         private final int[] slot;
         private final int[] length;
         private final int runs;
+        private final int min;
+        private final int max;
 
         InputRuns(int[] inputs) {
             long[] bySlot = new long[inputs.length];
@@ -1031,6 +1033,8 @@ public final class StreamCompiler implements FrontEnd.Sink {
             slot = s;
             length = l;
             runs = r;
+            min = r == 0 ? Integer.MAX_VALUE : n[0];
+            max = r == 0 ? -1 : n[r - 1] + l[r - 1] - 1;
         }
 
         /** True if {@code x} is an input node. */
@@ -1040,6 +1044,9 @@ public final class StreamCompiler implements FrontEnd.Sink {
 
         /** The slot of input node {@code x}, or −1 if it is not an input. */
         int slot(int x) {
+            if (x < min || x > max) {
+                return -1; // most nodes are not inputs: no search
+            }
             int lo = 0;
             int hi = runs - 1;
             while (lo <= hi) {

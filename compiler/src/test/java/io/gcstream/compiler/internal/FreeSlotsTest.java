@@ -6,11 +6,11 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-class SlotHeapTest {
+class FreeSlotsTest {
     @Test
     void alwaysTakesTheLowestFreeSlotAndCountsTheHighest() {
         Random rnd = new Random(13);
-        SlotHeap h = new SlotHeap();
+        FreeSlots h = new FreeSlots();
         h.reserve(10);
         TreeSet<Integer> free = new TreeSet<>();
         TreeSet<Integer> taken = new TreeSet<>();
