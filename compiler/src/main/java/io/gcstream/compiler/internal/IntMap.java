@@ -94,6 +94,51 @@ public final class IntMap {
         return true;
     }
 
+    /**
+     * Sets the bits {@code bits} in the value of {@code key} (a new key starts from 0); returns
+     * the value before (0 for a new key). For maps used as sparse bit sets ({@link NodeSet}).
+     */
+    public int orBits(int key, int bits) {
+        int[] k = keys;
+        int i = index(key);
+        for (; ; i = (i + 1) & mask) {
+            int x = k[i];
+            if (x == key) {
+                int old = values[i];
+                values[i] = old | bits;
+                return old;
+            }
+            if (x == FREE) {
+                break;
+            }
+        }
+        put(key, bits);
+        return 0;
+    }
+
+    /**
+     * Clears the bits {@code bits} in the value of {@code key}, and drops the key when its value
+     * becomes 0; returns the value before (0 for an absent key).
+     */
+    public int clearBits(int key, int bits) {
+        int[] k = keys;
+        for (int i = index(key); ; i = (i + 1) & mask) {
+            int x = k[i];
+            if (x == key) {
+                int old = values[i];
+                if ((old & ~bits) == 0) {
+                    remove(key, 0);
+                } else {
+                    values[i] = old & ~bits;
+                }
+                return old;
+            }
+            if (x == FREE) {
+                return 0;
+            }
+        }
+    }
+
     /** Removes {@code key}; returns its value or {@code missing} if it was absent. */
     public int remove(int key, int missing) {
         int[] k = keys;

@@ -340,37 +340,14 @@ public final class Spill implements Closeable {
         public int read() {
             int p = i;
             if (p >= 6) {
-                // Fast path: the varint and the byte before it are buffered.
+                // Fast path: the varint (at most 5 bytes) and the byte before it are buffered.
                 byte[] a = b;
                 int v = a[--p];
-                int x = a[p - 1];
-                if (x >= 0) {
-                    i = p;
-                    return v;
+                for (int k = 0; k < 4 && a[p - 1] < 0; k++) {
+                    v = v << 7 | (a[--p] & 0x7F);
                 }
-                v = v << 7 | (x & 0x7F);
-                p--;
-                x = a[p - 1];
-                if (x >= 0) {
-                    i = p;
-                    return v;
-                }
-                v = v << 7 | (x & 0x7F);
-                p--;
-                x = a[p - 1];
-                if (x >= 0) {
-                    i = p;
-                    return v;
-                }
-                v = v << 7 | (x & 0x7F);
-                p--;
-                x = a[p - 1];
-                if (x >= 0) {
-                    i = p;
-                    return v;
-                }
-                i = p - 1;
-                return v << 7 | (x & 0x7F);
+                i = p;
+                return v;
             }
             return (int) readLong();
         }
@@ -433,35 +410,18 @@ public final class Spill implements Closeable {
         /** The next varint, which must fit in an int. */
         public int read() {
             if (lim - i >= 5) {
+                // Fast path: all of the varint's at most 5 bytes are buffered.
                 byte[] a = b;
                 int p = i;
-                int x = a[p++];
-                if (x >= 0) {
-                    i = p;
-                    return x;
+                int v = 0;
+                for (int shift = 0; ; shift += 7) {
+                    int x = a[p++];
+                    v |= (x & 0x7F) << shift;
+                    if (x >= 0 || shift == 28) {
+                        i = p;
+                        return v;
+                    }
                 }
-                int v = x & 0x7F;
-                x = a[p++];
-                if (x >= 0) {
-                    i = p;
-                    return v | x << 7;
-                }
-                v |= (x & 0x7F) << 7;
-                x = a[p++];
-                if (x >= 0) {
-                    i = p;
-                    return v | x << 14;
-                }
-                v |= (x & 0x7F) << 14;
-                x = a[p++];
-                if (x >= 0) {
-                    i = p;
-                    return v | x << 21;
-                }
-                v |= (x & 0x7F) << 21;
-                x = a[p++];
-                i = p;
-                return v | x << 28;
             }
             return (int) readLong();
         }

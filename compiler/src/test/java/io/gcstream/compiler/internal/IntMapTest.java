@@ -27,6 +27,26 @@ class IntMapTest {
         for (Map.Entry<Integer, Integer> e : ref.entrySet()) {
             assertEquals(e.getValue(), m.get(e.getKey(), -1));
         }
+        for (int i = 0; i < 100_000; i++) {
+            int key = rnd.nextInt(5000);
+            int bits = 1 << rnd.nextInt(32);
+            int before = ref.getOrDefault(key, 0);
+            if (rnd.nextBoolean()) {
+                assertEquals(before, m.orBits(key, bits));
+                ref.put(key, before | bits);
+            } else {
+                assertEquals(ref.containsKey(key) ? before : 0, m.clearBits(key, bits));
+                if (ref.containsKey(key)) {
+                    if ((before & ~bits) == 0) {
+                        ref.remove(key);
+                    } else {
+                        ref.put(key, before & ~bits);
+                    }
+                }
+            }
+            assertEquals(ref.getOrDefault(key, -1), m.get(key, -1));
+            assertEquals(ref.size(), m.size());
+        }
         m.clear();
         assertEquals(0, m.size());
         assertEquals(-1, m.get(ref.keySet().iterator().next(), -1));
