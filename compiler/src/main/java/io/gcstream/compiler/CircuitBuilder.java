@@ -269,7 +269,7 @@ public final class CircuitBuilder {
         }
         body(); // not after build
         GateList g = new GateList();
-        FrontEnd f = new FrontEnd(new ListSink(g), "sub-circuit " + name);
+        FrontEnd f = new FrontEnd(FrontEnd.into(g), "sub-circuit " + name);
         int[] in = new int[inputWidth];
         for (int i = 0; i < inputWidth; i++) {
             in[i] = f.input();
@@ -286,7 +286,7 @@ public final class CircuitBuilder {
         }
         int[] nodes = f.nodes(out.wires(), inputWidth > 0 ? 1 : 0);
         for (int i = 0; i < nodes.length; i++) {
-            nodes[i] = ListSink.wire(nodes[i]);
+            nodes[i]++; // GateList wires: node + 1
         }
         g.setOutputs(nodes);
         subs.add(new Program.Sub(name, g, byLevel));
@@ -389,32 +389,6 @@ public final class CircuitBuilder {
     private static void sameWidth(Word a, Word b) {
         if (a.width() != b.width()) {
             throw new IllegalArgumentException("words of different widths: " + a.width() + " and " + b.width());
-        }
-    }
-
-    /** A sub-circuit body in memory: node n is {@link GateList} wire n + 1 (0 and 1 are its constants). */
-    private record ListSink(GateList g) implements FrontEnd.Sink {
-        static int wire(int node) {
-            return node + 1;
-        }
-
-        @Override
-        public void input(int node) {
-            g.addInput();
-        }
-
-        @Override
-        public void gate(int node, int table, int a, int b) {
-            g.gate(table, wire(a), wire(b));
-        }
-
-        @Override
-        public void call(int callee, int[] args, int nArgs, int first, int nOut) {
-            int[] w = new int[nArgs];
-            for (int i = 0; i < nArgs; i++) {
-                w[i] = wire(args[i]);
-            }
-            g.call(callee, nOut, w);
         }
     }
 

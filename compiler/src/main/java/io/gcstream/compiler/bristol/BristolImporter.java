@@ -180,22 +180,7 @@ public final class BristolImporter {
         try {
             p.scan();
             GateList g = new GateList();
-            FrontEnd f = new FrontEnd(new FrontEnd.Sink() {
-                @Override
-                public void input(int node) {
-                    g.addInput();
-                }
-
-                @Override
-                public void gate(int node, int table, int a, int b) {
-                    g.gate(table, a + 1, b + 1);
-                }
-
-                @Override
-                public void call(int callee, int[] args, int nArgs, int first, int nOut) {
-                    throw new IllegalStateException("Bristol has no calls");
-                }
-            }, name);
+            FrontEnd f = new FrontEnd(FrontEnd.into(g), name);
             Parser.Wiring w = p.replay(f);
             int[] outs = w.outputNodes(f);
             for (int i = 0; i < outs.length; i++) {

@@ -39,6 +39,33 @@ public final class FrontEnd {
         void call(int callee, int[] args, int nArgs, int first, int nOut);
     }
 
+    /**
+     * A sink that appends to an in-memory list (a sub-circuit's body, a parsed Bristol file):
+     * node n is {@link GateList} wire n + 1, since the list's wires 0 and 1 are its constants.
+     */
+    public static Sink into(GateList g) {
+        return new Sink() {
+            @Override
+            public void input(int node) {
+                g.addInput();
+            }
+
+            @Override
+            public void gate(int node, int table, int a, int b) {
+                g.gate(table, a + 1, b + 1);
+            }
+
+            @Override
+            public void call(int callee, int[] args, int nArgs, int first, int nOut) {
+                int[] w = new int[nArgs];
+                for (int i = 0; i < nArgs; i++) {
+                    w[i] = args[i] + 1;
+                }
+                g.call(callee, nOut, w);
+            }
+        };
+    }
+
     /** Distinct gates structural hashing remembers at least (and at most twice as many). */
     public static final int REMEMBERED_GATES = 1 << 16;
     /** Argument slots of the calls remembered for common-call elimination. */

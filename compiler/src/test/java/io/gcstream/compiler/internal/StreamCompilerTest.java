@@ -123,22 +123,7 @@ class StreamCompilerTest {
     /** {@code p}'s main list after the front end's rewrites, as a list (outputs made nodes). */
     private static GateList replay(Program p) {
         GateList out = new GateList();
-        FrontEnd f = new FrontEnd(new FrontEnd.Sink() {
-            @Override
-            public void input(int node) {
-                out.addInput();
-            }
-
-            @Override
-            public void gate(int node, int table, int a, int b) {
-                out.gate(table, a + 1, b + 1);
-            }
-
-            @Override
-            public void call(int callee, int[] args, int nArgs, int first, int nOut) {
-                throw new AssertionError("no calls");
-            }
-        }, "test");
+        FrontEnd f = new FrontEnd(FrontEnd.into(out), "test");
         GateList g = p.main();
         int[] lit = new int[g.wireCount()];
         lit[GateList.ONE] = 1;
