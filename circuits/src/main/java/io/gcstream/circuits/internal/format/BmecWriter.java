@@ -1,12 +1,12 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.OutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -23,10 +23,8 @@ public final class BmecWriter {
 
     /** Writes {@code circuit} to {@code file}; on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        OutputFiles.write(file, tmp -> {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                write(circuit, out);
-            }
+        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+            write(circuit, f.stream());
             return null;
         });
     }

@@ -2,15 +2,14 @@ package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.InstructionReader;
+import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,18 +32,20 @@ public final class GcbWriter {
     public static byte[] write(Circuit circuit, Path file) throws IOException {
         // Written beside the target and moved over it at the end, so that rewriting the file
         // a circuit is being streamed from cannot truncate its own source.
-        return OutputFiles.write(file, tmp -> {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE,
-                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                GcbOutput out = new GcbOutput(ch, null, BUFFER);
-                byte[] hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
-                ByteBuffer h = ByteBuffer.wrap(hash);
-                long pos = Gcb.HASH_OFFSET;
-                while (h.hasRemaining()) {
-                    pos += ch.write(h, pos);
-                }
-                return hash;
+        return OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+            if (f.writesThrough()) {
+                // A pipe or device cannot be patched: two passes over the body instead.
+                return write(circuit, f.stream());
             }
+            FileChannel ch = f.channel();
+            GcbOutput out = new GcbOutput(ch, null, BUFFER);
+            byte[] hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
+            ByteBuffer h = ByteBuffer.wrap(hash);
+            long pos = Gcb.HASH_OFFSET;
+            while (h.hasRemaining()) {
+                pos += ch.write(h, pos);
+            }
+            return hash;
         });
     }
 

@@ -1,11 +1,12 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.OutputFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -21,10 +22,10 @@ public final class MecWriter {
 
     /** Writes {@code circuit} to {@code file} (UTF-8); on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        OutputFiles.write(file, tmp -> {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                write(circuit, w);
-            }
+        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+            Writer w = new OutputStreamWriter(f.stream(), StandardCharsets.UTF_8);
+            write(circuit, w);
+            w.flush();
             return null;
         });
     }
