@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
@@ -143,6 +144,8 @@ final class CircuitSources {
     static void write(Circuit c, Path target, CircuitFormat format) throws IOException {
         try {
             CircuitFiles.write(c, target, format);
+        } catch (OutputFile.TargetException e) {
+            throw new UserError("-o " + e.getMessage());
         } catch (IllegalArgumentException e) {
             // e.g. a circuit too large for the 32-bit counts of .bmec
             throw new UserError(target + ": " + e.getMessage());

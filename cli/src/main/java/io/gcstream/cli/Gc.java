@@ -4,6 +4,7 @@ import com.beust.jcommander.JCommander;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParameterException;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.GcSession;
 import java.io.FileDescriptor;
@@ -18,9 +19,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The {@code gc} command: compile, inspect, simulate and run circuits.
@@ -78,9 +82,34 @@ public final class Gc {
     private Gc() {
     }
 
+    /** Set once the command has ended by itself: the shutdown hook then has nothing to say. */
+    private static volatile boolean finished;
+
     public static void main(String[] args) {
         Thread.setDefaultUncaughtExceptionHandler(new ResourceHandler());
-        System.exit(run(args, ResultOutput.stdout(), System.err));
+        Runtime.getRuntime().addShutdownHook(new Thread(Gc::interrupted, "gc-interrupted"));
+        int status = run(args, ResultOutput.stdout(), System.err);
+        finished = true;
+        System.exit(status);
+    }
+
+    /**
+     * The shutdown hook: a command stopped by SIGINT or SIGTERM removes the temporary files of
+     * the outputs it was writing and says so in one line (the JVM then exits with 128 + the
+     * signal's number).
+     */
+    private static void interrupted() {
+        if (finished) {
+            return;
+        }
+        List<Path> removed = OutputFile.abortAll();
+        StringBuilder sb = new StringBuilder("gc: interrupted");
+        if (!removed.isEmpty()) {
+            sb.append(": not written: ").append(removed.stream().map(Path::toString).collect(Collectors.joining(", ")))
+                    .append(" (the unfinished temporary file was removed)");
+        }
+        System.err.println(sb);
+        System.err.flush();
     }
 
     /** True the first time only: the one line about a resource error is printed once. */

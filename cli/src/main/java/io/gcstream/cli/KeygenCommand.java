@@ -2,11 +2,14 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
+import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.ot.channel.TlsKeys;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -82,16 +85,25 @@ final class KeygenCommand extends Gc.BaseCommand {
         Path dir = Path.of(out);
         Path p12 = dir.resolve(name + ".p12");
         Path crt = dir.resolve(name + ".crt");
-        for (Path p : new Path[] {p12, crt}) {
-            if (Files.exists(p)) {
-                throw new UserError(p + " exists: refusing to overwrite it (delete it first)");
-            }
-        }
         Files.createDirectories(dir);
+        check(p12, OutputFile.Access.SECRET);
+        check(crt, OutputFile.Access.PUBLIC);
         KeyStore ks = Certificates.generate(name, Duration.ofDays(days), password);
         X509Certificate cert = TlsKeys.certificate(ks);
-        TlsKeys.save(ks, p12, password);
-        TlsKeys.writePem(cert, crt);
+        // Both written in full before either is committed, and the key taken back if the
+        // certificate's commit fails: a full disk leaves neither, so a rerun can make both.
+        try (OutputFile key = open(p12, OutputFile.Access.SECRET);
+                OutputFile pem = open(crt, OutputFile.Access.PUBLIC)) {
+            store(ks, key, password);
+            pem.stream().write(TlsKeys.pem(cert).getBytes(StandardCharsets.US_ASCII));
+            key.commit();
+            try {
+                pem.commit();
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(p12);
+                throw e;
+            }
+        }
         stdout.println("wrote " + p12 + ": private key and certificate of "
                 + cert.getSubjectX500Principal().getName() + ", valid until "
                 + cert.getNotAfter().toInstant() + " (keep it private: --tls-keystore)");
@@ -101,9 +113,11 @@ final class KeygenCommand extends Gc.BaseCommand {
 
     private void makeTruststore(PrintStream stdout, char[] password) throws IOException {
         Path file = Path.of(out);
-        if (Files.exists(file)) {
-            throw new UserError(file + " exists: refusing to overwrite it (delete it first)");
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
         }
+        check(file, OutputFile.Access.SECRET);
         List<X509Certificate> certs = new ArrayList<>();
         for (String t : trust) {
             try {
@@ -112,11 +126,10 @@ final class KeygenCommand extends Gc.BaseCommand {
                 throw new UserError("--trust " + e.getMessage());
             }
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
+        try (OutputFile f = open(file, OutputFile.Access.SECRET)) {
+            store(TlsKeys.truststore(certs), f, password);
+            f.commit();
         }
-        TlsKeys.save(TlsKeys.truststore(certs), file, password);
         stdout.println("wrote " + file + ": a truststore accepting");
         for (X509Certificate c : certs) {
             stdout.println("  " + c.getSubjectX500Principal().getName() + ", SHA-256 fingerprint "
@@ -124,5 +137,30 @@ final class KeygenCommand extends Gc.BaseCommand {
         }
         stdout.println("compare each fingerprint with the one its owner's gc keygen printed"
                 + " (in person or by phone) before you rely on it");
+    }
+
+    /** Refuses, before any key is made, a target that exists or cannot be written. */
+    private static void check(Path p, OutputFile.Access access) throws IOException {
+        try {
+            OutputFile.check(p, access, OutputFile.Existing.REFUSE);
+        } catch (OutputFile.TargetException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    private static OutputFile open(Path p, OutputFile.Access access) throws IOException {
+        try {
+            return OutputFile.open(p, access, OutputFile.Existing.REFUSE);
+        } catch (OutputFile.TargetException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    private static void store(KeyStore ks, OutputFile f, char[] password) throws IOException {
+        try {
+            ks.store(f.stream(), password);
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot write " + f.target() + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -4,6 +4,7 @@ import static io.gcstream.cli.CliTestSupport.gc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gcstream.ot.channel.TlsConfig;
 import io.gcstream.ot.channel.TlsKeys;
@@ -125,5 +126,58 @@ class KeygenCommandTest {
                     : "holds more than 4096 bytes, too many for a password file"), o.err());
         }
         assertFalse(Files.exists(dir.resolve("keys")));
+    }
+
+    /**
+     * Issue 26, finding 12: on a disk that fills up between the key and the certificate, keygen
+     * leaves neither file, so that a rerun (once there is room) makes both. Needs a small file
+     * system of its own: a tmpfs, mounted where this test may (as root).
+     */
+    @Test
+    void aFullDiskLeavesNeitherFileAndARerunMakesBoth(@TempDir Path dir) throws Exception {
+        String pw = passwordFile(dir).toString();
+        assertEquals(0, gc("keygen", "--name", "probe", "--out", dir.resolve("probe").toString(),
+                "--tls-password-file", pw).status());
+        long keyPages = (Files.size(dir.resolve("probe/probe.p12")) + 4095) / 4096;
+        Path small = Files.createDirectory(dir.resolve("small"));
+        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString()) == 0,
+                "cannot mount a tmpfs here (not root?)");
+        try {
+            Path keys = Files.createDirectory(small.resolve("keys"));
+            // Room for the key's pages and not one more: the certificate does not fit.
+            Path filler = small.resolve("filler");
+            Files.write(filler, new byte[(int) ((256 - keyPages) * 4096)]);
+            CliTestSupport.Outcome full = gc("keygen", "--name", "creator", "--out", keys.toString(),
+                    "--tls-password-file", pw);
+            assertEquals(1, full.status(), full.err());
+            assertEquals(1, full.err().lines().count(), full.err());
+            assertTrue(full.err().contains("No space left on device"), full.err());
+            try (java.util.stream.Stream<Path> s = Files.list(keys)) {
+                assertEquals(List.of(), s.toList(), "nothing left behind");
+            }
+            Files.delete(filler);
+            CliTestSupport.Outcome again = gc("keygen", "--name", "creator", "--out", keys.toString(),
+                    "--tls-password-file", pw);
+            assertEquals(0, again.status(), again.err());
+            assertTrue(Files.size(keys.resolve("creator.crt")) > 0);
+            try (java.io.InputStream in = Files.newInputStream(keys.resolve("creator.p12"))) {
+                java.security.KeyStore.getInstance("PKCS12").load(in, PASSWORD.toCharArray());
+            }
+        } finally {
+            run("umount", small.toString());
+        }
+    }
+
+    private static int run(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) ? p.exitValue() : -1;
+        } catch (java.io.IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 }

@@ -111,16 +111,19 @@ public final class TlsKeys {
 
     /** Writes {@code cert} as PEM to a new file; never overwrites. */
     public static void writePem(X509Certificate cert, Path file) throws IOException {
-        String pem;
+        Files.writeString(file, pem(cert), StandardCharsets.US_ASCII, StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE);
+    }
+
+    /** {@code cert} as PEM text (the content of a {@code .crt} file). */
+    public static String pem(X509Certificate cert) {
         try {
-            pem = "-----BEGIN CERTIFICATE-----\n"
+            return "-----BEGIN CERTIFICATE-----\n"
                     + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(cert.getEncoded())
                     + "\n-----END CERTIFICATE-----\n";
         } catch (CertificateException e) {
             throw new IllegalArgumentException("cannot encode the certificate: " + e.getMessage(), e);
         }
-        Files.writeString(file, pem, StandardCharsets.US_ASCII, StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE);
     }
 
     /**
