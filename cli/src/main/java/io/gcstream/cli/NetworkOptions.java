@@ -233,8 +233,21 @@ final class NetworkOptions {
      * variable {@value #PASSWORD_ENV}.
      */
     static char[] password(String file, Function<String, String> env) throws IOException {
+        char[] p = password("--tls-password-file", file, PASSWORD_ENV, env);
+        if (p == null) {
+            throw new UserError("TLS needs the key stores' password: set " + PASSWORD_ENV
+                    + " or give --tls-password-file FILE (never on the command line)");
+        }
+        return p;
+    }
+
+    /**
+     * A password: the first line of {@code file} (the value of {@code option}) if given, else the
+     * environment variable {@code var}; null if neither is set.
+     */
+    static char[] password(String option, String file, String var, Function<String, String> env) throws IOException {
         if (file != null) {
-            byte[] bytes = readPasswordFile(file);
+            byte[] bytes = readPasswordFile(option, file);
             try {
                 CharBuffer cb = StandardCharsets.UTF_8.newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)
@@ -249,29 +262,26 @@ final class NetworkOptions {
                 char[] line = Arrays.copyOf(all, end);
                 Arrays.fill(all, '\0');
                 if (line.length == 0) {
-                    throw new UserError("--tls-password-file " + file + ": the first line is empty");
+                    throw new UserError(option + " " + file + ": the first line is empty");
                 }
                 return line;
             } catch (CharacterCodingException e) {
-                throw new UserError("--tls-password-file " + file + ": not UTF-8 text");
+                throw new UserError(option + " " + file + ": not UTF-8 text");
             } finally {
                 Arrays.fill(bytes, (byte) 0);
             }
         }
-        String v = env.apply(PASSWORD_ENV);
-        if (v == null || v.isEmpty()) {
-            throw new UserError("TLS needs the key stores' password: set " + PASSWORD_ENV
-                    + " or give --tls-password-file FILE (never on the command line)");
-        }
-        return v.toCharArray();
+        String v = env.apply(var);
+        return v == null || v.isEmpty() ? null : v.toCharArray();
     }
+
     /**
      * The bytes of a password file, read once and at most {@link #MAX_PASSWORD_FILE} of them: a
      * larger file, or a device that never ends such as /dev/zero, is refused after that many.
      */
-    private static byte[] readPasswordFile(String file) {
+    private static byte[] readPasswordFile(String option, String file) {
         Path p = Path.of(file);
-        String what = "--tls-password-file " + file + ": ";
+        String what = option + " " + file + ": ";
         if (Files.isDirectory(p)) {
             throw new UserError(what + "is a directory, not a file");
         }

@@ -28,10 +28,11 @@ final class PartyRunner {
 
     /**
      * What a party will do, worked out before it connects: the state it resumes, which party's
-     * leading inputs the saved values feed, the outputs it keeps, and its fresh input bits — so
-     * a bad value or state file fails here, or (a state) is reported to the peer in the hello.
+     * leading inputs the saved values feed (and how many bits), the outputs it keeps, its fresh
+     * input bits and its state password — so a bad value fails here, and a state file that
+     * cannot be read or written is reported to the peer in the hello, before any computation.
      */
-    record Plan(Party role, SessionState loaded, Party feeds, Party keep, boolean[] bits) {
+    record Plan(Party role, SessionState loaded, Party feeds, int keptIn, Party keep, boolean[] bits, char[] password) {
     }
 
     /** A party's session over its connection and the spec of its runs. */
@@ -39,7 +40,8 @@ final class PartyRunner {
     }
 
     /** This party's plan: nothing is read from the network. */
-    static Plan plan(Party role, CircuitSources.Loaded circuit, String input, int repeat, StateOptions state) {
+    static Plan plan(Party role, CircuitSources.Loaded circuit, String input, int repeat, StateOptions state)
+            throws IOException {
         Party keep = state.validate(repeat);
         if (keep != null) {
             int outputs = keep == Party.CREATOR ? circuit.circuit().creatorOutputCount()
@@ -49,7 +51,13 @@ final class PartyRunner {
                         + " no outputs to keep");
             }
         }
-        SessionState loaded = state.load(role);
+        char[] password = state.password(role);
+        SessionState loaded = state.load(role, password);
+        String problem = state.problem();
+        if (problem != null) {
+            // Still connect, so that the peer learns why this side stops: before any computation.
+            loaded = SessionState.unusable(role, problem);
+        }
         Party feeds = null;
         int keptIn = 0;
         if (loaded != null && loaded.problem() == null) {
@@ -67,18 +75,32 @@ final class PartyRunner {
             }
         }
         boolean[] bits = inputBits(circuit, role, input, feeds == role ? keptIn : 0);
-        return new Plan(role, loaded, feeds, keep, bits);
+        return new Plan(role, loaded, feeds, keptIn, keep, bits, password);
     }
 
-    /** This party's session over {@code channel} and the spec of its runs; nothing is sent yet. */
-    static Prepared prepare(Plan plan, Channel channel, SessionOptions options, CircuitSources.Loaded circuit) {
+    /**
+     * This party's session over {@code channel}, after its handshake (which settles the state it
+     * resumes with the peer), and the spec of its runs.
+     */
+    static Prepared prepare(Plan plan, Channel channel, SessionOptions options, CircuitSources.Loaded circuit)
+            throws IOException {
         Party role = plan.role();
         GcSession session = plan.loaded() != null ? GcSession.resume(channel, options, plan.loaded())
                 : role == Party.CREATOR ? GcSession.creator(channel, options) : GcSession.evaluator(channel, options);
+        session.handshake();
         RunSpec.Builder spec = RunSpec.builder(circuit.circuit());
         if (plan.feeds() != null) {
+            int width = 0;
             for (GarbledValue v : session.resumedValues()) {
                 spec.input(plan.feeds(), v);
+                width += v.width();
+            }
+            if (width != plan.keptIn()) {
+                // The file held an unfinished save and the peer settled it on the state before it.
+                channel.close();
+                throw new IOException("the resumed state holds " + width + " bits, not the "
+                        + plan.keptIn() + " this side planned for (an unfinished save was settled on the state before"
+                        + " it): run the command again");
             }
         }
         if (plan.keep() != null) {
@@ -103,7 +125,7 @@ final class PartyRunner {
             return new Outcome(role, last.outputs(), stats);
         }
         Path file = Path.of(state.saveState);
-        p.session().exportState(last.kept()).write(file);
+        p.session().saveState(last.kept(), file, p.plan().password());
         return new Outcome(role, last.outputs(), stats, last.kept().get(0).width(), file);
     }
 

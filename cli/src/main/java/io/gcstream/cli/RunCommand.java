@@ -66,15 +66,16 @@ final class RunCommand extends CircuitCommand {
                     + " --warmup must be in 0.." + Math.max(0, repeat - 2));
         }
         // One execution: the session is planned as a single run (its inputs by base OTs alone).
-        SessionOptions options = party.sessionOptions().toBuilder().singleRun(repeat == 1).build();
+        SessionOptions options = party.sessionOptions().toBuilder().singleRun(repeat == 1)
+                .reuseState(state.reuseState).build();
         party.validate("--creator-input and --evaluator-input");
         if (party.local) {
             if (input != null) {
                 throw new UserError("--local runs both parties: use --creator-input and --evaluator-input, not --input");
             }
             if (state.any()) {
-                throw new UserError("--keep-outputs, --save-state and --load-state carry values between two "
-                        + "parties' sessions: run the parties with --role");
+                throw new UserError("--keep-outputs, --save-state, --load-state and the state options carry values"
+                        + " between two parties' sessions: run the parties with --role");
             }
             CircuitSources.Loaded loaded = loadedTimed();
             Circuit c = loaded.circuit();
@@ -111,11 +112,8 @@ final class RunCommand extends CircuitCommand {
         SessionOptions opts = withProgress(options, bar);
         long t0 = System.nanoTime();
         try {
-            NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options), ch -> {
-                PartyRunner.Prepared p = PartyRunner.prepare(plan, ch, opts, loaded);
-                p.session().handshake();
-                return p;
-            });
+            NetworkOptions.Greeted<PartyRunner.Prepared> g = party.open(party.channelOptions(options),
+                    ch -> PartyRunner.prepare(plan, ch, opts, loaded));
             Phases.done("connected to " + g.channel().peer() + " (waiting for the peer, hello and base OTs)",
                     System.nanoTime() - t0);
             try (Channel ch = g.channel()) {
@@ -123,12 +121,16 @@ final class RunCommand extends CircuitCommand {
             }
         } catch (SessionException e) {
             if (plan.loaded() != null && plan.loaded().problem() != null) {
-                // This side's --load-state was unusable: the peer has been told; it is this user's mistake.
+                // This side's state files were unusable (--load-state, or a --save-state it cannot
+                // write): the peer has been told; it is this user's mistake.
                 throw new UserError(e.getMessage());
             }
             throw e;
         } finally {
             finish(bar);
+            if (plan.password() != null) {
+                java.util.Arrays.fill(plan.password(), '\0');
+            }
         }
         Phases.runs(role, o.stats());
         report(out, c, List.of(o), fmt, output.json);

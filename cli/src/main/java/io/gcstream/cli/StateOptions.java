@@ -2,32 +2,51 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.engine.SessionState;
+import io.gcstream.engine.internal.state.StateFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * {@code --keep-outputs}, {@code --save-state} and {@code --load-state} of {@code gc run}: garbled
- * values carried from one session to a later one (PartialGC style). Both parties give the same
- * {@code --keep-outputs}; each gives its own state file.
+ * {@code --keep-outputs}, {@code --save-state}, {@code --load-state}, {@code --reuse-state} and
+ * the state files' password of {@code gc run}: garbled values carried from one session to a
+ * later one (PartialGC style). Both parties give the same {@code --keep-outputs}; each gives its
+ * own state files. Everything a save needs is checked before the session's work starts.
  */
 final class StateOptions {
+    /** The environment variable holding the state files' password. */
+    static final String PASSWORD_ENV = "GC_STATE_PASSWORD";
+
     @Parameter(names = "--keep-outputs", description = "Keep this party's outputs garbled instead of decoding them: "
             + "creator or evaluator (both parties give the same); needs --save-state")
     String keepOutputs;
 
     @Parameter(names = "--save-state", description = "Write this party's half of the kept outputs to FILE "
-            + "(owner-only permissions; it is a secret)")
+            + "(owner-only; the creator's encrypted with the state password; both parties' saves are one transaction)")
     String saveState;
 
     @Parameter(names = "--load-state", description = "Resume the garbled values saved in FILE: they become the "
-            + "leading input bits of the party whose outputs were kept, before that party's --input")
+            + "leading input bits of the party whose outputs were kept, before that party's --input. A state "
+            + "resumes once (see --reuse-state)")
     String loadState;
 
+    @Parameter(names = "--reuse-state", description = "Allow resuming a state file that an earlier session used "
+            + "(both parties must give it)")
+    boolean reuseState;
+
+    @Parameter(names = "--state-password-file", description = "File whose first line is the password of this "
+            + "party's state files (default: the environment variable " + PASSWORD_ENV + "); the creator needs "
+            + "one, the evaluator's files are encrypted when it gives one")
+    String passwordFile;
+
+    /** The environment (a field so that tests can replace it). */
+    Function<String, String> env = System::getenv;
+
     boolean any() {
-        return keepOutputs != null || saveState != null || loadState != null;
+        return keepOutputs != null || saveState != null || loadState != null || reuseState || passwordFile != null;
     }
 
     /** Checks the combination; returns the party whose outputs are kept, or null. */
@@ -42,8 +61,7 @@ final class StateOptions {
         if (repeat != 1) {
             throw new UserError("--repeat cannot be combined with --keep-outputs, --save-state or --load-state");
         }
-        if (saveState != null && loadState != null && Path.of(saveState).toAbsolutePath()
-                .equals(Path.of(loadState).toAbsolutePath())) {
+        if (saveState != null && loadState != null && StateFiles.same(Path.of(saveState), Path.of(loadState))) {
             throw new UserError("--save-state and --load-state name the same file; save to a new one");
         }
         if (keepOutputs == null) {
@@ -60,19 +78,52 @@ final class StateOptions {
     }
 
     /**
+     * This party's state password, or null: from {@code --state-password-file} or
+     * {@value #PASSWORD_ENV}; a creator that loads or saves a state must have one.
+     */
+    char[] password(Party role) throws IOException {
+        if (saveState == null && loadState == null) {
+            return null;
+        }
+        char[] p = NetworkOptions.password("--state-password-file", passwordFile, PASSWORD_ENV, env);
+        if (p == null && role == Party.CREATOR) {
+            throw new UserError("the creator's state files are encrypted (they hold the secret Δ): set " + PASSWORD_ENV
+                    + " or give --state-password-file FILE (never on the command line)");
+        }
+        return p;
+    }
+
+    /**
+     * Why this party cannot go ahead with its state files, or null: a save target that is not a
+     * regular file, or in a directory where no file can be made, or with an unfinished save
+     * beside it; a loaded state whose file could not be marked used. Checked before connecting,
+     * so that a failure is known before the computation (and told to the peer in the hello).
+     */
+    String problem() {
+        try {
+            if (saveState != null) {
+                SessionState.checkTarget(Path.of(saveState));
+            }
+            if (loadState != null) {
+                OutputFile.check(Path.of(loadState), OutputFile.Access.SECRET, OutputFile.Existing.REPLACE);
+            }
+            return null;
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
      * The state to resume, or null. A file that cannot be read becomes an unusable state, so
      * that the session tells the peer why instead of leaving it waiting.
      */
-    SessionState load(Party role) {
+    SessionState load(Party role, char[] password) {
         if (loadState == null) {
             return null;
         }
         Path p = Path.of(loadState);
         try {
-            if (!Files.isRegularFile(p)) {
-                return SessionState.unusable(role, p + (Files.exists(p) ? " is not a file" : " does not exist"));
-            }
-            SessionState s = SessionState.read(p);
+            SessionState s = SessionState.read(p, password);
             if (s.role() != role) {
                 return SessionState.unusable(role, p + " is the " + name(s.role()) + "'s half of a state, but this"
                         + " party is the " + name(role));

@@ -9,6 +9,7 @@ import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.engine.internal.state.StateCipher;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +18,22 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** gc run --keep-outputs/--save-state/--load-state: a counter carried over three sessions. */
+/** gc run --keep-outputs/--save-state/--load-state and the state options: a counter carried over sessions. */
 class StateOptionsTest {
+    private static final Path PASSWORD_FILE;
+
+    static {
+        // Cheap keys for the many state files written here; each file records its own cost.
+        StateCipher.iterationsForTests(1000);
+        try {
+            PASSWORD_FILE = Files.createTempFile("gc-state-password", "");
+            Files.writeString(PASSWORD_FILE, "correct horse battery staple\n");
+            PASSWORD_FILE.toFile().deleteOnExit();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** total' = total + c + e: evaluator gives total (16 bits) then e (8), creator c (8); total' to the evaluator. */
     static Path counter(Path dir) throws Exception {
         CircuitBuilder b = new CircuitBuilder();
@@ -39,10 +54,12 @@ class StateOptionsTest {
         }
     }
 
-    /** Both parties of one session in this JVM; returns [creator, evaluator]. */
+    /** Both parties of one session in this JVM, the creator with the state password; returns [creator, evaluator]. */
     static CliTestSupport.Outcome[] session(String[] creator, String[] evaluator) throws Exception {
         int port = port();
-        String[] c = concat(new String[] {"run", "--role", "creator", "--listen", "" + port, "--timeout", "20"}, creator);
+        String[] run = {"run", "--role", "creator", "--listen", "" + port, "--timeout", "20"};
+        String[] c = java.util.Arrays.asList(creator).contains("--state-password-file") ? concat(run, creator)
+                : concat(concat(run, "--state-password-file", PASSWORD_FILE.toString()), creator);
         String[] e = concat(new String[] {"run", "--role", "evaluator", "--connect", "127.0.0.1:" + port,
             "--timeout", "20"}, evaluator);
         CompletableFuture<CliTestSupport.Outcome> cf = CompletableFuture.supplyAsync(() -> gc(c));
@@ -110,6 +127,99 @@ class StateOptionsTest {
                 new String[] {"--input", "1", "--load-state", dir.resolve("ca").toString(), circuit},
                 new String[] {"--input", "2", "--load-state", dir.resolve("nope").toString(), circuit});
         assertRefused(missing, "does not exist", 2);
+        // Issue 26, finding 5: a wrong password is refused in one line, on both sides.
+        Path wrong = dir.resolve("wrong-password");
+        Files.writeString(wrong, "Tr0ub4dor&3\n");
+        CliTestSupport.Outcome[] bad = session(
+                new String[] {"--input", "1", "--load-state", dir.resolve("ca").toString(), "--state-password-file",
+                    wrong.toString(), circuit},
+                new String[] {"--input", "2", "--load-state", dir.resolve("ea").toString(), circuit});
+        assertRefused(bad, "wrong password for this state file", 2, 1);
+    }
+
+    /** Issue 26, finding 5: the creator's state files are encrypted, so it needs a password: one line, exit 2. */
+    @Test
+    void aCreatorWithoutAPasswordIsAUserError(@TempDir Path dir) throws Exception {
+        CliTestSupport.Outcome o = gc("run", "--role", "creator", "--listen", "" + port(), "--input", "1",
+                "--keep-outputs", "evaluator", "--save-state", dir.resolve("c").toString(), counter(dir).toString());
+        if (System.getenv(StateOptions.PASSWORD_ENV) == null) {
+            assertEquals(2, o.status(), o.err());
+            assertEquals("gc: the creator's state files are encrypted (they hold the secret Δ): set GC_STATE_PASSWORD"
+                    + " or give --state-password-file FILE (never on the command line)", o.err().strip());
+        }
+    }
+
+    /**
+     * Issue 26, finding 3: --load-state and --save-state are compared as files, not strings
+     * ({@code x} and {@code ./x}, or a path through a linked directory, are one file).
+     */
+    @Test
+    void theSameFileUnderAnotherNameIsRefused(@TempDir Path dir) throws Exception {
+        Path c = dir.resolve("c1");
+        Files.writeString(c, "state");
+        Path link = Files.createSymbolicLink(dir.resolve("alias"), dir);
+        for (String save : new String[] {dir.resolve(".").resolve("c1").toString(), link.resolve("c1").toString(),
+            dir.resolve("sub/../c1").toString()}) {
+            CliTestSupport.Outcome o = gc("run", "--role", "creator", "--listen", "1", "--input", "1", "--keep-outputs",
+                    "evaluator", "--load-state", c.toString(), "--save-state", save, "lib:hamming8");
+            assertEquals(2, o.status(), save + ": " + o.err());
+            assertTrue(o.err().contains("--save-state and --load-state name the same file"), o.err());
+        }
+    }
+
+    /**
+     * Issue 26, finding 3: a save target that cannot be written is found before the session's
+     * work, on either side: both stop in the hello, nothing is computed or written, and the pair
+     * they resumed still resumes.
+     */
+    @Test
+    void aSaveTargetIsCheckedBeforeTheComputationOnBothSides(@TempDir Path dir) throws Exception {
+        String circuit = counter(dir).toString();
+        String c1 = dir.resolve("c1").toString();
+        String e1 = dir.resolve("e1").toString();
+        CliTestSupport.Outcome[] s1 = session(
+                new String[] {"--input", "100", "--keep-outputs", "evaluator", "--save-state", c1, circuit},
+                new String[] {"--input", "" + (23 << 16), "--keep-outputs", "evaluator", "--save-state", e1, circuit});
+        assertEquals(0, s1[1].status(), s1[1].err());
+        Path fifo = dir.resolve("fifo");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertTrue(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0);
+        for (String badTarget : new String[] {dir.resolve("no/such/dir/e2").toString(), dir.toString(), fifo.toString()}) {
+            CliTestSupport.Outcome[] s2 = session(
+                    new String[] {"--input", "200", "--load-state", c1, "--keep-outputs", "evaluator", "--save-state",
+                        dir.resolve("c2").toString(), circuit},
+                    new String[] {"--input", "7", "--load-state", e1, "--keep-outputs", "evaluator", "--save-state",
+                        badTarget, circuit});
+            assertRefused(s2, "session handshake", 1, 2);
+            assertTrue(s2[0].err().contains("the peer cannot go ahead"), s2[0].err());
+            assertFalse(Files.exists(dir.resolve("c2")), "the creator computed and saved");
+        }
+        CliTestSupport.Outcome[] s3 = session(
+                new String[] {"--input", "5", "--load-state", c1, circuit},
+                new String[] {"--input", "6", "--load-state", e1, "--format", "dec", circuit});
+        assertEquals(0, s3[1].status(), s3[1].err());
+        assertTrue(s3[1].out().contains("evaluator output  (16 bits): " + (100 + 23 + 5 + 6)), s3[1].out());
+    }
+
+    /** Issue 26, finding 5: a state resumes once; again only when both parties give --reuse-state. */
+    @Test
+    void aStateResumesOnceUnlessBothGiveReuseState(@TempDir Path dir) throws Exception {
+        String circuit = counter(dir).toString();
+        String c1 = dir.resolve("c1").toString();
+        String e1 = dir.resolve("e1").toString();
+        CliTestSupport.Outcome[] s1 = session(
+                new String[] {"--input", "10", "--keep-outputs", "evaluator", "--save-state", c1, circuit},
+                new String[] {"--input", "" + (20 << 16), "--keep-outputs", "evaluator", "--save-state", e1, circuit});
+        assertEquals(0, s1[1].status(), s1[1].err());
+        CliTestSupport.Outcome[] first = session(new String[] {"--input", "1", "--load-state", c1, circuit},
+                new String[] {"--input", "2", "--load-state", e1, "--format", "dec", circuit});
+        assertTrue(first[1].out().contains("evaluator output  (16 bits): 33"), first[1].out() + first[1].err());
+        CliTestSupport.Outcome[] second = session(new String[] {"--input", "3", "--load-state", c1, circuit},
+                new String[] {"--input", "4", "--load-state", e1, "--format", "dec", circuit});
+        assertRefused(second, "already used by an earlier session");
+        CliTestSupport.Outcome[] reused = session(new String[] {"--input", "3", "--load-state", c1, "--reuse-state", circuit},
+                new String[] {"--input", "4", "--load-state", e1, "--reuse-state", "--format", "dec", circuit});
+        assertTrue(reused[1].out().contains("evaluator output  (16 bits): 37"), reused[1].out() + reused[1].err());
     }
 
     private static void assertRefused(CliTestSupport.Outcome[] both, String part) {
@@ -121,9 +231,14 @@ class StateOptionsTest {
      * evaluator with {@code evaluatorStatus} (2 when its own --load-state was the mistake).
      */
     private static void assertRefused(CliTestSupport.Outcome[] both, String part, int evaluatorStatus) {
+        assertRefused(both, part, 1, evaluatorStatus);
+    }
+
+    /** Both refused in one line naming {@code part}; the side whose own files were unusable exits 2. */
+    private static void assertRefused(CliTestSupport.Outcome[] both, String part, int creatorStatus, int evaluatorStatus) {
         for (int i = 0; i < 2; i++) {
             CliTestSupport.Outcome o = both[i];
-            assertEquals(i == 0 ? 1 : evaluatorStatus, o.status(), o.err());
+            assertEquals(i == 0 ? creatorStatus : evaluatorStatus, o.status(), o.err());
             assertTrue(o.err().startsWith("gc: ") && o.err().contains(part), o.err());
             assertEquals(1, o.err().strip().lines().count(), "one line: " + o.err());
         }

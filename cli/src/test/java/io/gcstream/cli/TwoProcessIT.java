@@ -204,6 +204,8 @@ class TwoProcessIT {
     /** Starts {@code gc args} in the working directory {@code cwd} (null: this process's). */
     private static GcProcess startIn(Path cwd, String... args) throws IOException {
         ProcessBuilder b = new ProcessBuilder(GcProcess.gcCommand(List.of("-Xmx256m"), List.of(args)));
+        // docs/cli.md's counter example exports it: the state files' password.
+        b.environment().put(StateOptions.PASSWORD_ENV, "correct horse battery staple");
         if (cwd != null) {
             b.directory(cwd.toFile());
         }

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * held as labels by both. The creator holds each bit's 0-label, the evaluator the label of the
  * bit's actual value; neither learns the value. Feed it into a later run of the same session
  * with {@link RunSpec.Builder#input}, where it costs no oblivious transfer and no bytes, or
- * save it for a later session with {@link GcSession#exportState}.
+ * save it for a later session with {@link GcSession#saveState}.
  *
  * <p>The two parties' handles of one value are different objects with the same {@link #id()}
  * (values are numbered in the order the session keeps them). A value belongs to the session

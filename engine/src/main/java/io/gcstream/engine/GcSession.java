@@ -12,6 +12,10 @@ import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.engine.internal.session.Prestart;
 import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.engine.internal.session.StateCheck;
+import io.gcstream.engine.internal.state.Half;
+import io.gcstream.engine.internal.state.StateCipher;
+import io.gcstream.engine.internal.state.StateFiles;
+import io.gcstream.engine.internal.state.StateFormat;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerClosedException;
@@ -22,6 +26,7 @@ import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -49,7 +54,7 @@ import org.slf4j.Logger;
  * set up by a later run that needs it.
  * The session has one garbling offset Δ for its whole life, so a run may also keep outputs
  * garbled as {@link GarbledValue}s and feed them into later runs ({@link #run(RunSpec, boolean[])}),
- * or save them for a later session ({@link #exportState}, {@link #resume}). Both parties must
+ * or save them for a later session ({@link #saveState}, {@link #resume}). Both parties must
  * make the same calls in the same order with matching specs; any disagreement (roles, scheme,
  * circuit, sizes, kept values) is a {@link HandshakeMismatchException} on both sides.
  *
@@ -82,7 +87,16 @@ public final class GcSession implements AutoCloseable {
     private final CorrelatedOt ot;
     private final Prg prg;
     private final SessionState resumedFrom;
+    /** The half of {@link #resumedFrom} the handshake chose, once it has. */
+    private Half resumedHalf;
     private final List<GarbledValue> resumed = new ArrayList<>();
+    /** This session's id in the state files it uses (their status) and saves (their predecessor). */
+    private final byte[] useId = new byte[16];
+    /** Whether the resumed state's file is marked used (by this session or before). */
+    private boolean markedUsed;
+    /** Where a test makes a save fail or stop; nothing by default. */
+    private SaveHook saveHook = step -> {
+    };
     private boolean setUp;
     private long runIndex;
     private long nextValueId;
@@ -107,11 +121,7 @@ public final class GcSession implements AutoCloseable {
                 : new EvaluatorProtocol(channel, prg, options.scheme());
         this.protocol.progress(options.progress());
         this.resumedFrom = state;
-        if (state != null && state.problem() == null) {
-            for (int i = 0; i < state.origins().size(); i++) {
-                resumed.add(newValue(state.labels(i), state.origins().get(i)));
-            }
-        }
+        prg.nextBytes(useId, 0, useId.length);
     }
 
     /**
@@ -275,8 +285,13 @@ public final class GcSession implements AutoCloseable {
      * A session of {@code state}'s party that resumes the garbled values saved in it, offered by
      * {@link #resumedValues()}. The peer must resume its half of the same state; the handshake
      * checks that on both sides (without revealing either half) and fails on both if the halves
-     * do not belong together, were altered, or one side's state is {@linkplain SessionState#unusable
-     * unusable}. Does not communicate yet.
+     * do not belong together, were altered, one was used before (unless both parties allow it,
+     * {@link SessionOptions#reuseState()}), or one side's state is
+     * {@linkplain SessionState#unusable unusable}. If the state's file holds an unfinished save,
+     * the handshake settles it with the peer (the new halves if both hold them, else the
+     * previous ones) and completes or removes it. The session marks the file used before its
+     * first run that decodes an output, and when it saves the state that continues it. Does not
+     * communicate yet.
      */
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
@@ -312,9 +327,17 @@ public final class GcSession implements AutoCloseable {
 
     /**
      * The values resumed from the saved state, in the state's order (empty for a session not
-     * made by {@link #resume}). Each is consumed when used, like any kept value.
+     * made by {@link #resume}). Each is consumed when used, like any kept value. Which half of
+     * the file is resumed is settled with the peer in the handshake, so this performs the
+     * handshake ({@link #handshake()}) first if it has not been done.
+     *
+     * @throws HandshakeMismatchException if the hellos disagree, as for {@link #handshake()}
+     * @throws SessionException           if the peer fails during the handshake
      */
-    public List<GarbledValue> resumedValues() {
+    public synchronized List<GarbledValue> resumedValues() {
+        if (resumedFrom != null && !setUp) {
+            handshake();
+        }
         return List.copyOf(resumed);
     }
 
@@ -390,6 +413,9 @@ public final class GcSession implements AutoCloseable {
                 setUp();
                 setupNanos = System.nanoTime() - t0;
             }
+            if (spec.decodedBits(Party.CREATOR) + spec.decodedBits(Party.EVALUATOR) > 0) {
+                markResumedUsed();
+            }
             long tRun = System.nanoTime();
             Protocol.Outcome o;
             try {
@@ -429,20 +455,36 @@ public final class GcSession implements AutoCloseable {
     }
 
     /**
-     * Saves {@code values} for a later session: both parties call this with their handles of
-     * the same values, in the same order; they exchange salted digests of their halves (so that
-     * each half records the other) and each gets its half, to {@link SessionState#write}. The
-     * values stay usable in this session.
+     * Saves {@code values} for a later session in {@code file}, as one transaction of both
+     * parties: both call this with their handles of the same values, in the same order, each
+     * with its own file. Each writes its new half beside its file ({@code .NAME.pending}) and
+     * tells the peer; only when both have written does either make it current (marking the
+     * state this session resumed as used, then renaming the new half over {@code file}). If
+     * either fails or is killed at any point, afterwards either both new halves resume or both
+     * previous ones do (docs/protocol.md, "Saving state"). The values stay usable in this
+     * session.
      *
+     * @param file     where this party's half goes: a regular file or none, not a link (see
+     *                 {@link SessionState#checkTarget}, which a caller uses before the session's work)
+     * @param password encrypts the half: required for the creator's, whose half holds Δ; optional
+     *                 for the evaluator's (null: not encrypted)
+     * @throws IllegalArgumentException   for no values or too many, or a creator without a password
+     *                                    (nothing is sent)
      * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
-     * @throws SessionException as for {@link #run(Circuit, boolean[])}
+     * @throws SessionException           if either party cannot write its half (both then keep their
+     *                                    previous state), or as for {@link #run(Circuit, boolean[])}
      */
-    public synchronized SessionState exportState(List<GarbledValue> values) {
+    public synchronized void saveState(List<GarbledValue> values, Path file, char[] password) {
         Objects.requireNonNull(values, "values");
+        Objects.requireNonNull(file, "file");
         checkUsable();
-        if (values.isEmpty() || values.size() > SessionState.MAX_VALUES) {
-            throw new IllegalArgumentException("a state holds 1 to " + SessionState.MAX_VALUES
+        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
+            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
                     + " values, not " + values.size());
+        }
+        if (role() == Party.CREATOR && (password == null || password.length == 0)) {
+            throw new IllegalArgumentException("the creator's state holds Δ and is written encrypted: a password is"
+                    + " needed");
         }
         List<long[]> labels = new ArrayList<>();
         List<SessionState.Origin> origins = new ArrayList<>();
@@ -455,71 +497,175 @@ public final class GcSession implements AutoCloseable {
                 setUp();
             }
             protocol.enter("saving state");
-            byte[] idPart = new byte[16];
-            prg.nextBytes(idPart, 0, 16);
-            channel.writeInt(SAVE_MAGIC);
-            channel.writeLong(protocol.gateCounter());
-            channel.writeInt(values.size());
-            for (GarbledValue v : values) {
-                channel.writeLong(v.id());
-                channel.writeInt(v.width());
+            String problem = null;
+            StateCipher key = null;
+            try {
+                SessionState.checkTarget(file);
+                // The key's derivation takes a while by design: before the peer waits for us.
+                key = password == null ? null : StateCipher.create(password);
+            } catch (IOException e) {
+                problem = e.getMessage();
             }
-            channel.write(idPart, 0, 16);
-            channel.flush();
-            int magic = channel.readInt();
-            if (magic != SAVE_MAGIC) {
-                throw new SessionException(name() + ": the peer " + channel.peer() + " sent 0x"
-                        + Integer.toHexString(magic) + " where its part of saving the state belongs"
-                        + " (protocol out of step)");
-            }
-            long peerCounter = channel.readLong();
-            int n = channel.readInt();
-            if (n < 0 || n > SessionState.MAX_VALUES) {
-                throw new SessionException(name() + ": the peer " + channel.peer() + " saves " + n
-                        + " values (protocol out of step)");
-            }
-            List<String> problems = new ArrayList<>();
-            if (peerCounter != protocol.gateCounter()) {
-                problems.add("peer is at gate " + peerCounter + " but this side at " + protocol.gateCounter());
-            }
-            if (n != values.size()) {
-                problems.add("peer saves " + n + " values but this side " + values.size());
-            }
-            for (int i = 0; i < n; i++) {
-                long id = channel.readLong();
-                int w = channel.readInt();
-                if (i < values.size() && (id != values.get(i).id() || w != values.get(i).width())) {
-                    problems.add("value " + i + " is #" + id + " of " + w + " bits on the peer but #"
-                            + values.get(i).id() + " of " + values.get(i).width() + " bits here");
+            saveHook.at(SaveHook.Step.START);
+            Half half = exchangeHalves(values, labels, origins, file);
+            saveHook.at(SaveHook.Step.HALVES_EXCHANGED);
+            boolean written = false;
+            if (problem == null) {
+                try {
+                    saveHook.at(SaveHook.Step.WRITE);
+                    StateFiles.writePending(file, half, key);
+                    written = true;
+                } catch (IOException | RuntimeException e) {
+                    problem = "cannot write " + file + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
                 }
             }
-            byte[] peerPart = new byte[16];
-            channel.readFully(peerPart, 0, 16);
-            if (!problems.isEmpty()) {
-                throw new HandshakeMismatchException(name() + ": saving the state with " + channel.peer()
-                        + " failed: " + String.join("; ", problems));
-            }
-            byte[] id = stateId(role() == Party.CREATOR ? idPart : peerPart,
-                    role() == Party.CREATOR ? peerPart : idPart);
-            byte[] salt = new byte[16];
-            prg.nextBytes(salt, 0, 16);
-            long dLo = role() == Party.CREATOR ? delta[0] : 0;
-            long dHi = role() == Party.CREATOR ? delta[1] : 0;
-            SessionState draft = new SessionState(role(), id, protocol.gateCounter(), dLo, dHi, origins,
-                    labels.toArray(new long[0][]), salt, new byte[32]);
-            byte[] own = draft.ownDigest();
-            channel.write(own, 0, 32);
+            saveHook.at(SaveHook.Step.WRITTEN);
+            // (13): each tells the other whether its new half is written; neither makes it current
+            // before it knows both are.
+            protocol.writeStatus(problem);
             channel.flush();
-            byte[] peerDigest = new byte[32];
-            channel.readFully(peerDigest, 0, 32);
+            saveHook.at(SaveHook.Step.CONFIRMED);
+            String peerProblem = readPeerSaveStatus(file, written);
+            if (problem != null || peerProblem != null) {
+                if (written) {
+                    StateFiles.discardPending(file);
+                }
+                protocol.idle();
+                throw new SessionException(name() + ": saving the state with " + channel.peer() + " failed: "
+                        + (problem != null ? problem : "the peer could not save its half: " + peerProblem)
+                        + "; both parties keep their previous state");
+            }
+            saveHook.at(SaveHook.Step.PEER_CONFIRMED);
+            try {
+                if (resumedFrom != null && resumedFrom.file() != null && !StateFiles.same(resumedFrom.file(), file)) {
+                    markUsed(resumedFrom.file());
+                }
+                saveHook.at(SaveHook.Step.MARKED);
+                StateFiles.commit(file, half);
+            } catch (IOException e) {
+                throw new SessionException(name() + ": saving the state with " + channel.peer() + ": both new halves"
+                        + " are written but this side's could not be made current (" + e.getMessage() + "): resume "
+                        + file + " with the peer to complete it", e);
+            }
+            saveHook.at(SaveHook.Step.COMMITTED);
             protocol.idle();
-            return new SessionState(role(), id, protocol.gateCounter(), dLo, dHi, origins,
-                    labels.toArray(new long[0][]), salt, peerDigest);
         } catch (HandshakeMismatchException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw failed(e);
         }
+    }
+
+    /**
+     * Messages (11) and (12) of a save: both agree on the counter and values and make the new
+     * state's id together, then exchange the digests of their halves; returns this side's half.
+     */
+    private Half exchangeHalves(List<GarbledValue> values, List<long[]> labels, List<SessionState.Origin> origins,
+            Path file) throws IOException {
+        byte[] idPart = new byte[16];
+        prg.nextBytes(idPart, 0, 16);
+        channel.writeInt(SAVE_MAGIC);
+        channel.writeLong(protocol.gateCounter());
+        channel.writeInt(values.size());
+        for (GarbledValue v : values) {
+            channel.writeLong(v.id());
+            channel.writeInt(v.width());
+        }
+        channel.write(idPart, 0, 16);
+        channel.flush();
+        int magic = channel.readInt();
+        if (magic != SAVE_MAGIC) {
+            throw new SessionException(name() + ": the peer " + channel.peer() + " sent 0x"
+                    + Integer.toHexString(magic) + " where its part of saving the state belongs"
+                    + " (protocol out of step)");
+        }
+        long peerCounter = channel.readLong();
+        int n = channel.readInt();
+        if (n < 0 || n > StateFormat.MAX_VALUES) {
+            throw new SessionException(name() + ": the peer " + channel.peer() + " saves " + n
+                    + " values (protocol out of step)");
+        }
+        List<String> problems = new ArrayList<>();
+        if (peerCounter != protocol.gateCounter()) {
+            problems.add("peer is at gate " + peerCounter + " but this side at " + protocol.gateCounter());
+        }
+        if (n != values.size()) {
+            problems.add("peer saves " + n + " values but this side " + values.size());
+        }
+        for (int i = 0; i < n; i++) {
+            long id = channel.readLong();
+            int w = channel.readInt();
+            if (i < values.size() && (id != values.get(i).id() || w != values.get(i).width())) {
+                problems.add("value " + i + " is #" + id + " of " + w + " bits on the peer but #"
+                        + values.get(i).id() + " of " + values.get(i).width() + " bits here");
+            }
+        }
+        byte[] peerPart = new byte[16];
+        channel.readFully(peerPart, 0, 16);
+        if (!problems.isEmpty()) {
+            throw new HandshakeMismatchException(name() + ": saving the state with " + channel.peer()
+                    + " failed: " + String.join("; ", problems));
+        }
+        boolean creator = role() == Party.CREATOR;
+        byte[] id = stateId(creator ? idPart : peerPart, creator ? peerPart : idPart);
+        byte[] salt = new byte[16];
+        prg.nextBytes(salt, 0, 16);
+        long dLo = creator ? delta[0] : 0;
+        long dHi = creator ? delta[1] : 0;
+        Half.Predecessor pred = resumedFrom == null || resumedFrom.file() == null ? null
+                : new Half.Predecessor(StateFiles.relative(file, resumedFrom.file()), resumedHalf.id(), useId);
+        long[][] l = labels.toArray(new long[0][]);
+        Half draft = new Half(role(), id, protocol.gateCounter(), dLo, dHi, origins, l, salt, new byte[32],
+                Half.CURRENT, new byte[16], pred);
+        channel.write(draft.ownDigest(), 0, 32);
+        channel.flush();
+        byte[] peerDigest = new byte[32];
+        channel.readFully(peerDigest, 0, 32);
+        return new Half(role(), id, protocol.gateCounter(), dLo, dHi, origins, l, salt, peerDigest, Half.CURRENT,
+                new byte[16], pred);
+    }
+
+    /**
+     * The peer's answer (13): null if its half is written, else why not. If it cannot be read
+     * after this side's half was written, the save is in doubt: the new half stays beside the
+     * file, and the next resumption of it with the peer settles which state resumes.
+     */
+    private String readPeerSaveStatus(Path file, boolean written) throws IOException {
+        try {
+            return protocol.peerStatus("peer");
+        } catch (IOException | RuntimeException e) {
+            if (!written) {
+                throw e;
+            }
+            SessionException f = failed(e);
+            throw new SessionException(f.getMessage() + "; this side's new half is written beside " + file
+                    + ": resuming " + file + " with the peer settles whether the new or the previous state resumes", e);
+        }
+    }
+
+    /** Marks the resumed state's file used, before a run that decodes an output; once. */
+    private void markResumedUsed() throws IOException {
+        if (markedUsed || resumedHalf == null || resumedFrom.file() == null) {
+            return;
+        }
+        try {
+            markUsed(resumedFrom.file());
+        } catch (IOException e) {
+            throw new SessionException(name() + ": cannot mark the resumed state " + resumedFrom.file()
+                    + " used before a run that decodes outputs: " + e.getMessage(), e);
+        }
+    }
+
+    private void markUsed(Path file) throws IOException {
+        if (!markedUsed && resumedHalf.status() != Half.USED) {
+            StateFiles.markUsed(file, resumedHalf.id(), useId);
+        }
+        markedUsed = true;
+    }
+
+    /** Tests: where a save fails or stops. */
+    void saveHook(SaveHook hook) {
+        this.saveHook = Objects.requireNonNull(hook, "hook");
     }
 
     /** Most time the peer's hello may take (or the timeout, if shorter). */
@@ -582,32 +728,46 @@ public final class GcSession implements AutoCloseable {
         protocol.budget(HELLO_BUDGET.compareTo(options.timeout()) < 0 ? HELLO_BUDGET : options.timeout());
         protocol.enter("session handshake");
         StateCheck check = StateCheck.none();
-        long salt = 0;
+        List<Half> candidates = List.of();
+        long saltLo = 0;
+        long saltHi = 0;
         if (resumedFrom != null) {
             if (resumedFrom.problem() != null) {
                 check = StateCheck.unusable(resumedFrom.problem());
             } else {
-                check = StateCheck.resumed(resumedFrom.id(), resumedFrom.counter(), resumedFrom.ownDigest(),
-                        resumedFrom.peerDigest());
-                // A resumed session garbles under a Δ used before: a fresh random tweak salt keeps
-                // its tweaks apart from those of any other session resumed from this state.
-                while (salt == 0) {
-                    salt = prg.nextLong();
+                candidates = resumedFrom.candidates();
+                List<StateCheck.Candidate> offered = new ArrayList<>();
+                for (Half h : candidates) {
+                    offered.add(new StateCheck.Candidate(h.id(), h.counter(), h.ownDigest(), h.peerDigest(),
+                            resumedFrom.isPending(h), h.status() == Half.USED));
+                }
+                check = StateCheck.resumed(offered, options.reuseState());
+                // A resumed session garbles under a Δ used before and from the same counter as any
+                // other session resumed from this state: a fresh random 128-bit salt gives its hash
+                // a permutation of its own.
+                while (saltLo == 0 && saltHi == 0) {
+                    saltLo = prg.nextLong();
+                    saltHi = prg.nextLong();
                 }
             }
         }
-        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.singleRun(), check, salt);
-        long sessionSalt = agreed.tweakSalt();
+        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.singleRun(), check,
+                saltLo, saltHi);
         long tHello = System.nanoTime();
         protocol.budget(options.timeout());
-        protocol.enter("base OTs");
         if (resumedFrom != null) {
-            protocol.resume(resumedFrom.counter(), sessionSalt);
+            resumedHalf = candidates.get(agreed.resumed());
+            settle();
+            protocol.resume(resumedHalf.counter(), agreed.saltLo(), agreed.saltHi());
+            for (int i = 0; i < resumedHalf.size(); i++) {
+                resumed.add(newValue(resumedHalf.labels(i), resumedHalf.origins().get(i)));
+            }
         }
+        protocol.enter("base OTs");
         if (role() == Party.CREATOR) {
             if (resumedFrom != null) {
-                delta[0] = resumedFrom.deltaLo();
-                delta[1] = resumedFrom.deltaHi();
+                delta[0] = resumedHalf.deltaLo();
+                delta[1] = resumedHalf.deltaHi();
             } else {
                 delta[0] = prg.nextLong() | 1;
                 delta[1] = prg.nextLong();
@@ -631,6 +791,28 @@ public final class GcSession implements AutoCloseable {
     /** Nanoseconds as milliseconds with one decimal, for log lines. */
     private static String millis(long nanos) {
         return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
+    }
+
+    /**
+     * After the hello chose {@link #resumedHalf}: completes it if it is the file's unfinished save
+     * (both parties hold it), else removes an unfinished save the peer does not hold or that can
+     * never complete.
+     */
+    private void settle() throws IOException {
+        Path file = resumedFrom.file();
+        if (file == null) {
+            return;
+        }
+        try {
+            if (resumedFrom.isPending(resumedHalf)) {
+                StateFiles.commit(file, resumedHalf);
+            } else if (resumedFrom.candidates().size() > 1 || resumedFrom.hasBlockedPending()) {
+                StateFiles.discardPending(file);
+            }
+        } catch (IOException e) {
+            throw new SessionException(name() + ": cannot complete the unfinished save of " + file + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     private GarbledValue newValue(long[] labels, SessionState.Origin origin) {

@@ -31,6 +31,9 @@ import java.util.OptionalLong;
  *       start more than the first run saved. Without it (or if only one party sets it) the
  *       session sets the extension up before its first run. A hint only: either way every run
  *       is correct.</li>
+ *   <li>{@code reuseState}: allow resuming a saved state that a session has used before (default
+ *       false). A state resumes once ({@link SessionState}); a used one resumes again only when
+ *       both parties set this, each with its own reason (a run to repeat after a failure).</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  *   <li>{@code seed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness from a
  *       fixed seed so that a run is reproducible byte for byte. A seeded session is insecure.
@@ -48,6 +51,7 @@ public final class SessionOptions {
     private final ProgressListener progress;
     private final int otBlockSize;
     private final boolean singleRun;
+    private final boolean reuseState;
 
     private SessionOptions(Builder b) {
         this.scheme = b.scheme;
@@ -56,6 +60,7 @@ public final class SessionOptions {
         this.progress = b.progress;
         this.otBlockSize = b.otBlockSize;
         this.singleRun = b.singleRun;
+        this.reuseState = b.reuseState;
     }
 
     /** Half-gates, 60 s timeout, OT blocks of 16,384, secure randomness. */
@@ -69,7 +74,8 @@ public final class SessionOptions {
 
     /** A builder pre-filled with these settings. */
     public Builder toBuilder() {
-        Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize).singleRun(singleRun);
+        Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize).singleRun(singleRun)
+                .reuseState(reuseState);
         b.seed = seed;
         b.progress = progress;
         return b;
@@ -99,6 +105,11 @@ public final class SessionOptions {
         return singleRun;
     }
 
+    /** Whether this party allows resuming a state used before (see the class comment). */
+    public boolean reuseState() {
+        return reuseState;
+    }
+
     /** The progress listener, or null. */
     public ProgressListener progress() {
         return progress;
@@ -111,18 +122,19 @@ public final class SessionOptions {
         }
         SessionOptions s = (SessionOptions) o;
         return scheme == s.scheme && timeout.equals(s.timeout) && Objects.equals(seed, s.seed)
-                && progress == s.progress && otBlockSize == s.otBlockSize && singleRun == s.singleRun;
+                && progress == s.progress && otBlockSize == s.otBlockSize && singleRun == s.singleRun
+                && reuseState == s.reuseState;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(scheme, timeout, seed, otBlockSize, singleRun);
+        return Objects.hash(scheme, timeout, seed, otBlockSize, singleRun, reuseState);
     }
 
     @Override
     public String toString() {
         return "SessionOptions{scheme=" + scheme + ", timeout=" + timeout + ", otBlockSize=" + otBlockSize
-                + (singleRun ? ", singleRun" : "") + (seed == null ? "" : ", seeded (insecure)") + "}";
+                + (singleRun ? ", singleRun" : "") + (reuseState ? ", reuseState" : "") + (seed == null ? "" : ", seeded (insecure)") + "}";
     }
 
     /** Validating builder of {@link SessionOptions}. */
@@ -133,8 +145,15 @@ public final class SessionOptions {
         private ProgressListener progress;
         private int otBlockSize = OtOptions.DEFAULT_BLOCK_SIZE;
         private boolean singleRun;
+        private boolean reuseState;
 
         private Builder() {
+        }
+
+        /** This party allows resuming a state used before; the peer must allow it too (see the class comment). */
+        public Builder reuseState(boolean allow) {
+            this.reuseState = allow;
+            return this;
         }
 
         /** The caller means to run the session once: a hint (see the class comment). */

@@ -1,48 +1,60 @@
 package io.gcstream.engine;
 
 import io.gcstream.circuits.Party;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
+import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.engine.internal.state.Half;
+import io.gcstream.engine.internal.state.StateFiles;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * One party's half of garbled values saved for a later session (PartialGC-style reuse): made
- * by {@link GcSession#exportState}, written with {@link #write}, read back with {@link #read}
- * and resumed with {@link GcSession#resume}. The creator's half holds the 0-labels, the
- * session's Δ and its gate counter; the evaluator's half holds the active labels and the same
- * counter. Neither half reveals the values.
+ * One party's half of garbled values saved for a later session (PartialGC-style reuse), as
+ * read from its state file with {@link #read}: written by {@link GcSession#saveState} and
+ * resumed with {@link GcSession#resume}. The creator's half holds the 0-labels, the session's
+ * Δ and its gate counter; the evaluator's half holds the active labels and the same counter.
+ * Neither half reveals the values.
  *
- * <p>Both halves carry the state's id and a salted digest of the peer's half, taken when they
- * were saved; a session that resumes checks, on both sides and without revealing either half,
- * that the two halves belong together and are unaltered, and otherwise fails on both sides
- * with one line saying so. <b>A state file is a secret</b> (the creator's holds Δ): it is
- * written readable by its owner only. Immutable.
+ * <p>Both halves carry the state's id and a salted digest of the peer's half; a session that
+ * resumes checks, on both sides and without revealing either half, that the two halves belong
+ * together and are unaltered, and otherwise fails on both sides with one line saying so.
+ *
+ * <p><b>Secrets.</b> A creator's state file is encrypted with a password (AES-256-GCM under a
+ * PBKDF2-HMAC-SHA256 key), and so is an evaluator's when given one; all are owner-only.
+ *
+ * <p><b>Once.</b> A state resumes once: the session that resumes it marks its file used before
+ * its first run that decodes an output, or when it saves the state that continues it. A used
+ * state is refused unless both parties allow it ({@link SessionOptions#reuseState()}).
+ *
+ * <p><b>Saves are all or nothing across both parties.</b> A file may also hold an unfinished
+ * save (killed or failed after this side wrote its new half); resuming it lets the two parties
+ * settle it: the new halves if both hold them, else the previous ones (docs/protocol.md,
+ * "Saving state"). Immutable.
  */
 public final class SessionState {
-    private static final byte[] MAGIC = {'G', 'C', 'S', 'T', 'A', 'T', 'E', '1'};
-    private static final int VERSION = 1;
-    /** Most values one state may hold. */
-    static final int MAX_VALUES = 1 << 16;
-    private static final int FIXED_BYTES = 8 + 4 + 4 + 16 + 8 + 16 + 4;
-    private static final int PER_VALUE_BYTES = 4 + 32 + 4 + 4;
-    private static final int TRAILER_BYTES = 16 + 32;
+    private final Party role;
+    private final String problem;
+    private final Path file;
+    private final Half committed;
+    private final Half pending;
+    private final boolean pendingBlocked;
+
+    private SessionState(Party role, String problem, Path file, Half committed, Half pending, boolean pendingBlocked) {
+        this.role = role;
+        this.problem = problem;
+        this.file = file;
+        this.committed = committed;
+        this.pending = pending;
+        this.pendingBlocked = pendingBlocked;
+    }
+
+    /** An in-memory half, from no file (tests). */
+    SessionState(Half half) {
+        this(half.role(), null, null, half, null, false);
+    }
 
     /** Where a saved value came from: its circuit and output positions. */
     public record Origin(byte[] circuitHash, Party party, int from, int width) {
@@ -62,50 +74,72 @@ public final class SessionState {
         }
     }
 
-    private final Party role;
-    private final byte[] id;
-    private final long counter;
-    private final long deltaLo;
-    private final long deltaHi;
-    private final List<Origin> origins;
-    private final long[][] labels;
-    private final byte[] salt;
-    private final byte[] peerDigest;
-    private final String problem;
-
-    SessionState(Party role, byte[] id, long counter, long deltaLo, long deltaHi, List<Origin> origins,
-            long[][] labels, byte[] salt, byte[] peerDigest) {
-        this.role = role;
-        this.id = id.clone();
-        this.counter = counter;
-        this.deltaLo = deltaLo;
-        this.deltaHi = deltaHi;
-        this.origins = List.copyOf(origins);
-        this.labels = labels;
-        this.salt = salt.clone();
-        this.peerDigest = peerDigest.clone();
-        this.problem = null;
+    /**
+     * A stand-in for a state that could not be read, or a party that cannot go ahead (a save
+     * target it cannot write): resuming it makes the session handshake fail on both sides with
+     * {@code problem}, so the peer learns why instead of waiting.
+     */
+    public static SessionState unusable(Party role, String problem) {
+        return new SessionState(role, problem, null, null, null, false);
     }
 
-    private SessionState(Party role, String problem) {
-        this.role = role;
-        this.problem = problem;
-        this.id = null;
-        this.counter = 0;
-        this.deltaLo = 0;
-        this.deltaHi = 0;
-        this.origins = List.of();
-        this.labels = new long[0][];
-        this.salt = null;
-        this.peerDigest = null;
+    /** {@link #read(Path, char[])} of a file without a password (an evaluator's, saved without one). */
+    public static SessionState read(Path file) throws IOException {
+        return read(file, null);
     }
 
     /**
-     * A stand-in for a state that could not be read: resuming it makes the session handshake
-     * fail on both sides with {@code problem}, so the peer learns why instead of waiting.
+     * Reads the state file {@code file}, and its unfinished save if there is one. Sizes are
+     * checked against the file's length before anything is allocated.
+     *
+     * @param password the file's password: needed for a creator's file, and an evaluator's
+     *     saved with one; may be null otherwise
+     * @throws StateFileException naming the file and what is wrong, in one line: none there,
+     *     not a state file, damaged, of another version, a wrong password, altered
      */
-    public static SessionState unusable(Party role, String problem) {
-        return new SessionState(role, problem);
+    public static SessionState read(Path file, char[] password) throws IOException {
+        Half committed = StateFiles.read(file, password);
+        Half pending = StateFiles.read(StateFiles.pending(file), password);
+        if (committed == null && pending == null) {
+            throw new StateFileException(file + " does not exist");
+        }
+        if (committed != null && pending != null && committed.role() != pending.role()) {
+            throw new StateFileException(StateFiles.pending(file) + " is the other party's half: it does not"
+                    + " belong beside " + file);
+        }
+        boolean blocked = pending != null && StateFiles.blocked(file, pending);
+        if (blocked && committed == null) {
+            throw new StateFileException(file + ": its save did not complete, and the state it continues was used by"
+                    + " another session since: nothing here can be resumed");
+        }
+        Party role = committed != null ? committed.role() : pending.role();
+        return new SessionState(role, null, file, committed, blocked ? null : pending, blocked);
+    }
+
+    /**
+     * Checks, before a session's work starts, that {@link GcSession#saveState} could write
+     * {@code file}: a regular file or none, not a link, in a directory where a file can be
+     * created, and no unfinished save of another session beside it that might still complete
+     * (one that never can, because the state it continues was used since, is removed).
+     *
+     * @throws StateFileException naming the file and why not, in one line
+     */
+    public static void checkTarget(Path file) throws IOException {
+        try {
+            OutputFile.check(file, OutputFile.Access.SECRET, OutputFile.Existing.REPLACE);
+        } catch (OutputFile.TargetException e) {
+            throw new StateFileException(e.getMessage());
+        }
+        Path p = StateFiles.pending(file);
+        if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+            if (StateFiles.pendingBlocked(file)) {
+                // The state it continues was used by another session since: it can never complete.
+                StateFiles.discardPending(file);
+                return;
+            }
+            throw new StateFileException(file + " has an unfinished save (" + p.getFileName() + "): resume " + file
+                    + " with its peer to settle it, or delete " + p.getFileName() + " if the peer never saved its half");
+        }
     }
 
     /** Which party's half this is. */
@@ -113,18 +147,20 @@ public final class SessionState {
         return role;
     }
 
-    /** The saved values' origins, in order; a resumed session offers the values in this order. */
+    /**
+     * The saved values' origins, in order, of the newest half the file holds (its unfinished
+     * save, if any, which the session resumes if the peer holds it too); a resumed session
+     * offers the values in the order of {@link GcSession#resumedValues()}.
+     */
     public List<Origin> origins() {
-        return origins;
+        Half h = newest();
+        return h == null ? List.of() : h.origins();
     }
 
-    /** Total bits of all saved values. */
+    /** Total bits of all saved values (of the newest half, as {@link #origins()}). */
     public int totalWidth() {
-        int n = 0;
-        for (Origin o : origins) {
-            n += o.width();
-        }
-        return n;
+        Half h = newest();
+        return h == null ? 0 : h.totalWidth();
     }
 
     /** Null, or why this state cannot be used (see {@link #unusable}). */
@@ -132,198 +168,35 @@ public final class SessionState {
         return problem;
     }
 
-    byte[] id() {
-        return id.clone();
+    /** The file it was read from, or null. */
+    Path file() {
+        return file;
     }
 
-    long counter() {
-        return counter;
+    /** The halves a resuming session offers its peer: the unfinished save first, then the committed half. */
+    List<Half> candidates() {
+        List<Half> c = new ArrayList<>(2);
+        if (pending != null) {
+            c.add(pending);
+        }
+        if (committed != null) {
+            c.add(committed);
+        }
+        return c;
     }
 
-    long deltaLo() {
-        return deltaLo;
+    /** True if {@code h} is the unfinished save. */
+    boolean isPending(Half h) {
+        return h == pending;
     }
 
-    long deltaHi() {
-        return deltaHi;
+    /** True if an unfinished save was found that can never complete (see {@link StateFiles#blocked}). */
+    boolean hasBlockedPending() {
+        return pendingBlocked;
     }
 
-    long[] labels(int i) {
-        return labels[i].clone();
-    }
-
-    byte[] peerDigest() {
-        return peerDigest.clone();
-    }
-
-    /** The salted digest of this half, which the peer's half records. */
-    byte[] ownDigest() {
-        return digest(salt, content());
-    }
-
-    static byte[] digest(byte[] salt, byte[] content) {
-        try {
-            MessageDigest d = MessageDigest.getInstance("SHA-256");
-            d.update("gcstream state digest v1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            d.update(salt);
-            d.update(content);
-            return d.digest();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
-    }
-
-    /** Everything but the salt and the peer's digest, as written. */
-    private byte[] content() {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        try {
-            writeContent(new DataOutputStream(b));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        return b.toByteArray();
-    }
-
-    private void writeContent(DataOutputStream out) throws IOException {
-        out.write(MAGIC);
-        out.writeInt(VERSION);
-        out.writeInt(role.ordinal());
-        out.write(id);
-        out.writeLong(counter);
-        out.writeLong(deltaLo);
-        out.writeLong(deltaHi);
-        out.writeInt(origins.size());
-        for (Origin o : origins) {
-            out.writeInt(o.width());
-            out.write(o.circuitHash);
-            out.writeInt(o.party().ordinal());
-            out.writeInt(o.from());
-        }
-        for (long[] l : labels) {
-            for (long v : l) {
-                out.writeLong(v);
-            }
-        }
-    }
-
-    /**
-     * Writes this half to {@code file}, readable and writable by its owner only (on file systems
-     * with POSIX permissions), replacing it atomically where the file system allows.
-     *
-     * @throws IllegalStateException for an {@link #unusable} state
-     */
-    public void write(Path file) throws IOException {
-        if (problem != null) {
-            throw new IllegalStateException("an unusable state cannot be written: " + problem);
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
-        Files.deleteIfExists(tmp);
-        if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } else {
-            Files.createFile(tmp);
-        }
-        try (FileChannel fc = FileChannel.open(tmp, StandardOpenOption.WRITE);
-                OutputStream os = java.nio.channels.Channels.newOutputStream(fc);
-                DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(os))) {
-            writeContent(out);
-            out.write(salt);
-            out.write(peerDigest);
-            out.flush();
-            fc.force(true);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /**
-     * Reads a state file written by {@link #write}. Sizes are checked against the file's length
-     * before anything is allocated.
-     *
-     * @throws StateFileException naming the file and what is wrong, for anything that is not a
-     *     complete state file of this version
-     */
-    public static SessionState read(Path file) throws IOException {
-        long size = Files.size(file);
-        try (InputStream is = Files.newInputStream(file);
-                DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(is))) {
-            return read(in, size, file.toString());
-        } catch (EOFException e) {
-            throw new StateFileException(file + ": not a gcstream state file: it ends early");
-        }
-    }
-
-    private static SessionState read(DataInputStream in, long size, String name) throws IOException {
-        if (size < FIXED_BYTES + TRAILER_BYTES) {
-            throw new StateFileException(name + ": not a gcstream state file (" + size + " bytes)");
-        }
-        byte[] magic = new byte[8];
-        in.readFully(magic);
-        if (!Arrays.equals(magic, MAGIC)) {
-            throw new StateFileException(name + ": not a gcstream state file (wrong magic bytes)");
-        }
-        int version = in.readInt();
-        if (version != VERSION) {
-            throw new StateFileException(name + ": state file version " + version + " is not supported (this is "
-                    + VERSION + ")");
-        }
-        int r = in.readInt();
-        if (r != 0 && r != 1) {
-            throw new StateFileException(name + ": bad role " + r);
-        }
-        Party role = Party.values()[r];
-        byte[] id = new byte[16];
-        in.readFully(id);
-        long counter = in.readLong();
-        long dLo = in.readLong();
-        long dHi = in.readLong();
-        if (role == Party.CREATOR && (dLo & 1) == 0) {
-            throw new StateFileException(name + ": the creator's Δ is damaged (its lowest bit is 0)");
-        }
-        int n = in.readInt();
-        if (n < 0 || n > MAX_VALUES || (long) n * PER_VALUE_BYTES > size) {
-            throw new StateFileException(name + ": bad number of values " + n);
-        }
-        List<Origin> origins = new ArrayList<>(n);
-        long bits = 0;
-        for (int i = 0; i < n; i++) {
-            int width = in.readInt();
-            byte[] hash = new byte[32];
-            in.readFully(hash);
-            int p = in.readInt();
-            int from = in.readInt();
-            if (width < 1 || p < 0 || p > 1 || from < 0) {
-                throw new StateFileException(name + ": value " + i + " is damaged (width " + width
-                        + ", party " + p + ", from " + from + ")");
-            }
-            bits += width;
-            origins.add(new Origin(hash, Party.values()[p], from, width));
-        }
-        long expected = FIXED_BYTES + (long) n * PER_VALUE_BYTES + 16 * bits + TRAILER_BYTES;
-        if (expected != size) {
-            throw new StateFileException(name + ": the file has " + size + " bytes but its header"
-                    + " describes " + expected);
-        }
-        long[][] labels = new long[n][];
-        for (int i = 0; i < n; i++) {
-            long[] l = new long[2 * origins.get(i).width()];
-            for (int j = 0; j < l.length; j++) {
-                l[j] = in.readLong();
-            }
-            labels[i] = l;
-        }
-        byte[] salt = new byte[16];
-        in.readFully(salt);
-        byte[] peer = new byte[32];
-        in.readFully(peer);
-        return new SessionState(role, id, counter, dLo, dHi, origins, labels, salt, peer);
+    private Half newest() {
+        return pending != null ? pending : committed;
     }
 
     static String hex(byte[] h, int n) {
@@ -337,11 +210,11 @@ public final class SessionState {
     @Override
     public String toString() {
         return problem != null ? "SessionState{unusable: " + problem + "}"
-                : "SessionState{" + (role == Party.CREATOR ? "creator" : "evaluator") + ", " + origins.size()
-                        + " values, " + totalWidth() + " bits}";
+                : "SessionState{" + (role == Party.CREATOR ? "creator" : "evaluator") + ", " + origins().size()
+                        + " values, " + totalWidth() + " bits" + (pending != null ? ", unfinished save" : "") + "}";
     }
 
-    /** A state file that cannot be read: not one, damaged, or of another version. */
+    /** A state file that cannot be read or written: not one, damaged, of another version, a wrong password. */
     public static final class StateFileException extends IOException {
         private static final long serialVersionUID = 1L;
 

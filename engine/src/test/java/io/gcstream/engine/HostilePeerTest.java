@@ -99,11 +99,12 @@ class HostilePeerTest {
     void thePhaseMapMatchesTheDocumentedMessages() {
         PhaseMap c = HostileSessions.standard().map(HostileSessions.Script.FULL, Party.CREATOR);
         PhaseMap e = HostileSessions.standard().map(HostileSessions.Script.FULL, Party.EVALUATOR);
-        // Hello: magic, version, role, scheme, plan, state kind 0 (4 bytes each), tweak salt (8).
-        assertEquals(32, Where.HELLO_TO_EVALUATOR.span().length(), c.toString());
-        assertEquals(32, Where.HELLO_TO_CREATOR.span().length(), e.toString());
-        // Resumed: state id (16), counter (8), two digests (64) more.
-        assertEquals(32 + 88, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
+        // Hello: magic, version, role, scheme, plan, state kind 0 (4 bytes each), tweak salt (16).
+        assertEquals(40, Where.HELLO_TO_EVALUATOR.span().length(), c.toString());
+        assertEquals(40, Where.HELLO_TO_CREATOR.span().length(), e.toString());
+        // Resumed: the reuse flag and the number of candidates (4 + 4), and one candidate: its flags
+        // (4), state id (16), counter (8) and two digests (64).
+        assertEquals(40 + 100, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
         // The first run's direct base OTs: the creator's key A (64 bytes) after the hellos; the
         // evaluator's 2 points for its 8 input bits (one per 4 bits); for each of them 16
         // ciphertexts of 4 blocks, and a correction per bit.
@@ -133,11 +134,14 @@ class HostilePeerTest {
         // Saving: magic, counter, count, one value (8 + 4), 16 random bytes.
         assertEquals(4 + 8 + 4 + 12 + 16, Where.SAVE_TO_EVALUATOR.span().length());
         assertEquals(4 + 8 + 4 + 12 + 16, Where.SAVE_TO_CREATOR.span().length());
-        // The status and digest spans end their phases.
+        // Each side's confirmation of its written half ends the save.
+        assertEquals(4, Where.SAVE_CONFIRM_TO_EVALUATOR.span().length());
+        assertEquals(32, Where.SAVE_DIGEST_TO_CREATOR.span().length());
+        // The status and confirmation spans end their phases.
         assertEquals(c.sent("output decoding", 0).to(), Where.CREATOR_STATUS.span().to());
         assertEquals(e.sent("output decoding", 0).to(), Where.EVALUATOR_STATUS.span().to());
-        assertEquals(c.sentTotal(), Where.SAVE_DIGEST_TO_EVALUATOR.span().to());
-        assertEquals(e.sentTotal(), Where.SAVE_DIGEST_TO_CREATOR.span().to());
+        assertEquals(c.sentTotal(), Where.SAVE_CONFIRM_TO_EVALUATOR.span().to());
+        assertEquals(e.sentTotal(), Where.SAVE_CONFIRM_TO_CREATOR.span().to());
     }
 
     /**

@@ -5,12 +5,15 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.engine.testutil.PhaseMap.Span;
 import io.gcstream.engine.testutil.PhaseMap;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +29,8 @@ import java.util.function.Function;
  *
  * <p>The scenario: the creator holds x, the evaluator y (8 bits each); circuit {@link #CIRCUIT}
  * gives the evaluator x + y and the creator x·y (mod 256). {@link Script#FULL}: a plain run, a
- * run that keeps the evaluator's outputs garbled, and saving them ({@code exportState});
+ * run that keeps the evaluator's outputs garbled, and saving them ({@code saveState}, into a
+ * directory of the case's own);
  * {@link Script#ONE_RUN}: the plain run alone; {@link Script#RESUMED}: a later session that
  * resumes the saved state and adds a fresh x to it.
  */
@@ -128,9 +132,10 @@ final class HostileSessions {
         MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(patient.timeout()).build());
         PhaseMap.Recorder c = new PhaseMap.Recorder(ch[0]);
         PhaseMap.Recorder e = new PhaseMap.Recorder(ch[1]);
+        Path dir = newDirectory();
         List<Duel.Side<Result>> r = Duel.run("honest-" + sc + "-" + script, Duration.ofSeconds(60),
-                session(patient, Party.CREATOR, c, script, states), c, s -> play(s, script),
-                session(patient, Party.EVALUATOR, e, script, states), e, s -> play(s, script));
+                session(patient, Party.CREATOR, c, script, states), c, s -> play(s, script, dir),
+                session(patient, Party.EVALUATOR, e, script, states), e, s -> play(s, script, dir));
         for (Duel.Side<Result> side : r) {
             if (!side.ok()) {
                 throw new AssertionError("the honest " + script + " run failed: " + side.error(), side.error());
@@ -176,10 +181,13 @@ final class HostileSessions {
         BASE_OTS_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("base OTs", 0)),
         /** The second run's correlated-OT messages (the extension's) for the evaluator's fresh bits. */
         OT_MESSAGES(Party.EVALUATOR, Script.FULL, m -> m.sent("input labels", 1)),
-        SAVE_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).dropTail(32)),
-        SAVE_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("saving state", 0).dropTail(32)),
-        SAVE_DIGEST_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).tail(32)),
-        SAVE_DIGEST_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("saving state", 0).tail(32)),
+        SAVE_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).dropTail(32 + 4)),
+        SAVE_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("saving state", 0).dropTail(32 + 4)),
+        SAVE_DIGEST_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).tail(32 + 4).dropTail(4)),
+        SAVE_DIGEST_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("saving state", 0).tail(32 + 4).dropTail(4)),
+        /** Each side's confirmation that its new half is written (13). */
+        SAVE_CONFIRM_TO_EVALUATOR(Party.CREATOR, Script.FULL, m -> m.sent("saving state", 0).tail(4)),
+        SAVE_CONFIRM_TO_CREATOR(Party.EVALUATOR, Script.FULL, m -> m.sent("saving state", 0).tail(4)),
         RESUMED_HELLO_TO_EVALUATOR(Party.CREATOR, Script.RESUMED, m -> m.sent("session handshake", 0)),
         RESUMED_HELLO_TO_CREATOR(Party.EVALUATOR, Script.RESUMED, m -> m.sent("session handshake", 0));
 
@@ -207,8 +215,8 @@ final class HostileSessions {
          * True for the sender's last flight of a script: once the sender has sent it (and read
          * what it waits for), it is done and cannot learn whether its flight arrived intact, so
          * a fault here may leave the sender with its (correct) result and only the receiver
-         * failing. In {@link Script#FULL} both flights of the state exchange are last: the two
-         * parties send them at the same time and each finishes on reading the other's.
+         * failing. In {@link Script#FULL} the flights of the state exchange are last: the two
+         * parties send each at the same time and each finishes on reading the other's.
          */
         boolean lastOf(Script s) {
             if (s == Script.ONE_RUN) {
@@ -220,7 +228,7 @@ final class HostileSessions {
         /** A message of the state-saving exchange. */
         boolean saving() {
             return this == SAVE_TO_EVALUATOR || this == SAVE_TO_CREATOR || this == SAVE_DIGEST_TO_EVALUATOR
-                    || this == SAVE_DIGEST_TO_CREATOR;
+                    || this == SAVE_DIGEST_TO_CREATOR || this == SAVE_CONFIRM_TO_EVALUATOR || this == SAVE_CONFIRM_TO_CREATOR;
         }
 
         /** A message of the second run, which sets the OT extension up. */
@@ -305,9 +313,10 @@ final class HostileSessions {
         HostileChannel hostile = new HostileChannel(ch[where.sender.ordinal()], fault);
         Channel c = where.sender == Party.CREATOR ? hostile : ch[0];
         Channel e = where.sender == Party.EVALUATOR ? hostile : ch[1];
+        Path dir = newDirectory();
         List<Duel.Side<Result>> sides = Duel.run(name, limit(fault),
-                session(sc.options, Party.CREATOR, c, script, states), c, s -> play(s, script),
-                session(sc.options, Party.EVALUATOR, e, script, states), e, s -> play(s, script));
+                session(sc.options, Party.CREATOR, c, script, states), c, s -> play(s, script, dir),
+                session(sc.options, Party.EVALUATOR, e, script, states), e, s -> play(s, script, dir));
         return new Outcome(name, sc, script, where, fault, sides, hostile.tripped(), List.of(c.peer(), e.peer()));
     }
 
@@ -345,8 +354,38 @@ final class HostileSessions {
         return p == Party.CREATOR ? GcSession.creator(ch, o) : GcSession.evaluator(ch, o);
     }
 
-    /** One party's part of {@code script}. */
-    static Result play(GcSession s, Script script) throws Exception {
+    /** The creator's password of the scenario's state files. */
+    static final char[] PASSWORD = "hostile".toCharArray();
+    private static Path root;
+
+    static {
+        StateCipher.iterationsForTests(1000);
+    }
+
+    /** A new directory for one case's state files, under one directory per JVM. */
+    static synchronized Path newDirectory() {
+        try {
+            if (root == null) {
+                root = Files.createTempDirectory("gc-hostile");
+                Path r = root;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(r)));
+            }
+            return Files.createTempDirectory(root, "case");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException e) {
+            // temporary files of a test run
+        }
+    }
+
+    /** One party's part of {@code script}; a state it saves goes into {@code dir}. */
+    static Result play(GcSession s, Script script, Path dir) throws Exception {
         boolean creator = s.role() == Party.CREATOR;
         List<boolean[]> outputs = new ArrayList<>();
         if (script == Script.RESUMED) {
@@ -360,7 +399,10 @@ final class HostileSessions {
         }
         RunResult kept = s.run(RunSpec.builder(CIRCUIT).keep(Party.EVALUATOR).build(), creator ? X2 : Y2);
         outputs.add(kept.outputs());
-        return new Result(outputs, s.exportState(kept.kept()));
+        Path file = dir.resolve(creator ? "creator.state" : "evaluator.state");
+        char[] password = creator ? PASSWORD : null;
+        s.saveState(kept.kept(), file, password);
+        return new Result(outputs, SessionState.read(file, password));
     }
 
     /** The outputs {@code party} must get in {@code script}, per run, from the simulator. */

@@ -12,8 +12,8 @@ import javax.crypto.Cipher;
  *
  * <pre>H(x, i) = π(π(x) ⊕ i) ⊕ π(x)</pre>
  *
- * <p>with the tweak i (a 64-bit value in the block's low half, see also {@link #tweakHigh})
- * unique per hash under one Δ.
+ * <p>with the tweak i (a 64-bit value in the block's low half) unique per hash under one Δ and
+ * one π; {@link #salt} selects another π for a session resumed under an earlier session's Δ.
  * Two permutation calls per hash buy a proof: the one-call form π(σ(x) ⊕ i) ⊕ σ(x) ⊕ i that
  * many implementations use is not tweakable-CCR when tweaks and inputs can be related (see
  * docs/protocol.md).
@@ -36,7 +36,7 @@ public final class TweakableHash {
     /** Default batch size: five 16 KiB arrays stay in the core's L2 cache. */
     public static final int DEFAULT_CAPACITY = 1024;
 
-    private final Cipher cipher;
+    private Cipher cipher;
     /** ECB: each pass gives π directly; else CBC, whose chaining term is undone. */
     private final boolean ecb;
     private final int capacity;
@@ -51,9 +51,8 @@ public final class TweakableHash {
      * in place.
      */
     private final byte[] v;
-    /** Zero block, then the tweak blocks (i_j, tweakHigh): laid out like w, so w = u ⊕ t. */
+    /** Zero block, then the tweak blocks (i_j, 0): laid out like w, so w = u ⊕ t. */
     private final byte[] t;
-    private long tweakHigh;
 
     /** A hash for batches of {@link #DEFAULT_CAPACITY} blocks. */
     public TweakableHash() {
@@ -82,16 +81,21 @@ public final class TweakableHash {
     }
 
     /**
-     * Sets the high half of every tweak from now on (0 by default): the tweak of a hash is then
-     * the block (i, tweakHigh). A session that resumes saved garbled values garbles under the
-     * Δ they were made with; a random tweakHigh per such session keeps its tweaks distinct
-     * from those of any other session resumed from the same state.
+     * From now on, π is AES-128 decryption under the fixed key XOR the 128-bit {@code salt}
+     * (lo, hi as a little-endian block; 0 gives the fixed key back). A session that resumes
+     * saved garbled values garbles under the Δ they were made with and from the same gate
+     * counter as any other session resumed from that state; a random salt per such session gives
+     * it a permutation of its own, so no hash of one session is related to a hash of another
+     * unless two salts collide (2^-128 per pair). In the ideal-cipher model the permutations
+     * under distinct public keys are independent, and the GKWY20 proof holds for each.
      */
-    public void tweakHigh(long high) {
-        this.tweakHigh = high;
-        for (int o = 24; o < t.length; o += 16) {
-            LittleEndian.put(t, o, high);
+    public void salt(long lo, long hi) {
+        byte[] key = FixedKeyAes.key();
+        for (int i = 0; i < 8; i++) {
+            key[i] ^= (byte) (lo >>> (8 * i));
+            key[8 + i] ^= (byte) (hi >>> (8 * i));
         }
+        cipher = FixedKeyAes.decryption(ecb, key);
     }
 
     /** Blocks one {@link #run} can hash. */

@@ -21,36 +21,43 @@ public final class Handshake {
     /**
      * Protocol version spoken by this implementation. 4: an output's check values bind the bit
      * they stand for (message 8), and the first run's direct base OTs hash under a domain of
-     * their own; a peer of another version is refused on both sides (docs/protocol.md).
+     * their own. 5: a resumed session's tweak salt is 128 bits and keys the hash's permutation,
+     * the hello's saved-state check offers an unfinished save and a reuse flag, and a save ends
+     * with each side's confirmation (message 13). A peer of another version is refused on both
+     * sides (docs/protocol.md).
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     private Handshake() {
     }
 
-    /** What the two hellos settle: the session's tweak salt, and whether both plan a single run. */
-    public record Agreed(long tweakSalt, boolean singleRun) {
+    /**
+     * What the two hellos settle: the session's 128-bit tweak salt (the creator's), whether both
+     * plan a single run, and which of this side's saved-state candidates it resumes (-1: none).
+     */
+    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed) {
     }
 
     /**
      * Session hello: magic, version, role, scheme, this side's plan (1 if it means to run the
-     * session once, else 0), the saved-state check and the tweak salt. Both parties send
-     * theirs, then compare; any difference but the plans is a
+     * session once, else 0), the saved-state check and the tweak salt (16 bytes). Both parties
+     * send theirs, then compare; any difference but the plans is a
      * {@link HandshakeMismatchException} on both sides.
      *
-     * @param tweakSalt this side's tweak salt (the creator's is the session's; see
-     *     {@code TweakableHash.tweakHigh})
-     * @return the creator's tweak salt, and whether both sides plan a single run
+     * @param saltLo this side's tweak salt, low half (the creator's is the session's; see
+     *     {@code TweakableHash.salt})
+     * @return the creator's tweak salt, whether both sides plan a single run, and the saved state resumed
      */
     public static Agreed hello(Channel ch, Party role, Scheme scheme, boolean singleRun, StateCheck state,
-            long tweakSalt) throws IOException {
+            long saltLo, long saltHi) throws IOException {
         ch.writeInt(HELLO_MAGIC);
         ch.writeInt(VERSION);
         ch.writeInt(role.ordinal());
         ch.writeInt(scheme.code());
         ch.writeInt(singleRun ? 1 : 0);
         state.write(ch);
-        ch.writeLong(tweakSalt);
+        ch.writeLong(saltLo);
+        ch.writeLong(saltHi);
         ch.flush();
         int magic = ch.readInt();
         if (magic != HELLO_MAGIC) {
@@ -73,7 +80,8 @@ public final class Handshake {
         int peerScheme = ch.readInt();
         int peerPlan = ch.readInt();
         StateCheck peerState = StateCheck.read(ch, who(role));
-        long peerSalt = ch.readLong();
+        long peerSaltLo = ch.readLong();
+        long peerSaltHi = ch.readLong();
         List<String> problems = new ArrayList<>();
         if (peerRole == role.ordinal()) {
             problems.add("both parties are " + plural(role) + ": the peer also runs as "
@@ -89,9 +97,12 @@ public final class Handshake {
         if (peerPlan != 0 && peerPlan != 1) {
             problems.add("peer announced an unknown plan " + peerPlan);
         }
-        problems.addAll(state.differences(peerState));
+        StateCheck.Decision resume = state.decide(peerState);
+        problems.addAll(resume.problems());
         fail(role, ch, "session handshake", problems);
-        return new Agreed(role == Party.CREATOR ? tweakSalt : peerSalt, singleRun && peerPlan == 1);
+        boolean creator = role == Party.CREATOR;
+        return new Agreed(creator ? saltLo : peerSaltLo, creator ? saltHi : peerSaltHi, singleRun && peerPlan == 1,
+                resume.chosen());
     }
 
     static void fail(Party role, Channel ch, String what, List<String> problems)

@@ -195,12 +195,13 @@ public abstract class Protocol {
     }
 
     /**
-     * Resumes at a saved gate counter with the given tweak salt (both parties the same);
-     * before the first run only.
+     * Resumes at a saved gate counter with the given 128-bit tweak salt (both parties the same),
+     * which selects the garbling hash's permutation ({@code TweakableHash.salt}); before the
+     * first run only.
      */
-    public void resume(long counter, long tweakSalt) {
+    public void resume(long counter, long saltLo, long saltHi) {
         this.gateCounter = counter;
-        hash.tweakHigh(tweakSalt);
+        hash.salt(saltLo, saltHi);
     }
 
     /** When the input-label phase of the last run ended (System.nanoTime). */
@@ -382,7 +383,7 @@ public abstract class Protocol {
     }
 
     /** Writes a final status: 0 for success, or the length and UTF-8 text of an error. */
-    void writeStatus(String error) throws IOException {
+    public void writeStatus(String error) throws IOException {
         if (error == null) {
             ch.writeInt(0);
         } else {
@@ -395,17 +396,24 @@ public abstract class Protocol {
 
     /** Reads the peer's final status; throws naming its error if it reports one. */
     void readStatus(String peerRole) throws IOException {
+        String error = peerStatus(peerRole);
+        if (error != null) {
+            throw fault("the " + peerRole + " rejected the run: " + error);
+        }
+    }
+
+    /** Reads a status of the peer ({@link #writeStatus}): null for success, else its error (printable). */
+    public String peerStatus(String peerRole) throws IOException {
         int status = ch.readInt();
         if (status == 0) {
-            return;
+            return null;
         }
         if (status < 0 || status > MAX_MESSAGE) {
-            throw fault("the " + peerRole + " sent an invalid final status " + status);
+            throw fault("the " + peerRole + " sent an invalid status " + status);
         }
         byte[] m = new byte[status];
         ch.readFully(m, 0, status);
-        throw fault("the " + peerRole + " rejected the run: "
-                + SafeText.line(new String(m, StandardCharsets.UTF_8)));
+        return SafeText.line(new String(m, StandardCharsets.UTF_8));
     }
 
     SessionException fault(String message) {

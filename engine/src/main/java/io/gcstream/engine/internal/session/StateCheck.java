@@ -9,58 +9,81 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What a party tells its peer in the session hello about the saved state it resumes from (see
- * docs/protocol.md, "State files"): nothing; or the state's id, its gate counter, the digest of
- * this party's own state and the digest of the peer's state recorded when both were saved; or
- * that its state file cannot be used. The digests are salted hashes, so they reveal nothing of
- * the labels or Δ. Both parties compare both views and refuse to continue on any difference,
- * so a state from another session, another peer, or altered by one byte, is refused on both
- * sides. Internal.
+ * What a party tells its peer in the session hello about the saved state it resumes (see
+ * docs/protocol.md, "Saving state"): nothing; or its candidates — the state file's half and, if a
+ * save was left unfinished, the new half beside it — each with the state's id, its gate counter,
+ * the digest of this party's half, the digest of the peer's half recorded when both were saved,
+ * and whether it is that unfinished save or marked used; and whether this party allows a used
+ * state to be resumed again; or that it cannot go ahead, and why. The digests are salted hashes,
+ * so they reveal nothing of the labels or Δ.
+ *
+ * <p>Both parties compute the same decision from the two views: the candidate the two sides
+ * share (an unfinished save before a committed half), refused on any difference — another
+ * session or peer, a different counter, an altered half, or a used state that not both allow
+ * again. Internal.
  */
 public final class StateCheck {
     private static final int NONE = 0;
     private static final int RESUMED = 1;
     private static final int UNUSABLE = 2;
     private static final int MAX_PROBLEM = 1024;
+    private static final int MAX_CANDIDATES = 2;
+
+    /** One half a resuming party can offer. */
+    public record Candidate(byte[] id, long counter, byte[] own, byte[] peer, boolean pending, boolean used) {
+        public Candidate {
+            id = id.clone();
+            own = own.clone();
+            peer = peer.clone();
+        }
+    }
+
+    /** The outcome: what stops the two from resuming together (empty if nothing), and this side's chosen candidate. */
+    public record Decision(List<String> problems, int chosen) {
+    }
 
     private final int kind;
-    private final byte[] id;
-    private final long counter;
-    private final byte[] own;
-    private final byte[] peer;
+    private final boolean reuse;
+    private final List<Candidate> candidates;
     private final String problem;
 
-    private StateCheck(int kind, byte[] id, long counter, byte[] own, byte[] peer, String problem) {
+    private StateCheck(int kind, boolean reuse, List<Candidate> candidates, String problem) {
         this.kind = kind;
-        this.id = id;
-        this.counter = counter;
-        this.own = own;
-        this.peer = peer;
+        this.reuse = reuse;
+        this.candidates = candidates;
         this.problem = problem;
     }
 
     /** No saved state. */
     public static StateCheck none() {
-        return new StateCheck(NONE, null, 0, null, null, null);
+        return new StateCheck(NONE, false, List.of(), null);
     }
 
-    /** Resumes the state {@code id} (16 bytes) at gate counter {@code counter}. */
-    public static StateCheck resumed(byte[] id, long counter, byte[] ownDigest, byte[] peerDigest) {
-        return new StateCheck(RESUMED, id.clone(), counter, ownDigest.clone(), peerDigest.clone(), null);
+    /** Resumes one of {@code candidates} (1 or 2, the unfinished save first); {@code reuse}: a used one may resume. */
+    public static StateCheck resumed(List<Candidate> candidates, boolean reuse) {
+        if (candidates.isEmpty() || candidates.size() > MAX_CANDIDATES) {
+            throw new IllegalArgumentException(candidates.size() + " candidates");
+        }
+        return new StateCheck(RESUMED, reuse, List.copyOf(candidates), null);
     }
 
-    /** This side was asked to resume a state it cannot use; {@code problem} says why. */
+    /** This side cannot go ahead (a state it cannot use, a file it cannot write); {@code problem} says why. */
     public static StateCheck unusable(String problem) {
-        return new StateCheck(UNUSABLE, null, 0, null, null, problem);
+        return new StateCheck(UNUSABLE, false, List.of(), problem);
     }
 
     void write(Channel ch) throws IOException {
         ch.writeInt(kind);
         if (kind == RESUMED) {
-            ch.write(id, 0, 16);
-            ch.writeLong(counter);
-            ch.write(own, 0, 32);
-            ch.write(peer, 0, 32);
+            ch.writeInt(reuse ? 1 : 0);
+            ch.writeInt(candidates.size());
+            for (Candidate c : candidates) {
+                ch.writeInt((c.pending() ? 1 : 0) | (c.used() ? 2 : 0));
+                ch.write(c.id(), 0, 16);
+                ch.writeLong(c.counter());
+                ch.write(c.own(), 0, 32);
+                ch.write(c.peer(), 0, 32);
+            }
         } else if (kind == UNUSABLE) {
             byte[] m = problem.getBytes(StandardCharsets.UTF_8);
             int n = Math.min(m.length, MAX_PROBLEM);
@@ -75,14 +98,29 @@ public final class StateCheck {
             case NONE:
                 return none();
             case RESUMED: {
-                byte[] id = new byte[16];
-                ch.readFully(id, 0, 16);
-                long counter = ch.readLong();
-                byte[] own = new byte[32];
-                byte[] peer = new byte[32];
-                ch.readFully(own, 0, 32);
-                ch.readFully(peer, 0, 32);
-                return new StateCheck(RESUMED, id, counter, own, peer, null);
+                int reuse = ch.readInt();
+                int n = ch.readInt();
+                if ((reuse & ~1) != 0 || n < 1 || n > MAX_CANDIDATES) {
+                    throw new OutOfStepException(who + ": the peer at " + ch.peer() + " sent a saved-state check"
+                            + " with reuse " + reuse + " and " + n + " candidates in its hello (protocol out of step)");
+                }
+                List<Candidate> list = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    int flags = ch.readInt();
+                    if ((flags & ~3) != 0) {
+                        throw new OutOfStepException(who + ": the peer at " + ch.peer() + " sent saved-state flags "
+                                + flags + " in its hello (protocol out of step)");
+                    }
+                    byte[] id = new byte[16];
+                    ch.readFully(id, 0, 16);
+                    long counter = ch.readLong();
+                    byte[] own = new byte[32];
+                    byte[] peer = new byte[32];
+                    ch.readFully(own, 0, 32);
+                    ch.readFully(peer, 0, 32);
+                    list.add(new Candidate(id, counter, own, peer, (flags & 1) != 0, (flags & 2) != 0));
+                }
+                return resumed(list, reuse == 1);
             }
             case UNUSABLE: {
                 int n = ch.readInt();
@@ -100,44 +138,84 @@ public final class StateCheck {
         }
     }
 
-    /** What stops this side ({@code this}) and the peer from resuming together, in words. */
-    List<String> differences(StateCheck other) {
+    /** What stops this side ({@code this}) and the peer from resuming together, and which candidate this side resumes. */
+    Decision decide(StateCheck other) {
         List<String> p = new ArrayList<>();
         if (kind == UNUSABLE) {
-            p.add("this side's saved state cannot be used: " + problem);
+            p.add("this side cannot go ahead: " + problem);
         }
         if (other.kind == UNUSABLE) {
-            p.add("the peer's saved state cannot be used: " + other.problem);
+            p.add("the peer cannot go ahead: " + other.problem);
         }
         if (!p.isEmpty()) {
-            return p;
+            return new Decision(p, -1);
         }
         if (kind != other.kind) {
             p.add(kind == RESUMED ? "this side resumes a saved state but the peer starts afresh"
                     : "the peer resumes a saved state but this side starts afresh");
-            return p;
+            return new Decision(p, -1);
         }
         if (kind == NONE) {
-            return p;
+            return new Decision(p, -1);
         }
-        if (!Arrays.equals(id, other.id)) {
-            p.add("the two state files were not saved together (state " + Handshake.hex(other.id, 8)
-                    + "… on the peer, " + Handshake.hex(id, 8) + "… here): another session or another peer");
-        } else if (counter != other.counter) {
-            p.add("the two state files were saved at different points (gate counter " + other.counter
-                    + " on the peer, " + counter + " here)");
-        } else {
-            if (!Arrays.equals(other.own, peer)) {
-                p.add("the peer's state file is not the one saved with this side's (altered or replaced)");
-            }
-            if (!Arrays.equals(own, other.peer)) {
-                p.add("this side's state file is not the one the peer saved with (altered or replaced)");
+        int mine = -1;
+        int theirs = -1;
+        for (int i = 0; i < candidates.size(); i++) {
+            for (int j = 0; j < other.candidates.size(); j++) {
+                Candidate a = candidates.get(i);
+                Candidate b = other.candidates.get(j);
+                if (Arrays.equals(a.id(), b.id()) && (mine < 0 || better(a, b, candidates.get(mine),
+                        other.candidates.get(theirs)))) {
+                    mine = i;
+                    theirs = j;
+                }
             }
         }
-        return p;
+        if (mine < 0) {
+            p.add("the two state files were not saved together (state " + ids(other) + " on the peer, " + ids(this)
+                    + " here): another session or another peer");
+            return new Decision(p, -1);
+        }
+        Candidate a = candidates.get(mine);
+        Candidate b = other.candidates.get(theirs);
+        if (a.counter() != b.counter()) {
+            p.add("the two state files were saved at different points (gate counter " + b.counter()
+                    + " on the peer, " + a.counter() + " here)");
+            return new Decision(p, -1);
+        }
+        if (!Arrays.equals(b.own(), a.peer())) {
+            p.add("the peer's state file is not the one saved with this side's (altered or replaced)");
+        }
+        if (!Arrays.equals(a.own(), b.peer())) {
+            p.add("this side's state file is not the one the peer saved with (altered or replaced)");
+        }
+        if (p.isEmpty() && (a.used() || b.used()) && !(reuse && other.reuse)) {
+            String whose = a.used() && b.used() ? "both state files were" : a.used() ? "this side's state file was"
+                    : "the peer's state file was";
+            p.add(whose + " already used by an earlier session: a state resumes once, unless both parties allow it"
+                    + " again (gc run --reuse-state, SessionOptions.reuseState)");
+        }
+        return new Decision(p, p.isEmpty() ? mine : -1);
     }
 
-    boolean isResumed() {
-        return kind == RESUMED;
+    /**
+     * Whether the match (a, b) is preferred to (c, d): one with an unfinished save first (it is
+     * the newer state), then the smaller id, so that both sides choose the same.
+     */
+    private static boolean better(Candidate a, Candidate b, Candidate c, Candidate d) {
+        boolean newer = a.pending() || b.pending();
+        boolean otherNewer = c.pending() || d.pending();
+        if (newer != otherNewer) {
+            return newer;
+        }
+        return Arrays.compareUnsigned(a.id(), c.id()) < 0;
+    }
+
+    private static String ids(StateCheck c) {
+        List<String> s = new ArrayList<>();
+        for (Candidate x : c.candidates) {
+            s.add(Handshake.hex(x.id(), 8) + "…");
+        }
+        return String.join(" or ", s);
     }
 }

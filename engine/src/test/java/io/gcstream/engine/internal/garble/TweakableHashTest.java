@@ -41,32 +41,59 @@ class TweakableHashTest {
         assertArrayEquals(new long[] {v[0] ^ u[0], v[1] ^ u[1]}, out);
     }
 
+    /**
+     * Issue 26, finding 9: a resumed session's 128-bit salt selects the permutation, AES-128
+     * decryption under the fixed key XOR the salt; both halves of the salt count.
+     */
     @Test
-    void tweakHighIsTheHighHalfOfEveryTweakBlock() {
+    void theSaltKeysThePermutationWithAll128Bits() throws Exception {
         Random r = new Random(5);
         int n = 40;
         long[] x = randomLongs(r, 2 * n);
         long[] tw = randomLongs(r, n);
         TweakableHash h = new TweakableHash(n);
-        FixedKeyAes pi = new FixedKeyAes();
-        // Twice, so that a second value replaces the first everywhere, over the full capacity.
-        for (long high : new long[] {0x5a5a_1234_0f0f_9876L, -3}) {
-            h.tweakHigh(high);
+        long[][] salts = {{0x5a5a_1234_0f0f_9876L, -3}, {0x5a5a_1234_0f0f_9876L, -4}, {0, 1}, {1, 0}};
+        long[][] first = new long[salts.length][];
+        for (int k = 0; k < salts.length; k++) {
+            h.salt(salts[k][0], salts[k][1]);
             hashInBatch(h, x, tw, n);
-            long[] u = new long[2 * n];
-            pi.permute(x, 0, u, 0, n);
-            long[] w = new long[2 * n];
+            first[k] = new long[] {h.lo(0), h.hi(0)};
             for (int j = 0; j < n; j++) {
-                w[2 * j] = u[2 * j] ^ tw[j];
-                w[2 * j + 1] = u[2 * j + 1] ^ high;
-            }
-            long[] v = new long[2 * n];
-            pi.permute(w, 0, v, 0, n);
-            for (int j = 0; j < n; j++) {
-                assertEquals(v[2 * j] ^ u[2 * j], h.lo(j), "lo " + j);
-                assertEquals(v[2 * j + 1] ^ u[2 * j + 1], h.hi(j), "hi " + j);
+                long[] expect = reference(salts[k], x[2 * j], x[2 * j + 1], tw[j]);
+                assertEquals(expect[0], h.lo(j), "lo " + j + ", salt " + k);
+                assertEquals(expect[1], h.hi(j), "hi " + j + ", salt " + k);
             }
         }
+        for (int a = 0; a < salts.length; a++) {
+            for (int b = a + 1; b < salts.length; b++) {
+                assertFalse(Arrays.equals(first[a], first[b]), "salts " + a + " and " + b + " give one permutation");
+            }
+        }
+        h.salt(0, 0);
+        long[] expect = new long[2 * n];
+        new CrHash().tccr(x, 0, tw, 0, expect, 0, n);
+        hashInBatch(h, x, tw, n);
+        assertEquals(expect[0], h.lo(0), "salt 0 is the fixed key");
+    }
+
+    /** H(x, t) = π(π(x) ⊕ (t, 0)) ⊕ π(x), π = AES-128 decryption under the fixed key XOR the salt, from javax.crypto. */
+    private static long[] reference(long[] salt, long lo, long hi, long tweak) throws Exception {
+        byte[] key = FixedKeyAes.key();
+        for (int i = 0; i < 8; i++) {
+            key[i] ^= (byte) (salt[0] >>> (8 * i));
+            key[8 + i] ^= (byte) (salt[1] >>> (8 * i));
+        }
+        javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/ECB/NoPadding");
+        c.init(javax.crypto.Cipher.DECRYPT_MODE, new javax.crypto.spec.SecretKeySpec(key, "AES"));
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(lo).putLong(hi);
+        java.nio.ByteBuffer u = java.nio.ByteBuffer.wrap(c.doFinal(b.array())).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long u0 = u.getLong(0);
+        long u1 = u.getLong(8);
+        b.clear();
+        b.putLong(u0 ^ tweak).putLong(u1);
+        java.nio.ByteBuffer v = java.nio.ByteBuffer.wrap(c.doFinal(b.array())).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return new long[] {v.getLong(0) ^ u0, v.getLong(8) ^ u1};
     }
 
     @Test
@@ -75,9 +102,9 @@ class TweakableHashTest {
         int cap = 300;
         TweakableHash ecb = new TweakableHash(cap, true);
         TweakableHash cbc = new TweakableHash(cap, false);
-        for (long high : new long[] {0, 0x0123_4567_89ab_cdefL}) {
-            ecb.tweakHigh(high);
-            cbc.tweakHigh(high);
+        for (long[] salt : new long[][] {{0, 0}, {0xfedc_ba98_7654_3210L, 0x0123_4567_89ab_cdefL}}) {
+            ecb.salt(salt[0], salt[1]);
+            cbc.salt(salt[0], salt[1]);
             // Shorter batches after a full one: nothing of an earlier batch may leak into them.
             for (int n : new int[] {cap, 1, 2, 17, 256}) {
                 long[] in = randomLongs(r, 2 * n);
@@ -87,10 +114,10 @@ class TweakableHashTest {
                 hashInBatch(ecb, in, tw, n);
                 hashInBatch(cbc, in, tw, n);
                 for (int j = 0; j < n; j++) {
-                    String at = "n = " + n + ", block " + j + ", tweakHigh " + high;
+                    String at = "n = " + n + ", block " + j + ", salt " + Arrays.toString(salt);
                     assertEquals(cbc.lo(j), ecb.lo(j), "lo, " + at);
                     assertEquals(cbc.hi(j), ecb.hi(j), "hi, " + at);
-                    if (high == 0) {
+                    if (salt[0] == 0) {
                         assertEquals(expect[2 * j], ecb.lo(j), "lo against the TCCR, " + at);
                         assertEquals(expect[2 * j + 1], ecb.hi(j), "hi against the TCCR, " + at);
                     }

@@ -8,6 +8,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.Scheme;
 import io.gcstream.ot.channel.MemoryChannel;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
@@ -22,14 +23,14 @@ class HandshakeTest {
         MemoryChannel[] ch = MemoryChannel.pair();
         CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> {
             try {
-                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorOnce, evaluator, 0);
+                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorOnce, evaluator, 0, 0);
             } catch (Exception x) {
                 return x;
             }
         });
         Object c;
         try {
-            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorOnce, creator, 77);
+            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorOnce, creator, 77, -78);
         } catch (Exception x) {
             c = x;
         }
@@ -39,8 +40,8 @@ class HandshakeTest {
     @Test
     void matchingHellosPassAndBothUseTheCreatorsSalt() throws Exception {
         Object[] r = hello(StateCheck.none(), StateCheck.none());
-        assertEquals(new Handshake.Agreed(77L, false), r[0]);
-        assertEquals(new Handshake.Agreed(77L, false), r[1]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1), r[0]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1), r[1]);
     }
 
     /** A single run is planned only when both sides plan it; otherwise it is no mismatch. */
@@ -50,14 +51,14 @@ class HandshakeTest {
             boolean c = (k & 1) != 0;
             boolean e = (k & 2) != 0;
             Object[] r = hello(StateCheck.none(), c, StateCheck.none(), e);
-            assertEquals(new Handshake.Agreed(77L, c && e), r[0], "creator " + c + ", evaluator " + e);
-            assertEquals(new Handshake.Agreed(77L, c && e), r[1], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1), r[0], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1), r[1], "creator " + c + ", evaluator " + e);
         }
     }
 
     @Test
     void resumingOnOneSideOnlyFailsOnBoth() throws Exception {
-        StateCheck s = StateCheck.resumed(new byte[16], 5, new byte[32], new byte[32]);
+        StateCheck s = resumed(new byte[16], 5, new byte[32], new byte[32]);
         Object[] r = hello(s, StateCheck.none());
         assertMismatch(r[0], "this side resumes a saved state but the peer starts afresh");
         assertMismatch(r[1], "the peer resumes a saved state but this side starts afresh");
@@ -69,14 +70,14 @@ class HandshakeTest {
         byte[] b = new byte[32];
         b[0] = 1;
         // Each records the other's digest; the evaluator's half was altered (its digest differs).
-        StateCheck creator = StateCheck.resumed(new byte[16], 9, a, a);
-        StateCheck evaluator = StateCheck.resumed(new byte[16], 9, b, a);
+        StateCheck creator = resumed(new byte[16], 9, a, a);
+        StateCheck evaluator = resumed(new byte[16], 9, b, a);
         Object[] r = hello(creator, evaluator);
         assertMismatch(r[0], "the peer's state file is not the one saved with this side's");
         assertMismatch(r[1], "this side's state file is not the one the peer saved with");
         byte[] otherId = new byte[16];
         otherId[3] = 9;
-        r = hello(StateCheck.resumed(otherId, 9, a, a), StateCheck.resumed(new byte[16], 9, a, a));
+        r = hello(resumed(otherId, 9, a, a), resumed(new byte[16], 9, a, a));
         assertMismatch(r[0], "not saved together");
         assertMismatch(r[1], "not saved together");
     }
@@ -85,8 +86,8 @@ class HandshakeTest {
     void anUnusableStateIsReportedToThePeer() throws Exception {
         Object[] r = hello(StateCheck.none(), StateCheck.unusable("x.state: not a gcstream state file\nforged line"
                 + "\u202Eexe.\u200B\u2029"));
-        assertMismatch(r[0], "the peer's saved state cannot be used: x.state: not a gcstream state file?forged line?exe.??");
-        assertMismatch(r[1], "this side's saved state cannot be used: x.state");
+        assertMismatch(r[0], "the peer cannot go ahead: x.state: not a gcstream state file?forged line?exe.??");
+        assertMismatch(r[1], "this side cannot go ahead: x.state");
     }
 
     @Test
@@ -97,28 +98,95 @@ class HandshakeTest {
         ch[1].writeInt(0);
         ch[1].flush();
         HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0));
+                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0, 0));
         assertTrue(e.getMessage().contains("is not a gcstream session"), e.getMessage());
     }
 
     /**
-     * Version 4 changed the output checks and the first run's base OTs: a peer of version 3 is
-     * refused by this side, and this side's hello says 4 where a version-3 peer looks for 3, so
-     * it refuses this side in turn (its check is the same).
+     * Version 4 changed the output checks and the first run's base OTs, version 5 the hello's
+     * tweak salt and saved-state check and the end of a save: a peer of an older version is
+     * refused by this side, and this side's hello says 5 where such a peer looks for its own,
+     * so it refuses this side in turn (its check is the same).
      */
     @Test
-    void aPeerOfTheOldVersionIsRefused() throws Exception {
-        assertEquals(4, Handshake.VERSION);
-        MemoryChannel[] ch = MemoryChannel.pair();
-        ch[1].writeInt(Handshake.HELLO_MAGIC);
-        ch[1].writeInt(3);
-        ch[1].writeInt(Party.EVALUATOR.ordinal());
-        ch[1].flush();
-        HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0));
-        assertTrue(e.getMessage().contains("peer speaks protocol version 3 but this side speaks 4"), e.getMessage());
-        assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
-        assertEquals(4, ch[1].readInt());
+    void aPeerOfAnOldVersionIsRefused() throws Exception {
+        assertEquals(5, Handshake.VERSION);
+        for (int old : new int[] {3, 4}) {
+            MemoryChannel[] ch = MemoryChannel.pair();
+            ch[1].writeInt(Handshake.HELLO_MAGIC);
+            ch[1].writeInt(old);
+            ch[1].writeInt(Party.EVALUATOR.ordinal());
+            ch[1].flush();
+            HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
+                    () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0, 0));
+            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 5"),
+                    e.getMessage());
+            assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
+            assertEquals(5, ch[1].readInt());
+        }
+    }
+
+    /** One committed candidate, not used, no reuse. */
+    static StateCheck resumed(byte[] id, long counter, byte[] own, byte[] peer) {
+        return StateCheck.resumed(List.of(new StateCheck.Candidate(id, counter, own, peer, false, false)), false);
+    }
+
+    private static StateCheck.Candidate candidate(int id, byte[] own, byte[] peer, boolean pending, boolean used) {
+        byte[] i = new byte[16];
+        i[0] = (byte) id;
+        return new StateCheck.Candidate(i, 7, own, peer, pending, used);
+    }
+
+    /**
+     * Issue 26, finding 3: after a save left unfinished, each side offers what it holds and both
+     * pick the same state: the new one where both hold it (finished or not), else the previous.
+     */
+    @Test
+    void bothSidesPickTheNewestStateThatBothHold() throws Exception {
+        byte[] c1 = {1};
+        byte[] e1 = {2};
+        byte[] c2 = {3};
+        byte[] e2 = {4};
+        byte[][] d = {c1, e1, c2, e2};
+        for (int i = 0; i < d.length; i++) {
+            d[i] = java.util.Arrays.copyOf(d[i], 32);
+        }
+        StateCheck.Candidate oldC = candidate(1, d[0], d[1], false, false);
+        StateCheck.Candidate oldE = candidate(1, d[1], d[0], false, false);
+        StateCheck.Candidate newC = candidate(2, d[2], d[3], true, false);
+        StateCheck.Candidate newE = candidate(2, d[3], d[2], true, false);
+        StateCheck.Candidate newECommitted = candidate(2, d[3], d[2], false, false);
+        // Both wrote the new half, neither committed: the new one.
+        Object[] r = hello(StateCheck.resumed(List.of(newC, oldC), false), StateCheck.resumed(List.of(newE, oldE), false));
+        assertEquals(0, ((Handshake.Agreed) r[0]).resumed());
+        assertEquals(0, ((Handshake.Agreed) r[1]).resumed());
+        // The evaluator committed (its file holds the new half only): the new one.
+        r = hello(StateCheck.resumed(List.of(newC, oldC), false), StateCheck.resumed(List.of(newECommitted), false));
+        assertEquals(0, ((Handshake.Agreed) r[0]).resumed());
+        assertEquals(0, ((Handshake.Agreed) r[1]).resumed());
+        // The evaluator never wrote its new half: the previous one, on both sides.
+        r = hello(StateCheck.resumed(List.of(newC, oldC), false), StateCheck.resumed(List.of(oldE), false));
+        assertEquals(1, ((Handshake.Agreed) r[0]).resumed());
+        assertEquals(0, ((Handshake.Agreed) r[1]).resumed());
+    }
+
+    /** Issue 26, finding 5: a used state resumes again only when both sides allow it. */
+    @Test
+    void aUsedStateNeedsBothSidesToAllowIt() throws Exception {
+        byte[] a = new byte[32];
+        StateCheck.Candidate used = candidate(1, a, a, false, true);
+        StateCheck.Candidate fresh = candidate(1, a, a, false, false);
+        for (int k = 0; k < 4; k++) {
+            boolean c = (k & 1) != 0;
+            boolean e = (k & 2) != 0;
+            Object[] r = hello(StateCheck.resumed(List.of(used), c), StateCheck.resumed(List.of(fresh), e));
+            if (c && e) {
+                assertEquals(0, ((Handshake.Agreed) r[0]).resumed());
+            } else {
+                assertMismatch(r[0], "this side's state file was already used by an earlier session");
+                assertMismatch(r[1], "the peer's state file was already used by an earlier session");
+            }
+        }
     }
 
     private static void assertMismatch(Object r, String part) {

@@ -20,7 +20,7 @@ class HelloFuzzTest {
         Stream.Builder<byte[]> out = Stream.builder();
         for (Party p : Party.values()) {
             for (StateCheck state : new StateCheck[] {StateCheck.none(),
-                StateCheck.resumed(new byte[16], 3, new byte[32], new byte[32])}) {
+                HandshakeTest.resumed(new byte[16], 3, new byte[32], new byte[32])}) {
                 out.add(PeerBytes.capture(ch -> {
                     ch.writeInt(Handshake.HELLO_MAGIC);
                     ch.writeInt(Handshake.VERSION);
@@ -28,6 +28,7 @@ class HelloFuzzTest {
                     ch.writeInt(Scheme.DEFAULT.code());
                     ch.writeInt(p == Party.CREATOR ? 1 : 0);
                     state.write(ch);
+                    ch.writeLong(p == Party.CREATOR ? 0x0100000000000000L : 0);
                     ch.writeLong(p == Party.CREATOR ? 0x0100000000000000L : 0);
                 }));
             }
@@ -40,7 +41,7 @@ class HelloFuzzTest {
     void hello(byte[] data) throws IOException {
         Party role = data.length > 0 && (data[data.length - 1] & 1) == 1 ? Party.EVALUATOR : Party.CREATOR;
         try (Channel ch = PeerBytes.channel(data)) {
-            Handshake.hello(ch, role, Scheme.DEFAULT, true, StateCheck.none(), 42);
+            Handshake.hello(ch, role, Scheme.DEFAULT, true, StateCheck.none(), 42, 43);
         } catch (IOException | SessionException e) {
             PeerBytes.requireCleanFailure(e);
         }

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.gcstream.engine.SessionException;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,7 +14,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * compared with this side's, resumed or not. Seeds under {@code StateCheckFuzzTestInputs/}.
  */
 class StateCheckFuzzTest {
-    private static final StateCheck RESUMED = StateCheck.resumed(new byte[16], 7, new byte[32], new byte[32]);
+    private static final StateCheck RESUMED = StateCheck.resumed(List.of(
+            new StateCheck.Candidate(new byte[16], 7, new byte[32], new byte[32], true, false),
+            new StateCheck.Candidate(java.util.Arrays.copyOf(new byte[] {1}, 16), 6, new byte[32], new byte[32], false, true)), true);
 
     /** The three kinds this project writes. */
     static Stream<byte[]> seeds() throws IOException {
@@ -31,8 +34,8 @@ class StateCheckFuzzTest {
             PeerBytes.requireCleanFailure(e);
             return;
         }
-        StateCheck.none().differences(peer).forEach(PeerBytes::requirePrintable);
-        RESUMED.differences(peer).forEach(PeerBytes::requirePrintable);
-        peer.differences(RESUMED).forEach(PeerBytes::requirePrintable);
+        StateCheck.none().decide(peer).problems().forEach(PeerBytes::requirePrintable);
+        RESUMED.decide(peer).problems().forEach(PeerBytes::requirePrintable);
+        peer.decide(RESUMED).problems().forEach(PeerBytes::requirePrintable);
     }
 }

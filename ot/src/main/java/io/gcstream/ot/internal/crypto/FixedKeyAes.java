@@ -55,10 +55,18 @@ public final class FixedKeyAes {
      * {@code AES/CBC/NoPadding} with a zero IV, which each {@code doFinal} starts from again.
      */
     public static Cipher decryption(boolean ecb) {
+        return decryption(ecb, key());
+    }
+
+    /**
+     * As {@link #decryption(boolean)} under another public 16-byte {@code key}: the permutation
+     * of a resumed session's garbling hash, whose key is the fixed key XOR the session's salt.
+     */
+    public static Cipher decryption(boolean ecb, byte[] key) {
         String mode = ecb ? "AES/ECB/NoPadding" : "AES/CBC/NoPadding";
         try {
             Cipher c = Cipher.getInstance(mode);
-            SecretKeySpec k = new SecretKeySpec(key(), "AES");
+            SecretKeySpec k = new SecretKeySpec(key, "AES");
             if (ecb) {
                 c.init(Cipher.DECRYPT_MODE, k);
             } else {

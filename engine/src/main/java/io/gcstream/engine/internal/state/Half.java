@@ -1,0 +1,204 @@
+package io.gcstream.engine.internal.state;
+
+import io.gcstream.circuits.Party;
+import io.gcstream.engine.SessionState.Origin;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One party's half of one saved state (one generation of a chain of sessions): the state's id
+ * and gate counter, Δ (the creator's; zero in the evaluator's half), the values' origins and
+ * labels, the salt of this half's digest and the digest of the peer's half; and, kept in the
+ * file's header, whether a session has used it and which state it continues. Immutable apart
+ * from the arrays it hands out as copies. Internal.
+ */
+public final class Half {
+    /** Status: resumable. */
+    public static final int CURRENT = 0;
+    /** Status: a session resumed it and then decoded an output or saved its successor. */
+    public static final int USED = 1;
+    public static final int ID_BYTES = 16;
+
+    /**
+     * The state a half continues: the file its session resumed (relative to the directory of the
+     * file that holds this half, so that moving both together keeps the link), that state's id,
+     * and the session's use id.
+     */
+    public record Predecessor(Path file, byte[] id, byte[] useId) {
+        public Predecessor {
+            id = id.clone();
+            useId = useId.clone();
+        }
+
+        @Override
+        public byte[] id() {
+            return id.clone();
+        }
+
+        @Override
+        public byte[] useId() {
+            return useId.clone();
+        }
+    }
+
+    private final Party role;
+    private final byte[] id;
+    private final long counter;
+    private final long deltaLo;
+    private final long deltaHi;
+    private final List<Origin> origins;
+    private final long[][] labels;
+    private final byte[] salt;
+    private final byte[] peerDigest;
+    private final int status;
+    private final byte[] useId;
+    private final Predecessor predecessor;
+
+    public Half(Party role, byte[] id, long counter, long deltaLo, long deltaHi, List<Origin> origins, long[][] labels,
+            byte[] salt, byte[] peerDigest, int status, byte[] useId, Predecessor predecessor) {
+        this.role = role;
+        this.id = id.clone();
+        this.counter = counter;
+        this.deltaLo = deltaLo;
+        this.deltaHi = deltaHi;
+        this.origins = List.copyOf(origins);
+        this.labels = labels;
+        this.salt = salt.clone();
+        this.peerDigest = peerDigest.clone();
+        this.status = status;
+        this.useId = useId.clone();
+        this.predecessor = predecessor;
+    }
+
+    public Party role() {
+        return role;
+    }
+
+    public byte[] id() {
+        return id.clone();
+    }
+
+    public long counter() {
+        return counter;
+    }
+
+    public long deltaLo() {
+        return deltaLo;
+    }
+
+    public long deltaHi() {
+        return deltaHi;
+    }
+
+    public List<Origin> origins() {
+        return origins;
+    }
+
+    /** Number of values. */
+    public int size() {
+        return labels.length;
+    }
+
+    /** The labels of value {@code i} (two longs per bit), a copy. */
+    public long[] labels(int i) {
+        return labels[i].clone();
+    }
+
+    public byte[] salt() {
+        return salt.clone();
+    }
+
+    public byte[] peerDigest() {
+        return peerDigest.clone();
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public byte[] useId() {
+        return useId.clone();
+    }
+
+    /** The state this one continues, or null (a chain's first save). */
+    public Predecessor predecessor() {
+        return predecessor;
+    }
+
+    /** Total bits of all values. */
+    public int totalWidth() {
+        int n = 0;
+        for (Origin o : origins) {
+            n += o.width();
+        }
+        return n;
+    }
+
+    /**
+     * The salted digest of this half, which the peer's half records: SHA-256 of a domain
+     * string, the salt, and the role, id, counter, Δ, origins and labels — not the status, the
+     * predecessor or how the file is protected, which may change without changing the half.
+     */
+    public byte[] ownDigest() {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            d.update("gcstream state digest v2".getBytes(StandardCharsets.US_ASCII));
+            d.update(salt);
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(b);
+            out.writeInt(role.ordinal());
+            out.write(id);
+            writeValues(out, false);
+            d.update(b.toByteArray());
+            return d.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Counter, Δ, origins and labels, then (with {@code trailer}) the salt and the peer's
+     * digest: the body of a state file.
+     */
+    void writeValues(DataOutputStream out, boolean trailer) throws IOException {
+        out.writeLong(counter);
+        out.writeLong(deltaLo);
+        out.writeLong(deltaHi);
+        out.writeInt(origins.size());
+        for (Origin o : origins) {
+            out.writeInt(o.width());
+            out.write(o.circuitHash());
+            out.writeInt(o.party().ordinal());
+            out.writeInt(o.from());
+        }
+        for (long[] l : labels) {
+            for (long v : l) {
+                out.writeLong(v);
+            }
+        }
+        if (trailer) {
+            out.write(salt);
+            out.write(peerDigest);
+        }
+    }
+
+    /** This half with another status and use id. */
+    public Half withStatus(int newStatus, byte[] newUseId) {
+        return new Half(role, id, counter, deltaLo, deltaHi, origins, labels, salt, peerDigest, newStatus, newUseId,
+                predecessor);
+    }
+
+    /** True if {@code other} is the same state (same id). */
+    public boolean sameState(byte[] otherId) {
+        return Arrays.equals(id, otherId);
+    }
+}
