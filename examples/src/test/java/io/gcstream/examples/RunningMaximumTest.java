@@ -17,8 +17,9 @@ class RunningMaximumTest {
         for (int d = 0; d < 3; d++) {
             int day = d;
             last = Pair.run(
-                    (role, ch, s) -> RunningMaximum.day(role, ch, dir.resolve("creator.state"), readings[day][0], days[day]),
-                    (role, ch, s) -> RunningMaximum.day(role, ch, dir.resolve("evaluator.state"), readings[day][1],
+                    (role, ch, s) -> RunningMaximum.day(role, ch, dir.resolve("creator.state"), "pw".toCharArray(),
+                            readings[day][0], days[day]),
+                    (role, ch, s) -> RunningMaximum.day(role, ch, dir.resolve("evaluator.state"), null, readings[day][1],
                             days[day]));
         }
         assertEquals(42L, last[1]);
