@@ -91,17 +91,7 @@ class SaveStateTest {
     private static void check(Party party, SaveHook.Step step, Fault fault) throws Exception {
         Path dir = copy(chainStart(), root.resolve(party + "-" + step + "-" + fault));
         MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
-        Channel mine = ch[party.ordinal()];
-        SaveHook hook = s -> {
-            if (s != step) {
-                return;
-            }
-            if (fault == Fault.FAIL) {
-                throw new IOException("injected failure at " + s);
-            }
-            mine.close(); // a dead process's connection closes
-            throw new Killed(s);
-        };
+        SaveHook hook = fault(ch[party.ordinal()], step, fault);
         Side c = new Side(dir.resolve("c1"), dir.resolve("c2"), CounterSessions.O, party == Party.CREATOR ? hook : null);
         Side e = new Side(dir.resolve("e1"), dir.resolve("e2"), CounterSessions.O, party == Party.EVALUATOR ? hook : null);
         End[] save = CounterSessions.session(c, ch[0], e, ch[1], 200, 7);
@@ -115,6 +105,49 @@ class SaveStateTest {
         }
         settled(dir, true);
         settled(dir, false);
+    }
+
+    /**
+     * The same with the new halves saved over the files resumed (as {@code RunningMaximum}
+     * does): afterwards the pair resumes, with the new total or the previous one.
+     */
+    @TestFactory
+    Stream<DynamicTest> inPlaceEveryStepOfEitherPartyFailedOrKilled() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Party party : Party.values()) {
+            for (SaveHook.Step step : SaveHook.Step.values()) {
+                for (Fault fault : Fault.values()) {
+                    tests.add(dynamicTest(party + " " + fault + " at " + step, () -> checkInPlace(party, step, fault)));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
+    private static void checkInPlace(Party party, SaveHook.Step step, Fault fault) throws Exception {
+        Path dir = copy(chainStart(), root.resolve("in-place-" + party + "-" + step + "-" + fault));
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+        SaveHook hook = fault(ch[party.ordinal()], step, fault);
+        Side c = new Side(dir.resolve("c1"), dir.resolve("c1"), CounterSessions.O, party == Party.CREATOR ? hook : null);
+        Side e = new Side(dir.resolve("e1"), dir.resolve("e1"), CounterSessions.O, party == Party.EVALUATOR ? hook : null);
+        CounterSessions.session(c, ch[0], e, ch[1], 200, 7);
+        End[] r = session(new Side(dir.resolve("c1"), null), new Side(dir.resolve("e1"), null), 2, 9);
+        assertTrue(r[0].ok() && r[1].ok(), () -> "the pair does not resume: " + r[0].error() + " / " + r[1].error());
+        assertTrue(r[1].total() == OLD + 2 + 9 || r[1].total() == NEW + 2 + 9, "total " + r[1].total());
+    }
+
+    /** A hook that fails or kills its party (closing its end, as a dead process's connection closes) at {@code step}. */
+    private static SaveHook fault(Channel mine, SaveHook.Step step, Fault fault) {
+        return s -> {
+            if (s != step) {
+                return;
+            }
+            if (fault == Fault.FAIL) {
+                throw new IOException("injected failure at " + s);
+            }
+            mine.close();
+            throw new Killed(s);
+        };
     }
 
     /**
