@@ -31,8 +31,8 @@ class InterruptIT {
     void sigintRemovesTheTemporaryFileAndSaysOneLine() throws Exception {
         // A process started from a non-interactive shell's background job inherits SIGINT
         // ignored; env --default-signal gives gc the default disposition back.
-        assumeTrue(run("env", "--default-signal=INT", "true") == 0, "needs env --default-signal (coreutils 8.31+)");
-        interrupt(List.of("env", "--default-signal=INT"), p -> run("kill", "-INT", "" + p.pid()), 130);
+        assumeTrue(CliTestSupport.command("env", "--default-signal=INT", "true") == 0, "needs env --default-signal (coreutils 8.31+)");
+        interrupt(List.of("env", "--default-signal=INT"), p -> CliTestSupport.command("kill", "-INT", "" + p.pid()), 130);
     }
 
     private interface Signal {
@@ -69,19 +69,6 @@ class InterruptIT {
     private static long temporarySize(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(f -> f.getFileName().toString().endsWith(".tmp")).mapToLong(f -> f.toFile().length()).sum();
-        }
-    }
-
-    private static int run(String... command) {
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(20, TimeUnit.SECONDS) ? p.exitValue() : -1;
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
         }
     }
 }

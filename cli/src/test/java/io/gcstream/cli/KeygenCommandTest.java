@@ -140,7 +140,7 @@ class KeygenCommandTest {
                 "--tls-password-file", pw).status());
         long keyPages = (Files.size(dir.resolve("probe/probe.p12")) + 4095) / 4096;
         Path small = Files.createDirectory(dir.resolve("small"));
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString()) == 0,
+        assumeTrue(CliTestSupport.command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString()) == 0,
                 "cannot mount a tmpfs here (not root?)");
         try {
             Path keys = Files.createDirectory(small.resolve("keys"));
@@ -164,20 +164,7 @@ class KeygenCommandTest {
                 java.security.KeyStore.getInstance("PKCS12").load(in, PASSWORD.toCharArray());
             }
         } finally {
-            run("umount", small.toString());
-        }
-    }
-
-    private static int run(String... command) {
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) ? p.exitValue() : -1;
-        } catch (java.io.IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
+            CliTestSupport.command("umount", small.toString());
         }
     }
 }

@@ -177,13 +177,9 @@ class StateOptionsTest {
         String circuit = counter(dir).toString();
         String c1 = dir.resolve("c1").toString();
         String e1 = dir.resolve("e1").toString();
-        CliTestSupport.Outcome[] s1 = session(
-                new String[] {"--input", "100", "--keep-outputs", "evaluator", "--save-state", c1, circuit},
-                new String[] {"--input", "" + (23 << 16), "--keep-outputs", "evaluator", "--save-state", e1, circuit});
-        assertEquals(0, s1[1].status(), s1[1].err());
+        firstSession(circuit, c1, e1, 100, 23);
         Path fifo = dir.resolve("fifo");
-        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        assertTrue(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0);
+        assertEquals(0, CliTestSupport.command("mkfifo", fifo.toString()), "mkfifo failed");
         for (String badTarget : new String[] {dir.resolve("no/such/dir/e2").toString(), dir.toString(), fifo.toString()}) {
             CliTestSupport.Outcome[] s2 = session(
                     new String[] {"--input", "200", "--load-state", c1, "--keep-outputs", "evaluator", "--save-state",
@@ -207,10 +203,7 @@ class StateOptionsTest {
         String circuit = counter(dir).toString();
         String c1 = dir.resolve("c1").toString();
         String e1 = dir.resolve("e1").toString();
-        CliTestSupport.Outcome[] s1 = session(
-                new String[] {"--input", "10", "--keep-outputs", "evaluator", "--save-state", c1, circuit},
-                new String[] {"--input", "" + (20 << 16), "--keep-outputs", "evaluator", "--save-state", e1, circuit});
-        assertEquals(0, s1[1].status(), s1[1].err());
+        firstSession(circuit, c1, e1, 10, 20);
         CliTestSupport.Outcome[] first = session(new String[] {"--input", "1", "--load-state", c1, circuit},
                 new String[] {"--input", "2", "--load-state", e1, "--format", "dec", circuit});
         assertTrue(first[1].out().contains("evaluator output  (16 bits): 33"), first[1].out() + first[1].err());
@@ -220,6 +213,15 @@ class StateOptionsTest {
         CliTestSupport.Outcome[] reused = session(new String[] {"--input", "3", "--load-state", c1, "--reuse-state", circuit},
                 new String[] {"--input", "4", "--load-state", e1, "--reuse-state", "--format", "dec", circuit});
         assertTrue(reused[1].out().contains("evaluator output  (16 bits): 37"), reused[1].out() + reused[1].err());
+    }
+
+    /** A chain's first session: the total starts at {@code c + e}, kept, saved to {@code c1} and {@code e1}. */
+    private static void firstSession(String circuit, String c1, String e1, int c, int e) throws Exception {
+        CliTestSupport.Outcome[] s = session(
+                new String[] {"--input", "" + c, "--keep-outputs", "evaluator", "--save-state", c1, circuit},
+                new String[] {"--input", "" + (e << 16), "--keep-outputs", "evaluator", "--save-state", e1, circuit});
+        assertEquals(0, s[0].status(), s[0].err());
+        assertEquals(0, s[1].status(), s[1].err());
     }
 
     private static void assertRefused(CliTestSupport.Outcome[] both, String part) {

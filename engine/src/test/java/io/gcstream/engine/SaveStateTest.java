@@ -77,11 +77,21 @@ class SaveStateTest {
 
     @TestFactory
     Stream<DynamicTest> everyStepOfEitherPartyFailedOrKilled() {
+        return everyCase(SaveStateTest::check);
+    }
+
+    /** One case: a fault of one party at one step. */
+    private interface Case {
+        void check(Party party, SaveHook.Step step, Fault fault) throws Exception;
+    }
+
+    /** Every step of either party, failed and killed. */
+    private static Stream<DynamicTest> everyCase(Case c) {
         List<DynamicTest> tests = new ArrayList<>();
         for (Party party : Party.values()) {
             for (SaveHook.Step step : SaveHook.Step.values()) {
                 for (Fault fault : Fault.values()) {
-                    tests.add(dynamicTest(party + " " + fault + " at " + step, () -> check(party, step, fault)));
+                    tests.add(dynamicTest(party + " " + fault + " at " + step, () -> c.check(party, step, fault)));
                 }
             }
         }
@@ -113,15 +123,7 @@ class SaveStateTest {
      */
     @TestFactory
     Stream<DynamicTest> inPlaceEveryStepOfEitherPartyFailedOrKilled() {
-        List<DynamicTest> tests = new ArrayList<>();
-        for (Party party : Party.values()) {
-            for (SaveHook.Step step : SaveHook.Step.values()) {
-                for (Fault fault : Fault.values()) {
-                    tests.add(dynamicTest(party + " " + fault + " at " + step, () -> checkInPlace(party, step, fault)));
-                }
-            }
-        }
-        return tests.stream();
+        return everyCase(SaveStateTest::checkInPlace);
     }
 
     private static void checkInPlace(Party party, SaveHook.Step step, Fault fault) throws Exception {

@@ -117,10 +117,7 @@ public final class StateCipher {
     /** AES-256-GCM of {@code plain} under {@code nonce}, authenticating {@code aad}: ciphertext and tag. */
     public byte[] seal(byte[] nonce, byte[] aad, byte[] plain) {
         try {
-            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(8 * TAG_BYTES, nonce));
-            c.updateAAD(aad);
-            return c.doFinal(plain);
+            return gcm(Cipher.ENCRYPT_MODE, nonce, aad).doFinal(plain);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not available", e);
         }
@@ -129,14 +126,18 @@ public final class StateCipher {
     /** The plaintext of {@link #seal}'s output, or null if it or {@code aad} was altered. */
     public byte[] open(byte[] nonce, byte[] aad, byte[] sealed) {
         try {
-            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(8 * TAG_BYTES, nonce));
-            c.updateAAD(aad);
-            return c.doFinal(sealed);
+            return gcm(Cipher.DECRYPT_MODE, nonce, aad).doFinal(sealed);
         } catch (AEADBadTagException e) {
             return null;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not available", e);
         }
+    }
+
+    private Cipher gcm(int mode, byte[] nonce, byte[] aad) throws GeneralSecurityException {
+        Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
+        c.init(mode, key, new GCMParameterSpec(8 * TAG_BYTES, nonce));
+        c.updateAAD(aad);
+        return c;
     }
 }
