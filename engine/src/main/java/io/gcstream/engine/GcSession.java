@@ -90,8 +90,13 @@ public final class GcSession implements AutoCloseable {
     /** The half of {@link #resumedFrom} the handshake chose, once it has. */
     private Half resumedHalf;
     private final List<GarbledValue> resumed = new ArrayList<>();
-    /** This session's id in the state files it uses (their status) and saves (their predecessor). */
+    /**
+     * This session's id in the state files it uses (their status) and saves (their predecessor).
+     * From its own SecureRandom, not the session's generator: it never goes on the wire, and
+     * drawing it there would change every seeded session's bytes.
+     */
     private final byte[] useId = new byte[16];
+    private static final java.security.SecureRandom USE_IDS = new java.security.SecureRandom();
     /** Whether the resumed state's file is marked used (by this session or before). */
     private boolean markedUsed;
     /** Where a test makes a save fail or stop; nothing by default. */
@@ -121,7 +126,7 @@ public final class GcSession implements AutoCloseable {
                 : new EvaluatorProtocol(channel, prg, options.scheme());
         this.protocol.progress(options.progress());
         this.resumedFrom = state;
-        prg.nextBytes(useId, 0, useId.length);
+        USE_IDS.nextBytes(useId);
     }
 
     /**

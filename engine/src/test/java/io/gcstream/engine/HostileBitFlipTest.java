@@ -107,7 +107,7 @@ class HostileBitFlipTest {
     }
 
     /**
-     * The last 8 bytes of a hello are the tweak salt. Only a resumed session uses one, the
+     * The last 16 bytes of a hello are the tweak salt. Only a resumed session uses one, the
      * creator's: a flipped bit there fails both parties; in a fresh session's hellos, or the
      * evaluator's, it changes nothing.
      */
@@ -117,13 +117,13 @@ class HostileBitFlipTest {
         for (Where w : List.of(Where.HELLO_TO_EVALUATOR, Where.HELLO_TO_CREATOR, Where.RESUMED_HELLO_TO_EVALUATOR,
                 Where.RESUMED_HELLO_TO_CREATOR)) {
             TreeSet<Long> bits = new TreeSet<>();
-            Span salt = w.span(sc).tail(8);
+            Span salt = w.span(sc).tail(16);
             for (long b = salt.from(); b < salt.to(); b++) {
                 bits.add(8 * b + (b % 8));
             }
             String summary = flip(sc, w.script, w.sender, bits, "the tweak salt of the " + w);
             boolean used = w == Where.RESUMED_HELLO_TO_EVALUATOR;
-            assertTrue(summary.contains(used ? "both failed    8" : "both correct    8"), summary);
+            assertTrue(summary.contains(used ? "both failed   16" : "both correct   16"), summary);
         }
     }
 
@@ -250,8 +250,8 @@ class HostileBitFlipTest {
             case HELLO_TO_CREATOR:
             case HELLO_TO_EVALUATOR:
             case RESUMED_HELLO_TO_CREATOR:
-                // The last 8 bytes are the tweak salt: only a resumed session uses one, the creator's.
-                return o >= w.span(sc).length() - 8 ? Expect.BOTH_CORRECT : Expect.FAILURE;
+                // The last 16 bytes are the tweak salt: only a resumed session uses one, the creator's.
+                return o >= w.span(sc).length() - 16 ? Expect.BOTH_CORRECT : Expect.FAILURE;
             case BASE_OTS_TO_CREATOR:
                 // OT header (16 bytes) and the point A (64) are used by every base OT.
                 return o < 16 + 64 ? Expect.FAILURE : Expect.EITHER;

@@ -26,12 +26,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "3be5795679e07503539d517f36b831f32cfc706e130873b131c3bd0cffe9aca0 b5cfb561499fbbaa6a730a0a922e736b04cd11203555e63b36240e538152786b",
-        Scheme.GRR3, "2fa976ff256e4f17d20d03436c4fcf7d6071520343fdb4c397db41e2c778f868 abe2fcd4d8f916d40c2cd7a1281e4ad12f92a99b0cb5ef8b5f20c1681497b469",
-        Scheme.THREE_HALVES, "cffd5d619465cfb110d5d73d45472d2ca2f0c4a6292d691420b6f92549a9c314 4f41312ba4b8d577bb2b33d963695176de16badff6460fc6e7ef12a1f02efdc6");
+        Scheme.HALF_GATES, "1a5f1f57ae779b27ce629cace08e8b5fd6ce19e9dfffb77d7b1aa329b07d94cd 19dc081f9028edbdc068ba797fbafca522add739c5db345e7c996f7d81cd284a",
+        Scheme.GRR3, "bf214278016734a2ff911e9bdcb8c6edebc7664239c96fe4ec1215bd9075ae05 7795f6deb94ffaaf2d16370d4d777ee9c9157cfebaf45b8a52570dbf05ac3e5c",
+        Scheme.THREE_HALVES, "bb392a0624ea222cabda77b9d6db90c6c4e473cce358892f0e3b273ec1613660 ea3ea675e1cc79aaefd127978d70a0fbd13c21096b5ab324d62ef185add35efa");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "3ee9bc017a4b8f865c32c4cbb2a989a0fb1ff2a5636732eef48387c10d3afbdf 1bf7e9b62ce52ad7c65f16eec56b09eb2511cccd7bfa02cd48561560f239fff8";
+    private static final String SINGLE_RUN_PIN = "31dd90f7dbd283eed1477cde4b3d84c66db04d0eb7788637172a301fb1e01d86 173723caae37b4ee1c5a6f240e891f0c703b46cfac86163555e151adb34f0459";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)
