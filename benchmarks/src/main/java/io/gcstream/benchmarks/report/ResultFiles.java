@@ -1,5 +1,6 @@
 package io.gcstream.benchmarks.report;
 
+import io.gcstream.circuits.internal.OutputFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -173,6 +174,9 @@ public final class ResultFiles {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(file, text, StandardCharsets.UTF_8);
+        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+            f.stream().write(text.getBytes(StandardCharsets.UTF_8));
+            return null;
+        });
     }
 }
