@@ -6,6 +6,7 @@ import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
+import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import org.slf4j.Logger;
 
@@ -16,9 +17,12 @@ import org.slf4j.Logger;
  * they can be supplied batch by batch. The receiver's messages (the matrix U) depend only on its
  * choices and its own randomness, never on the sender's Delta or messages.
  *
+ * <p>With {@link OtOptions#extensionThreads()} above 1, each block's work is split between that
+ * many threads (see {@link #close()}); the bytes sent are the same.
+ *
  * <p>Not thread-safe; one session per channel.
  */
-public final class OtExtensionReceiver {
+public final class OtExtensionReceiver implements AutoCloseable {
     private static final Logger LOG = Logs.get(OtExtensionReceiver.class);
     private static final int KAPPA = 128;
     /**
@@ -51,11 +55,33 @@ public final class OtExtensionReceiver {
     private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
+    /** The threads that share each block's work, or null for one thread. */
+    private final Workers team;
+    /** Per thread of the team (index 0: the caller's, the fields above): hash and scratch. */
+    private final CrHash[] hashes;
+    private final long[][] tmps;
+    // The block being worked on by the team's jobs.
+    private int jSlot;
+    private int jMb;
+    private long[] jOut;
+    private int jOutOff;
+    private boolean jHashed;
+    private final Workers.Job prepareJob = this::preparePart;
+    private final Workers.Job transposeJob = this::transposePart;
 
-    private OtExtensionReceiver(Channel ch, int blockSize, long[] k0, long[] k1) {
+    private OtExtensionReceiver(Channel ch, int blockSize, long[] k0, long[] k1, int threads) {
         this.ch = ch;
         this.blockSize = blockSize;
         this.tmp = BitMatrix.scratch(blockSize / 64);
+        this.team = threads > 1 ? new Workers(threads, "ot-receiver") : null;
+        this.hashes = new CrHash[threads];
+        this.tmps = new long[threads][];
+        hashes[0] = hash;
+        tmps[0] = tmp;
+        for (int k = 1; k < threads; k++) {
+            hashes[k] = new CrHash();
+            tmps[k] = BitMatrix.scratch(blockSize / 64);
+        }
         for (int j = 0; j < KAPPA; j++) {
             g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
             g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
@@ -86,7 +112,7 @@ public final class OtExtensionReceiver {
         o.baseOt().create(o.threads(), rnd).sendRandom(ch, KAPPA, k0, k1);
         LOG.debug("OT extension receiver set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
-        return new OtExtensionReceiver(ch, o.blockSize(), k0, k1);
+        return new OtExtensionReceiver(ch, o.blockSize(), k0, k1, o.extensionThreads());
     }
 
     /** n correlated OTs: {@code out} gets x_i ^ c_i Delta (c_i = bit off+i of choices). */
@@ -220,6 +246,21 @@ public final class OtExtensionReceiver {
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             loadChoices(done, mb, 0);
+            if (parallel(mb)) {
+                prepareOnTeam(0, mb);
+                // The team transposes (and hashes) T while this thread sends U.
+                setBlock(0, mb, out, outOff + done, hashed);
+                team.start(transposeJob, team.threads());
+                try {
+                    sendU(0, mb);
+                } catch (IOException | RuntimeException e) {
+                    team.finishQuietly();
+                    throw e;
+                }
+                team.finish();
+                jOut = null;
+                continue;
+            }
             prepare(0, mb);
             sendU(0, mb);
             int words = OtExtensionSender.words(mb);
@@ -257,23 +298,47 @@ public final class OtExtensionReceiver {
         int cur = 0;
         int mb = Math.min(blockSize, n);
         loadChoices(0, mb, cur);
-        prepare(cur, mb);
+        if (parallel(mb)) {
+            prepareOnTeam(cur, mb);
+        } else {
+            prepare(cur, mb);
+        }
         sendU(cur, mb);
         int done = 0;
         while (done < n) {
             int next = done + mb;
             int nextMb = Math.min(blockSize, n - next);
-            transposeT(cur, mb);
-            hash.ccr(tb, 0, out, outOff + done, mb);
+            if (parallel(mb)) {
+                setBlock(cur, mb, out, outOff + done, true);
+                team.run(transposeJob, team.threads());
+                jOut = null;
+            } else {
+                transposeT(cur, mb);
+                hash.ccr(tb, 0, out, outOff + done, mb);
+            }
             if (nextMb > 0) {
                 loadChoices(next, nextMb, cur ^ 1);
-                prepare(cur ^ 1, nextMb);
             }
-            if (chosen) {
-                finishChosen(cur, mb, out, outOff + done);
+            if (parallel(nextMb)) {
+                // The team prepares the next block while this thread reads the answer.
+                jSlot = cur ^ 1;
+                jMb = nextMb;
+                team.start(prepareJob, team.threads());
+                try {
+                    readAnswer(mb, chosen);
+                } catch (IOException | RuntimeException e) {
+                    team.finishQuietly();
+                    throw e;
+                }
+                team.finish();
+                count += nextMb;
             } else {
-                finishCorrelated(cur, mb, out, outOff + done);
+                if (nextMb > 0) {
+                    prepare(cur ^ 1, nextMb);
+                }
+                readAnswer(mb, chosen);
             }
+            applyAnswer(cur, mb, out, outOff + done, chosen);
             if (nextMb > 0) {
                 sendU(cur ^ 1, nextMb);
             }
@@ -283,10 +348,26 @@ public final class OtExtensionReceiver {
         }
     }
 
-    private void finishCorrelated(int slot, int mb, long[] out, int outOff) throws IOException {
+    /** Reads the sender's answer to a block of mb OTs: y (and y1 for chosen OTs). */
+    private void readAnswer(int mb, boolean chosen) throws IOException {
         ch.readLongs(y, 0, 2 * mb);
+        if (chosen) {
+            ch.readLongs(y1, 0, 2 * mb);
+        }
+    }
+
+    /** out ^= the answer where the choice bit is set (correlated), or the chosen one of two. */
+    private void applyAnswer(int slot, int mb, long[] out, int outOff, boolean chosen) {
         long[] c = r[slot];
         int o = 2 * outOff;
+        if (chosen) {
+            for (int i = 0; i < mb; i++) {
+                long mask = -((c[i >>> 6] >>> (i & 63)) & 1);
+                out[o + 2 * i] ^= (y[2 * i] & ~mask) | (y1[2 * i] & mask);
+                out[o + 2 * i + 1] ^= (y[2 * i + 1] & ~mask) | (y1[2 * i + 1] & mask);
+            }
+            return;
+        }
         for (int i = 0; i < mb; i++) {
             long mask = -((c[i >>> 6] >>> (i & 63)) & 1);
             out[o + 2 * i] ^= y[2 * i] & mask;
@@ -294,27 +375,88 @@ public final class OtExtensionReceiver {
         }
     }
 
-    private void finishChosen(int slot, int mb, long[] out, int outOff) throws IOException {
-        ch.readLongs(y, 0, 2 * mb);
-        ch.readLongs(y1, 0, 2 * mb);
-        long[] c = r[slot];
-        int o = 2 * outOff;
-        for (int i = 0; i < mb; i++) {
-            long mask = -((c[i >>> 6] >>> (i & 63)) & 1);
-            out[o + 2 * i] ^= (y[2 * i] & ~mask) | (y1[2 * i] & mask);
-            out[o + 2 * i + 1] ^= (y[2 * i + 1] & ~mask) | (y1[2 * i + 1] & mask);
+    /**
+     * Stops the worker threads of a multi-threaded extension ({@link OtOptions#extensionThreads()}
+     * above 1) and waits for them; idle workers also stop by themselves after two seconds.
+     * Later calls still work, on the calling thread alone. Does not close the channel.
+     */
+    @Override
+    public void close() {
+        if (team != null) {
+            team.close();
+        }
+    }
+
+    /** Whether a block of mb OTs is worth splitting between the team's threads. */
+    private boolean parallel(int mb) {
+        return team != null && mb >= OtExtensionSender.MIN_PARALLEL_OTS;
+    }
+
+    /** {@link #prepare} on the team. */
+    private void prepareOnTeam(int slot, int mb) {
+        jSlot = slot;
+        jMb = mb;
+        team.run(prepareJob, team.threads());
+        count += mb;
+    }
+
+    private void setBlock(int slot, int mb, long[] out, int outOff, boolean hashed) {
+        jSlot = slot;
+        jMb = mb;
+        jOut = out;
+        jOutOff = outOff;
+        jHashed = hashed;
+    }
+
+    /** Team job: the rows of T and U of part p (rows split evenly), as {@link #prepare}. */
+    private void preparePart(int part, int thread) {
+        int parts = team.threads();
+        prepareRows(jSlot, jMb, KAPPA * part / parts, KAPPA * (part + 1) / parts);
+    }
+
+    /**
+     * Team job: part p of the words of T transposed into the caller's blocks, through tb and
+     * hashed when the block is hashed or not made of whole 128-OT groups.
+     */
+    private void transposePart(int part, int thread) {
+        int mb = jMb;
+        int words = OtExtensionSender.words(mb);
+        int parts = team.threads();
+        int from = BitMatrix.partStart(words, part, parts);
+        int to = BitMatrix.partStart(words, part + 1, parts);
+        long[] scratch = tmps[thread];
+        if (!jHashed && 64 * words == mb) {
+            BitMatrix.transpose128(t[jSlot], words, words + ROW_PAD, from, to, jOut, jOutOff, scratch);
+            return;
+        }
+        BitMatrix.transpose128(t[jSlot], words, words + ROW_PAD, from, to, tb, 0, scratch);
+        int b0 = Math.min(mb, 64 * from);
+        int k = Math.min(mb, 64 * to) - b0;
+        if (k <= 0) {
+            return;
+        }
+        if (jHashed) {
+            hashes[thread].ccr(tb, b0, jOut, jOutOff + b0, k);
+        } else {
+            System.arraycopy(tb, 2 * b0, jOut, 2 * (jOutOff + b0), 2 * k);
         }
     }
 
     /** T = G(k^0) and U = T ^ G(k^1) ^ r for the mb OTs of buffer set {@code slot}. */
     private void prepare(int slot, int mb) {
+        prepareRows(slot, mb, 0, KAPPA);
+        count += mb;
+    }
+
+    /** Rows [from, to) of T and U for the mb OTs of buffer set {@code slot}. */
+    private void prepareRows(int slot, int mb, int from, int to) {
         int words = OtExtensionSender.words(mb);
         int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
         byte[] ts = t[slot];
         byte[] us = u[slot];
         long[] c = r[slot];
-        for (int j = 0; j < KAPPA; j++) {
+        for (int j = from; j < to; j++) {
             int tBase = j * stride;
             int uBase = j * rowBytes;
             g0[j].nextBytes(ts, tBase, rowBytes);
@@ -324,7 +466,6 @@ public final class OtExtensionReceiver {
                 Blocks.putLong(us, o, Blocks.getLong(us, o) ^ c[w]);
             }
         }
-        count += mb;
     }
 
     private void sendU(int slot, int mb) throws IOException {

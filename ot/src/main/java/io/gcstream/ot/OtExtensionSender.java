@@ -6,6 +6,7 @@ import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
+import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import org.slf4j.Logger;
 
@@ -37,10 +38,13 @@ import org.slf4j.Logger;
  * sender checks, so mismatched calls fail with a clear error instead of desynchronising.
  * A call with n = 0 sends nothing.
  *
+ * <p>With {@link OtOptions#extensionThreads()} above 1, each block's work is split between that
+ * many threads (see {@link #close()}); the bytes sent are the same.
+ *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
  */
-public final class OtExtensionSender {
+public final class OtExtensionSender implements AutoCloseable {
     private static final Logger LOG = Logs.get(OtExtensionSender.class);
     private static final int KAPPA = 128;
     /**
@@ -53,6 +57,11 @@ public final class OtExtensionSender {
     public static final int GENERATORS = KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
+    /**
+     * Smallest block split between threads: 4,096 OTs (four vectorised transpose groups of
+     * words, ~40 µs of work on one core here), far above the cost of a hand-off (~1 µs).
+     */
+    static final int MIN_PARALLEL_OTS = 4096;
 
     private final Channel ch;
     private final int blockSize;
@@ -71,11 +80,39 @@ public final class OtExtensionSender {
     private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
+    /** The threads that share each block's work, or null for one thread. */
+    private final Workers team;
+    /** Per thread of the team (index 0: the caller's, the fields above): hash and scratch. */
+    private final CrHash[] hashes;
+    private final long[][] tmps;
+    // The block being worked on by the team's jobs.
+    private int jWords;
+    /** U is read but not yet XORed into Q: the team's transpose does it. */
+    private boolean unmaskPending;
+    private int jMb;
+    private long[] jOut;
+    private int jOutOff;
+    private int jKind;
+    private long jLo;
+    private long jHi;
+    private final Workers.Job rowsJob = this::rowsPart;
+    private final Workers.Job transposeJob = this::transposePart;
+    private final Workers.Job hashJob = this::hashPart;
 
-    private OtExtensionSender(Channel ch, int blockSize, long sLo, long sHi, long[] seeds) {
+    private OtExtensionSender(Channel ch, int blockSize, long sLo, long sHi, long[] seeds,
+            int threads) {
         this.ch = ch;
         this.blockSize = blockSize;
         this.tmp = BitMatrix.scratch(blockSize / 64);
+        this.team = threads > 1 ? new Workers(threads, "ot-sender") : null;
+        this.hashes = new CrHash[threads];
+        this.tmps = new long[threads][];
+        hashes[0] = hash;
+        tmps[0] = tmp;
+        for (int k = 1; k < threads; k++) {
+            hashes[k] = new CrHash();
+            tmps[k] = BitMatrix.scratch(blockSize / 64);
+        }
         this.sLo = sLo;
         this.sHi = sHi;
         for (int j = 0; j < KAPPA; j++) {
@@ -128,7 +165,7 @@ public final class OtExtensionSender {
                 .receiveRandom(ch, new long[] {sLo, sHi}, KAPPA, seeds);
         LOG.debug("OT extension sender set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
-        return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds);
+        return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds, o.extensionThreads());
     }
 
     /**
@@ -145,12 +182,16 @@ public final class OtExtensionSender {
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
-            int o = 2 * (outOff + done);
-            hash.ccr(qb, 0, out, outOff + done, mb);
-            hash.ccrXor(qb, 0, sLo, sHi, qb, 0, mb);
-            for (int i = 0; i < 2 * mb; i += 2) {
-                qb[i] ^= out[o + i] ^ deltaLo;
-                qb[i + 1] ^= out[o + i + 1] ^ deltaHi;
+            if (parallel(mb)) {
+                hashBlock(KIND_CORRELATED, mb, out, outOff + done, deltaLo, deltaHi);
+            } else {
+                int o = 2 * (outOff + done);
+                hash.ccr(qb, 0, out, outOff + done, mb);
+                hash.ccrXor(qb, 0, sLo, sHi, qb, 0, mb);
+                for (int i = 0; i < 2 * mb; i += 2) {
+                    qb[i] ^= out[o + i] ^ deltaLo;
+                    qb[i + 1] ^= out[o + i + 1] ^ deltaHi;
+                }
             }
             ch.writeLongs(qb, 0, 2 * mb);
             ch.flush();
@@ -173,9 +214,9 @@ public final class OtExtensionSender {
             int words = extendRows(mb);
             if (64 * words == mb) {
                 // Whole 128-OT groups: the transpose fills exactly the caller's blocks, no copy.
-                BitMatrix.transpose128(q, words, words + ROW_PAD, out, outOff + done, tmp);
+                transpose(words, out, outOff + done);
             } else {
-                BitMatrix.transpose128(q, words, words + ROW_PAD, qb, 0, tmp);
+                transpose(words, qb, 0);
                 System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
             }
         }
@@ -209,8 +250,17 @@ public final class OtExtensionSender {
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
-            hash.ccr(qb, 0, out0, out0Off + done, mb);
-            hash.ccrXor(qb, 0, sLo, sHi, out1, out1Off + done, mb);
+            if (parallel(mb)) {
+                hashBlock(KIND_RANDOM, mb, out0, out0Off + done, 0, 0);
+                jOut = out1;
+                jOutOff = out1Off + done;
+                jKind = KIND_RANDOM_1;
+                team.run(hashJob, team.threads());
+                jOut = null;
+            } else {
+                hash.ccr(qb, 0, out0, out0Off + done, mb);
+                hash.ccrXor(qb, 0, sLo, sHi, out1, out1Off + done, mb);
+            }
         }
     }
 
@@ -225,6 +275,14 @@ public final class OtExtensionSender {
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
             extendBlock(mb);
+            if (parallel(mb)) {
+                hashBlock(KIND_CHOSEN_0, mb, m0, m0Off + done, 0, 0);
+                ch.writeLongs(hb, 0, 2 * mb);
+                hashBlock(KIND_CHOSEN_1, mb, m1, m1Off + done, 0, 0);
+                ch.writeLongs(hb, 0, 2 * mb);
+                ch.flush();
+                continue;
+            }
             hash.ccr(qb, 0, hb, 0, mb);
             xorWith(hb, m0, 2 * (m0Off + done), mb);
             ch.writeLongs(hb, 0, 2 * mb);
@@ -251,34 +309,168 @@ public final class OtExtensionSender {
         return ch;
     }
 
+    /**
+     * Stops the worker threads of a multi-threaded extension ({@link OtOptions#extensionThreads()}
+     * above 1) and waits for them; idle workers also stop by themselves after two seconds.
+     * Later calls still work, on the calling thread alone. Does not close the channel.
+     */
+    @Override
+    public void close() {
+        if (team != null) {
+            team.close();
+        }
+    }
+
+    /** Whether a block of mb OTs is worth splitting between the team's threads. */
+    private boolean parallel(int mb) {
+        return team != null && mb >= MIN_PARALLEL_OTS;
+    }
+
     /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
     private void extendBlock(int mb) throws IOException {
         int words = extendRows(mb);
-        BitMatrix.transpose128(q, words, words + ROW_PAD, qb, 0, tmp);
+        transpose(words, qb, 0);
     }
 
     /**
-     * Reads U for mb OTs and leaves the rows of Q (before transposition) in q; returns the
-     * longs per row, 64 * words &ge; mb.
+     * Reads U for mb OTs and leaves the rows of Q (before transposition) in q, or with the
+     * team, G(k^s) in q and U in u, to be combined by {@link #transpose}; returns the longs per
+     * row, 64 * words &ge; mb.
      */
     private int extendRows(int mb) throws IOException {
         int words = words(mb);
         int rowBytes = 8 * words;
+        count += mb;
+        if (parallel(mb)) {
+            // The workers expand the PRG rows while this thread reads U.
+            jWords = words;
+            team.start(rowsJob, team.threads());
+            try {
+                ch.readFully(u, 0, KAPPA * rowBytes);
+            } catch (IOException | RuntimeException e) {
+                team.finishQuietly();
+                throw e;
+            }
+            team.finish();
+            unmaskPending = true;
+            return words;
+        }
         int stride = 8 * (words + ROW_PAD);
         // Our PRG rows do not depend on U: compute them before blocking on the receiver.
         for (int j = 0; j < KAPPA; j++) {
             g[j].nextBytes(q, j * stride, rowBytes);
         }
         ch.readFully(u, 0, KAPPA * rowBytes);
+        unmask(words, 0, words);
+        return words;
+    }
+
+    /** Q's rows ^= U's rows masked by the bits of s, for words [from, to) of each row. */
+    private void unmask(int words, int from, int to) {
+        int rowBytes = 8 * words;
+        int stride = 8 * (words + ROW_PAD);
         for (int j = 0; j < KAPPA; j++) {
             // A mask, not a branch on the secret s: the same work whatever its bits.
             long mask = -((j < 64 ? sLo >>> j : sHi >>> (j - 64)) & 1);
-            for (int w = 0, o = j * stride, p = j * rowBytes; w < words; w++, o += 8, p += 8) {
+            for (int w = from, o = j * stride + 8 * from, p = j * rowBytes + 8 * from; w < to;
+                    w++, o += 8, p += 8) {
                 Blocks.putLong(q, o, Blocks.getLong(q, o) ^ (Blocks.getLong(u, p) & mask));
             }
         }
-        count += mb;
-        return words;
+    }
+
+    /** The q_i of the block {@link #extendRows} left, transposed into out from block outOff. */
+    private void transpose(int words, long[] out, int outOff) {
+        if (unmaskPending) {
+            unmaskPending = false;
+            jOut = out;
+            jOutOff = outOff;
+            team.run(transposeJob, team.threads());
+            jOut = null;
+        } else {
+            BitMatrix.transpose128(q, words, words + ROW_PAD, out, outOff, tmp);
+        }
+    }
+
+    /** Team job: PRG rows of part p (rows split evenly). */
+    private void rowsPart(int part, int thread) {
+        int parts = team.threads();
+        int words = jWords;
+        int rowBytes = 8 * words;
+        int stride = 8 * (words + ROW_PAD);
+        for (int j = KAPPA * part / parts, end = KAPPA * (part + 1) / parts; j < end; j++) {
+            g[j].nextBytes(q, j * stride, rowBytes);
+        }
+    }
+
+    /** Team job: U into Q and the transpose, for part p of the words. */
+    private void transposePart(int part, int thread) {
+        int words = jWords;
+        int parts = team.threads();
+        int from = BitMatrix.partStart(words, part, parts);
+        int to = BitMatrix.partStart(words, part + 1, parts);
+        unmask(words, from, to);
+        BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, jOut, jOutOff, tmps[thread]);
+    }
+
+    private static final int KIND_CORRELATED = 0;
+    private static final int KIND_RANDOM = 1;
+    private static final int KIND_RANDOM_1 = 2;
+    private static final int KIND_CHOSEN_0 = 3;
+    private static final int KIND_CHOSEN_1 = 4;
+
+    /** The hashing of a block of mb q_i (in qb) on the team; see {@link #hashPart}. */
+    private void hashBlock(int kind, int mb, long[] out, int outOff, long lo, long hi) {
+        jKind = kind;
+        jMb = mb;
+        jOut = out;
+        jOutOff = outOff;
+        jLo = lo;
+        jHi = hi;
+        team.run(hashJob, team.threads());
+        jOut = null;
+    }
+
+    /** Team job: the hashing of {@link #jKind} for blocks [mb p / parts, mb (p + 1) / parts). */
+    private void hashPart(int part, int thread) {
+        int parts = team.threads();
+        int from = (int) ((long) jMb * part / parts);
+        int to = (int) ((long) jMb * (part + 1) / parts);
+        int k = to - from;
+        if (k == 0) {
+            return;
+        }
+        CrHash h = hashes[thread];
+        long[] out = jOut;
+        int off = jOutOff + from;
+        switch (jKind) {
+            case KIND_CORRELATED -> {
+                // x_i = H(q_i) to out; y_i = x_i ^ Delta ^ H(q_i ^ s) in place of q_i.
+                h.ccr(qb, from, out, off, k);
+                h.ccrXor(qb, from, sLo, sHi, qb, from, k);
+                for (int i = 2 * from, o = 2 * off; i < 2 * to; i += 2, o += 2) {
+                    qb[i] ^= out[o] ^ jLo;
+                    qb[i + 1] ^= out[o + 1] ^ jHi;
+                }
+            }
+            case KIND_RANDOM -> h.ccr(qb, from, out, off, k);
+            case KIND_RANDOM_1 -> h.ccrXor(qb, from, sLo, sHi, out, off, k);
+            case KIND_CHOSEN_0 -> {
+                h.ccr(qb, from, hb, from, k);
+                xorRange(hb, out, from, off, k);
+            }
+            default -> {
+                h.ccrXor(qb, from, sLo, sHi, hb, from, k);
+                xorRange(hb, out, from, off, k);
+            }
+        }
+    }
+
+    /** dst blocks [from, from + k) ^= src blocks [srcOff, srcOff + k). */
+    private static void xorRange(long[] dst, long[] src, int from, int srcOff, int k) {
+        for (int i = 2 * from, j = 2 * srcOff; i < 2 * (from + k); i++, j++) {
+            dst[i] ^= src[j];
+        }
     }
 
     private static void xorWith(long[] dst, long[] src, int srcLongOff, int mb) {

@@ -9,6 +9,14 @@ import java.util.Objects;
  * <ul>
  *   <li>{@code threads} (1..64, default 2): threads for the public-key work of the base OTs
  *       (each thread does 128/threads of them, as in the ME-SFE paper §3.1).</li>
+ *   <li>{@code extensionThreads} (1..64, default 1): threads that compute each block of the OT
+ *       extension together: its PRG rows, transpose and hashing are split between them (ALSZ13
+ *       §4.1 gives each thread a range of the OTs; splitting each block instead keeps the
+ *       block structure). The channel stays on the calling thread, and the bytes sent do not
+ *       depend on the number, so the two parties may use different ones. A sender or receiver with
+ *       more than one keeps that many - 1 worker threads while it is in use; they stop after
+ *       two idle seconds, or at {@link OtExtensionSender#close()} /
+ *       {@link OtExtensionReceiver#close()}.</li>
  *   <li>{@code blockSize} (OTs per extension block, a multiple of 128 in 128..2^22, default
  *       16384): memory of the extension is O(blockSize) whatever the number of OTs (paper
  *       Fig. 1); each block is one round trip. Both parties must use the same value (checked
@@ -29,12 +37,15 @@ public final class OtOptions {
     private static final OtOptions DEFAULTS = builder().build();
 
     private final int threads;
+    private final int extensionThreads;
     private final int blockSize;
     private final BaseOtProtocol baseOt;
     private final byte[] testSeed;
 
-    private OtOptions(int threads, int blockSize, BaseOtProtocol baseOt, byte[] testSeed) {
+    private OtOptions(int threads, int extensionThreads, int blockSize, BaseOtProtocol baseOt,
+            byte[] testSeed) {
         this.threads = threads;
+        this.extensionThreads = extensionThreads;
         this.blockSize = blockSize;
         this.baseOt = baseOt;
         this.testSeed = testSeed;
@@ -49,13 +60,20 @@ public final class OtOptions {
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder().threads(threads).blockSize(blockSize).baseOt(baseOt);
+        Builder b = new Builder().threads(threads).extensionThreads(extensionThreads)
+                .blockSize(blockSize).baseOt(baseOt);
         b.testSeed = testSeed;
         return b;
     }
 
+    /** Threads of the base OTs' public-key work. */
     public int threads() {
         return threads;
+    }
+
+    /** Threads that compute the OT extension's blocks. */
+    public int extensionThreads() {
+        return extensionThreads;
     }
 
     public int blockSize() {
@@ -78,18 +96,20 @@ public final class OtOptions {
             return false;
         }
         OtOptions x = (OtOptions) o;
-        return threads == x.threads && blockSize == x.blockSize && baseOt == x.baseOt
+        return threads == x.threads && extensionThreads == x.extensionThreads
+                && blockSize == x.blockSize && baseOt == x.baseOt
                 && Arrays.equals(testSeed, x.testSeed);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(threads, blockSize, baseOt, Arrays.hashCode(testSeed));
+        return Objects.hash(threads, extensionThreads, blockSize, baseOt, Arrays.hashCode(testSeed));
     }
 
     @Override
     public String toString() {
-        return "OtOptions{threads=" + threads + ", blockSize=" + blockSize + ", baseOt="
+        return "OtOptions{threads=" + threads + ", extensionThreads=" + extensionThreads
+                + ", blockSize=" + blockSize + ", baseOt="
                 + baseOt.id()
                 + (testSeed != null ? ", INSECURE test seed" : "") + "}";
     }
@@ -97,6 +117,7 @@ public final class OtOptions {
     /** Validating builder for {@link OtOptions}. */
     public static final class Builder {
         private int threads = 2;
+        private int extensionThreads = 1;
         private int blockSize = DEFAULT_BLOCK_SIZE;
         private BaseOtProtocol baseOt = BaseOtProtocol.CHOU_ORLANDI;
         private byte[] testSeed;
@@ -110,6 +131,16 @@ public final class OtOptions {
                         + ", got " + t);
             }
             this.threads = t;
+            return this;
+        }
+
+        /** Threads for the OT extension's blocks, 1..{@value #MAX_THREADS} (default 1). */
+        public Builder extensionThreads(int t) {
+            if (t < 1 || t > MAX_THREADS) {
+                throw new IllegalArgumentException("extensionThreads must be in 1.." + MAX_THREADS
+                        + ", got " + t);
+            }
+            this.extensionThreads = t;
             return this;
         }
 
@@ -138,7 +169,7 @@ public final class OtOptions {
         }
 
         public OtOptions build() {
-            return new OtOptions(threads, blockSize, baseOt, testSeed);
+            return new OtOptions(threads, extensionThreads, blockSize, baseOt, testSeed);
         }
     }
 }

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -309,6 +310,93 @@ class OtExtensionTest {
             return null;
         });
         return new String[] {p[0].sentHash(), p[1].sentHash()};
+    }
+
+    /**
+     * Every kind of OT with the blocks split between threads: correct outputs, and the bytes
+     * on the wire (both directions) and the outputs do not depend on either side's thread
+     * count, so parties with different counts work together. 40,000 OTs make two full blocks
+     * and a last one of 7,232 OTs, which is split too and is not made of whole 128-OT groups.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 1", "2, 1", "1, 2", "2, 2", "3, 8", "8, 3"})
+    void threadCountsChangeNeitherTheWireNorTheOutputs(int senderThreads, int receiverThreads)
+            throws Exception {
+        String single = threadedTranscript(1, 1);
+        assertEquals(single, threadedTranscript(senderThreads, receiverThreads));
+    }
+
+    /** Hashes of both directions and of all outputs of a seeded set-up and OTs of every kind. */
+    private static String threadedTranscript(int senderThreads, int receiverThreads) throws Exception {
+        byte[] seedS = new byte[16];
+        byte[] seedR = new byte[16];
+        seedR[0] = 9;
+        MemoryChannel[] m = MemoryChannel.pair();
+        TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
+        OtPair pair = OtPair.setup(p[0], p[1],
+                OtOptions.builder().insecureTestSeed(seedS).extensionThreads(senderThreads).build(),
+                OtOptions.builder().insecureTestSeed(seedR).extensionThreads(receiverThreads).build());
+        int n = 40_000;
+        Random rnd = new Random(11);
+        long[] choices = randomBits(rnd, n);
+        boolean[] bools = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            bools[i] = Blocks.bit(choices, i);
+        }
+        long[] m0 = Blocks.allocate(n);
+        long[] m1 = Blocks.allocate(n);
+        Blocks.randomFill(rnd, m0, 0, n);
+        Blocks.randomFill(rnd, m1, 0, n);
+        long[][] s = new long[6][];
+        long[][] r = new long[4][];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = Blocks.allocate(n);
+        }
+        for (int k = 0; k < r.length; k++) {
+            r[k] = Blocks.allocate(n);
+        }
+        OtPair.both(() -> {
+            pair.sender.correlated(0x1235, 0x77, n, s[0], 0);
+            pair.sender.correlatedSessionDelta(n, s[1], 0);
+            pair.sender.correlatedSessionDelta(32_768, s[2], 0);
+            pair.sender.random(n, s[3], 0, s[4], 0);
+            pair.sender.chosen(m0, 0, m1, 0, n);
+            return null;
+        }, () -> {
+            pair.receiver.correlated(choices, 0, n, r[0], 0);
+            pair.receiver.correlatedSessionDelta(choices, 0, n, r[1], 0);
+            pair.receiver.correlatedSessionDelta(bools, 0, 32_768, r[2], 0);
+            pair.receiver.random(choices, 0, n, r[3], 0);
+            pair.receiver.chosen(bools, 0, n, s[5], 0);
+            return null;
+        });
+        pair.sender.close();
+        pair.receiver.close();
+        checkCorrelated(s[0], r[0], choices, 0, n, 0x1235, 0x77);
+        int one = 0;
+        while (!bools[one]) {
+            one++;
+        }
+        long sLo = s[1][2 * one] ^ r[1][2 * one];
+        long sHi = s[1][2 * one + 1] ^ r[1][2 * one + 1];
+        checkCorrelated(s[1], r[1], choices, 0, n, sLo, sHi);
+        checkCorrelated(s[2], r[2], choices, 0, 32_768, sLo, sHi);
+        for (int i = 0; i < n; i++) {
+            boolean c = bools[i];
+            assertTrue(Blocks.equals(c ? s[4] : s[3], i, r[3], i, 1), "random OT " + i);
+            assertTrue(Blocks.equals(c ? m1 : m0, i, s[5], i, 1), "chosen OT " + i);
+        }
+        java.security.MessageDigest d = java.security.MessageDigest.getInstance("SHA-256");
+        for (long[][] a : new long[][][] {s, r}) {
+            for (long[] b : a) {
+                for (long v : b) {
+                    for (int k = 0; k < 8; k++) {
+                        d.update((byte) (v >>> (8 * k)));
+                    }
+                }
+            }
+        }
+        return p[0].sentHash() + " " + p[1].sentHash() + " " + java.util.HexFormat.of().formatHex(d.digest());
     }
 
     /**

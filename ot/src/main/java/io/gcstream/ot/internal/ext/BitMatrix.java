@@ -29,6 +29,16 @@ public final class BitMatrix {
     private static final int GROUP_SCRATCH = 64 * GROUP;
 
     /**
+     * First word of part {@code part} when the words of a row are split into {@code parts}
+     * ranges for threads: ranges start at multiples of 16 words (one vectorised group), the last
+     * ends at {@code words}; part p covers [partStart(p), partStart(p + 1)).
+     */
+    public static int partStart(int words, int part, int parts) {
+        int groups = (words + GROUP_WORDS - 1) / GROUP_WORDS;
+        return Math.min(words, (int) ((long) groups * part / parts) * GROUP_WORDS);
+    }
+
+    /**
      * Scratch for {@link #transpose128} with rows of up to {@code words} longs: 64 longs when
      * rows are shorter than one group, else enough for the grouped (vectorised) path.
      */
@@ -53,18 +63,31 @@ public final class BitMatrix {
      */
     public static void transpose128(byte[] rows, int words, int stride, long[] out, int outOff,
             long[] tmp) {
+        transpose128(rows, words, stride, 0, words, out, outOff, tmp);
+    }
+
+    /**
+     * As {@link #transpose128(byte[], int, int, long[], int, long[])} for the words
+     * {@code from .. to-1} of each row only: blocks {@code 64 * from .. 64 * to - 1} of the
+     * result, at block {@code outOff + 64 * from} of {@code out}. Disjoint word ranges write
+     * disjoint blocks, so threads may transpose one matrix in parts (each with its own
+     * {@code tmp}); ranges that start at a multiple of 16 words keep the vectorised path.
+     */
+    public static void transpose128(byte[] rows, int words, int stride, int from, int to,
+            long[] out, int outOff, long[] tmp) {
         if (stride < words || rows.length < 8L * (127L * stride + words)
-                || out.length < 2L * (outOff + 64L * words) || tmp.length < 64) {
+                || out.length < 2L * (outOff + 64L * words) || tmp.length < 64
+                || from < 0 || to > words || from > to) {
             throw new IndexOutOfBoundsException("transpose128: arrays too small for " + words
-                    + " words per row");
+                    + " words per row, or words [" + from + ", " + to + ") out of range");
         }
-        int w = 0;
+        int w = from;
         if (tmp.length >= GROUP_SCRATCH) {
-            for (; w + GROUP_WORDS <= words; w += GROUP_WORDS) {
+            for (; w + GROUP_WORDS <= to; w += GROUP_WORDS) {
                 transposeGroup(rows, w, stride, out, outOff, tmp);
             }
         }
-        for (; w < words; w++) {
+        for (; w < to; w++) {
             for (int h = 0; h < 2; h++) {
                 farRounds(rows, 8 * (64 * h * stride + w), 8 * stride, tmp);
                 nearRounds(tmp, out, 2 * (outOff + 64 * w) + h, 2);

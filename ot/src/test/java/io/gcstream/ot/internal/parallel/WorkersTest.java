@@ -1,0 +1,109 @@
+package io.gcstream.ot.internal.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class WorkersTest {
+
+    /** Every part of every job runs exactly once, and no thread index is used by two threads at once. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 8})
+    void everyPartRunsOnceAndThreadIndicesAreExclusive(int threads) {
+        try (Workers w = new Workers(threads, "test")) {
+            int[] busy = new int[threads];
+            for (int job = 0; job < 2000; job++) {
+                int parts = 1 + job % 11;
+                AtomicIntegerArray ran = new AtomicIntegerArray(parts);
+                w.run((p, t) -> {
+                    assertTrue(t >= 0 && t < threads, "thread index " + t);
+                    synchronized (busy) {
+                        assertEquals(0, busy[t], "thread index " + t + " used twice at once");
+                        busy[t] = 1;
+                    }
+                    ran.incrementAndGet(p);
+                    synchronized (busy) {
+                        busy[t] = 0;
+                    }
+                }, parts);
+                for (int p = 0; p < parts; p++) {
+                    assertEquals(1, ran.get(p), "job " + job + " part " + p);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFailureOnAWorkerIsRethrownOnTheOwnerAndTheTeamStaysUsable() {
+        try (Workers w = new Workers(2, "test")) {
+            Workers.faultForTests((p, t) -> {
+                throw new IllegalStateException("injected");
+            });
+            try {
+                // A worker claims some part sooner or later: repeat until one did.
+                WorkerException e = null;
+                for (int i = 0; i < 100_000 && e == null; i++) {
+                    try {
+                        w.run((p, t) -> spin(2000), 2);
+                    } catch (WorkerException x) {
+                        e = x;
+                    }
+                }
+                assertTrue(e != null, "no part ran on a worker");
+                assertTrue(e.getMessage().startsWith("worker thread gcstream-test-1 failed: "
+                        + "java.lang.IllegalStateException: injected"), e.getMessage());
+            } finally {
+                Workers.faultForTests(null);
+            }
+            int[] sum = {0};
+            w.run((p, t) -> {
+                synchronized (sum) {
+                    sum[0] += p;
+                }
+            }, 4);
+            assertEquals(6, sum[0]);
+        }
+    }
+
+    @Test
+    void aFailureOnTheOwnerIsRethrownAsItself() {
+        try (Workers w = new Workers(1, "test")) {
+            IllegalArgumentException boom = new IllegalArgumentException("boom");
+            assertSame(boom, assertThrows(IllegalArgumentException.class, () -> w.run((p, t) -> {
+                throw boom;
+            }, 3)));
+        }
+    }
+
+    @Test
+    void closeStopsEveryWorkerAndLaterJobsRunOnTheOwner() {
+        Workers w = new Workers(4, "test");
+        w.wake();
+        w.run((p, t) -> spin(1000), 8);
+        w.close();
+        assertEquals(0, w.liveWorkers());
+        int[] owner = {0};
+        w.run((p, t) -> owner[0] += t == 0 ? 1 : 100, 5);
+        assertEquals(5, owner[0]);
+        assertEquals(0, w.liveWorkers());
+    }
+
+    @Test
+    void threadsOutOfRangeAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new Workers(0, "x"));
+        assertThrows(IllegalArgumentException.class, () -> new Workers(Workers.MAX_THREADS + 1, "x"));
+    }
+
+    private static void spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+}
