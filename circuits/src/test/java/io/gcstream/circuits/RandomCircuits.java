@@ -42,6 +42,11 @@ public final class RandomCircuits {
                 .numSlots(s).body(body).build();
     }
 
+    /** {@code n} distinct slots of {@code [0, s)} in random order. */
+    public static int[] distinctForTests(Random rnd, int s, int n) {
+        return distinct(rnd, s, n);
+    }
+
     static int[] distinct(Random rnd, int s, int n) {
         List<Integer> all = new ArrayList<>();
         for (int i = 0; i < s; i++) {

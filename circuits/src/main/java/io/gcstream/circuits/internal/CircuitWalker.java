@@ -22,6 +22,8 @@ public final class CircuitWalker {
 
     private final Circuit circuit;
     private final List<SubCircuit> subs;
+    /** Per definition, the table of its calls' first copy-in: COPY, or a split's mark. */
+    private final int[] firstCopy;
     private final int[] ops = new int[4 * BATCH];
     private int count;
     private GateSink sink;
@@ -43,8 +45,20 @@ public final class CircuitWalker {
     private int[] frameCallerBase = new int[8];
 
     public CircuitWalker(Circuit circuit) {
+        this(circuit, null);
+    }
+
+    /**
+     * A walker that walks the calls of {@code plan}'s split definitions in their split form
+     * and marks where each such call starts ({@link SplitPlan}); null: the plain walk.
+     */
+    public CircuitWalker(Circuit circuit, SplitPlan plan) {
         this.circuit = circuit;
-        this.subs = circuit.subCircuits();
+        this.subs = plan == null ? circuit.subCircuits() : plan.subCircuits();
+        this.firstCopy = new int[subs.size()];
+        for (int k = 0; k < firstCopy.length; k++) {
+            firstCopy[k] = plan == null || plan.mark(k) == 0 ? TruthTable.COPY : plan.mark(k);
+        }
     }
 
     /**
@@ -107,7 +121,7 @@ public final class CircuitWalker {
                     flush();
                 }
                 if (n < room && reader.isCall()) {
-                    expand(subs.get(reader.callee()), reader.callSlots(), frameTop);
+                    expand(reader.callee(), reader.callSlots(), frameTop);
                 }
             }
         } finally {
@@ -124,7 +138,7 @@ public final class CircuitWalker {
      * Runs a call of {@code sub} from the main body, bound to main slots {@code args[0 ..]}
      * (inputs, then outputs), in the frame at {@code base}, with every nested call inside.
      */
-    private void expand(SubCircuit sub, int[] args, int base) throws IOException {
+    private void expand(int sub, int[] args, int base) throws IOException {
         enter(0, sub, args, 0, 0, base);
         int depth = 1;
         final int[] ops = this.ops;
@@ -158,7 +172,7 @@ public final class CircuitWalker {
                 } else {
                     SubCircuit callee = subs.get(-op - 1);
                     framePc[f] = pc + 1 + callee.inputCount() + callee.outputCount();
-                    enter(depth, callee, code, pc + 1, calleeBase, calleeBase + frameSub[f].numSlots());
+                    enter(depth, -op - 1, code, pc + 1, calleeBase, calleeBase + frameSub[f].numSlots());
                     depth++;
                     nested = true;
                     break;
@@ -172,18 +186,19 @@ public final class CircuitWalker {
     }
 
     /**
-     * Pushes frame {@code f}: {@code sub} at {@code calleeBase}, bound to caller slots
+     * Pushes frame {@code f}: definition {@code index} at {@code calleeBase}, bound to caller slots
      * {@code args[off ..]} of the frame at {@code callerBase}; copies the arguments in.
      */
-    private void enter(int f, SubCircuit sub, int[] args, int off, int callerBase, int calleeBase)
+    private void enter(int f, int index, int[] args, int off, int callerBase, int calleeBase)
             throws IOException {
         if (f == frameSub.length) {
             grow();
         }
+        SubCircuit sub = subs.get(index);
         int nIn = sub.inputCount();
         for (int i = 0; i < nIn; i++) {
             int from = callerBase + args[off + i];
-            emit(calleeBase + sub.inputSlot(i), from, from, TruthTable.COPY);
+            emit(calleeBase + sub.inputSlot(i), from, from, i == 0 ? firstCopy[index] : TruthTable.COPY);
         }
         Body body = sub.body();
         frameSub[f] = sub;

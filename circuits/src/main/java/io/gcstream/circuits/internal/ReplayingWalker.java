@@ -44,11 +44,16 @@ public final class ReplayingWalker {
      *                    records nothing
      */
     public ReplayingWalker(Circuit circuit, long budgetGates) {
+        this(circuit, budgetGates, null);
+    }
+
+    /** As {@link #ReplayingWalker(Circuit, long)}, walking with {@code plan} ({@link SplitPlan}; null: none). */
+    public ReplayingWalker(Circuit circuit, long budgetGates, SplitPlan plan) {
         if (budgetGates < 0) {
             throw new IllegalArgumentException("negative budget " + budgetGates);
         }
         this.circuit = circuit;
-        this.walker = new CircuitWalker(circuit);
+        this.walker = new CircuitWalker(circuit, plan);
         this.budgetInts = 4 * Math.min(budgetGates, (Integer.MAX_VALUE - 16) / 4);
         this.tooLarge = budgetGates == 0;
     }

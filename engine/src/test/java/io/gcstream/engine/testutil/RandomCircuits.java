@@ -143,6 +143,109 @@ public final class RandomCircuits {
         return out;
     }
 
+    /**
+     * A random circuit with the independence a multi-threaded gate loop uses: calls (from the
+     * main body and from a nested frame) of a definition of {@code parts} independent parts
+     * whose slots are reused across parts, and wide levels of independent ANDs in the main
+     * body, between chains that depend on everything before them.
+     */
+    public static Circuit parted(Random r, int parts, int gatesPerPart) {
+        Circuit.Builder cb = Circuit.builder();
+        SubCircuit p = partedSub(r, parts, gatesPerPart);
+        cb.addSubCircuit(p);
+        int n = p.inputCount();
+        int o = p.outputCount();
+        int[] in = new int[n];
+        int[] res = new int[o];
+        for (int i = 0; i < n; i++) {
+            in[i] = i;
+        }
+        for (int i = 0; i < o; i++) {
+            res[i] = n + i;
+        }
+        Body outerBody = new Body.Builder().call(0, in, res).gate(n + o, n, 0, 1).build();
+        int[] outerOut = java.util.Arrays.copyOf(res, o);
+        outerOut[0] = n + o;
+        cb.addSubCircuit(SubCircuit.of("outer", in, outerOut, n + o + 1, outerBody, List.of(p)));
+        int wide = 40 + r.nextInt(200);
+        int s = Math.max(n, 8) + 2 * wide;
+        Body.Builder main = new Body.Builder();
+        for (int step = 0; step < 6; step++) {
+            int[] args = new int[n];
+            for (int i = 0; i < n; i++) {
+                args[i] = r.nextInt(n);
+            }
+            main.call(r.nextBoolean() ? 0 : 1, args, distinct(r, n, o));
+            // A level of independent ANDs into fresh slots, then XORs back into the inputs.
+            for (int k = 0; k < wide; k++) {
+                main.gate(n + k, r.nextInt(n), r.nextInt(n), r.nextInt(4) == 0 ? r.nextInt(16) : 1);
+            }
+            for (int k = 0; k < wide; k++) {
+                main.gate(n + wide + k, n + k, n + (k + 1) % wide, 6);
+            }
+            for (int i = 0; i < n; i++) {
+                main.gate(i, i, n + wide + r.nextInt(wide), r.nextInt(16));
+            }
+        }
+        int half = n / 2;
+        int[] ci = new int[half];
+        int[] ei = new int[n - half];
+        for (int i = 0; i < n; i++) {
+            if (i < half) {
+                ci[i] = i;
+            } else {
+                ei[i - half] = i;
+            }
+        }
+        int[] all = new int[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        return cb.creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(0, 1).evaluatorOutputs(all)
+                .numSlots(s).body(main.build()).build();
+    }
+
+    /** {@code parts} independent parts of two inputs each, interleaved, reusing each other's slots. */
+    private static SubCircuit partedSub(Random r, int parts, int gatesPerPart) {
+        int s = 5 * parts + 4;
+        List<List<Integer>> live = new ArrayList<>();
+        List<Integer> free = new ArrayList<>();
+        int[] inputs = new int[2 * parts];
+        for (int q = 0; q < parts; q++) {
+            live.add(new ArrayList<>(List.of(2 * q, 2 * q + 1)));
+            inputs[2 * q] = 2 * q;
+            inputs[2 * q + 1] = 2 * q + 1;
+        }
+        for (int k = 2 * parts; k < s; k++) {
+            free.add(k);
+        }
+        Body.Builder b = new Body.Builder();
+        for (int step = 0; step < parts * gatesPerPart; step++) {
+            List<Integer> mine = live.get(r.nextInt(parts));
+            int a = mine.get(r.nextInt(mine.size()));
+            int c = mine.get(r.nextInt(mine.size()));
+            int out;
+            if (!free.isEmpty() && r.nextInt(3) != 0) {
+                out = free.remove(r.nextInt(free.size()));
+                mine.add(out);
+            } else {
+                out = mine.get(r.nextInt(mine.size()));
+            }
+            b.gate(out, a, c, r.nextInt(3) == 0 ? 1 : r.nextInt(16));
+            if (mine.size() > 3 && r.nextInt(3) == 0) {
+                int dead = mine.remove(r.nextInt(mine.size() - 1));
+                if (!free.contains(dead)) {
+                    free.add(dead);
+                }
+            }
+        }
+        int[] outs = new int[parts];
+        for (int q = 0; q < parts; q++) {
+            outs[q] = live.get(q).get(live.get(q).size() - 1);
+        }
+        return SubCircuit.of("parted", inputs, outs, s, b.build(), List.of());
+    }
+
     /** Random bits. */
     public static boolean[] bits(Random r, int n) {
         boolean[] b = new boolean[n];

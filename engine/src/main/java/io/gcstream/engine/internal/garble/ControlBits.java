@@ -10,7 +10,7 @@ import java.util.Arrays;
  * the batch's tables; the evaluator {@link #read}s them at the start of the batch and
  * {@link #get}s them back in the same order. Gate k of the batch holds bits [kb, kb + b) of the packed string,
  * bit i of the string being bit (i mod 8) of byte i / 8; unused bits of the last byte are 0.
- * Not thread-safe.
+ * Not thread-safe, except that threads may {@link #get(int)} at once after a {@link #read}.
  */
 final class ControlBits {
     private final int bits;
@@ -54,13 +54,42 @@ final class ControlBits {
         return n;
     }
 
-    /** The non-linear gates among the {@code count} gates of {@code ops}. */
+    /**
+     * The non-linear gates among the {@code count} gates of {@code ops} (table fields may carry
+     * a split call's mark above their 4 bits, see {@code SplitPlan}).
+     */
     static int nonLinearIn(int[] ops, int count) {
         int nonLinear = 0;
         for (int i = 3; i < 4 * count; i += 4) {
-            nonLinear += (GateQueue.NON_LINEAR_MASK >>> ops[i]) & 1;
+            nonLinear += (GateQueue.NON_LINEAR_MASK >>> (ops[i] & 15)) & 1;
         }
         return nonLinear;
+    }
+
+    /**
+     * Garbler with several threads: packs the bits of gates 0 .. n-1 of the batch, one value a
+     * gate in {@code vals} (the threads write them in any order), into {@code dst} at
+     * {@code off}: the bytes {@link #take} would give.
+     */
+    void pack(byte[] vals, int n, byte[] dst, int off) {
+        Arrays.fill(dst, off, off + bytesFor(n), (byte) 0);
+        for (int k = 0; k < n; k++) {
+            int p = k * bits;
+            int x = (vals[k] & mask) << (p & 7);
+            int o = off + (p >>> 3);
+            dst[o] |= (byte) x;
+            if ((x >>> 8) != 0) {
+                dst[o + 1] |= (byte) (x >>> 8);
+            }
+        }
+    }
+
+    /** Evaluator with several threads: the bits of the batch's gate {@code k}, in any order. */
+    int get(int k) {
+        int p = k * bits;
+        int o = p >>> 3;
+        int x = ((packed[o] & 0xff) | (packed[o + 1] & 0xff) << 8) >>> (p & 7);
+        return x & mask;
     }
 
     /**

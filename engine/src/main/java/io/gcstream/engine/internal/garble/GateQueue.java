@@ -1,7 +1,6 @@
 package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.internal.CircuitWalker;
-import io.gcstream.circuits.internal.TruthTable;
 import java.util.Arrays;
 
 /**
@@ -19,7 +18,7 @@ import java.util.Arrays;
  * loop that contains a call makes C2 spill and reload its state on every gate, which cost
  * about a third of the gate loop's time.
  */
-abstract class GateQueue {
+abstract class GateQueue implements GateLoop {
     static final int CAPACITY = CircuitWalker.BATCH;
     /** Truth tables that are not affine over GF(2): bit t set iff table t is non-linear. */
     static final int NON_LINEAR_MASK = 0x6996;
@@ -62,6 +61,7 @@ abstract class GateQueue {
     }
 
     /** Label slots this queue holds: it can run any circuit with at most this many. */
+    @Override
     public long capacity() {
         return pending.length;
     }
@@ -71,6 +71,7 @@ abstract class GateQueue {
      * starts again from {@code firstGate}. Between circuits the queue is always empty (every
      * walker batch ends with a flush), so no slot is pending.
      */
+    @Override
     public void restart(long firstGate) {
         if (queued != 0) {
             throw new IllegalStateException("restart with " + queued + " gates queued");
@@ -81,21 +82,25 @@ abstract class GateQueue {
     }
 
     /** The label array: slot s at longs [2s, 2s+1]. */
+    @Override
     public long[] labels() {
         return labels;
     }
 
     /** The gate counter after the last gate processed (the next run starts here). */
+    @Override
     public long nextGateId() {
         return gate;
     }
 
     /** Gates processed. */
+    @Override
     public long gateCount() {
         return gates;
     }
 
     /** Non-linear gates processed. */
+    @Override
     public long nonLinearCount() {
         return nonLinear;
     }

@@ -99,6 +99,11 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         return i;
     }
 
+    /** Nothing to do: the evaluator holds nothing back. */
+    @Override
+    public void finish() {
+    }
+
     private void flush() {
         int n = queued;
         if (n == 0) {

@@ -109,6 +109,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
     }
 
     /** Writes the batches still held; call at the end of every walk. */
+    @Override
     public void finish() {
         if (tableFill > 0) {
             send();

@@ -98,6 +98,11 @@ public final class TweakableHash {
         cipher = FixedKeyAes.decryption(ecb, key);
     }
 
+    /** The high half of every tweak ({@link #tweakHigh(long)}). */
+    public long tweakHigh() {
+        return tweakHigh;
+    }
+
     /** Blocks one {@link #run} can hash. */
     public int capacity() {
         return capacity;

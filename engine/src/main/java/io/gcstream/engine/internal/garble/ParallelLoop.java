@@ -1,0 +1,329 @@
+package io.gcstream.engine.internal.garble;
+
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.SplitPlan;
+import io.gcstream.ot.internal.parallel.Workers;
+import java.util.Arrays;
+
+/**
+ * The gate loop of {@link ParallelGarbler} and {@link ParallelEvaluator}: the batches of one
+ * walk computed by a team of threads, with the same hash tweaks, labels and tables, in the
+ * same order, as the one-thread loops. Two kinds of independence are used, and no gate is
+ * synchronised on its own:
+ *
+ * <ul>
+ *   <li><b>A call of a split definition</b> ({@link SplitPlan}: the S-boxes of an AES round,
+ *       the cells of an edit-distance block) is run by the team group by group: each thread
+ *       takes a group's gates of the call's region, in order, with its own queue and hash,
+ *       writing labels into the group's own frame, and each non-linear gate's tweak and table
+ *       place come from its number in the call. One hand-off per call and batch.</li>
+ *   <li><b>A large flush</b> of the owner's queue (gates of one AND level, as many as the
+ *       circuit's order puts together, up to a batch) is hashed and finished in parts by the
+ *       team: the queued gates are independent, and each keeps a copy of its input labels
+ *       ({@link Lane}). Smaller flushes, below {@link #MIN_PART} gates a thread, stay on the
+ *       owner, whose hand-off would cost more than it saves.</li>
+ * </ul>
+ *
+ * <p>Everything else (linear gates outside split calls, copy gates, the channel) runs on the
+ * owner, as in the one-thread loop. Memory: the label array (at least the plan's
+ * {@link SplitPlan#labelSlots()}), and per thread a {@link Lane}: a hash batch (80 KiB), one int
+ * a label slot, and up to a batch of queued gates (about 50 KiB). Nothing is allocated per
+ * batch. Not thread-safe: the team's owner calls it.
+ */
+abstract class ParallelLoop implements GateLoop {
+    static final int BATCH = CircuitWalker.BATCH;
+    static final int NON_LINEAR_MASK = GateQueue.NON_LINEAR_MASK;
+    static final int XOR = GateQueue.XOR;
+    /**
+     * Fewest queued gates per thread for a flush to be split: at ~20-40 ns a gate, 16 gates
+     * are a few times a hand-off to a spinning worker (docs/performance.md, "Threads").
+     */
+    static final int MIN_PART = 16;
+
+    final GarblingScheme scheme;
+    final Workers team;
+    final Lane[] lanes;
+    final long[] labels;
+    final int blocks;
+    final int tableBytes;
+    /** Gates a lane's hash batch holds. */
+    final int laneMax;
+    /** Gates the owner queues before it must flush: enough to split between the threads. */
+    final int ownerMax;
+
+    private SplitPlan plan;
+    /** The split call being run (its region may span batches), or null. */
+    SplitPlan.Split region;
+    private int regionPos;
+    private long callBase;
+    /** Per group of the current region: the next of its gates to run. */
+    private final int[] cursor;
+
+    /** Session-wide counter of non-linear gates, the hash tweak. */
+    long gate;
+    long nonLinear;
+    long gates;
+    /** Non-linear gates so far in the current batch: a gate's rank for control bits. */
+    int rank;
+    /** Hand-offs to the team so far: region parts and split flushes (for tests and benchmarks). */
+    long regionParts;
+    long splitFlushes;
+
+    // The job being handed to the team: set by the owner before each run.
+    int[] jOps;
+    /** Region part: position (in gates) of region index jA in jOps; indices [jA, jB). */
+    int jI;
+    int jA;
+    int jB;
+    long jTweakBase;
+    int jPosBase;
+    int jRankBase;
+    /** Owner flush: queued gates and parts. */
+    private int jN;
+    private int jParts;
+    private final Workers.Job regionJob = this::regionPart;
+    private final Workers.Job flushJob = this::flushPart;
+
+    /**
+     * @param hash the owner's hash (the session's), whose tweak salt the other threads' copy
+     * @param blocksPerGate hash blocks a non-linear gate needs on this side
+     */
+    ParallelLoop(GarblingScheme scheme, TweakableHash hash, Workers team, long labelSlots,
+            int blocksPerGate, long firstGate) {
+        if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
+            throw new IllegalArgumentException("circuit needs " + labelSlots
+                    + " label slots, more than one array holds");
+        }
+        int threads = team.threads();
+        this.scheme = scheme;
+        this.team = team;
+        this.blocks = blocksPerGate;
+        this.tableBytes = scheme.tableBytes();
+        this.labels = new long[(int) (2 * labelSlots)];
+        this.laneMax = Math.min(BATCH, hash.capacity() / blocksPerGate);
+        if (laneMax < 1) {
+            throw new IllegalArgumentException("hash batches of " + hash.capacity()
+                    + " blocks cannot hold one gate of " + blocksPerGate + " blocks");
+        }
+        this.ownerMax = Math.min(BATCH, threads * laneMax);
+        this.lanes = new Lane[threads];
+        for (int t = 0; t < threads; t++) {
+            TweakableHash h = t == 0 ? hash : new TweakableHash(hash.capacity());
+            lanes[t] = new Lane((int) labelSlots, t == 0 ? ownerMax : laneMax, h);
+        }
+        this.cursor = new int[threads];
+        this.gate = firstGate;
+    }
+
+    /**
+     * The split plan of the circuit about to be walked (null: none); call before the walk,
+     * which must use the same plan ({@link CircuitWalker#CircuitWalker(io.gcstream.circuits.Circuit, SplitPlan)}).
+     */
+    public void plan(SplitPlan p) {
+        if (p != null && p.labelSlots() > capacity()) {
+            throw new IllegalArgumentException("plan needs " + p.labelSlots() + " label slots, loop has "
+                    + capacity());
+        }
+        this.plan = p;
+    }
+
+    @Override
+    public long[] labels() {
+        return labels;
+    }
+
+    @Override
+    public long capacity() {
+        return labels.length / 2;
+    }
+
+    @Override
+    public void restart(long firstGate) {
+        gate = firstGate;
+        gates = 0;
+        nonLinear = 0;
+        rank = 0;
+        // A walk that failed may have left a region or queued gates: they belong to no run.
+        region = null;
+        long salt = lanes[0].hash.tweakHigh();
+        for (Lane l : lanes) {
+            l.newEpoch();
+            if (l.hash.tweakHigh() != salt) {
+                l.hash.tweakHigh(salt);
+            }
+        }
+        // The workers spin from now on, so the walk's first hand-off finds them awake.
+        team.wake();
+    }
+
+    @Override
+    public long nextGateId() {
+        return gate;
+    }
+
+    @Override
+    public long gateCount() {
+        return gates;
+    }
+
+    @Override
+    public long nonLinearCount() {
+        return nonLinear;
+    }
+
+    /** Region parts handed to the team since the loop was made. */
+    public long regionParts() {
+        return regionParts;
+    }
+
+    /** Flushes of the owner's queue split between the team since the loop was made. */
+    public long splitFlushes() {
+        return splitFlushes;
+    }
+
+    @Override
+    public final void gates(int[] ops, int count) {
+        beginBatch(ops, count);
+        int end = 4 * count;
+        int i = 0;
+        if (region != null) {
+            i = runRegion(ops, 0, end);
+        }
+        while (i < end) {
+            i = scan(ops, i, end);
+            flushOwner();
+            if (i < end && SplitPlan.isMark(ops[i + 3])) {
+                startRegion(ops[i + 3]);
+                i = runRegion(ops, i, end);
+            }
+        }
+        gates += count;
+        endBatch();
+    }
+
+    /** Starts a batch (before any of its gates): control bits. */
+    abstract void beginBatch(int[] ops, int count);
+
+    /** Ends a batch (after all of its gates). */
+    abstract void endBatch();
+
+    /**
+     * The owner runs gates from {@code ops[i]} on, queueing non-linear ones in lane 0 (with
+     * consecutive tweaks, table places and ranks), until a gate touches a pending slot, the
+     * queue holds {@link #ownerMax} gates, a split call starts or the batch ends; returns the
+     * index of the first gate not run.
+     */
+    abstract int scan(int[] ops, int i, int end);
+
+    /**
+     * A thread runs gates {@code list[c] ..} (before {@code stop}) of the current region part
+     * in its lane {@code ln}; stops where {@link #scan} would; returns the first not run.
+     */
+    abstract int scanGroup(Lane ln, int[] list, int c, int stop);
+
+    /**
+     * Hashes and finishes the queued gates [from, to) of {@code src} with {@code hash} (the
+     * running thread's): their output labels, and their tables (garbler) or from their tables
+     * (evaluator).
+     */
+    abstract void flushRange(Lane src, int from, int to, TweakableHash hash);
+
+    /**
+     * The tables of the {@code n} non-linear gates of a region part about to be run: the
+     * garbler reserves their bytes and returns their place in its stream, the evaluator reads
+     * them and returns their place in its buffer.
+     */
+    abstract int regionTables(int n);
+
+    /**
+     * The tables of the {@code n} gates of the owner's queue about to be flushed (whose places
+     * {@link #scan} set): the evaluator reads them; the garbler reserved them when it queued.
+     */
+    abstract void ownerTables(int n);
+
+    /** Hashes and finishes the owner's queue, split between the threads when it is large. */
+    private void flushOwner() {
+        Lane ln = lanes[0];
+        int n = ln.queued;
+        if (n == 0) {
+            return;
+        }
+        ownerTables(n);
+        int parts = Math.min(team.threads(), n / MIN_PART);
+        if (parts > 1) {
+            jN = n;
+            jParts = parts;
+            splitFlushes++;
+            team.run(flushJob, parts);
+        } else {
+            flushRange(ln, 0, n, ln.hash);
+        }
+        nonLinear += n;
+        ln.newEpoch();
+    }
+
+    /** Team job: part p of the owner's queue, with the running thread's hash. */
+    private void flushPart(int part, int thread) {
+        int n = jN;
+        int parts = jParts;
+        flushRange(lanes[0], n * part / parts, n * (part + 1) / parts, lanes[thread].hash);
+    }
+
+    private void startRegion(int mark) {
+        region = plan.splitOf(mark);
+        regionPos = 0;
+        callBase = gate;
+        Arrays.fill(cursor, 0, region.groups(), 0);
+    }
+
+    /**
+     * Runs the part of the current region that lies in this batch from {@code ops[i]} on, one
+     * group a thread; returns the index after it.
+     */
+    private int runRegion(int[] ops, int i, int end) {
+        SplitPlan.Split r = region;
+        int a = regionPos;
+        int len = Math.min((end - i) >>> 2, r.length() - a);
+        int b = a + len;
+        int[] before = r.nonLinearBefore();
+        int n = before[b] - before[a];
+        int posBase = regionTables(n);
+        jOps = ops;
+        jI = i >>> 2;
+        jA = a;
+        jB = b;
+        jTweakBase = callBase;
+        jPosBase = posBase - before[a] * tableBytes;
+        jRankBase = rank - before[a];
+        regionParts++;
+        team.run(regionJob, r.groups());
+        jOps = null;
+        rank += n;
+        gate = callBase + before[b];
+        nonLinear += n;
+        regionPos = b;
+        if (b == r.length()) {
+            region = null;
+        }
+        return i + 4 * len;
+    }
+
+    /** Team job: group {@code part} of the current region part, in the running thread's lane. */
+    private void regionPart(int part, int thread) {
+        Lane ln = lanes[thread];
+        int[] list = region.groupGates(part);
+        int c = cursor[part];
+        int stop = Arrays.binarySearch(list, c, list.length, jB);
+        if (stop < 0) {
+            stop = -stop - 1;
+        }
+        while (c < stop) {
+            c = scanGroup(ln, list, c, stop);
+            if (ln.queued > 0) {
+                flushRange(ln, 0, ln.queued, ln.hash);
+                ln.newEpoch();
+            }
+        }
+        cursor[part] = c;
+    }
+}

@@ -1,0 +1,192 @@
+package io.gcstream.engine.internal.garble;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.SplitPlan;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.engine.testutil.StreamBytes;
+import io.gcstream.ot.internal.parallel.Workers;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link ParallelGarbler} and {@link ParallelEvaluator} (and so {@link ParallelLoop}): with any
+ * number of threads on either side, the garbler writes the one-thread garbler's stream byte
+ * for byte, and the evaluator, reading either, gets the simulator's results. The circuits have
+ * split calls (from the main body and from a nested frame), wide AND levels whose flushes are
+ * split, and chains that flush often; hash batches of a few gates make flushes run in chunks.
+ */
+class ParallelLoopTest {
+    private static final int[][] THREADS = {{2, 2}, {1, 2}, {2, 1}, {3, 3}, {8, 1}, {1, 8}, {8, 8}};
+
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void anyThreadCountsGiveTheOneThreadStreamAndTheSimulatorsResults(Scheme s) throws Exception {
+        check(s, TweakableHash.DEFAULT_CAPACITY, 42);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void smallHashBatchesGiveTheSameStreamAndResults(Scheme s) throws Exception {
+        check(s, 2 * s.implementation().garbleBlocks() + 1, 43);
+    }
+
+    private static void check(Scheme s, int hashCapacity, long seed) throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Random r = new Random(seed + s.ordinal());
+        List<Circuit> circuits = new ArrayList<>();
+        for (int parts = 1; parts <= 8; parts++) {
+            circuits.add(RandomCircuits.parted(r, parts, 30 + r.nextInt(60)));
+        }
+        for (int k = 0; k < 4; k++) {
+            circuits.add(RandomCircuits.generate(r, 1 + r.nextInt(8), 1 + r.nextInt(8), r.nextInt(6),
+                    1 + r.nextInt(6), 500 + r.nextInt(4000)));
+        }
+        Workers[] teams = new Workers[9];
+        for (int t = 2; t < teams.length; t++) {
+            teams[t] = new Workers(t, "test");
+        }
+        long[] handOffs = new long[2];
+        try {
+            long gateId = 1000;
+            for (Circuit circuit : circuits) {
+                boolean[] x = RandomCircuits.bits(r, circuit.creatorInputCount());
+                boolean[] y = RandomCircuits.bits(r, circuit.evaluatorInputCount());
+                Simulator.Result want = Simulator.run(circuit, x, y);
+                long dLo = r.nextLong() | 1;
+                long dHi = r.nextLong();
+                long[] zero = new long[2 * (int) circuit.labelSlots()];
+                for (int i = 0; i < zero.length; i++) {
+                    zero[i] = r.nextLong();
+                }
+                byte[] reference = garble(scheme, hashCapacity, null, circuit, zero, dLo, dHi, gateId).data;
+                assertEquals(StreamBytes.of(circuit, scheme), reference.length);
+                for (int[] tt : THREADS) {
+                    String what = s + ", " + tt[0] + " garbling / " + tt[1] + " evaluating threads, "
+                            + circuit.subCircuits().size() + " definitions, " + circuit.gateCount() + " gates";
+                    Run g = garble(scheme, hashCapacity, teams[tt[0]], circuit, zero, dLo, dHi, gateId);
+                    assertArrayEquals(reference, g.data, what + ": the stream");
+                    assertEquals(gateId + circuit.nonLinearCount(), g.loop.nextGateId(), what);
+                    assertEquals(circuit.nonLinearCount(), g.loop.nonLinearCount(), what);
+                    GateLoop e = evaluate(scheme, hashCapacity, teams[tt[1]], circuit, zero, x, y, dLo, dHi,
+                            gateId, g.data);
+                    assertEquals(g.loop.nextGateId(), e.nextGateId(), what);
+                    for (GateLoop loop : new GateLoop[] {g.loop, e}) {
+                        if (loop instanceof ParallelLoop p) {
+                            handOffs[0] += p.regionParts();
+                            handOffs[1] += p.splitFlushes();
+                        }
+                    }
+                    assertEquals(g.loop.gateCount(), e.gateCount(), what);
+                    assertArrayEquals(want.creatorOutputs(), decode(g.loop.labels(), e.labels(),
+                            circuit.creatorOutputs(), dLo, dHi), what + ": creator outputs");
+                    assertArrayEquals(want.evaluatorOutputs(), decode(g.loop.labels(), e.labels(),
+                            circuit.evaluatorOutputs(), dLo, dHi), what + ": evaluator outputs");
+                }
+                gateId += circuit.nonLinearCount();
+            }
+            assertTrue(handOffs[0] > 100 && handOffs[1] > 100, "split calls " + handOffs[0]
+                    + " and split flushes " + handOffs[1] + " ran on the teams");
+        } finally {
+            for (Workers w : teams) {
+                if (w != null) {
+                    w.close();
+                }
+            }
+        }
+    }
+
+    private record Run(GateLoop loop, byte[] data) {
+    }
+
+    /** The stream of {@code circuit} garbled on {@code team} (null: the one-thread garbler). */
+    private static Run garble(GarblingScheme scheme, int hashCapacity, Workers team, Circuit circuit,
+            long[] zero, long dLo, long dHi, long gateId) throws Exception {
+        StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
+        TweakableHash h = new TweakableHash(hashCapacity);
+        GateLoop g;
+        CircuitWalker w;
+        if (team == null) {
+            g = new StreamingGarbler(scheme, h, circuit.labelSlots(), dLo, dHi, gateId, pipe);
+            w = new CircuitWalker(circuit);
+        } else {
+            SplitPlan plan = SplitPlan.of(circuit, team.threads());
+            ParallelGarbler p = new ParallelGarbler(scheme, h, team, plan.labelSlots(), dLo, dHi, gateId, pipe);
+            p.plan(plan);
+            g = p;
+            w = new CircuitWalker(circuit, plan);
+        }
+        g.restart(gateId);
+        placeInputs(circuit, zero, g.labels());
+        w.walk(g);
+        g.finish();
+        return new Run(g, Arrays.copyOf(pipe.data, pipe.size));
+    }
+
+    private static GateLoop evaluate(GarblingScheme scheme, int hashCapacity, Workers team, Circuit circuit,
+            long[] zero, boolean[] x, boolean[] y, long dLo, long dHi, long gateId, byte[] stream)
+            throws Exception {
+        StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
+        pipe.write(stream, 0, stream.length);
+        TweakableHash h = new TweakableHash(hashCapacity);
+        GateLoop e;
+        CircuitWalker w;
+        if (team == null) {
+            e = new StreamingEvaluator(scheme, h, circuit.labelSlots(), gateId, pipe);
+            w = new CircuitWalker(circuit);
+        } else {
+            SplitPlan plan = SplitPlan.of(circuit, team.threads());
+            ParallelEvaluator p = new ParallelEvaluator(scheme, h, team, plan.labelSlots(), gateId, pipe);
+            p.plan(plan);
+            e = p;
+            w = new CircuitWalker(circuit, plan);
+        }
+        e.restart(gateId);
+        long[] l = e.labels();
+        int[] ci = circuit.creatorInputs();
+        int[] ei = circuit.evaluatorInputs();
+        for (int i = 0; i < ci.length; i++) {
+            l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
+            l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
+        }
+        for (int i = 0; i < ei.length; i++) {
+            l[2 * ei[i]] = zero[2 * ei[i]] ^ (y[i] ? dLo : 0);
+            l[2 * ei[i] + 1] = zero[2 * ei[i] + 1] ^ (y[i] ? dHi : 0);
+        }
+        w.walk(e);
+        e.finish();
+        assertEquals(pipe.size, pipe.pos, "the evaluator read the whole stream");
+        return e;
+    }
+
+    private static void placeInputs(Circuit circuit, long[] zero, long[] labels) {
+        for (int[] slots : new int[][] {circuit.creatorInputs(), circuit.evaluatorInputs()}) {
+            for (int s : slots) {
+                labels[2 * s] = zero[2 * s];
+                labels[2 * s + 1] = zero[2 * s + 1];
+            }
+        }
+    }
+
+    private static boolean[] decode(long[] g, long[] e, int[] slots, long dLo, long dHi) {
+        boolean[] out = new boolean[slots.length];
+        for (int i = 0; i < slots.length; i++) {
+            int s = slots[i];
+            boolean zero = g[2 * s] == e[2 * s] && g[2 * s + 1] == e[2 * s + 1];
+            boolean one = (g[2 * s] ^ dLo) == e[2 * s] && (g[2 * s + 1] ^ dHi) == e[2 * s + 1];
+            assertTrue(zero || one, "output slot " + s + " decodes to neither label");
+            out[i] = one;
+        }
+        return out;
+    }
+}
