@@ -9,6 +9,7 @@ import io.gcstream.engine.internal.session.EvaluatorProtocol;
 import io.gcstream.engine.internal.session.Handshake;
 import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.engine.internal.session.OtExtensionCot;
+import io.gcstream.engine.internal.session.PartyThreads;
 import io.gcstream.engine.internal.session.Prestart;
 import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.engine.internal.session.StateCheck;
@@ -86,6 +87,8 @@ public final class GcSession implements AutoCloseable {
     private final Protocol protocol;
     private final CorrelatedOt ot;
     private final Prg prg;
+    /** Threads this party computes on ({@link SessionOptions#threads()} resolved). */
+    private final int threads;
     private final SessionState resumedFrom;
     /** The half of {@link #resumedFrom} the handshake chose, once it has. */
     private Half resumedHalf;
@@ -113,17 +116,23 @@ public final class GcSession implements AutoCloseable {
     private long setupSent;
     private long setupReceived;
 
+    /**
+     * @param ot how the evaluator's inputs are transferred, or null for the OT extension on the
+     *     session's threads
+     */
     private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
             SessionState state) {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.options = Objects.requireNonNull(options, "options");
-        this.ot = Objects.requireNonNull(ot, "ot");
+        this.threads = PartyThreads.resolve(options.threads(), channel, SessionOptions.MAX_THREADS);
+        this.ot = ot != null ? ot : OtExtensionCot.forSession(options.seed(), role == Party.CREATOR,
+                options.otBlockSize(), threads);
         this.prg = options.seed().isPresent()
                 ? new Prg(options.seed().getAsLong(), role == Party.CREATOR ? 0x43L : 0x45L)
                 : Prg.fromSecureRandom();
         this.protocol = role == Party.CREATOR
-                ? new CreatorProtocol(channel, prg, options.scheme())
-                : new EvaluatorProtocol(channel, prg, options.scheme());
+                ? new CreatorProtocol(channel, prg, options.scheme(), threads)
+                : new EvaluatorProtocol(channel, prg, options.scheme(), threads);
         this.protocol.progress(options.progress());
         this.resumedFrom = state;
         USE_IDS.nextBytes(useId);
@@ -276,14 +285,12 @@ public final class GcSession implements AutoCloseable {
 
     /** The creator (garbler) side over {@code channel}. Does not communicate yet. */
     public static GcSession creator(Channel channel, SessionOptions options) {
-        return new GcSession(Party.CREATOR, channel, options,
-                OtExtensionCot.forSession(options.seed(), true, options.otBlockSize()), null);
+        return new GcSession(Party.CREATOR, channel, options, null, null);
     }
 
     /** The evaluator side over {@code channel}. Does not communicate yet. */
     public static GcSession evaluator(Channel channel, SessionOptions options) {
-        return new GcSession(Party.EVALUATOR, channel, options,
-                OtExtensionCot.forSession(options.seed(), false, options.otBlockSize()), null);
+        return new GcSession(Party.EVALUATOR, channel, options, null, null);
     }
 
     /**
@@ -300,12 +307,13 @@ public final class GcSession implements AutoCloseable {
      */
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
-        boolean creator = state.role() == Party.CREATOR;
-        return new GcSession(state.role(), channel, options, OtExtensionCot.forSession(options.seed(), creator, options.otBlockSize()),
-                state);
+        return new GcSession(state.role(), channel, options, null, state);
     }
 
-    /** A session with another way of doing the evaluator's input OTs (tests). */
+    /**
+     * A session with another way of doing the evaluator's input OTs (tests), or (null) the OT
+     * extension.
+     */
     static GcSession create(Party role, Channel channel, SessionOptions options, CorrelatedOt ot) {
         return new GcSession(role, channel, options, ot, null);
     }
@@ -319,6 +327,15 @@ public final class GcSession implements AutoCloseable {
     public SessionOptions options() {
         return options;
     }
+
+    /**
+     * The threads this party computes on: {@link SessionOptions#threads()}, or the number it
+     * chose automatically for this channel's peer.
+     */
+    public int threads() {
+        return threads;
+    }
+
 
     /** Runs completed so far. */
     public synchronized long completedRuns() {
@@ -826,8 +843,10 @@ public final class GcSession implements AutoCloseable {
 
     /**
      * Ends the session and closes its channel; the peer's next read fails. A run in progress on
-     * another thread fails with a {@link SessionException}. Later calls throw
-     * {@link IllegalStateException}. Idempotent; never throws.
+     * another thread fails with a {@link SessionException}. Stops the session's worker threads
+     * (a session computing on more than one thread keeps them while it is in use) and waits
+     * for them, at most a second each. Later calls throw {@link IllegalStateException}.
+     * Idempotent; never throws.
      */
     @Override
     public void close() {
@@ -837,6 +856,7 @@ public final class GcSession implements AutoCloseable {
         } catch (IOException | RuntimeException ignored) {
             // Closing only releases the connection; there is nothing left to report it to.
         }
+        protocol.close();
     }
 
     private void checkUsable() {
@@ -879,6 +899,8 @@ public final class GcSession implements AutoCloseable {
         } catch (IOException | RuntimeException ignored) {
             // The session has failed already; closing is only to release the peer.
         }
+        // No thread outlives a failed session.
+        protocol.close();
         return e;
     }
 

@@ -3,7 +3,6 @@ package io.gcstream.engine;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.internal.session.CorrelatedOt;
-import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
@@ -74,9 +73,7 @@ public final class LocalPair {
      */
     public static List<Outcome> runAll(Circuit circuit, List<boolean[]> creatorInputs,
             List<boolean[]> evaluatorInputs, SessionOptions options, Connection connection) {
-        return run(circuit, creatorInputs, evaluatorInputs, options, connection,
-                OtExtensionCot.forSession(options.seed(), true, options.otBlockSize()),
-                OtExtensionCot.forSession(options.seed(), false, options.otBlockSize()));
+        return run(circuit, creatorInputs, evaluatorInputs, options, connection, null, null);
     }
 
     static List<Outcome> run(Circuit circuit, List<boolean[]> xs, List<boolean[]> ys, SessionOptions options,

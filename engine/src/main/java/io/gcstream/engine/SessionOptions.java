@@ -34,6 +34,14 @@ import java.util.OptionalLong;
  *   <li>{@code reuseState}: allow resuming a saved state that a session has used before (default
  *       false). A state resumes once ({@link SessionState}); a used one resumes again only when
  *       both parties set this, each with its own reason (a run to repeat after a failure).</li>
+ *   <li>{@code threads}: how many threads this party computes on: its garbling or evaluation
+ *       and its part of the OT extension. 1..{@value #MAX_THREADS}, or {@link #AUTO_THREADS} (0,
+ *       the default): the cores the JVM sees, halved when the peer runs on the same machine (a
+ *       loopback connection or an in-memory channel), since the two parties then share those
+ *       cores. The bytes on the wire do not depend on it, so the parties may use different
+ *       numbers. A session with more than one keeps up to twice that many minus two worker
+ *       threads while it runs; they stop after two idle seconds, at {@link GcSession#close()},
+ *       or when the session fails (docs/scale.md says what threads buy).</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  *   <li>{@code seed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness from a
  *       fixed seed so that a run is reproducible byte for byte. A seeded session is insecure.
@@ -43,6 +51,10 @@ import java.util.OptionalLong;
  * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).timeout(Duration.ofSeconds(5)).build()}.
  */
 public final class SessionOptions {
+    /** {@link #threads()} chosen per session from the cores and where the peer is (the default). */
+    public static final int AUTO_THREADS = 0;
+    /** Most threads a party computes on. */
+    public static final int MAX_THREADS = 64;
     private static final SessionOptions DEFAULTS = builder().build();
 
     private final Scheme scheme;
@@ -52,6 +64,7 @@ public final class SessionOptions {
     private final int otBlockSize;
     private final boolean singleRun;
     private final boolean reuseState;
+    private final int threads;
 
     private SessionOptions(Builder b) {
         this.scheme = b.scheme;
@@ -61,9 +74,10 @@ public final class SessionOptions {
         this.otBlockSize = b.otBlockSize;
         this.singleRun = b.singleRun;
         this.reuseState = b.reuseState;
+        this.threads = b.threads;
     }
 
-    /** Half-gates, 60 s timeout, OT blocks of 16,384, secure randomness. */
+    /** Half-gates, 60 s timeout, OT blocks of 16,384, threads chosen per session, secure randomness. */
     public static SessionOptions defaults() {
         return DEFAULTS;
     }
@@ -75,7 +89,7 @@ public final class SessionOptions {
     /** A builder pre-filled with these settings. */
     public Builder toBuilder() {
         Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize).singleRun(singleRun)
-                .reuseState(reuseState);
+                .reuseState(reuseState).threads(threads);
         b.seed = seed;
         b.progress = progress;
         return b;
@@ -110,6 +124,14 @@ public final class SessionOptions {
         return reuseState;
     }
 
+    /**
+     * Threads this party computes on, or {@link #AUTO_THREADS} to choose per session (see the
+     * class comment).
+     */
+    public int threads() {
+        return threads;
+    }
+
     /** The progress listener, or null. */
     public ProgressListener progress() {
         return progress;
@@ -123,18 +145,20 @@ public final class SessionOptions {
         SessionOptions s = (SessionOptions) o;
         return scheme == s.scheme && timeout.equals(s.timeout) && Objects.equals(seed, s.seed)
                 && progress == s.progress && otBlockSize == s.otBlockSize && singleRun == s.singleRun
-                && reuseState == s.reuseState;
+                && reuseState == s.reuseState && threads == s.threads;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(scheme, timeout, seed, otBlockSize, singleRun, reuseState);
+        return Objects.hash(scheme, timeout, seed, otBlockSize, singleRun, reuseState, threads);
     }
 
     @Override
     public String toString() {
         return "SessionOptions{scheme=" + scheme + ", timeout=" + timeout + ", otBlockSize=" + otBlockSize
-                + (singleRun ? ", singleRun" : "") + (reuseState ? ", reuseState" : "") + (seed == null ? "" : ", seeded (insecure)") + "}";
+                + (singleRun ? ", singleRun" : "") + (reuseState ? ", reuseState" : "")
+                + ", threads=" + (threads == AUTO_THREADS ? "auto" : threads)
+                + (seed == null ? "" : ", seeded (insecure)") + "}";
     }
 
     /** Validating builder of {@link SessionOptions}. */
@@ -146,6 +170,7 @@ public final class SessionOptions {
         private int otBlockSize = OtOptions.DEFAULT_BLOCK_SIZE;
         private boolean singleRun;
         private boolean reuseState;
+        private int threads = AUTO_THREADS;
 
         private Builder() {
         }
@@ -153,6 +178,19 @@ public final class SessionOptions {
         /** This party allows resuming a state used before; the peer must allow it too (see the class comment). */
         public Builder reuseState(boolean allow) {
             this.reuseState = allow;
+            return this;
+        }
+
+        /**
+         * Threads this party computes on, 1..{@value SessionOptions#MAX_THREADS}, or
+         * {@link SessionOptions#AUTO_THREADS} (see the class comment).
+         */
+        public Builder threads(int n) {
+            if (n < 0 || n > MAX_THREADS) {
+                throw new IllegalArgumentException("threads must be in 1.." + MAX_THREADS + ", or "
+                        + AUTO_THREADS + " for automatic, got " + n);
+            }
+            this.threads = n;
             return this;
         }
 

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
@@ -47,15 +48,62 @@ class TranscriptTest {
         assertEquals(SINGLE_RUN_PIN, transcripts(o), "single run: creator -> evaluator and evaluator -> creator transcripts");
     }
 
+    /**
+     * Per scheme, the transcripts of two runs of a circuit with split calls and wide AND levels
+     * ({@link RandomCircuits#parted}) and one with 6,000 evaluator inputs (split OT-extension
+     * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
+     */
+    private static final Map<Scheme, String> SPLIT_PINS = Map.of(
+        Scheme.HALF_GATES, "fec3852384aef3869c907209dce2b0639ebba249dc45b409e9e2e152a8756815 c574f9ef1d6d2877d0501dc003241c79d2455a5623d7a73416b9fab173282a52",
+        Scheme.GRR3, "a4e72c542ba0d86296ce4aca982e7ff492f758f5187faf5cc876683439b3394a 680c1b61f99d0d83f63b16854c7704d8b46a9c7c80500a1b07b532e389c10f8d",
+        Scheme.THREE_HALVES, "a1e0b7c356db34faca69a30f4f810c0cbe6cdfbd0e51da14f0e13c70f78030f2 6a20f789a98ded3deaebdc3d8099968964fe6b89cd1941ccd6578b9e6e6be94b");
+
+    /**
+     * The bytes on the wire do not depend on either party's thread count, so a creator and an
+     * evaluator with different counts work together: the pinned transcripts, and those of a
+     * circuit whose calls and flushes are split between threads.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 1", "8, 1", "1, 8", "3, 2"})
+    void threadCountsChangeNoByteOnTheWire(int creatorThreads, int evaluatorThreads) throws Exception {
+        for (Scheme scheme : Scheme.values()) {
+            SessionOptions o = SessionOptions.builder().scheme(scheme).seed(7).build();
+            SessionOptions co = o.toBuilder().threads(creatorThreads).build();
+            SessionOptions eo = o.toBuilder().threads(evaluatorThreads).build();
+            assertEquals(PINS.get(scheme), transcripts(co, eo), scheme + ", " + creatorThreads + " / "
+                    + evaluatorThreads + " threads");
+            Circuit parted = RandomCircuits.parted(new Random(2025), 5, 80);
+            Random r = new Random(2026);
+            boolean[] x = RandomCircuits.bits(r, parted.creatorInputCount());
+            boolean[] y = RandomCircuits.bits(r, parted.evaluatorInputCount());
+            boolean[] x2 = RandomCircuits.bits(r, parted.creatorInputCount());
+            boolean[] y2 = RandomCircuits.bits(r, parted.evaluatorInputCount());
+            Circuit wide = SessionThreadsTest.manyInputs();
+            boolean[] x3 = RandomCircuits.bits(r, wide.creatorInputCount());
+            boolean[] y3 = RandomCircuits.bits(r, wide.evaluatorInputCount());
+            Pairs.Side<Object> twice = s -> {
+                boolean creator = s.role() == Party.CREATOR;
+                s.run(parted, creator ? x : y);
+                s.run(parted, creator ? x2 : y2);
+                s.run(wide, creator ? x3 : y3);
+                return null;
+            };
+            assertEquals(SPLIT_PINS.get(scheme), transcripts(co, eo, twice), scheme + ", circuit with split calls, "
+                    + creatorThreads + " / " + evaluatorThreads + " threads");
+        }
+    }
+
     /** SHA-256 of the creator's and of the evaluator's sent bytes, in a session of four steps under {@code o}. */
     private static String transcripts(SessionOptions o) throws Exception {
+        return transcripts(o, o);
+    }
+
+    /** As {@link #transcripts(SessionOptions)}, the creator under {@code co}, the evaluator under {@code eo}. */
+    private static String transcripts(SessionOptions co, SessionOptions eo) throws Exception {
         Random r = new Random(2024);
         Circuit c = RandomCircuits.generate(r, 8, 8, 4, 4, 400);
         boolean[] x = RandomCircuits.bits(r, 8);
         boolean[] y = RandomCircuits.bits(r, 8);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
-        TranscriptChannel a = new TranscriptChannel(ch[0]);
-        TranscriptChannel b = new TranscriptChannel(ch[1]);
         // A plain run (in a single-run session: its inputs by direct base OTs), a run that keeps
         // the evaluator's outputs (there: it sets the OT extension up), one that feeds them to
         // the creator's inputs and keeps the creator's outputs, and saving those: every message
@@ -72,9 +120,19 @@ class TranscriptTest {
             s.saveState(second.kept(), dir.resolve(creator ? "c" : "e"), creator ? "pw".toCharArray() : null);
             return null;
         };
-        List<Pairs.Result<Object>> out = Pairs.both(GcSession.creator(a, o), side, GcSession.evaluator(b, o), side);
-        out.get(0).get();
-        out.get(1).get();
+        return transcripts(co, eo, side);
+    }
+
+    /** SHA-256 of the creator's and of the evaluator's sent bytes while both do {@code side}. */
+    private static String transcripts(SessionOptions co, SessionOptions eo, Pairs.Side<Object> side) throws Exception {
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(co.timeout()).build());
+        TranscriptChannel a = new TranscriptChannel(ch[0]);
+        TranscriptChannel b = new TranscriptChannel(ch[1]);
+        try (GcSession c = GcSession.creator(a, co); GcSession e = GcSession.evaluator(b, eo)) {
+            List<Pairs.Result<Object>> out = Pairs.both(c, side, e, side);
+            out.get(0).get();
+            out.get(1).get();
+        }
         return a.sentHash() + " " + b.sentHash();
     }
 }

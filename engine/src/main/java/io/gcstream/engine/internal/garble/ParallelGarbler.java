@@ -11,7 +11,7 @@ import java.io.UncheckedIOException;
  * other threads go straight to their place in the stream; a batch's control bits are packed
  * when the batch ends. The output is written on the owner's thread. Not thread-safe.
  */
-public final class ParallelGarbler extends ParallelLoop {
+public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     private final long dLo;
     private final long dHi;
     private final TableOutput output;
@@ -47,6 +47,7 @@ public final class ParallelGarbler extends ParallelLoop {
     }
 
     /** As {@link StreamingGarbler#sendInPiecesOf}. */
+    @Override
     public void sendInPiecesOf(int bytes) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - batchBytes) {
             throw new IllegalArgumentException("piece size " + bytes + " out of range");

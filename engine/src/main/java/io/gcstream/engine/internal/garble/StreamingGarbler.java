@@ -1,6 +1,5 @@
 package io.gcstream.engine.internal.garble;
 
-import io.gcstream.circuits.internal.GateSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -21,7 +20,7 @@ import java.io.UncheckedIOException;
  * (each batch goes out at once by default) and then written in one call; {@link #finish}
  * writes what is held at the end of a walk.
  */
-public final class StreamingGarbler extends GateQueue implements GateSink {
+public final class StreamingGarbler extends GateQueue implements GarblerLoop {
     private final long dLo;
     private final long dHi;
     private final TableOutput output;
@@ -66,6 +65,7 @@ public final class StreamingGarbler extends GateQueue implements GateSink {
      * on the 10^7 AND stream: about 1 ns per AND less of the creator's CPU). Grows the buffer
      * to {@code bytes} plus one batch; call between walks.
      */
+    @Override
     public void sendInPiecesOf(int bytes) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - batchBytes) {
             throw new IllegalArgumentException("piece size " + bytes + " out of range");

@@ -20,6 +20,10 @@ public interface CorrelatedOt {
     interface Sender {
         /** Writes the 0-labels x_i of {@code n} wires into blocks {@code off..off+n) of {@code out}. */
         void correlated(int n, long[] out, int off) throws IOException;
+
+        /** Stops any worker threads (the session ends); later calls still work. */
+        default void close() {
+        }
     }
 
     /** The evaluator's side. */
@@ -29,6 +33,10 @@ public interface CorrelatedOt {
          * {@code off..off+n) of {@code out}. Sends its messages; receives nothing.
          */
         void correlated(boolean[] choices, int cOff, int n, long[] out, int off) throws IOException;
+
+        /** Stops any worker threads (the session ends); later calls still work. */
+        default void close() {
+        }
     }
 
     /** Session setup of the creator with the session's Δ (lowest bit 1, secret). */

@@ -5,7 +5,11 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
+import io.gcstream.circuits.internal.SplitPlan;
+import io.gcstream.engine.internal.garble.GarblerLoop;
+import io.gcstream.engine.internal.garble.ParallelGarbler;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
+import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
@@ -29,7 +33,7 @@ public final class CreatorProtocol extends Protocol {
     /** The first run's direct base OTs, until that run's headers are exchanged. */
     private DirectCot.Sender direct;
     /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
-    private StreamingGarbler garbler;
+    private GarblerLoop garbler;
     private long dLo;
     private long dHi;
     /** Bytes of tables after which this run's stream is flushed; see {@link #flushInterval}. */
@@ -37,8 +41,8 @@ public final class CreatorProtocol extends Protocol {
     /** Bytes of tables written since the last flush. */
     private long unflushed;
 
-    public CreatorProtocol(Channel ch, Prg prg, Scheme scheme) {
-        super(ch, prg, scheme);
+    public CreatorProtocol(Channel ch, Prg prg, Scheme scheme, int threads) {
+        super(ch, prg, scheme, threads);
     }
 
     @Override
@@ -104,9 +108,10 @@ public final class CreatorProtocol extends Protocol {
 
         enter("input labels");
         ensureChunks(c);
-        if (garbler == null || garbler.capacity() < c.labelSlots()) {
+        SplitPlan plan = planFor(c);
+        if (garbler == null || garbler.capacity() < plan.labelSlots()) {
             // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
-            garbler = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, (b, off, len) -> {
+            TableOutput out = (b, off, len) -> {
                 rearm();
                 ch.write(b, off, len);
                 unflushed += len;
@@ -114,9 +119,15 @@ public final class CreatorProtocol extends Protocol {
                     ch.flush();
                     unflushed = 0;
                 }
-            });
+            };
+            garbler = threads == 1
+                    ? new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, out)
+                    : new ParallelGarbler(scheme, hash, team(), plan.labelSlots(), dLo, dHi, gateCounter, out);
         }
-        StreamingGarbler g = garbler;
+        GarblerLoop g = garbler;
+        if (g instanceof ParallelGarbler p) {
+            p.plan(plan);
+        }
         g.restart(gateCounter);
         flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());
         unflushed = 0;
@@ -224,6 +235,14 @@ public final class CreatorProtocol extends Protocol {
         long[][] keptOut = keptLabels(spec, labels);
         idle();
         return new Outcome(out, keptOut);
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        if (ot != null) {
+            ot.close();
+        }
     }
 
     /**

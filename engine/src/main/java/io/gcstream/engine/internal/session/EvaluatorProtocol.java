@@ -4,7 +4,11 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
+import io.gcstream.circuits.internal.SplitPlan;
+import io.gcstream.engine.internal.garble.GateLoop;
+import io.gcstream.engine.internal.garble.ParallelEvaluator;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
+import io.gcstream.engine.internal.garble.TableInput;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
@@ -21,10 +25,10 @@ public final class EvaluatorProtocol extends Protocol {
     /** The first run's direct base OTs, until that run. */
     private DirectCot.Receiver direct;
     /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
-    private StreamingEvaluator evaluator;
+    private GateLoop evaluator;
 
-    public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme) {
-        super(ch, prg, scheme);
+    public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme, int threads) {
+        super(ch, prg, scheme, threads);
     }
 
     @Override
@@ -54,14 +58,21 @@ public final class EvaluatorProtocol extends Protocol {
         // follow the header in the same flight, and the creator checks the header first.
         enter("input labels");
         ensureChunks(c);
-        if (evaluator == null || evaluator.capacity() < c.labelSlots()) {
+        SplitPlan plan = planFor(c);
+        if (evaluator == null || evaluator.capacity() < plan.labelSlots()) {
             // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
-            evaluator = new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, (b, off, len) -> {
+            TableInput in = (b, off, len) -> {
                 rearm();
                 ch.readFully(b, off, len);
-            });
+            };
+            evaluator = threads == 1
+                    ? new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, in)
+                    : new ParallelEvaluator(scheme, hash, team(), plan.labelSlots(), gateCounter, in);
         }
-        StreamingEvaluator e = evaluator;
+        GateLoop e = evaluator;
+        if (e instanceof ParallelEvaluator p) {
+            p.plan(plan);
+        }
         e.restart(gateCounter);
         long[] labels = e.labels();
         int[] ei = c.evaluatorInputs();
@@ -167,6 +178,14 @@ public final class EvaluatorProtocol extends Protocol {
         long[][] keptOut = keptLabels(spec, labels);
         idle();
         return new Outcome(out, keptOut);
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        if (ot != null) {
+            ot.close();
+        }
     }
 
     /** The extension's OTs for the fresh input bits y, into their slots ef (sent, not flushed). */

@@ -30,7 +30,13 @@ public final class OtExtensionCot implements CorrelatedOt {
      * design.
      */
     public static OtExtensionCot forSession(java.util.OptionalLong testSeed, boolean creator, int blockSize) {
-        OtOptions.Builder o = OtOptions.builder().blockSize(blockSize);
+        return forSession(testSeed, creator, blockSize, 1);
+    }
+
+    /** As {@link #forSession(java.util.OptionalLong, boolean, int)}, the extension on {@code threads} threads. */
+    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, boolean creator, int blockSize,
+            int threads) {
+        OtOptions.Builder o = OtOptions.builder().blockSize(blockSize).extensionThreads(threads);
         if (testSeed.isPresent()) {
             Prg p = new Prg(testSeed.getAsLong(), creator ? 0x4f54_43L : 0x4f54_45L);
             byte[] seed = new byte[16];
@@ -55,12 +61,32 @@ public final class OtExtensionCot implements CorrelatedOt {
     @Override
     public Sender setupSender(Channel channel, Prg prg, long deltaLo, long deltaHi) throws IOException {
         OtExtensionSender s = OtExtensionSender.setup(channel, options, deltaLo, deltaHi);
-        return s::correlatedSessionDelta;
+        return new Sender() {
+            @Override
+            public void correlated(int n, long[] out, int off) throws IOException {
+                s.correlatedSessionDelta(n, out, off);
+            }
+
+            @Override
+            public void close() {
+                s.close();
+            }
+        };
     }
 
     @Override
     public Receiver setupReceiver(Channel channel, Prg prg) throws IOException {
         OtExtensionReceiver r = OtExtensionReceiver.setup(channel, options);
-        return r::correlatedSessionDelta;
+        return new Receiver() {
+            @Override
+            public void correlated(boolean[] choices, int cOff, int n, long[] out, int off) throws IOException {
+                r.correlatedSessionDelta(choices, cOff, n, out, off);
+            }
+
+            @Override
+            public void close() {
+                r.close();
+            }
+        };
     }
 }

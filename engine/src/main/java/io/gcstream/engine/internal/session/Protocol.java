@@ -2,9 +2,10 @@ package io.gcstream.engine.internal.session;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.GateSink;
+import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.ProgressListener;
 import io.gcstream.engine.RunSpec;
@@ -14,6 +15,7 @@ import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
+import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +42,10 @@ public abstract class Protocol {
     final Prg prg;
     final GarblingScheme scheme;
     final TweakableHash hash = new TweakableHash();
+    /** Threads this party computes on; with more than one, {@link #team()} and split plans. */
+    final int threads;
+    /** The team of the gate loop, made by the first run that needs it. */
+    private Workers team;
     /** Labels of one chunk; grown to the largest chunk the session's circuits need (see {@link #ensureChunk}). */
     long[] chunk = new long[0];
     /** Scratch of {@link #outputHashes}: inputs, tweaks and hashes of one chunk, grown likewise. */
@@ -61,7 +67,6 @@ public abstract class Protocol {
     private long budgetNanos;
     /** When the current deadline was set (System.nanoTime). */
     private long armedAt;
-    /** The walker of the last circuit run, kept while the session runs the same circuit again. */
     /**
      * The most walked gates a session records to replay in later runs of the same circuit: an
      * eighth of the heap at 16 bytes a gate, and no more than 2^20 gates (16 MiB). AES-128 (49,428
@@ -70,17 +75,53 @@ public abstract class Protocol {
      */
     static final long WALK_CACHE_GATES = Math.min(1L << 20, Runtime.getRuntime().maxMemory() / 8 / 16);
 
+    /** The walker and split plan of the last circuit run, kept while the session runs it again. */
     private ReplayingWalker walker;
+    private SplitPlan plan;
     private Circuit walkerOf;
 
     /** What a run gives this party: decoded output bits and the labels of each kept range. */
     public record Outcome(boolean[] decoded, long[][] kept) {
     }
 
-    Protocol(Channel ch, Prg prg, Scheme scheme) {
+    Protocol(Channel ch, Prg prg, Scheme scheme, int threads) {
         this.ch = ch;
         this.prg = prg;
         this.scheme = GarblingScheme.of(scheme);
+        this.threads = threads;
+    }
+
+    /** The gate loop's team of {@link #threads} threads (made on first use). */
+    final Workers team() {
+        if (team == null) {
+            team = new Workers(threads, Handshake.name(role()));
+        }
+        return team;
+    }
+
+    /**
+     * Stops the session's worker threads (the gate loop's and the OT extension's) and waits
+     * for them; later runs would compute on this thread alone. Idempotent.
+     */
+    public void close() {
+        if (team != null) {
+            team.close();
+        }
+    }
+
+    /**
+     * The split plan for running {@code c} ({@link #threads} above 1; otherwise an empty one),
+     * made with the walker that uses it and kept while the session runs {@code c} again.
+     */
+    final SplitPlan planFor(Circuit c) throws IOException {
+        if (walkerOf != c) {
+            walker = null;
+            walkerOf = null;
+            plan = SplitPlan.of(c, threads);
+            walker = new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan);
+            walkerOf = c;
+        }
+        return plan;
     }
 
     /** The role this side plays. */
@@ -368,10 +409,7 @@ public abstract class Protocol {
                 }
             };
         }
-        if (walkerOf != c) {
-            walker = new ReplayingWalker(c, WALK_CACHE_GATES);
-            walkerOf = c;
-        }
+        planFor(c);
         try {
             walker.walk(s);
             if (p != null) {

@@ -56,6 +56,8 @@ public final class Workers implements AutoCloseable {
 
     /** Tests only: runs before every part on a worker thread (see {@link #faultForTests}). */
     private static volatile Job testFault;
+    /** Worker threads of all teams of the process that have started and not ended. */
+    private static final AtomicInteger LIVE = new AtomicInteger();
 
     private final int threads;
     private final String name;
@@ -196,7 +198,12 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** Live worker threads (for tests: no thread outlives its team). */
+    /** Worker threads of all teams of this process that are running (tests: none outlives its owner). */
+    public static int liveThreads() {
+        return LIVE.get();
+    }
+
+    /** Live worker threads of this team. */
     public int liveWorkers() {
         int n = 0;
         for (Worker w : workers) {
@@ -314,6 +321,15 @@ public final class Workers implements AutoCloseable {
 
         @Override
         public void run() {
+            LIVE.incrementAndGet();
+            try {
+                loop();
+            } finally {
+                LIVE.decrementAndGet();
+            }
+        }
+
+        private void loop() {
             long seen = seq;
             long lastWork = System.nanoTime();
             int spins = 0;

@@ -1,0 +1,534 @@
+package io.gcstream.benchmarks.party;
+
+import io.gcstream.benchmarks.engine.LaneCircuit;
+import io.gcstream.benchmarks.report.Args;
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.ReplayingWalker;
+import io.gcstream.circuits.internal.SplitPlan;
+import io.gcstream.compiler.lib.Library;
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.GateLoop;
+import io.gcstream.engine.internal.garble.ParallelEvaluator;
+import io.gcstream.engine.internal.garble.ParallelGarbler;
+import io.gcstream.engine.internal.garble.StreamingEvaluator;
+import io.gcstream.engine.internal.garble.StreamingGarbler;
+import io.gcstream.engine.internal.garble.TableInput;
+import io.gcstream.engine.internal.garble.TweakableHash;
+import io.gcstream.ot.OtExtensionReceiver;
+import io.gcstream.ot.OtExtensionSender;
+import io.gcstream.ot.OtOptions;
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.internal.parallel.Workers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * What one party does alone with N threads: the garbler writing into a channel that discards,
+ * the evaluator reading a recorded garbled stream, the OT-extension sender and receiver each
+ * against the recorded messages of the other ({@link ReplayChannel}). Both parties of a run on
+ * one machine share its cores, so this, not a two-party run, shows what threads buy a party on
+ * a machine of its own. Prints a table of rates against threads (medians over rounds, each
+ * round measuring every thread count once, in alternating order, so that a change of load
+ * hits all counts alike) and checks every run's result (outputs against the simulator, OT
+ * outputs against the recorded run's).
+ *
+ * <pre>
+ * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
+ *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
+ *     [--threads 1,2] [--rounds 3] [--scheme half-gates] [--sides garbler,evaluator] [--csv FILE]
+ * </pre>
+ *
+ * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
+ * lanes (default 1024; {@link LaneCircuit}: an AND level holds LANES ANDs); {@code lib:NAME[:REPS]}
+ * a library circuit run REPS times in one session (default 1; the walk recorded and replayed
+ * as a session does); {@code cot:N} N correlated OTs with the session's Δ (the engine's
+ * evaluator inputs), {@code cot-delta:N} with a Δ per call (the answer y is sent back). Sides
+ * {@code garbler}/{@code evaluator} apply to circuits, {@code sender}/{@code receiver} to OTs;
+ * the default is both of each. The recorded streams are held in memory (10^7 ANDs under
+ * half-gates: 320 MB), hence -Xmx3g.
+ */
+public final class PartyRates {
+    private PartyRates() {
+    }
+
+    /** One party's side of a workload, ready to be timed with any thread count. */
+    interface Side {
+        String workload();
+
+        String side();
+
+        /** Operations per run (AND gates or OTs). */
+        long ops();
+
+        /** One run on {@code threads} threads; returns its wall time in ns, after checking its result. */
+        long run(int threads) throws Exception;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Args a = new Args(args, Set.of("--workloads", "--threads", "--rounds", "--scheme", "--sides", "--csv"), Set.of());
+        List<String> workloads = List.of(a.value("--workloads",
+                "and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7").split(","));
+        int[] threads = Arrays.stream(a.value("--threads", "1,2").split(",")).mapToInt(Integer::parseInt).toArray();
+        int rounds = a.intValue("--rounds", 3, 1);
+        Scheme scheme = Scheme.parse(a.value("--scheme", Scheme.DEFAULT.wireName()));
+        List<String> sides = List.of(a.value("--sides", "garbler,evaluator,sender,receiver").split(","));
+        System.out.println("PartyRates: " + Args.machine());
+        System.out.println("| workload | side | threads | rate, median (rounds) | vs 1 thread |");
+        System.out.println("|---|---|---|---|---|");
+        List<String> csv = new ArrayList<>();
+        csv.add("workload,side,threads,unit,rate,speedup,rounds");
+        for (String w : workloads) {
+            for (Side s : sides(w, scheme, sides)) {
+                double[][] rates = new double[threads.length][rounds];
+                for (int r = 0; r < rounds; r++) {
+                    for (int k = 0; k < threads.length; k++) {
+                        int i = r % 2 == 0 ? k : threads.length - 1 - k;
+                        rates[i][r] = s.ops() / (s.run(threads[i]) / 1e9);
+                    }
+                }
+                double base = Double.NaN;
+                for (int i = 0; i < threads.length; i++) {
+                    double m = median(rates[i]);
+                    if (threads[i] == 1) {
+                        base = m;
+                    }
+                    String unit = s.side().equals("sender") || s.side().equals("receiver") ? "M OT/s" : "M AND/s";
+                    StringBuilder all = new StringBuilder();
+                    for (double v : rates[i]) {
+                        all.append(all.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", v / 1e6));
+                    }
+                    String vs = Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.2f×", m / base);
+                    System.out.printf(Locale.ROOT, "| %s | %s | %d | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
+                            threads[i], m / 1e6, unit, all, vs);
+                    csv.add(String.format(Locale.ROOT, "%s,%s,%d,%s,%.4f,%s,%s", s.workload(), s.side(), threads[i],
+                            unit, m / 1e6, Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all));
+                }
+            }
+        }
+        String out = a.value("--csv", null);
+        if (out != null) {
+            Files.write(Path.of(out), csv);
+            System.out.println("wrote " + out);
+        }
+    }
+
+    private static List<Side> sides(String workload, Scheme scheme, List<String> sides) throws Exception {
+        String[] p = workload.split(":");
+        List<Side> out = new ArrayList<>();
+        switch (p[0]) {
+            case "and", "lib" -> {
+                Circuit c = p[0].equals("and")
+                        ? LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Args.count("and", p[1]))
+                        : Library.circuit(p[1]);
+                int reps = p[0].equals("lib") && p.length > 2 ? (int) Args.count("repetitions", p[2]) : 1;
+                Garbling g = new Garbling(workload + " (" + scheme.wireName() + ")", c, reps, scheme);
+                if (sides.contains("garbler")) {
+                    out.add(g.side(true));
+                }
+                if (sides.contains("evaluator")) {
+                    out.add(g.side(false));
+                }
+            }
+            case "cot", "cot-delta" -> {
+                OtRecording o = new OtRecording(workload, (int) Args.count("OTs", p[1]), p[0].equals("cot"));
+                if (sides.contains("sender")) {
+                    out.add(o.side(true));
+                }
+                if (sides.contains("receiver")) {
+                    out.add(o.side(false));
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown workload " + workload);
+        }
+        return out;
+    }
+
+    /** A circuit garbled once on one thread, its stream recorded, then timed on each side. */
+    private static final class Garbling {
+        private final String name;
+        private final Circuit circuit;
+        private final int reps;
+        private final GarblingScheme scheme;
+        private final long dLo;
+        private final long dHi;
+        /** 0-labels of the input slots (indexed like the label array, inputs only). */
+        private final long[] zero;
+        /** The evaluator's active input labels. */
+        private final long[] active;
+        private final byte[] stream;
+        private final boolean[] wantCreator;
+        private final boolean[] wantEvaluator;
+        private long[] outputZero;
+
+        Garbling(String name, Circuit c, int reps, Scheme s) throws IOException {
+            this.name = name;
+            this.circuit = c;
+            this.reps = reps;
+            this.scheme = GarblingScheme.of(s);
+            Random r = new Random(1);
+            dLo = r.nextLong() | 1;
+            dHi = r.nextLong();
+            int slots = (int) c.labelSlots();
+            zero = new long[2 * slots];
+            active = new long[2 * slots];
+            boolean[] x = bits(r, c.creatorInputCount());
+            boolean[] y = bits(r, c.evaluatorInputCount());
+            fill(r, c.creatorInputs(), x);
+            fill(r, c.evaluatorInputs(), y);
+            Simulator.Result want = Simulator.run(c, x, y);
+            wantCreator = want.creatorOutputs();
+            wantEvaluator = want.evaluatorOutputs();
+            ByteSink sink = new ByteSink();
+            StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), dLo, dHi, 0, sink);
+            place(g.labels(), zero);
+            new ReplayingWalker(c, 0).walk(g);
+            g.finish();
+            stream = sink.bytes();
+            outputZero = g.labels().clone();
+        }
+
+        private void fill(Random r, int[] slots, boolean[] bits) {
+            for (int i = 0; i < slots.length; i++) {
+                int s = slots[i];
+                zero[2 * s] = r.nextLong();
+                zero[2 * s + 1] = r.nextLong();
+                active[2 * s] = zero[2 * s] ^ (bits[i] ? dLo : 0);
+                active[2 * s + 1] = zero[2 * s + 1] ^ (bits[i] ? dHi : 0);
+            }
+        }
+
+        private void place(long[] labels, long[] from) {
+            for (int[] slots : new int[][] {circuit.creatorInputs(), circuit.evaluatorInputs()}) {
+                for (int s : slots) {
+                    labels[2 * s] = from[2 * s];
+                    labels[2 * s + 1] = from[2 * s + 1];
+                }
+            }
+        }
+
+        Side side(boolean garbler) {
+            return new Side() {
+                @Override
+                public String workload() {
+                    return name;
+                }
+
+                @Override
+                public String side() {
+                    return garbler ? "garbler" : "evaluator";
+                }
+
+                @Override
+                public long ops() {
+                    return circuit.nonLinearCount() * reps;
+                }
+
+                @Override
+                public long run(int threads) throws Exception {
+                    return garbler ? garble(threads) : evaluate(threads);
+                }
+            };
+        }
+
+        private long garble(int threads) throws IOException {
+            long[] touched = {0};
+            try (Workers team = threads > 1 ? new Workers(threads, "bench") : null) {
+                SplitPlan plan = SplitPlan.of(circuit, threads);
+                GateLoop g;
+                if (team == null) {
+                    g = new StreamingGarbler(scheme, new TweakableHash(), circuit.labelSlots(), dLo, dHi, 0,
+                            (b, off, len) -> touched[0] += b[off]);
+                } else {
+                    ParallelGarbler p = new ParallelGarbler(scheme, new TweakableHash(), team, plan.labelSlots(),
+                            dLo, dHi, 0, (b, off, len) -> touched[0] += b[off]);
+                    p.plan(plan);
+                    g = p;
+                }
+                ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
+                long t0 = System.nanoTime();
+                for (int rep = 0; rep < reps; rep++) {
+                    g.restart(0);
+                    place(g.labels(), zero);
+                    w.walk(g);
+                    g.finish();
+                }
+                long t = System.nanoTime() - t0;
+                check(g.labels(), outputZero, "garbler with " + threads + " threads");
+                return t;
+            }
+        }
+
+        private long evaluate(int threads) throws IOException {
+            int[] pos = {0};
+            TableInput in = (b, off, len) -> {
+                System.arraycopy(stream, pos[0], b, off, len);
+                pos[0] += len;
+            };
+            try (Workers team = threads > 1 ? new Workers(threads, "bench") : null) {
+                SplitPlan plan = SplitPlan.of(circuit, threads);
+                GateLoop e;
+                if (team == null) {
+                    e = new StreamingEvaluator(scheme, new TweakableHash(), circuit.labelSlots(), 0, in);
+                } else {
+                    ParallelEvaluator p = new ParallelEvaluator(scheme, new TweakableHash(), team, plan.labelSlots(),
+                            0, in);
+                    p.plan(plan);
+                    e = p;
+                }
+                ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
+                long t0 = System.nanoTime();
+                for (int rep = 0; rep < reps; rep++) {
+                    pos[0] = 0;
+                    e.restart(0);
+                    place(e.labels(), active);
+                    w.walk(e);
+                }
+                long t = System.nanoTime() - t0;
+                if (pos[0] != stream.length) {
+                    throw new IllegalStateException(name + ": the evaluator read " + pos[0] + " of " + stream.length
+                            + " bytes");
+                }
+                decode(e.labels(), "evaluator with " + threads + " threads");
+                return t;
+            }
+        }
+
+        /** The garbler's output 0-labels are those of the recorded run. */
+        private void check(long[] labels, long[] want, String who) {
+            for (int[] slots : new int[][] {circuit.creatorOutputs(), circuit.evaluatorOutputs()}) {
+                for (int s : slots) {
+                    if (labels[2 * s] != want[2 * s] || labels[2 * s + 1] != want[2 * s + 1]) {
+                        throw new IllegalStateException(name + ": " + who + " made other output labels");
+                    }
+                }
+            }
+        }
+
+        /** The evaluator's output labels decode to the simulator's outputs. */
+        private void decode(long[] labels, String who) {
+            int[][] slots = {circuit.creatorOutputs(), circuit.evaluatorOutputs()};
+            boolean[][] want = {wantCreator, wantEvaluator};
+            for (int p = 0; p < 2; p++) {
+                for (int i = 0; i < slots[p].length; i++) {
+                    int s = slots[p][i];
+                    long lo = labels[2 * s] ^ outputZero[2 * s];
+                    long hi = labels[2 * s + 1] ^ outputZero[2 * s + 1];
+                    boolean bit = lo == dLo && hi == dHi;
+                    if (!bit && (lo != 0 || hi != 0) || bit != want[p][i]) {
+                        throw new IllegalStateException(name + ": " + who + " got a wrong output bit " + i);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Most walked gates a benchmark records to replay: as a session does, an eighth of the heap
+     * at 16 bytes a gate, at most 2^20.
+     */
+    private static long walkBudget() {
+        return Math.min(1L << 20, Runtime.getRuntime().maxMemory() / 8 / 16);
+    }
+
+    /** A seeded OT-extension session recorded in both directions, then each side replayed alone. */
+    private static final class OtRecording {
+        private static final int BATCH = 1 << 20;
+        private final String name;
+        private final int n;
+        private final boolean sessionDelta;
+        private final byte[] seedS = new byte[16];
+        private final byte[] seedR = new byte[16];
+        private final long[] choices;
+        private final byte[] fromSender;
+        private final byte[] fromReceiver;
+        private final String senderOut;
+        private final String receiverOut;
+
+        OtRecording(String name, int n, boolean sessionDelta) throws Exception {
+            this.name = name;
+            this.n = n;
+            this.sessionDelta = sessionDelta;
+            seedR[0] = 1;
+            Random r = new Random(2);
+            choices = new long[BATCH / 64];
+            for (int i = 0; i < choices.length; i++) {
+                choices[i] = r.nextLong();
+            }
+            MemoryChannel[] m = MemoryChannel.pair();
+            Recording s = new Recording(m[0], sessionDelta ? 1 << 20 : 16 * n + (1 << 20));
+            Recording rc = new Recording(m[1], 16 * n + (1 << 20));
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            try {
+                Future<String> sf = pool.submit(() -> senderRun(OtExtensionSender.setup(s, options(seedS, 1))));
+                receiverOut = receiverRun(OtExtensionReceiver.setup(rc, options(seedR, 1)));
+                senderOut = sf.get();
+            } finally {
+                pool.shutdown();
+            }
+            fromSender = s.bytes();
+            fromReceiver = rc.bytes();
+        }
+
+        private static OtOptions options(byte[] seed, int threads) {
+            return OtOptions.builder().insecureTestSeed(seed).extensionThreads(threads).build();
+        }
+
+        private String senderRun(OtExtensionSender s) throws Exception {
+            long[] out = new long[2 * BATCH];
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            for (int done = 0; done < n; done += BATCH) {
+                int k = Math.min(BATCH, n - done);
+                if (sessionDelta) {
+                    s.correlatedSessionDelta(k, out, 0);
+                } else {
+                    s.correlated(0x1234_5679L, 0x5678L, k, out, 0);
+                }
+                digest(d, out, k);
+            }
+            return hex(d);
+        }
+
+        private String receiverRun(OtExtensionReceiver r) throws Exception {
+            long[] out = new long[2 * BATCH];
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            for (int done = 0; done < n; done += BATCH) {
+                int k = Math.min(BATCH, n - done);
+                if (sessionDelta) {
+                    r.correlatedSessionDelta(choices, 0, k, out, 0);
+                } else {
+                    r.correlated(choices, 0, k, out, 0);
+                }
+                digest(d, out, k);
+            }
+            return hex(d);
+        }
+
+        Side side(boolean sender) {
+            return new Side() {
+                @Override
+                public String workload() {
+                    return name;
+                }
+
+                @Override
+                public String side() {
+                    return sender ? "sender" : "receiver";
+                }
+
+                @Override
+                public long ops() {
+                    return n;
+                }
+
+                @Override
+                public long run(int threads) throws Exception {
+                    // Set-up (base OTs against the recording) is not timed; the OTs are, with
+                    // their outputs hashed afterwards, batch by batch, outside the timing.
+                    long[] out = new long[2 * BATCH];
+                    MessageDigest d = MessageDigest.getInstance("SHA-256");
+                    long t = 0;
+                    if (sender) {
+                        try (OtExtensionSender s = OtExtensionSender.setup(new ReplayChannel(fromReceiver),
+                                options(seedS, threads))) {
+                            for (int done = 0; done < n; done += BATCH) {
+                                int k = Math.min(BATCH, n - done);
+                                long t0 = System.nanoTime();
+                                if (sessionDelta) {
+                                    s.correlatedSessionDelta(k, out, 0);
+                                } else {
+                                    s.correlated(0x1234_5679L, 0x5678L, k, out, 0);
+                                }
+                                t += System.nanoTime() - t0;
+                                digest(d, out, k);
+                            }
+                        }
+                        expect(senderOut, hex(d), "sender", threads);
+                    } else {
+                        try (OtExtensionReceiver r = OtExtensionReceiver.setup(new ReplayChannel(fromSender),
+                                options(seedR, threads))) {
+                            for (int done = 0; done < n; done += BATCH) {
+                                int k = Math.min(BATCH, n - done);
+                                long t0 = System.nanoTime();
+                                if (sessionDelta) {
+                                    r.correlatedSessionDelta(choices, 0, k, out, 0);
+                                } else {
+                                    r.correlated(choices, 0, k, out, 0);
+                                }
+                                t += System.nanoTime() - t0;
+                                digest(d, out, k);
+                            }
+                        }
+                        expect(receiverOut, hex(d), "receiver", threads);
+                    }
+                    return t;
+                }
+            };
+        }
+
+        private void expect(String want, String got, String side, int threads) {
+            if (!want.equals(got)) {
+                throw new IllegalStateException(name + ": the " + side + " with " + threads
+                        + " threads computed other outputs than the recorded run");
+            }
+        }
+    }
+
+    private static void digest(MessageDigest d, long[] a, int blocks) {
+        byte[] b = new byte[8 * 2 * blocks];
+        for (int i = 0; i < 2 * blocks; i++) {
+            ReplayChannel.LONGS.set(b, 8 * i, a[i]);
+        }
+        d.update(b);
+    }
+
+    private static String hex(MessageDigest d) {
+        return java.util.HexFormat.of().formatHex(d.digest());
+    }
+
+    private static boolean[] bits(Random r, int n) {
+        boolean[] b = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = r.nextBoolean();
+        }
+        return b;
+    }
+
+    private static double median(double[] a) {
+        double[] s = a.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /** A table output that keeps everything written, for the recorded stream. */
+    private static final class ByteSink implements io.gcstream.engine.internal.garble.TableOutput {
+        private byte[] data = new byte[1 << 16];
+        private int size;
+
+        @Override
+        public void write(byte[] a, int off, int len) {
+            if (size + len > data.length) {
+                data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(2L * data.length, size + len)));
+            }
+            System.arraycopy(a, off, data, size, len);
+            size += len;
+        }
+
+        byte[] bytes() {
+            return Arrays.copyOf(data, size);
+        }
+    }
+}
