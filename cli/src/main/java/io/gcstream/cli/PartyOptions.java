@@ -15,7 +15,7 @@ import java.util.Locale;
 /**
  * The options of a command that runs one party against a peer, or both parties in this process:
  * {@code --role}, {@code --listen}/{@code --connect}, {@code --local}, {@code --scheme},
- * {@code --timeout}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
+ * {@code --timeout}, {@code --threads}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
  * {@code gc minimum}.
  */
 @Parameters(resourceBundle = SchemeHelp.NAME)
@@ -39,6 +39,11 @@ final class PartyOptions {
             + "before this side gives up")
     int timeoutSeconds = 60;
 
+    @Parameter(names = "--threads", description = "Threads this party computes on (garbling or evaluating, "
+            + "and its part of the OT extension), 1..64; default: the cores the JVM sees, halved when the peer is on "
+            + "this machine. The parties may use different numbers: the bytes on the wire are the same")
+    Integer threads;
+
     @Parameter(names = "--connect-timeout", description = "Seconds to wait for the peer to connect (listener) or to "
             + "accept the connection (connector); default: --timeout")
     Integer connectTimeoutSeconds;
@@ -53,10 +58,13 @@ final class PartyOptions {
     @ParametersDelegate
     NetworkOptions network = new NetworkOptions();
 
-    /** Session options from {@code --scheme} and {@code --timeout}. */
+    /** Session options from {@code --scheme}, {@code --timeout} and {@code --threads}. */
     SessionOptions sessionOptions() {
         if (timeoutSeconds < 1) {
             throw new UserError("--timeout must be at least 1 second");
+        }
+        if (threads != null && (threads < 1 || threads > SessionOptions.MAX_THREADS)) {
+            throw new UserError("--threads must be in 1.." + SessionOptions.MAX_THREADS + ", got " + threads);
         }
         Scheme s;
         try {
@@ -64,7 +72,8 @@ final class PartyOptions {
         } catch (IllegalArgumentException e) {
             throw new UserError("--scheme: " + e.getMessage());
         }
-        return SessionOptions.builder().scheme(s).timeout(Duration.ofSeconds(timeoutSeconds)).build();
+        return SessionOptions.builder().scheme(s).timeout(Duration.ofSeconds(timeoutSeconds))
+                .threads(threads == null ? SessionOptions.AUTO_THREADS : threads).build();
     }
 
     /**

@@ -151,6 +151,49 @@ class GarbledCircuitsTest {
         }
     }
 
+    /** Library circuits whose definitions split between threads (S-boxes, grid blocks) and some that do not. */
+    private static final String[] THREADED = {"aes128", "present80", "levenshtein20x30dna",
+        "levenshtein19x25dna-fastgc", "smithwaterman9x20", "minimum20x8", "karatsuba64"};
+
+    static Stream<Arguments> threadCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (String lib : THREADED) {
+            for (Scheme s : Scheme.values()) {
+                for (int threads : new int[] {1, 2, 3, 8}) {
+                    out.add(Arguments.of(lib, s, threads, threads % 2 == 0));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * Both parties on 1, 2, 3 or 8 threads (in memory for odd counts, over loopback TCP for
+     * even ones): the garbled outputs still equal the simulator's.
+     */
+    @ParameterizedTest(name = "{0} {1} threads={2} tcp={3}")
+    @MethodSource("threadCases")
+    void garbledOnThreadsEqualsSimulated(String lib, Scheme scheme, int threads, boolean tcp) throws Exception {
+        LibraryCircuit lc = Library.get(lib);
+        Circuit c = lc.circuit();
+        SplittableRandom rnd = new SplittableRandom(lib.hashCode() * 37L + scheme.ordinal() + 100L * threads);
+        SessionOptions options = SessionOptions.builder().scheme(scheme).threads(threads).build();
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            xs.add(lc.encodeCreatorInput(value(lc, rnd, lc.creatorEncoder().valueWidth())));
+            ys.add(lc.encodeEvaluatorInput(value(lc, rnd, lc.evaluatorEncoder().valueWidth())));
+        }
+        List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys, options,
+                tcp ? LocalPair.Transport.TCP : LocalPair.Transport.MEMORY);
+        for (int i = 0; i < xs.size(); i++) {
+            Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
+            assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), lib + " creator, pair " + i);
+            assertArrayEquals(expected.evaluatorOutputs(), garbled.get(i).evaluatorOutputs(),
+                    lib + " evaluator, pair " + i);
+        }
+    }
+
     private static boolean[] random(SplittableRandom r, int n) {
         boolean[] b = new boolean[n];
         for (int i = 0; i < n; i++) {

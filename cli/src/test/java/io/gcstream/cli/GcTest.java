@@ -319,6 +319,20 @@ class GcTest {
         assertTrue(bad.err().startsWith("gc: --read-poll must be in 0..10000 microseconds"), bad.err());
     }
 
+    @Test
+    void threadsIsAnOptionWithABound() {
+        CliTestSupport.Outcome three = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                "--evaluator-input", "0x0", "--threads", "3", "--repeat", "3");
+        assertEquals(0, three.status(), three.err());
+        assertTrue(three.out().contains("66e94bd4ef8a2c3b884cfa59ca342b2e"), three.out());
+        for (String n : new String[] {"0", "65"}) {
+            CliTestSupport.Outcome bad = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                    "--evaluator-input", "0x0", "--threads", n);
+            assertEquals(2, bad.status(), bad.err());
+            assertEquals("gc: --threads must be in 1..64, got " + n, bad.err().strip());
+        }
+    }
+
     /** Only the commands that run a session start {@code GcSession.prepare()} before parsing. */
     @Test
     void sessionCommandsAreRecognisedBeforeParsing() {

@@ -70,6 +70,10 @@ class MinimumCommandTest {
                 dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString(), "--json");
         assertEquals(0, o.status(), o.err());
         assertEquals(3, json(o.out(), "minimum"));
+        o = gc("minimum", "--local", "--bits", "8", "--threads", "2", "--creator-values",
+                dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString(), "--json");
+        assertEquals(0, o.status(), o.err());
+        assertEquals(3, json(o.out(), "minimum"));
         o = gc("minimum", "--local", "--bits", "8", "--read-poll", "10001", "--creator-values",
                 dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString());
         assertEquals(2, o.status(), o.err());

@@ -30,6 +30,26 @@ class LibraryTest {
         assertEquals(31, Library.circuit("equal32").nonLinearCount());
     }
 
+    /**
+     * The independence threads use is in the library's definitions: AES-128's S-box layer is
+     * 20 S-boxes (16 of the state, 4 of the key schedule); PRESENT's round and an edit-distance
+     * block have 16 parts each, but their 62 and 80 ANDs make only 2 and 3 groups worth a
+     * hand-off between threads.
+     */
+    @Test
+    void threadsSplitTheIndependentPartsOfDefinitions() throws Exception {
+        java.util.Map<String, Integer> groups = new java.util.TreeMap<>();
+        for (String name : new String[] {"aes128", "present80", "levenshtein200x2000dna"}) {
+            for (io.gcstream.circuits.internal.SplitPlan.Split s
+                    : io.gcstream.circuits.internal.SplitPlan.of(Library.circuit(name), 64).splits()) {
+                groups.put(name + "/" + s.name(), s.groups());
+            }
+        }
+        assertEquals(java.util.Map.of("aes128/aes_round_sboxes", 20, "levenshtein200x2000dna/edit_block16", 3,
+                "present80/present_round", 2), groups);
+        assertTrue(io.gcstream.circuits.internal.SplitPlan.of(Library.circuit("aes128"), 1).isEmpty());
+    }
+
     @Test
     void expandedCiphersEncodeTheKey() {
         LibraryCircuit aes = Library.get("AES128-Expanded");
