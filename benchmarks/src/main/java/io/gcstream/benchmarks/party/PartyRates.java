@@ -8,6 +8,7 @@ import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.GarblerLoop;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ParallelEvaluator;
@@ -16,6 +17,7 @@ import io.gcstream.engine.internal.garble.StreamingEvaluator;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableInput;
 import io.gcstream.engine.internal.garble.TweakableHash;
+import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
@@ -158,6 +160,8 @@ public final class PartyRates {
 
     /** A circuit garbled once on one thread, its stream recorded, then timed on each side. */
     private static final class Garbling {
+        /** The piece of a long stream a session hands its channel: one 64 KiB buffer. */
+        private static final int PIECE = 64 * 1024;
         private final String name;
         private final Circuit circuit;
         private final int reps;
@@ -247,7 +251,7 @@ public final class PartyRates {
             long[] touched = {0};
             try (Workers team = threads > 1 ? new Workers(threads, "bench") : null) {
                 SplitPlan plan = SplitPlan.of(circuit, threads);
-                GateLoop g;
+                GarblerLoop g;
                 if (team == null) {
                     g = new StreamingGarbler(scheme, new TweakableHash(), circuit.labelSlots(), dLo, dHi, 0,
                             (b, off, len) -> touched[0] += b[off]);
@@ -256,6 +260,10 @@ public final class PartyRates {
                             dLo, dHi, 0, (b, off, len) -> touched[0] += b[off]);
                     p.plan(plan);
                     g = p;
+                }
+                // As a session sends: a long stream in pieces of a channel buffer (64 KiB).
+                if (CreatorProtocol.flushInterval((long) stream.length / reps) >= PIECE) {
+                    g.sendInPiecesOf(PIECE);
                 }
                 ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
                 long t0 = System.nanoTime();
@@ -266,6 +274,7 @@ public final class PartyRates {
                     g.finish();
                 }
                 long t = System.nanoTime() - t0;
+                g.close();
                 check(g.labels(), outputZero, "garbler with " + threads + " threads");
                 return t;
             }

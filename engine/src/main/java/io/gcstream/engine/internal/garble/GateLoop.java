@@ -30,4 +30,8 @@ public interface GateLoop extends GateSink {
 
     /** Non-linear gates processed in this walk. */
     long nonLinearCount();
+
+    /** Stops any thread of the loop's own (its team belongs to its owner); nothing for one thread. */
+    default void close() {
+    }
 }

@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.garble;
 
+import io.gcstream.ot.internal.parallel.Background;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +10,13 @@ import java.io.UncheckedIOException;
  * {@link StreamingGarbler}, byte for byte, batch by batch (control bits, then tables in gate
  * order), with the work split as {@link ParallelLoop} says. The tables of gates finished by
  * other threads go straight to their place in the stream; a batch's control bits are packed
- * when the batch ends. The output is written on the owner's thread. Not thread-safe.
+ * when the batch ends.
+ *
+ * <p>A stream sent in pieces ({@link #sendInPiecesOf} above 0: a long one) is written by a
+ * thread of its own while the next piece is garbled, into a second buffer: the socket's system
+ * calls leave the owner's path. Shorter streams are written by the owner. A write's
+ * {@link IOException} is rethrown from a later {@link #gates} or {@link #finish} wrapped in an
+ * {@link UncheckedIOException}, as the one-thread garbler throws it. Not thread-safe.
  */
 public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     private final long dLo;
@@ -26,6 +33,13 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     /** Per non-linear gate of the batch, its control bits (threads write them in any order). */
     private final byte[] controlValues;
     private int batchStart;
+    /** Writes pieces of a long stream while the next is garbled (see the class comment). */
+    private final Background writer;
+    /** The piece buffer being written, while {@link #tables} fills. */
+    private byte[] spare;
+    private byte[] piece;
+    private int pieceLength;
+    private final Background.Task writePiece = this::writePiece;
 
     /**
      * @param hash the session's hash, the owner's
@@ -44,6 +58,7 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
         this.controlValues = control == null ? null : new byte[BATCH];
         this.batchBytes = tableBytes * BATCH + (control == null ? 0 : control.bytesFor(BATCH));
         this.tables = new byte[batchBytes];
+        this.writer = new Background(team.name() + "-writer");
     }
 
     /** As {@link StreamingGarbler#sendInPiecesOf}. */
@@ -59,12 +74,20 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
             tables = new byte[bytes + batchBytes];
         }
         sendBytes = bytes;
+        if (bytes > 0 && (spare == null || spare.length < tables.length)) {
+            spare = new byte[tables.length];
+        }
     }
 
     @Override
     public void restart(long firstGate) {
         super.restart(firstGate);
         tableFill = 0;
+        try {
+            writer.await();
+        } catch (RuntimeException e) {
+            // A write of a walk that failed: that walk has reported its failure.
+        }
     }
 
     @Override
@@ -72,6 +95,13 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
         if (tableFill > 0) {
             send();
         }
+        writer.await();
+    }
+
+    /** Stops the writer thread (the team is its owner's to close). */
+    @Override
+    public void close() {
+        writer.close();
     }
 
     @Override
@@ -95,12 +125,33 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     }
 
     private void send() {
+        if (sendBytes == 0) {
+            try {
+                output.write(tables, 0, tableFill);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            tableFill = 0;
+            return;
+        }
+        // The piece before has been written (or its failure is thrown here); its buffer, the
+        // spare, takes the next piece while this one is written.
+        writer.await();
+        piece = tables;
+        pieceLength = tableFill;
+        writer.submit(writePiece);
+        tables = spare;
+        spare = piece;
+        tableFill = 0;
+    }
+
+    /** The writer's task: the piece {@link #send} handed over. */
+    private void writePiece() {
         try {
-            output.write(tables, 0, tableFill);
+            output.write(piece, 0, pieceLength);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        tableFill = 0;
     }
 
     @Override

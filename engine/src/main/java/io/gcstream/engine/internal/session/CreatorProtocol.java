@@ -240,6 +240,9 @@ public final class CreatorProtocol extends Protocol {
     @Override
     public void close() {
         super.close();
+        if (garbler != null) {
+            garbler.close();
+        }
         if (ot != null) {
             ot.close();
         }
@@ -253,7 +256,7 @@ public final class CreatorProtocol extends Protocol {
      * execution than the channel's 64 KB). Long streams are left to the channel, whose buffer
      * sends itself when full.
      */
-    static long flushInterval(long streamBytes) {
+    public static long flushInterval(long streamBytes) {
         return (long) Math.sqrt((double) Math.max(0, streamBytes) * FLUSH_COST_BYTES) + FLUSH_COST_BYTES;
     }
 

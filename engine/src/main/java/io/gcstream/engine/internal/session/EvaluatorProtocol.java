@@ -183,6 +183,9 @@ public final class EvaluatorProtocol extends Protocol {
     @Override
     public void close() {
         super.close();
+        if (evaluator != null) {
+            evaluator.close();
+        }
         if (ot != null) {
             ot.close();
         }

@@ -106,6 +106,68 @@ class ParallelLoopTest {
         }
     }
 
+    /**
+     * Sent in pieces, which a thread of the garbler's own writes while the next is garbled, the
+     * stream is the same bytes; a write that fails is thrown by the garbler as the one-thread
+     * garbler throws it, and the garbler can be used again after a restart.
+     */
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void piecesWrittenInTheBackgroundAreTheSameStream(Scheme s) throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Random r = new Random(5 + s.ordinal());
+        Circuit circuit = RandomCircuits.parted(r, 6, 80);
+        long[] zero = new long[2 * (int) circuit.labelSlots()];
+        for (int i = 0; i < zero.length; i++) {
+            zero[i] = r.nextLong();
+        }
+        byte[] reference = garble(scheme, TweakableHash.DEFAULT_CAPACITY, null, circuit, zero, 7, 9, 0).data;
+        try (Workers team = new Workers(3, "test")) {
+            SplitPlan plan = SplitPlan.of(circuit, 3);
+            for (int piece : new int[] {1, 700, 40_000}) {
+                List<Integer> writes = new ArrayList<>();
+                StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
+                ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, plan.labelSlots(), 7, 9, 0,
+                        (a, off, len) -> {
+                            writes.add(len);
+                            pipe.write(a, off, len);
+                        });
+                g.sendInPiecesOf(piece);
+                g.plan(plan);
+                g.restart(0);
+                placeInputs(circuit, zero, g.labels());
+                new CircuitWalker(circuit, plan).walk(g);
+                g.finish();
+                assertArrayEquals(reference, Arrays.copyOf(pipe.data, pipe.size), "pieces of " + piece);
+                for (int w = 0; w < writes.size() - 1; w++) {
+                    assertTrue(writes.get(w) >= piece, "write " + w + " of " + writes.get(w) + " bytes");
+                }
+                g.close();
+            }
+            int[] calls = {0};
+            ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, plan.labelSlots(), 7, 9, 0,
+                    (a, off, len) -> {
+                        if (++calls[0] == 3) {
+                            throw new java.io.IOException("peer gone");
+                        }
+                    });
+            g.sendInPiecesOf(1);
+            g.plan(plan);
+            g.restart(0);
+            java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.io.UncheckedIOException.class, () -> {
+                        new CircuitWalker(circuit, plan).walk(g);
+                        g.finish();
+                    });
+            assertEquals("peer gone", e.getCause().getMessage());
+            g.restart(0);
+            placeInputs(circuit, zero, g.labels());
+            new CircuitWalker(circuit, plan).walk(g);
+            g.finish();
+            g.close();
+        }
+    }
+
     private record Run(GateLoop loop, byte[] data) {
     }
 

@@ -56,8 +56,8 @@ public final class Workers implements AutoCloseable {
 
     /** Tests only: runs before every part on a worker thread (see {@link #faultForTests}). */
     private static volatile Job testFault;
-    /** Worker threads of all teams of the process that have started and not ended. */
-    private static final AtomicInteger LIVE = new AtomicInteger();
+    /** Worker threads of all teams (and {@link Background} threads) that have started and not ended. */
+    static final AtomicInteger LIVE = new AtomicInteger();
 
     private final int threads;
     private final String name;
@@ -85,6 +85,11 @@ public final class Workers implements AutoCloseable {
         this.threads = threads;
         this.name = name;
         this.workers = new Worker[threads];
+    }
+
+    /** The team's name (its threads are {@code gcstream-NAME-k}). */
+    public String name() {
+        return name;
     }
 
     /** Threads of the team, the owner included. */
@@ -198,7 +203,10 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** Worker threads of all teams of this process that are running (tests: none outlives its owner). */
+    /**
+     * Worker threads of all teams of this process, and {@link Background} threads, that are
+     * running (tests: none outlives its owner).
+     */
     public static int liveThreads() {
         return LIVE.get();
     }
