@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.circuits.internal.format.GcbWriter;
 import io.gcstream.compiler.lib.Levenshtein;
 import io.gcstream.compiler.lib.Library;
+import io.gcstream.engine.SessionOptions;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +48,54 @@ class MemoryModelTest {
                 String what = name + ": L = " + c.labelSlots() + ", second execution allocated " + run;
                 assertTrue(run <= PER_PASS * c.labelSlots() + io + PER_RUN, what + " exceeds "
                         + PER_PASS + " L + 24 per I/O bit + 128 KiB = " + (PER_PASS * c.labelSlots() + io + PER_RUN));
+            }
+        }
+    }
+
+    /** docs/memory.md: what each thread beyond the first adds to a session, at most (gate loop and OT extension). */
+    static final long PER_THREAD = 240 << 10;
+    /**
+     * docs/memory.md: what a session with threads adds once, at most: the owner's longer queue
+     * and the garbler's second stream buffer.
+     */
+    static final long WITH_THREADS = 160 << 10;
+
+    /**
+     * With threads, the first execution allocates at most what one thread does plus, per extra
+     * thread, its share (hash batch, queue, one int a label slot, OT-extension scratch), the
+     * frames of split calls and the split definitions; later executions no more than with one.
+     */
+    @Test
+    void eachThreadAddsItsShareAndLaterExecutionsNothing() throws Exception {
+        for (String name : new String[] {"aes128", "levenshtein60x50dna"}) {
+            Circuit c = Library.get(name).circuit();
+            boolean[] x = new boolean[c.creatorInputCount()];
+            boolean[] y = new boolean[c.evaluatorInputCount()];
+            long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
+            // The first sessions of a JVM also load classes and fill caches: warm up first.
+            PartyMemory.run(() -> Library.get(name).circuit(), x, y, SessionOptions.builder().threads(2).build());
+            PartyMemory.Allocated one = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
+                    SessionOptions.builder().threads(1).build());
+            for (int t : new int[] {2, 3}) {
+                SplitPlan plan = SplitPlan.of(c, t);
+                long split = 0;
+                for (SplitPlan.Split s : plan.splits()) {
+                    split += 24L * s.length();
+                }
+                long l = plan.labelSlots();
+                long extra = 16 * (l - c.labelSlots()) + 4 * (t * l - c.labelSlots()) + (t - 1) * PER_THREAD
+                        + split + WITH_THREADS;
+                PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
+                        SessionOptions.builder().threads(t).build());
+                String what = name + ", " + t + " threads: L' = " + l + ", ";
+                assertTrue(a.creatorFirst() - one.creatorFirst() <= extra, what + "the creator's first execution allocated "
+                        + a.creatorFirst() + ", one thread's " + one.creatorFirst() + ", more than " + extra + " apart");
+                assertTrue(a.evaluatorFirst() - one.evaluatorFirst() <= extra, what + "the evaluator's first execution "
+                        + "allocated " + a.evaluatorFirst() + ", one thread's " + one.evaluatorFirst() + ", more than "
+                        + extra + " apart");
+                for (long run : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
+                    assertTrue(run <= PER_PASS * l + io + PER_RUN, what + "second execution allocated " + run);
+                }
             }
         }
     }

@@ -32,7 +32,12 @@ final class PartyMemory {
 
     /** Runs {@code circuit} twice in one session; the circuit is made on each party's thread. */
     static Allocated run(Supplier<Circuit> circuit, boolean[] x, boolean[] y) throws Exception {
-        SessionOptions options = SessionOptions.defaults();
+        return run(circuit, x, y, SessionOptions.defaults());
+    }
+
+    /** As {@link #run(Supplier, boolean[], boolean[])} with both parties under {@code options}. */
+    static Allocated run(Supplier<Circuit> circuit, boolean[] x, boolean[] y, SessionOptions options)
+            throws Exception {
         ChannelOptions ch = ChannelOptions.builder().readTimeout(options.timeout()).build();
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<long[]> creator = CompletableFuture.supplyAsync(() -> party(() -> {
