@@ -30,6 +30,10 @@
 #   --gbit           add the row "10^7 AND under a 1 Gbit/s link" (both sides in a private network
 #                    namespace: unshare -n, tc tbf 1gbit on lo; needs CAP_SYS_ADMIN)
 #   --schemes LIST   gcstream schemes for the gates rows (default half-gates), e.g. half-gates,grr3
+#   --threads N      gcstream's threads per party in every row (gc run --threads, EndToEndBenchmark
+#                    --threads, OtBench's extension threads); default: gc's default (the cores,
+#                    halved for a peer on the same machine: one per party on a 2-core machine)
+#                    and OtBench's one thread
 #   --aes-repeat N   executions per gc run session for the AES rows (default 8000)
 #   --aes-warmup W   of those, the executions after the first left out of the median (default 5000:
 #                    HotSpot compiles the session's hot loops during its first ~3 s, thousands of
@@ -54,7 +58,7 @@ JAVA=${JAVA:-java}
 TIMEOUT=${TIMEOUT:-900}
 PORTS=${PORTS:-20000-39999}
 PEERS= RUN_SH= ROUNDS=3 ROWS=gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
-AES_REPEAT=8000 AES_WARMUP=5000 LOGS= LAST_ERR= HEAP_ERR= COLD_N=1,10,100,1000,10000
+AES_REPEAT=8000 AES_WARMUP=5000 LOGS= LAST_ERR= HEAP_ERR= COLD_N=1,10,100,1000,10000 THREADS=
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 die() { echo "compare-emp: $*" >&2; exit 2; }
@@ -68,6 +72,7 @@ while [ $# -gt 0 ]; do
     --gbit) GBIT=1; shift ;;
     --schemes) SCHEMES=${2:-}; shift 2 ;;
     --aes-repeat) AES_REPEAT=${2:-}; shift 2 ;;
+    --threads) THREADS=${2:-}; shift 2 ;;
     --aes-warmup) AES_WARMUP=${2:-}; shift 2 ;;
     --cold-n) COLD_N=${2:-}; shift 2 ;;
     --logs) LOGS=${2:-}; shift 2 ;;
@@ -86,6 +91,7 @@ fi
 [ -n "$RUN_SH" ] || die "no run.sh found in $PEERS or $ROOT/../shared/peers: give --run-sh FILE"
 [ -x "$RUN_SH" ] || die "--run-sh $RUN_SH: not an executable file"
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive whole number, got '$ROUNDS'"
+[ -z "$THREADS" ] || [[ $THREADS =~ ^[1-9][0-9]*$ ]] || die "--threads must be a positive whole number, got '$THREADS'"
 [[ $AES_REPEAT =~ ^[1-9][0-9]*$ ]] && [ "$AES_REPEAT" -ge 2 ] || die "--aes-repeat must be at least 2, got '$AES_REPEAT'"
 [[ $AES_WARMUP =~ ^[0-9]+$ ]] && [ "$AES_WARMUP" -le $((AES_REPEAT - 2)) ] \
   || die "--aes-warmup must be in 0..$((AES_REPEAT - 2)) (it leaves at least one execution to measure), got '$AES_WARMUP'"
@@ -149,10 +155,12 @@ gc_pair() {
   t0=$(date +%s%N)
   # shellcheck disable=SC2086
   GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role creator --listen "$port" \
-      --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --warmup "$warmup" --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
+      --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --warmup "$warmup" ${THREADS:+--threads "$THREADS"} \
+      --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
   # shellcheck disable=SC2086
   GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role evaluator --connect "127.0.0.1:$port" \
-      --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --warmup "$warmup" --json "$circuit" > "$e_log" 2>&1; r2=$?
+      --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --warmup "$warmup" ${THREADS:+--threads "$THREADS"} \
+      --json "$circuit" > "$e_log" 2>&1; r2=$?
   wait $cp; r1=$?
   WALL_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
   [ $r1 = 0 ] && [ $r2 = 0 ] || { LAST_ERR="exit codes $r1/$r2, see $C_LOG $e_log: $( (grep -h OutOfMemory "$C_LOG" "$e_log"; grep -hE 'Exception|[Ee]rror' "$C_LOG" "$e_log") | head -1)"; return 1; }
@@ -170,7 +178,7 @@ emp() { # emp WHAT [N]: run.sh's one result line into $E_LOG
 e2e() {
   local s=$1 l=$2; shift 2
   timeout "$TIMEOUT" "$@" "$JAVA" -cp "$BENCH_JAR" io.gcstream.benchmarks.engine.EndToEndBenchmark --no-local \
-      --ands 10000000 --warmup 3 --runs 3 --scheme "$s" > "$l" 2>&1 || return 1
+      --ands 10000000 --warmup 3 --runs 3 --scheme "$s" --threads "${THREADS:-0}" > "$l" 2>&1 || return 1
   awk -F'|' -v s="$s" '{ k = $1; gsub(/ /, "", k) } k == s && NF > 2 { v = $2; gsub(/ /, "", v); print v; exit }' "$l"
 }
 
@@ -199,7 +207,7 @@ emp_aes() { # emp_aes KEY
   emp aes-fresh 1000 && v=$(field ms_per_block "$E_LOG") && num "$v" && record "emp:$1" "$v" || failed "emp:$1" "${LAST_ERR:-}"; }
 
 gc_cot() { newlog gc-otbench-ext; local l=$LOGF
-  if timeout "$TIMEOUT" "$JAVA" -cp "$BENCH_JAR" io.gcstream.benchmarks.ot.OtBench 5 3 ext > "$l" 2>&1; then
+  if timeout "$TIMEOUT" "$JAVA" -cp "$BENCH_JAR" io.gcstream.benchmarks.ot.OtBench 5 3 ext "${THREADS:-1}" > "$l" 2>&1; then
     local a b
     a=$(awk -F'|' '/10\^7 C-OTs, loopback/ { split($4, f, "= "); split(f[2], g, " "); print g[1] }' "$l")
     b=$(awk -F'|' '/10\^7 C-OTs, session Delta/ { split($4, f, "= "); split(f[2], g, " "); print g[1] }' "$l")

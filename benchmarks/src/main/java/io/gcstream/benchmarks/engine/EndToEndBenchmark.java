@@ -27,7 +27,8 @@ import java.util.Random;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.engine.EndToEndBenchmark \
  *     [--ands 10000000] [--lanes 64] [--warmup 3] [--runs 5] [--scheme half-gates|grr3|both] \
- *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536] [--read-poll MICROSECONDS]
+ *     [--child-jvm-args "-Xmx64m"] [--no-local] [--buffer 65536] [--read-poll MICROSECONDS] \
+ *     [--threads N]
  * </pre>
  *
  * This process is the evaluator; it starts the creator as a child JVM with the same class path.
@@ -47,6 +48,8 @@ public final class EndToEndBenchmark {
     private static int buffer = 64 * 1024;
     /** Read polling of both sides' channels ({@link ChannelOptions#readPoll()}). */
     private static Duration readPoll = ChannelOptions.DEFAULT_READ_POLL;
+    /** Threads of both parties ({@link SessionOptions#threads()}; 0: the sessions' default). */
+    private static int threads = SessionOptions.AUTO_THREADS;
 
     private EndToEndBenchmark() {
     }
@@ -73,6 +76,7 @@ public final class EndToEndBenchmark {
                 case "--no-local": local = false; break;
                 case "--buffer": buffer = Integer.parseInt(args[++i]); break;
                 case "--read-poll": readPoll = Duration.ofNanos(1000 * Long.parseLong(args[++i])); break;
+                case "--threads": threads = Integer.parseInt(args[++i]); break;
                 default: throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -141,7 +145,8 @@ public final class EndToEndBenchmark {
                 String.valueOf(lanes), "--warmup", "0", "--runs", String.valueOf(warmup + runs),
                 "--scheme", s.wireName(),
                 "--buffer", String.valueOf(buffer),
-                "--read-poll", String.valueOf(readPoll.toNanos() / 1000)));
+                "--read-poll", String.valueOf(readPoll.toNanos() / 1000),
+                "--threads", String.valueOf(threads)));
         Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<Double> creatorCpuMs = java.util.Collections.synchronizedList(new ArrayList<>());
         Thread pump = new Thread(() -> {
@@ -160,7 +165,7 @@ public final class EndToEndBenchmark {
             }
         });
         pump.start();
-        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        SessionOptions o = SessionOptions.builder().scheme(s).threads(threads).build();
         int total = warmup + runs;
         double[] rates = new double[total];
         double[] evaluatorCpuMs = new double[total];
@@ -205,7 +210,7 @@ public final class EndToEndBenchmark {
     }
 
     private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
-        SessionOptions o = SessionOptions.builder().scheme(s).build();
+        SessionOptions o = SessionOptions.builder().scheme(s).threads(threads).build();
         try (TcpChannel ch = TcpChannel.accept(port, channelOptions(o))) {
             GcSession session = GcSession.creator(ch, o);
             Random rnd = new Random();

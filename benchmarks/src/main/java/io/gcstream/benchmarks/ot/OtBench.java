@@ -17,11 +17,12 @@ import java.util.Arrays;
  * unmeasured runs (JIT warm-up; five times as many for the base OTs).
  *
  * <pre>
- * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.OtBench [reps [warmup [part]]]
+ * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.ot.OtBench [reps [warmup [part [threads]]]]
  * </pre>
  *
  * {@code part} is {@code all} (the default), {@code baseot} (only the base OTs) or {@code ext}
- * (only the OT extension), for scripts that time one of them.
+ * (only the OT extension), for scripts that time one of them; {@code threads} is each side's
+ * {@code OtOptions.extensionThreads} (default 1).
  */
 public final class OtBench {
     private OtBench() {
@@ -31,6 +32,7 @@ public final class OtBench {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         String part = args.length > 2 ? args[2] : "all";
+        int extThreads = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         if (!part.equals("all") && !part.equals("baseot") && !part.equals("ext")) {
             System.err.println("OtBench: part must be all, baseot or ext, got " + part);
             System.exit(2);
@@ -61,7 +63,7 @@ public final class OtBench {
             if (part.equals("baseot")) {
                 return;
             }
-            Object[] sess = pair.otSessions(OtOptions.defaults());
+            Object[] sess = pair.otSessions(OtOptions.builder().extensionThreads(extThreads).build());
             OtExtensionSender sender = (OtExtensionSender) sess[0];
             OtExtensionReceiver receiver = (OtExtensionReceiver) sess[1];
             int n = OtExtensionBenchmark.N;
