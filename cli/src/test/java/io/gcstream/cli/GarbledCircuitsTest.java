@@ -194,6 +194,37 @@ class GarbledCircuitsTest {
         }
     }
 
+    /**
+     * A circuit with calls too long to record and replay (more than 2^20 gates) is walked on a
+     * thread of its own ahead of the gate loop, which keeps the other threads: still the
+     * simulator's results, on 2 and 3 threads, with and without control bits.
+     */
+    @ParameterizedTest(name = "{0} threads={1}")
+    @MethodSource("readAheadCases")
+    void walksReadAheadEqualSimulated(Scheme scheme, int threads) throws Exception {
+        LibraryCircuit lc = Library.get("levenshtein150x700dna");
+        Circuit c = lc.circuit();
+        assertTrue(c.gateCount() > 1 << 20, "a walk too long to record");
+        SplittableRandom rnd = new SplittableRandom(threads * 7L + scheme.ordinal());
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            xs.add(lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth())));
+            ys.add(lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth())));
+        }
+        List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys,
+                SessionOptions.builder().scheme(scheme).threads(threads).build(), LocalPair.Transport.MEMORY);
+        for (int i = 0; i < xs.size(); i++) {
+            Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
+            assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), "creator, pair " + i);
+            assertArrayEquals(expected.evaluatorOutputs(), garbled.get(i).evaluatorOutputs(), "evaluator, pair " + i);
+        }
+    }
+
+    static Stream<Arguments> readAheadCases() {
+        return Stream.of(Arguments.of(Scheme.HALF_GATES, 2), Arguments.of(Scheme.THREE_HALVES, 3));
+    }
+
     private static boolean[] random(SplittableRandom r, int n) {
         boolean[] b = new boolean[n];
         for (int i = 0; i < n; i++) {

@@ -135,9 +135,13 @@ class SessionThreadsTest {
             for (int attempt = 0; attempt < 20 && !failed.get(); attempt++) {
                 Channel[] ch = GcSessionTest.channels(LocalPair.Transport.MEMORY, o);
                 try (Channel a = ch[0]; Channel b = ch[1]) {
-                    Pairs.Outcome[] out = Pairs.run(GcSession.creator(a, o), GcSession.evaluator(b, o), jobs);
+                    GcSession cs = GcSession.creator(a, o);
+                    GcSession es = GcSession.evaluator(b, o);
+                    Pairs.Outcome[] out = Pairs.run(cs, es, jobs);
                     if (!failed.get()) {
                         assertNull(out[0].error());
+                        cs.close();
+                        es.close();
                         continue;
                     }
                     String creator = out[0].error().getMessage();

@@ -13,9 +13,11 @@ import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ParallelEvaluator;
 import io.gcstream.engine.internal.garble.ParallelGarbler;
+import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableInput;
+import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
@@ -77,10 +79,19 @@ public final class PartyRates {
 
         /** One run on {@code threads} threads; returns its wall time in ns, after checking its result. */
         long run(int threads) throws Exception;
+
+        /**
+         * One run with a two-thread plan on a team that computes alone (closed): {share of the
+         * time spent in work the team splits, hand-offs per operation}; null if not profiled.
+         */
+        default double[] profile() throws Exception {
+            return null;
+        }
     }
 
     public static void main(String[] args) throws Exception {
-        Args a = new Args(args, Set.of("--workloads", "--threads", "--rounds", "--scheme", "--sides", "--csv"), Set.of());
+        Args a = new Args(args, Set.of("--workloads", "--threads", "--rounds", "--scheme", "--sides", "--csv"),
+                Set.of("--profile"));
         List<String> workloads = List.of(a.value("--workloads",
                 "and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7").split(","));
         int[] threads = Arrays.stream(a.value("--threads", "1,2").split(",")).mapToInt(Integer::parseInt).toArray();
@@ -120,10 +131,56 @@ public final class PartyRates {
                 }
             }
         }
+        if (a.has("--profile")) {
+            profile(workloads, scheme, sides, rounds);
+        }
         String out = a.value("--csv", null);
         if (out != null) {
             Files.write(Path.of(out), csv);
             System.out.println("wrote " + out);
+        }
+    }
+
+    /**
+     * The share p of each circuit side's time that a team splits, measured with the team's
+     * owner doing every part (so it is steady on a busy machine), and what Amdahl's law makes
+     * of it: the speedup of 2 and 8 threads if hand-offs were free.
+     */
+    private static void profile(List<String> workloads, Scheme scheme, List<String> sides, int rounds)
+            throws Exception {
+        System.out.println();
+        System.out.println("| workload | side | split share p, median (rounds) | walker share w | hand-offs per 1,000 ANDs | "
+                + "S(2), S(8) at free hand-offs | S(2) with the walk read ahead |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        for (String w : workloads) {
+            for (Side s : sides(w, scheme, sides)) {
+                double[] ps = new double[rounds];
+                double[] ws = new double[rounds];
+                double perK = 0;
+                boolean profiled = true;
+                for (int r = 0; r < rounds && profiled; r++) {
+                    double[] x = s.profile();
+                    if (x == null) {
+                        profiled = false;
+                        break;
+                    }
+                    ps[r] = x[0];
+                    perK = 1000 * x[1];
+                    ws[r] = x[2];
+                }
+                if (!profiled) {
+                    continue;
+                }
+                double p = median(ps);
+                double wk = median(ws);
+                StringBuilder all = new StringBuilder();
+                for (double v : ps) {
+                    all.append(all.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", v));
+                }
+                System.out.printf(Locale.ROOT, "| %s | %s | %.3f (%s) | %.3f | %.1f | %.2f, %.2f | %.2f |%n", s.workload(),
+                        s.side(), p, all, wk, perK, 1 / ((1 - p) + p / 2), 1 / ((1 - p) + p / 8),
+                        1 / Math.max(wk, 1 - wk));
+            }
         }
     }
 
@@ -242,77 +299,100 @@ public final class PartyRates {
 
                 @Override
                 public long run(int threads) throws Exception {
-                    return garbler ? garble(threads) : evaluate(threads);
+                    return timed(garbler, threads, false)[0];
+                }
+
+                @Override
+                public double[] profile() throws Exception {
+                    long[] run = timed(garbler, 2, true);
+                    long walk = walkOnly();
+                    return new double[] {(double) run[1] / run[0],
+                        (double) run[2] / (circuit.nonLinearCount() * reps), (double) walk / run[0]};
                 }
             };
         }
 
-        private long garble(int threads) throws IOException {
-            long[] touched = {0};
-            try (Workers team = threads > 1 ? new Workers(threads, "bench") : null) {
-                SplitPlan plan = SplitPlan.of(circuit, threads);
-                GarblerLoop g;
-                if (team == null) {
-                    g = new StreamingGarbler(scheme, new TweakableHash(), circuit.labelSlots(), dLo, dHi, 0,
-                            (b, off, len) -> touched[0] += b[off]);
-                } else {
-                    ParallelGarbler p = new ParallelGarbler(scheme, new TweakableHash(), team, plan.labelSlots(),
-                            dLo, dHi, 0, (b, off, len) -> touched[0] += b[off]);
-                    p.plan(plan);
-                    g = p;
-                }
-                // As a session sends: a long stream in pieces of a channel buffer (64 KiB).
-                if (CreatorProtocol.flushInterval((long) stream.length / reps) >= PIECE) {
-                    g.sendInPiecesOf(PIECE);
-                }
-                ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
-                long t0 = System.nanoTime();
-                for (int rep = 0; rep < reps; rep++) {
-                    g.restart(0);
-                    place(g.labels(), zero);
-                    w.walk(g);
-                    g.finish();
-                }
-                long t = System.nanoTime() - t0;
-                g.close();
-                check(g.labels(), outputZero, "garbler with " + threads + " threads");
-                return t;
-            }
-        }
-
-        private long evaluate(int threads) throws IOException {
+        /**
+         * Runs one side {@code reps} times on {@code threads} threads as a session would
+         * (the walk read ahead on one of them for a circuit whose walk a session reads ahead,
+         * {@link ReadAhead#worthIt}); profile: the gate loop with a two-thread plan on a closed
+         * (owner-only) team, measured, and no read-ahead. Returns {wall ns, ns in team jobs,
+         * team jobs}.
+         */
+        private long[] timed(boolean garbler, int threads, boolean profile) throws IOException {
+            boolean readAhead = !profile && ReadAhead.worthIt(circuit, threads, walkBudget());
+            int loopThreads = profile ? 2 : readAhead ? threads - 1 : threads;
             int[] pos = {0};
             TableInput in = (b, off, len) -> {
                 System.arraycopy(stream, pos[0], b, off, len);
                 pos[0] += len;
             };
-            try (Workers team = threads > 1 ? new Workers(threads, "bench") : null) {
-                SplitPlan plan = SplitPlan.of(circuit, threads);
-                GateLoop e;
+            long[] touched = {0};
+            TableOutput out = (b, off, len) -> touched[0] += b[off];
+            try (Workers team = loopThreads > 1 ? new Workers(loopThreads, "bench") : null;
+                    ReadAhead reader = readAhead ? new ReadAhead("bench-walker") : null) {
+                if (profile) {
+                    team.close();
+                    team.measure(true);
+                }
+                SplitPlan plan = SplitPlan.of(circuit, loopThreads);
+                GateLoop loop;
                 if (team == null) {
-                    e = new StreamingEvaluator(scheme, new TweakableHash(), circuit.labelSlots(), 0, in);
-                } else {
-                    ParallelEvaluator p = new ParallelEvaluator(scheme, new TweakableHash(), team, plan.labelSlots(),
-                            0, in);
+                    loop = garbler ? new StreamingGarbler(scheme, new TweakableHash(), circuit.labelSlots(), dLo, dHi, 0, out)
+                            : new StreamingEvaluator(scheme, new TweakableHash(), circuit.labelSlots(), 0, in);
+                } else if (garbler) {
+                    ParallelGarbler p = new ParallelGarbler(scheme, new TweakableHash(), team, loopThreads,
+                            plan.labelSlots(), dLo, dHi, 0, out);
                     p.plan(plan);
-                    e = p;
+                    loop = p;
+                } else {
+                    ParallelEvaluator p = new ParallelEvaluator(scheme, new TweakableHash(), team, loopThreads,
+                            plan.labelSlots(), 0, in);
+                    p.plan(plan);
+                    loop = p;
+                }
+                // As a session sends: a long stream in pieces of a channel buffer (64 KiB).
+                if (garbler && CreatorProtocol.flushInterval((long) stream.length / reps) >= PIECE) {
+                    ((GarblerLoop) loop).sendInPiecesOf(PIECE);
                 }
                 ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
                 long t0 = System.nanoTime();
                 for (int rep = 0; rep < reps; rep++) {
                     pos[0] = 0;
-                    e.restart(0);
-                    place(e.labels(), active);
-                    w.walk(e);
+                    loop.restart(0);
+                    place(loop.labels(), garbler ? zero : active);
+                    if (reader != null) {
+                        reader.walk(w, loop);
+                    } else {
+                        w.walk(loop);
+                    }
+                    loop.finish();
                 }
                 long t = System.nanoTime() - t0;
-                if (pos[0] != stream.length) {
-                    throw new IllegalStateException(name + ": the evaluator read " + pos[0] + " of " + stream.length
-                            + " bytes");
+                loop.close();
+                String who = (garbler ? "garbler" : "evaluator") + " with " + threads + " threads";
+                if (garbler) {
+                    check(loop.labels(), outputZero, who);
+                } else {
+                    if (pos[0] != stream.length) {
+                        throw new IllegalStateException(name + ": the evaluator read " + pos[0] + " of "
+                                + stream.length + " bytes");
+                    }
+                    decode(loop.labels(), who);
                 }
-                decode(e.labels(), "evaluator with " + threads + " threads");
-                return t;
+                return new long[] {t, team == null ? 0 : team.busyNanos(), team == null ? 0 : team.jobs()};
             }
+        }
+
+        /** Wall ns of {@code reps} walks of the circuit into a sink that does nothing. */
+        long walkOnly() throws IOException {
+            ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), SplitPlan.of(circuit, 2).isEmpty()
+                    ? null : SplitPlan.of(circuit, 2));
+            long t0 = System.nanoTime();
+            for (int rep = 0; rep < reps; rep++) {
+                w.walk((ops, count) -> { });
+            }
+            return System.nanoTime() - t0;
         }
 
         /** The garbler's output 0-labels are those of the recorded run. */

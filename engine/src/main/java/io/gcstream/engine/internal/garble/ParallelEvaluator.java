@@ -19,9 +19,9 @@ public final class ParallelEvaluator extends ParallelLoop {
     private final ControlBits control;
 
     /** @param hash the session's hash, the owner's */
-    public ParallelEvaluator(GarblingScheme scheme, TweakableHash hash, Workers team, long labelSlots,
-            long firstGate, TableInput input) {
-        super(scheme, hash, team, labelSlots, scheme.evalBlocks(), firstGate);
+    public ParallelEvaluator(GarblingScheme scheme, TweakableHash hash, Workers team, int threads,
+            long labelSlots, long firstGate, TableInput input) {
+        super(scheme, hash, team, threads, labelSlots, scheme.evalBlocks(), firstGate);
         this.input = input;
         this.tables = new byte[tableBytes * BATCH];
         this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), BATCH);

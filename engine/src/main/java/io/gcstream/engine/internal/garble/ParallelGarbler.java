@@ -45,9 +45,9 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
      * @param hash the session's hash, the owner's
      * @param dLo  low half of Δ (lowest bit must be 1)
      */
-    public ParallelGarbler(GarblingScheme scheme, TweakableHash hash, Workers team, long labelSlots,
-            long dLo, long dHi, long firstGate, TableOutput output) {
-        super(scheme, hash, team, labelSlots, scheme.garbleBlocks(), firstGate);
+    public ParallelGarbler(GarblingScheme scheme, TweakableHash hash, Workers team, int threads,
+            long labelSlots, long dLo, long dHi, long firstGate, TableOutput output) {
+        super(scheme, hash, team, threads, labelSlots, scheme.garbleBlocks(), firstGate);
         if ((dLo & 1) == 0) {
             throw new IllegalArgumentException("Delta must have its lowest bit set");
         }

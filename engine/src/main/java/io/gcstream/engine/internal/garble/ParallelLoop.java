@@ -42,6 +42,8 @@ abstract class ParallelLoop implements GateLoop {
 
     final GarblingScheme scheme;
     final Workers team;
+    /** Threads of the team this loop uses (2 .. the team's size). */
+    final int threads;
     final Lane[] lanes;
     final long[] labels;
     final int blocks;
@@ -86,17 +88,21 @@ abstract class ParallelLoop implements GateLoop {
 
     /**
      * @param hash the owner's hash (the session's), whose tweak salt the other threads' copy
+     * @param threads threads of {@code team} to use, at least 2
      * @param blocksPerGate hash blocks a non-linear gate needs on this side
      */
-    ParallelLoop(GarblingScheme scheme, TweakableHash hash, Workers team, long labelSlots,
+    ParallelLoop(GarblingScheme scheme, TweakableHash hash, Workers team, int threads, long labelSlots,
             int blocksPerGate, long firstGate) {
         if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
             throw new IllegalArgumentException("circuit needs " + labelSlots
                     + " label slots, more than one array holds");
         }
-        int threads = team.threads();
+        if (threads < 2 || threads > team.threads()) {
+            throw new IllegalArgumentException("a team of " + team.threads() + " cannot lend " + threads + " threads");
+        }
         this.scheme = scheme;
         this.team = team;
+        this.threads = threads;
         this.blocks = blocksPerGate;
         this.tableBytes = scheme.tableBytes();
         this.labels = new long[(int) (2 * labelSlots)];
@@ -106,13 +112,20 @@ abstract class ParallelLoop implements GateLoop {
                     + " blocks cannot hold one gate of " + blocksPerGate + " blocks");
         }
         this.ownerMax = Math.min(BATCH, threads * laneMax);
-        this.lanes = new Lane[threads];
-        for (int t = 0; t < threads; t++) {
+        // A lane per thread of the team: a part may run on any of them.
+        int size = team.threads();
+        this.lanes = new Lane[size];
+        for (int t = 0; t < size; t++) {
             TweakableHash h = t == 0 ? hash : new TweakableHash(hash.capacity());
             lanes[t] = new Lane((int) labelSlots, t == 0 ? ownerMax : laneMax, h);
         }
-        this.cursor = new int[threads];
+        this.cursor = new int[size];
         this.gate = firstGate;
+    }
+
+    /** Threads of the team this loop uses. */
+    public int threads() {
+        return threads;
     }
 
     /**
@@ -120,6 +133,9 @@ abstract class ParallelLoop implements GateLoop {
      * which must use the same plan ({@link CircuitWalker#CircuitWalker(io.gcstream.circuits.Circuit, SplitPlan)}).
      */
     public void plan(SplitPlan p) {
+        if (p != null && p.splits().stream().anyMatch(x -> x.groups() > threads)) {
+            throw new IllegalArgumentException("plan for more than " + threads + " threads");
+        }
         if (p != null && p.labelSlots() > capacity()) {
             throw new IllegalArgumentException("plan needs " + p.labelSlots() + " label slots, loop has "
                     + capacity());
@@ -249,7 +265,7 @@ abstract class ParallelLoop implements GateLoop {
             return;
         }
         ownerTables(n);
-        int parts = Math.min(team.threads(), n / MIN_PART);
+        int parts = Math.min(threads, n / MIN_PART);
         if (parts > 1) {
             jN = n;
             jParts = parts;

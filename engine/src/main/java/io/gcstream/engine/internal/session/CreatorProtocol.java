@@ -34,6 +34,8 @@ public final class CreatorProtocol extends Protocol {
     private DirectCot.Sender direct;
     /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
     private GarblerLoop garbler;
+    /** The threads {@link #garbler} computes on. */
+    private int garblerThreads;
     private long dLo;
     private long dHi;
     /** Bytes of tables after which this run's stream is flushed; see {@link #flushInterval}. */
@@ -109,7 +111,12 @@ public final class CreatorProtocol extends Protocol {
         enter("input labels");
         ensureChunks(c);
         SplitPlan plan = planFor(c);
-        if (garbler == null || garbler.capacity() < plan.labelSlots()) {
+        int lt = loopThreads();
+        if (garbler == null || garbler.capacity() < plan.labelSlots() || garblerThreads != lt) {
+            if (garbler != null) {
+                garbler.close();
+            }
+            garblerThreads = lt;
             // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
             TableOutput out = (b, off, len) -> {
                 rearm();
@@ -120,9 +127,9 @@ public final class CreatorProtocol extends Protocol {
                     unflushed = 0;
                 }
             };
-            garbler = threads == 1
-                    ? new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, gateCounter, out)
-                    : new ParallelGarbler(scheme, hash, team(), plan.labelSlots(), dLo, dHi, gateCounter, out);
+            garbler = lt == 1
+                    ? new StreamingGarbler(scheme, hash, plan.labelSlots(), dLo, dHi, gateCounter, out)
+                    : new ParallelGarbler(scheme, hash, team(), lt, plan.labelSlots(), dLo, dHi, gateCounter, out);
         }
         GarblerLoop g = garbler;
         if (g instanceof ParallelGarbler p) {

@@ -26,6 +26,8 @@ public final class EvaluatorProtocol extends Protocol {
     private DirectCot.Receiver direct;
     /** Kept for the session's next runs: its arrays fit any circuit with as many label slots. */
     private GateLoop evaluator;
+    /** The threads {@link #evaluator} computes on. */
+    private int evaluatorThreads;
 
     public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme, int threads) {
         super(ch, prg, scheme, threads);
@@ -59,15 +61,20 @@ public final class EvaluatorProtocol extends Protocol {
         enter("input labels");
         ensureChunks(c);
         SplitPlan plan = planFor(c);
-        if (evaluator == null || evaluator.capacity() < plan.labelSlots()) {
+        int lt = loopThreads();
+        if (evaluator == null || evaluator.capacity() < plan.labelSlots() || evaluatorThreads != lt) {
+            if (evaluator != null) {
+                evaluator.close();
+            }
+            evaluatorThreads = lt;
             // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
             TableInput in = (b, off, len) -> {
                 rearm();
                 ch.readFully(b, off, len);
             };
-            evaluator = threads == 1
-                    ? new StreamingEvaluator(scheme, hash, c.labelSlots(), gateCounter, in)
-                    : new ParallelEvaluator(scheme, hash, team(), plan.labelSlots(), gateCounter, in);
+            evaluator = lt == 1
+                    ? new StreamingEvaluator(scheme, hash, plan.labelSlots(), gateCounter, in)
+                    : new ParallelEvaluator(scheme, hash, team(), lt, plan.labelSlots(), gateCounter, in);
         }
         GateLoop e = evaluator;
         if (e instanceof ParallelEvaluator p) {

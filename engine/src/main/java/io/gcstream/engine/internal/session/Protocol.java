@@ -12,6 +12,7 @@ import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
@@ -78,6 +79,11 @@ public abstract class Protocol {
     /** The walker and split plan of the last circuit run, kept while the session runs it again. */
     private ReplayingWalker walker;
     private SplitPlan plan;
+    /** Whether the walks of {@link #walkerOf} are read ahead, and the gate loop's threads then. */
+    private boolean readAhead;
+    private int loopThreads = 1;
+    /** The read-ahead thread, made by the first circuit that needs it. */
+    private ReadAhead reader;
     private Circuit walkerOf;
 
     /** What a run gives this party: decoded output bits and the labels of each kept range. */
@@ -107,21 +113,36 @@ public abstract class Protocol {
         if (team != null) {
             team.close();
         }
+        if (reader != null) {
+            reader.close();
+        }
     }
 
     /**
-     * The split plan for running {@code c} ({@link #threads} above 1; otherwise an empty one),
-     * made with the walker that uses it and kept while the session runs {@code c} again.
+     * The split plan for running {@code c}, made with the walker that uses it and kept while the
+     * session runs {@code c} again; also decides whether {@code c}'s walks are read ahead.
+     * With {@link #threads} above 1, a circuit with calls whose walk is too long to record and
+     * replay (so every run expands its calls and, if streamed, generates and checks its body
+     * again) is walked on a thread of its own ({@link ReadAhead}), which takes one of the
+     * threads from the gate loop: measured on edit distance, the walker is about half of a
+     * party's work. Otherwise the gate loop has all the threads.
      */
     final SplitPlan planFor(Circuit c) throws IOException {
         if (walkerOf != c) {
             walker = null;
             walkerOf = null;
-            plan = SplitPlan.of(c, threads);
+            readAhead = ReadAhead.worthIt(c, threads, WALK_CACHE_GATES);
+            loopThreads = readAhead ? threads - 1 : threads;
+            plan = SplitPlan.of(c, loopThreads);
             walker = new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan);
             walkerOf = c;
         }
         return plan;
+    }
+
+    /** Threads of the gate loop for the circuit of the last {@link #planFor}: 1 means the one-thread loop. */
+    final int loopThreads() {
+        return loopThreads;
     }
 
     /** The role this side plays. */
@@ -411,7 +432,14 @@ public abstract class Protocol {
         }
         planFor(c);
         try {
-            walker.walk(s);
+            if (readAhead) {
+                if (reader == null) {
+                    reader = new ReadAhead(Handshake.name(role()) + "-walker");
+                }
+                reader.walk(walker, s);
+            } else {
+                walker.walk(s);
+            }
             if (p != null) {
                 p.progress(role(), c.gateCount(), c.gateCount());
             }

@@ -95,7 +95,9 @@ class ParallelLoopTest {
                 }
                 gateId += circuit.nonLinearCount();
             }
-            assertTrue(handOffs[0] > 100 && handOffs[1] > 100, "split calls " + handOffs[0]
+            // Hash batches of a few gates make queues too short to split: only calls then.
+            boolean flushes = hashCapacity == TweakableHash.DEFAULT_CAPACITY;
+            assertTrue(handOffs[0] > 100 && (!flushes || handOffs[1] > 100), "split calls " + handOffs[0]
                     + " and split flushes " + handOffs[1] + " ran on the teams");
         } finally {
             for (Workers w : teams) {
@@ -127,7 +129,7 @@ class ParallelLoopTest {
             for (int piece : new int[] {1, 700, 40_000}) {
                 List<Integer> writes = new ArrayList<>();
                 StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
-                ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, plan.labelSlots(), 7, 9, 0,
+                ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, team.threads(), plan.labelSlots(), 7, 9, 0,
                         (a, off, len) -> {
                             writes.add(len);
                             pipe.write(a, off, len);
@@ -145,7 +147,7 @@ class ParallelLoopTest {
                 g.close();
             }
             int[] calls = {0};
-            ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, plan.labelSlots(), 7, 9, 0,
+            ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, team.threads(), plan.labelSlots(), 7, 9, 0,
                     (a, off, len) -> {
                         if (++calls[0] == 3) {
                             throw new java.io.IOException("peer gone");
@@ -182,8 +184,9 @@ class ParallelLoopTest {
             g = new StreamingGarbler(scheme, h, circuit.labelSlots(), dLo, dHi, gateId, pipe);
             w = new CircuitWalker(circuit);
         } else {
-            SplitPlan plan = SplitPlan.of(circuit, team.threads());
-            ParallelGarbler p = new ParallelGarbler(scheme, h, team, plan.labelSlots(), dLo, dHi, gateId, pipe);
+            SplitPlan plan = SplitPlan.of(circuit, loopThreads(team));
+            ParallelGarbler p = new ParallelGarbler(scheme, h, team, loopThreads(team), plan.labelSlots(), dLo, dHi, gateId,
+                    pipe);
             p.plan(plan);
             g = p;
             w = new CircuitWalker(circuit, plan);
@@ -207,8 +210,8 @@ class ParallelLoopTest {
             e = new StreamingEvaluator(scheme, h, circuit.labelSlots(), gateId, pipe);
             w = new CircuitWalker(circuit);
         } else {
-            SplitPlan plan = SplitPlan.of(circuit, team.threads());
-            ParallelEvaluator p = new ParallelEvaluator(scheme, h, team, plan.labelSlots(), gateId, pipe);
+            SplitPlan plan = SplitPlan.of(circuit, loopThreads(team));
+            ParallelEvaluator p = new ParallelEvaluator(scheme, h, team, loopThreads(team), plan.labelSlots(), gateId, pipe);
             p.plan(plan);
             e = p;
             w = new CircuitWalker(circuit, plan);
@@ -229,6 +232,14 @@ class ParallelLoopTest {
         e.finish();
         assertEquals(pipe.size, pipe.pos, "the evaluator read the whole stream");
         return e;
+    }
+
+    /**
+     * The threads a loop uses of its team: all of a team of 2, else one fewer, as when a
+     * session's read-ahead takes one (parts then run on any of the team's threads).
+     */
+    private static int loopThreads(Workers team) {
+        return team.threads() == 2 ? 2 : team.threads() - 1;
     }
 
     private static void placeInputs(Circuit circuit, long[] zero, long[] labels) {

@@ -73,6 +73,10 @@ public final class Workers implements AutoCloseable {
     private volatile long seq;
     private volatile Throwable failure;
     private volatile boolean closed;
+    /** Whether {@link #run} adds its time to {@link #busyNanos} (benchmarks). */
+    private boolean measure;
+    private long busyNanos;
+    private long jobs;
 
     /**
      * A team of {@code threads} threads in all: the owner and {@code threads - 1} workers named
@@ -105,8 +109,38 @@ public final class Workers implements AutoCloseable {
      * @throws WorkerException if a part failed on a worker (the first failure, with its cause)
      */
     public void run(Job job, int parts) {
+        if (measure) {
+            long t0 = System.nanoTime();
+            start(job, parts);
+            finish();
+            busyNanos += System.nanoTime() - t0;
+            jobs++;
+            return;
+        }
         start(job, parts);
         finish();
+    }
+
+    /**
+     * Benchmarks: from now on, {@link #run} adds the time it takes to {@link #busyNanos()} and
+     * counts its jobs (two clock reads a job). On a team that computes alone (one thread, or
+     * closed) that time is the work the team would share: the rest of its owner's time is
+     * what no thread can take from it.
+     */
+    public void measure(boolean on) {
+        measure = on;
+        busyNanos = 0;
+        jobs = 0;
+    }
+
+    /** Time spent in {@link #run} since {@link #measure} was turned on. */
+    public long busyNanos() {
+        return busyNanos;
+    }
+
+    /** Jobs run since {@link #measure} was turned on. */
+    public long jobs() {
+        return jobs;
     }
 
     /**
