@@ -195,9 +195,9 @@ class GarbledCircuitsTest {
     }
 
     /**
-     * A circuit with calls too long to record and replay (more than 2^20 gates) is walked on a
-     * thread of its own ahead of the gate loop, which keeps the other threads: still the
-     * simulator's results, on 2 and 3 threads, with and without control bits.
+     * A circuit with calls too long to record and replay (more than 2^20 gates): on 2 threads its
+     * gate loop splits calls, on 3 it is walked on a thread of its own ahead of a loop on the
+     * other two; either way the simulator's results, with and without control bits.
      */
     @ParameterizedTest(name = "{0} threads={1}")
     @MethodSource("readAheadCases")

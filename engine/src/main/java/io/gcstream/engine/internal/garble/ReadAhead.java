@@ -52,14 +52,16 @@ public final class ReadAhead implements AutoCloseable {
 
     /**
      * Whether walks of {@code c} are worth reading ahead when a party has {@code threads}
-     * threads and records walks of up to {@code walkBudget} gates to replay them: when it has
-     * more than one, and {@code c} has calls (expanded into copy gates by every walk) and is too
-     * long to record (so every run walks it again). Then the walker is about half of a party's
-     * work (edit distance: docs/performance.md, "Threads"), and the read-ahead thread is one of
-     * the party's threads.
+     * threads and records walks of up to {@code walkBudget} gates to replay them: when {@code c}
+     * has calls (expanded into copy gates by every walk) and is too long to record (so every
+     * run walks it again), and the party has at least 3 threads, one of which the read-ahead
+     * takes from the gate loop. Measured on edit distance ({@code PartyRates --profile}): the walk is
+     * about a quarter of a party's work and the gate loop's split calls two thirds, so with 2
+     * threads splitting the loop gains more (Amdahl: ~1.45 against 1/0.75 = 1.33), and from 3 on
+     * both together (the loop's 2 threads then take about as long as the walk).
      */
     public static boolean worthIt(Circuit c, int threads, long walkBudget) {
-        return threads > 1 && !c.subCircuits().isEmpty() && c.gateCount() > walkBudget;
+        return threads > 2 && !c.subCircuits().isEmpty() && c.gateCount() > walkBudget;
     }
 
     /** A read-ahead whose thread is named {@code gcstream-NAME}. */

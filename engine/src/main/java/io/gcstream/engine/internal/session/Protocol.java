@@ -120,12 +120,9 @@ public abstract class Protocol {
 
     /**
      * The split plan for running {@code c}, made with the walker that uses it and kept while the
-     * session runs {@code c} again; also decides whether {@code c}'s walks are read ahead.
-     * With {@link #threads} above 1, a circuit with calls whose walk is too long to record and
-     * replay (so every run expands its calls and, if streamed, generates and checks its body
-     * again) is walked on a thread of its own ({@link ReadAhead}), which takes one of the
-     * threads from the gate loop: measured on edit distance, the walker is about half of a
-     * party's work. Otherwise the gate loop has all the threads.
+     * session runs {@code c} again; also decides whether {@code c}'s walks are read ahead on a
+     * thread of their own, which then leaves the gate loop one thread fewer
+     * ({@link ReadAhead#worthIt}: circuits with calls too long to record, 3 threads or more).
      */
     final SplitPlan planFor(Circuit c) throws IOException {
         if (walkerOf != c) {
