@@ -38,7 +38,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *
  * Without CSV arguments it reads {@code paper-tables.csv} and {@code and-rates.csv} from the
  * default results folder (next to the benchmarks jar); without {@code -o} it writes
- * {@code and-rate.png} there. {@code --scheme} keeps only that scheme's rows (default: all);
+ * {@code and-rate.png} there. With {@code --threads} it draws instead, from the CSV that
+ * {@code party.PartyRates --csv} writes, each workload's and side's rate against threads,
+ * as a multiple of its one-thread rate, beside the ideal line ({@code threads.png} by default). {@code --scheme} keeps only that scheme's rows (default: all);
  * circuits with fewer than {@code --min-ands} AND gates are left out. Library circuits and the
  * ME-SFE files the paper has figures for are labelled. Where rows carry reference figures, two
  * more point series show them at the paper's gate counts: the paper's Table 3 (its 2012
@@ -58,12 +60,27 @@ public final class Plot {
             System.setProperty("java.awt.headless", "true");
         }
         try {
-            Args a = new Args(args, Set.of("-o", "--scheme", "--min-ands", "--title", "--width", "--height"), Set.of());
+            Args a = new Args(args, Set.of("-o", "--scheme", "--min-ands", "--title", "--width", "--height"),
+                    Set.of("--threads"));
             List<Path> inputs = new ArrayList<>();
             for (String p : a.positional()) {
                 inputs.add(Path.of(p));
             }
             Path dir = Args.defaultResultsDir();
+            if (a.has("--threads")) {
+                if (inputs.isEmpty()) {
+                    throw new IllegalArgumentException("--threads needs the CSV PartyRates --csv wrote");
+                }
+                List<Map<String, String>> rows = new ArrayList<>();
+                for (Path p : inputs) {
+                    rows.addAll(ResultFiles.readCsv(p));
+                }
+                XYChart chart = threadsChart(rows, a.value("--title",
+                        "gcstream: one party alone, rate with N threads over its rate with one"),
+                        a.intValue("--width", 1000, 200), a.intValue("--height", 650, 200));
+                save(chart, Path.of(a.value("-o", dir.resolve("threads.png").toString())), inputs);
+                return;
+            }
             if (inputs.isEmpty()) {
                 for (String n : List.of("paper-tables.csv", "and-rates.csv")) {
                     if (Files.exists(dir.resolve(n))) {
@@ -83,21 +100,77 @@ public final class Plot {
             XYChart chart = chart(rows, scheme, Args.count("--min-ands", a.value("--min-ands", "100")),
                     a.value("--title", "gcstream: AND gates per second per execution, both parties on one machine"
                             + " (loopback)"), a.intValue("--width", 1000, 200), a.intValue("--height", 650, 200));
-            Path out = Path.of(a.value("-o", dir.resolve("and-rate.png").toString()));
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            String file = out.toString();
-            if (file.toLowerCase(Locale.ROOT).endsWith(".png")) {
-                file = file.substring(0, file.length() - 4);
-            }
-            BitmapEncoder.saveBitmap(chart, file, BitmapEncoder.BitmapFormat.PNG);
-            System.out.println("wrote " + file + ".png from " + inputs);
+            save(chart, Path.of(a.value("-o", dir.resolve("and-rate.png").toString())), inputs);
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("Plot: " + e.getMessage());
             System.exit(2);
         }
+    }
+
+    private static void save(XYChart chart, Path out, List<Path> inputs) throws IOException {
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        String file = out.toString();
+        if (file.toLowerCase(Locale.ROOT).endsWith(".png")) {
+            file = file.substring(0, file.length() - 4);
+        }
+        BitmapEncoder.saveBitmap(chart, file, BitmapEncoder.BitmapFormat.PNG);
+        System.out.println("wrote " + file + ".png from " + inputs);
+    }
+
+    /**
+     * Rate against threads from PartyRates' CSV rows (workload, side, threads, rate): one line
+     * per workload and side, each rate over that line's rate at one thread, and the ideal
+     * (N threads, N times the rate).
+     *
+     * @throws IllegalArgumentException if no line has a one-thread rate or a number is malformed
+     */
+    static XYChart threadsChart(List<Map<String, String>> rows, String title, int width, int height) {
+        Map<String, List<double[]>> lines = new LinkedHashMap<>();
+        Map<String, Double> one = new LinkedHashMap<>();
+        for (Map<String, String> r : rows) {
+            String key = r.get("workload") + ", " + r.get("side");
+            double t = number(r, "threads");
+            double rate = number(r, "rate");
+            lines.computeIfAbsent(key, k -> new ArrayList<>()).add(new double[] {t, rate});
+            if (t == 1) {
+                one.put(key, rate);
+            }
+        }
+        XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
+                .xAxisTitle("threads of the party").yAxisTitle("rate over the one-thread rate").build();
+        XYStyler s = chart.getStyler();
+        s.setLegendPosition(Styler.LegendPosition.InsideNW);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotGridLinesColor(new Color(225, 225, 225));
+        s.setMarkerSize(7);
+        double maxThreads = 1;
+        for (Map.Entry<String, List<double[]>> e : lines.entrySet()) {
+            Double base = one.get(e.getKey());
+            if (base == null || base <= 0) {
+                continue;
+            }
+            List<double[]> pts = new ArrayList<>();
+            for (double[] p : e.getValue()) {
+                pts.add(new double[] {p[0], p[1] / base});
+                maxThreads = Math.max(maxThreads, p[0]);
+            }
+            XYSeries series = add(chart, e.getKey(), pts, null, false);
+            series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            series.setMarker(SeriesMarkers.CIRCLE);
+        }
+        if (chart.getSeriesMap().isEmpty()) {
+            throw new IllegalArgumentException("no workload has a rate at 1 thread to compare with");
+        }
+        XYSeries ideal = chart.addSeries("ideal: N threads, N times the rate", new double[] {1, maxThreads},
+                new double[] {1, maxThreads});
+        ideal.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        ideal.setMarker(SeriesMarkers.NONE);
+        ideal.setLineColor(Color.GRAY);
+        ideal.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f}, 0f));
+        return chart;
     }
 
     /**
@@ -218,7 +291,8 @@ public final class Plot {
         try {
             return Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("column " + column + " of " + r.get("circuit") + ": not a number: " + v);
+            throw new IllegalArgumentException("column " + column + " of " + r.getOrDefault("circuit", r.get("workload"))
+                    + ": not a number: " + v);
         }
     }
 }

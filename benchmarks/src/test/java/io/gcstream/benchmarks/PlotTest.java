@@ -50,6 +50,23 @@ class PlotTest {
     }
 
     @Test
+    void threadsChartHasALinePerWorkloadAndSideRelativeToOneThread() throws Exception {
+        List<Map<String, String>> rows = List.of(
+                Map.of("workload", "aes", "side", "garbler", "threads", "1", "rate", "10"),
+                Map.of("workload", "aes", "side", "garbler", "threads", "2", "rate", "17"),
+                Map.of("workload", "cot", "side", "sender", "threads", "1", "rate", "40"),
+                Map.of("workload", "cot", "side", "sender", "threads", "2", "rate", "70"),
+                Map.of("workload", "x", "side", "evaluator", "threads", "2", "rate", "5"));
+        XYChart c = Plot.threadsChart(rows, "t", 400, 300);
+        assertEquals(List.of("aes, garbler", "cot, sender", "ideal: N threads, N times the rate"),
+                List.copyOf(c.getSeriesMap().keySet()), "a line without a one-thread rate is left out");
+        assertEquals(1.7, c.getSeriesMap().get("aes, garbler").getYData()[1], 1e-9);
+        BitmapEncoder.saveBitmap(c, dir.resolve("t").toString(), BitmapEncoder.BitmapFormat.PNG);
+        assertTrue(Files.size(dir.resolve("t.png")) > 1000);
+        assertThrows(IllegalArgumentException.class, () -> Plot.threadsChart(rows.subList(4, 5), "t", 400, 300));
+    }
+
+    @Test
     void nothingToPlotIsAnError() {
         assertThrows(IllegalArgumentException.class, () -> Plot.chart(List.of(), null, 1, "t", 400, 300));
         assertThrows(IllegalArgumentException.class, () -> Plot.chart(
