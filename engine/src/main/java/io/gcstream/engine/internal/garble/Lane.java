@@ -27,10 +27,20 @@ final class Lane {
     final int[] info;
     /** Per queued gate k: its input labels at [4k, 4k+4), read as label slots 2k and 2k + 1. */
     final long[] in;
+    /** The evaluator's tables of the owner's queue (null for a thread's lane). */
+    byte[] tables;
 
     Lane(int slots, int capacity, TweakableHash hash) {
+        this(new int[slots], capacity, hash);
+    }
+
+    /**
+     * A queue that marks slots in {@code pending}, shared with its twin (the owner's two
+     * queues), and flushes with the running thread's hash ({@code hash} null).
+     */
+    Lane(int[] pending, int capacity, TweakableHash hash) {
         this.hash = hash;
-        this.pending = new int[slots];
+        this.pending = pending;
         this.out = new int[capacity];
         this.table = new int[capacity];
         this.tweak = new long[capacity];

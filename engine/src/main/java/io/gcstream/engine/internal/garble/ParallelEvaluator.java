@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
  */
 public final class ParallelEvaluator extends ParallelLoop {
     private final TableInput input;
-    /** The tables being finished: of the owner's queue, or of a region part. */
+    /** The tables of a region part being finished (the owner's queues have their own). */
     private final byte[] tables;
     /** The batch's control bits, or null if the scheme has none. */
     private final ControlBits control;
@@ -25,17 +25,22 @@ public final class ParallelEvaluator extends ParallelLoop {
         this.input = input;
         this.tables = new byte[tableBytes * BATCH];
         this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), BATCH);
+        owner[0].tables = new byte[tableBytes * ownerMax];
+        owner[1].tables = new byte[tableBytes * ownerMax];
     }
 
-    /** Nothing to do: the evaluator holds nothing back. */
+    /** Waits for the flush in flight: the output labels are then all there. */
     @Override
     public void finish() {
+        awaitFlush();
     }
 
     @Override
     void beginBatch(int[] ops, int count) {
         rank = 0;
         if (control != null) {
+            // The flush in flight still reads the last batch's control bits.
+            awaitFlush();
             try {
                 control.read(input, ops, count);
             } catch (IOException e) {
@@ -48,9 +53,9 @@ public final class ParallelEvaluator extends ParallelLoop {
     void endBatch() {
     }
 
-    private void read(int n) {
+    private void read(byte[] into, int n) {
         try {
-            input.read(tables, 0, n * tableBytes);
+            input.read(into, 0, n * tableBytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -58,21 +63,22 @@ public final class ParallelEvaluator extends ParallelLoop {
 
     @Override
     int regionTables(int n) {
-        read(n);
+        read(tables, n);
         return 0;
     }
 
     @Override
     void ownerTables(int n) {
-        read(n);
+        read(ownerQueue().tables, n);
     }
 
     @Override
     int scan(int[] ops, int i, int end) {
         final long[] l = labels;
-        final Lane ln = lanes[0];
-        final int[] pend = ln.pending;
-        final int e = ln.epoch;
+        final Lane ln = ownerQueue();
+        final int[] pend = ownerPending;
+        final int e = ownerEpoch;
+        final int f = inFlightEpoch;
         final int[] qOut = ln.out;
         final long[] qTweak = ln.tweak;
         final int[] qPos = ln.pos;
@@ -88,7 +94,10 @@ public final class ParallelEvaluator extends ParallelLoop {
             int in1 = ops[i + 1];
             int in2 = ops[i + 2];
             int table = ops[i + 3];
-            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+            int p1 = pend[in1];
+            int p2 = pend[in2];
+            int po = pend[out];
+            if (p1 == e || p2 == e || po == e || p1 == f || p2 == f || po == f) {
                 break;
             }
             if (table == XOR) {
@@ -175,7 +184,7 @@ public final class ParallelEvaluator extends ParallelLoop {
     void flushRange(Lane src, int from, int to, TweakableHash hash) {
         final GarblingScheme scheme = this.scheme;
         final long[] l = labels;
-        final byte[] tables = this.tables;
+        final byte[] tables = src.tables != null ? src.tables : this.tables;
         final ControlBits control = this.control;
         final int blocks = this.blocks;
         final int chunk = hash.capacity() / blocks;

@@ -92,6 +92,7 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
 
     @Override
     public void finish() {
+        awaitFlush();
         if (tableFill > 0) {
             send();
         }
@@ -116,10 +117,15 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
 
     @Override
     void endBatch() {
+        boolean sending = tableFill > 0 && tableFill >= sendBytes;
+        if (control != null || sending) {
+            // The batch's control bits and tables must be complete: the flush in flight makes some.
+            awaitFlush();
+        }
         if (control != null) {
             control.pack(controlValues, rank, tables, batchStart);
         }
-        if (tableFill > 0 && tableFill >= sendBytes) {
+        if (sending) {
             send();
         }
     }
@@ -169,9 +175,10 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     @Override
     int scan(int[] ops, int i, int end) {
         final long[] l = labels;
-        final Lane ln = lanes[0];
-        final int[] pend = ln.pending;
-        final int e = ln.epoch;
+        final Lane ln = ownerQueue();
+        final int[] pend = ownerPending;
+        final int e = ownerEpoch;
+        final int f = inFlightEpoch;
         final int[] qOut = ln.out;
         final int[] qTable = ln.table;
         final long[] qTweak = ln.tweak;
@@ -191,7 +198,10 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
             int in1 = ops[i + 1];
             int in2 = ops[i + 2];
             int table = ops[i + 3];
-            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+            int p1 = pend[in1];
+            int p2 = pend[in2];
+            int po = pend[out];
+            if (p1 == e || p2 == e || po == e || p1 == f || p2 == f || po == f) {
                 break;
             }
             if (table == XOR) {

@@ -20,15 +20,20 @@ import java.util.Arrays;
  *   <li><b>A large flush</b> of the owner's queue (gates of one AND level, as many as the
  *       circuit's order puts together, up to a batch) is hashed and finished in parts by the
  *       team: the queued gates are independent, and each keeps a copy of its input labels
- *       ({@link Lane}). Smaller flushes, below {@link #MIN_PART} gates a thread, stay on the
- *       owner, whose hand-off would cost more than it saves.</li>
+ *       ({@link Lane}). The owner does not wait for it: it goes on running gates into its
+ *       second queue, and waits only when a gate touches a slot the flush in flight will write,
+ *       before the next flush or split call, and where a batch's tables or control bits must be
+ *       complete. So on a wide circuit its own serial work overlaps the team's hashing.
+ *       Smaller flushes, below {@link #MIN_PART} gates a part, run on the owner at once,
+ *       whose hand-off would cost more than it saves.</li>
  * </ul>
  *
  * <p>Everything else (linear gates outside split calls, copy gates, the channel) runs on the
  * owner, as in the one-thread loop. Memory: the label array (at least the plan's
- * {@link SplitPlan#labelSlots()}), and per thread a {@link Lane}: a hash batch (80 KiB), one int
- * a label slot, and up to a batch of queued gates (about 50 KiB). Nothing is allocated per
- * batch. Not thread-safe: the team's owner calls it.
+ * {@link SplitPlan#labelSlots()}), per thread a {@link Lane} (a hash batch of 80 KiB, one int a
+ * label slot, a hash batch's worth of queued gates), and the owner's two queues of up to a
+ * batch (about 60 KiB each) with one int a label slot. Nothing is allocated per batch. Not
+ * thread-safe: the team's owner calls it.
  */
 abstract class ParallelLoop implements GateLoop {
     static final int BATCH = CircuitWalker.BATCH;
@@ -39,12 +44,25 @@ abstract class ParallelLoop implements GateLoop {
      * are a few times a hand-off to a spinning worker (docs/performance.md, "Threads").
      */
     static final int MIN_PART = 16;
+    /** Most parts a flush is cut into per thread. */
+    static final int PARTS_PER_THREAD = 4;
 
     final GarblingScheme scheme;
     final Workers team;
     /** Threads of the team this loop uses (2 .. the team's size). */
     final int threads;
+    /** Per thread of the team: its queue and hash for split calls, its hash for flush parts. */
     final Lane[] lanes;
+    /** The owner's two queues: one fills while the other may be in flight; they share marks. */
+    final Lane[] owner = new Lane[2];
+    /** Index of the queue the owner fills. */
+    int current;
+    /** The owner's pending marks (one int a label slot), of both its queues. */
+    final int[] ownerPending;
+    /** Epoch of the owner's filling queue's marks, and of the queue in flight (-1: none). */
+    int ownerEpoch = 1;
+    int inFlightEpoch = -1;
+    private boolean inFlight;
     final long[] labels;
     final int blocks;
     final int tableBytes;
@@ -80,7 +98,8 @@ abstract class ParallelLoop implements GateLoop {
     long jTweakBase;
     int jPosBase;
     int jRankBase;
-    /** Owner flush: queued gates and parts. */
+    /** Owner flush: the queue, its gates and parts. */
+    private Lane jQueue;
     private int jN;
     private int jParts;
     private final Workers.Job regionJob = this::regionPart;
@@ -117,8 +136,11 @@ abstract class ParallelLoop implements GateLoop {
         this.lanes = new Lane[size];
         for (int t = 0; t < size; t++) {
             TweakableHash h = t == 0 ? hash : new TweakableHash(hash.capacity());
-            lanes[t] = new Lane((int) labelSlots, t == 0 ? ownerMax : laneMax, h);
+            lanes[t] = new Lane((int) labelSlots, laneMax, h);
         }
+        this.ownerPending = new int[(int) labelSlots];
+        owner[0] = new Lane(ownerPending, ownerMax, null);
+        owner[1] = new Lane(ownerPending, ownerMax, null);
         this.cursor = new int[size];
         this.gate = firstGate;
     }
@@ -155,11 +177,17 @@ abstract class ParallelLoop implements GateLoop {
 
     @Override
     public void restart(long firstGate) {
+        // A walk that failed may have left a flush in flight, a region or queued gates: they
+        // belong to no run.
+        if (inFlight) {
+            inFlight = false;
+            team.finishQuietly();
+        }
+        inFlightEpoch = -1;
         gate = firstGate;
         gates = 0;
         nonLinear = 0;
         rank = 0;
-        // A walk that failed may have left a region or queued gates: they belong to no run.
         region = null;
         long salt = lanes[0].hash.tweakHigh();
         for (Lane l : lanes) {
@@ -168,6 +196,9 @@ abstract class ParallelLoop implements GateLoop {
                 l.hash.tweakHigh(salt);
             }
         }
+        owner[0].queued = 0;
+        owner[1].queued = 0;
+        nextOwnerEpoch();
         // The workers spin from now on, so the walk's first hand-off finds them awake.
         team.wake();
     }
@@ -207,14 +238,49 @@ abstract class ParallelLoop implements GateLoop {
         }
         while (i < end) {
             i = scan(ops, i, end);
+            if (i < end && inFlight && touches(ops, i, inFlightEpoch)) {
+                // The gate needs a label the flush in flight is making.
+                awaitFlush();
+                continue;
+            }
             flushOwner();
             if (i < end && SplitPlan.isMark(ops[i + 3])) {
+                awaitFlush();
                 startRegion(ops[i + 3]);
                 i = runRegion(ops, i, end);
             }
         }
         gates += count;
         endBatch();
+    }
+
+    /** Whether gate {@code ops[i..i+3]} reads or writes a slot marked with {@code epoch}. */
+    private boolean touches(int[] ops, int i, int epoch) {
+        int[] p = ownerPending;
+        return p[ops[i]] == epoch || p[ops[i + 1]] == epoch || p[ops[i + 2]] == epoch;
+    }
+
+    /** Waits for the flush in flight, if any: its labels, tables and control bits are then done. */
+    final void awaitFlush() {
+        if (inFlight) {
+            inFlight = false;
+            inFlightEpoch = -1;
+            team.finish();
+        }
+    }
+
+    /** The owner's queue being filled. */
+    final Lane ownerQueue() {
+        return owner[current];
+    }
+
+    /** A new epoch for the owner's marks: those of the filled queue stop counting. */
+    private void nextOwnerEpoch() {
+        if (++ownerEpoch == Integer.MAX_VALUE) {
+            awaitFlush();
+            Arrays.fill(ownerPending, 0);
+            ownerEpoch = 1;
+        }
     }
 
     /** Starts a batch (before any of its gates): control bits. */
@@ -224,10 +290,11 @@ abstract class ParallelLoop implements GateLoop {
     abstract void endBatch();
 
     /**
-     * The owner runs gates from {@code ops[i]} on, queueing non-linear ones in lane 0 (with
-     * consecutive tweaks, table places and ranks), until a gate touches a pending slot, the
-     * queue holds {@link #ownerMax} gates, a split call starts or the batch ends; returns the
-     * index of the first gate not run.
+     * The owner runs gates from {@code ops[i]} on, queueing non-linear ones in
+     * {@link #ownerQueue()} (with consecutive tweaks, table places and ranks) and marking their
+     * outputs in {@link #ownerPending} with {@link #ownerEpoch}, until a gate touches a slot
+     * marked with that epoch or {@link #inFlightEpoch}, the queue holds {@link #ownerMax}
+     * gates, a split call starts or the batch ends; returns the index of the first gate not run.
      */
     abstract int scan(int[] ops, int i, int end);
 
@@ -257,32 +324,45 @@ abstract class ParallelLoop implements GateLoop {
      */
     abstract void ownerTables(int n);
 
-    /** Hashes and finishes the owner's queue, split between the threads when it is large. */
+    /**
+     * Hashes and finishes the owner's queue: a large one handed to the team in parts and left
+     * in flight while the owner fills its other queue, a small one here and now.
+     */
     private void flushOwner() {
-        Lane ln = lanes[0];
-        int n = ln.queued;
+        Lane q = ownerQueue();
+        int n = q.queued;
         if (n == 0) {
             return;
         }
+        // One flush in flight at a time (and the team runs one job at a time).
+        awaitFlush();
         ownerTables(n);
-        int parts = Math.min(threads, n / MIN_PART);
+        // Up to four parts a thread, claimed as the threads come: a thread that the machine
+        // deschedules holds up one small part, not half the flush.
+        int parts = Math.min(PARTS_PER_THREAD * threads, n / MIN_PART);
         if (parts > 1) {
+            jQueue = q;
             jN = n;
             jParts = parts;
             splitFlushes++;
-            team.run(flushJob, parts);
+            team.start(flushJob, parts);
+            inFlight = true;
+            inFlightEpoch = ownerEpoch;
+            current ^= 1;
         } else {
-            flushRange(ln, 0, n, ln.hash);
+            flushRange(q, 0, n, lanes[0].hash);
         }
+        q.queued = 0;
+        owner[current].queued = 0;
         nonLinear += n;
-        ln.newEpoch();
+        nextOwnerEpoch();
     }
 
-    /** Team job: part p of the owner's queue, with the running thread's hash. */
+    /** Team job: part p of the owner's queue in flight, with the running thread's hash. */
     private void flushPart(int part, int thread) {
         int n = jN;
         int parts = jParts;
-        flushRange(lanes[0], n * part / parts, n * (part + 1) / parts, lanes[thread].hash);
+        flushRange(jQueue, n * part / parts, n * (part + 1) / parts, lanes[thread].hash);
     }
 
     private void startRegion(int mark) {
@@ -297,6 +377,7 @@ abstract class ParallelLoop implements GateLoop {
      * group a thread; returns the index after it.
      */
     private int runRegion(int[] ops, int i, int end) {
+        awaitFlush();
         SplitPlan.Split r = region;
         int a = regionPos;
         int len = Math.min((end - i) >>> 2, r.length() - a);

@@ -125,6 +125,7 @@ public final class EvaluatorProtocol extends Protocol {
 
         enter("garbled circuit");
         walk(c, e);
+        e.finish();
         gateCounter = e.nextGateId();
         lastGates = e.gateCount();
         lastNonLinear = e.nonLinearCount();

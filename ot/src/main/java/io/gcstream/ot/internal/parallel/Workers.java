@@ -325,11 +325,14 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** The owner waits for the parts the workers claimed: spinning first, then yielding its core. */
+    /**
+     * The owner waits for the parts the workers claimed: spinning briefly (a part is a few
+     * microseconds), then yielding its core, which a descheduled worker may need to finish.
+     */
     private void awaitParts(int parts) {
         int spins = 0;
         while (done.get() < parts) {
-            if (++spins < 2048) {
+            if (++spins < 256) {
                 Thread.onSpinWait();
             } else if (spins < 4096) {
                 Thread.yield();
