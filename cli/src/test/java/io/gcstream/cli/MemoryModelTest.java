@@ -55,10 +55,11 @@ class MemoryModelTest {
     /** docs/memory.md: what each thread beyond the first adds to a session, at most (gate loop and OT extension). */
     static final long PER_THREAD = 240 << 10;
     /**
-     * docs/memory.md: what a session with threads adds once, at most: the owner's longer queue
-     * and the garbler's second stream buffer.
+     * docs/memory.md: what a session with threads adds once, at most: the owner's two queues,
+     * the evaluator's table buffers for them or the garbler's second stream buffer, and the
+     * read-ahead's ring.
      */
-    static final long WITH_THREADS = 160 << 10;
+    static final long WITH_THREADS = 288 << 10;
 
     /**
      * With threads, the first execution allocates at most what one thread does plus, per extra
@@ -83,7 +84,7 @@ class MemoryModelTest {
                     split += 24L * s.length();
                 }
                 long l = plan.labelSlots();
-                long extra = 16 * (l - c.labelSlots()) + 4 * (t * l - c.labelSlots()) + (t - 1) * PER_THREAD
+                long extra = 16 * (l - c.labelSlots()) + 4 * ((t + 1) * l - c.labelSlots()) + (t - 1) * PER_THREAD
                         + split + WITH_THREADS;
                 PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
                         SessionOptions.builder().threads(t).build());
