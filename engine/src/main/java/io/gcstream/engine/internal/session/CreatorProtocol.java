@@ -132,8 +132,9 @@ public final class CreatorProtocol extends Protocol {
                     : new ParallelGarbler(scheme, hash, team(), lt, plan.labelSlots(), dLo, dHi, gateCounter, out);
         }
         GarblerLoop g = garbler;
-        if (g instanceof ParallelGarbler p) {
-            p.plan(plan);
+        if (lt > 1) {
+            // A cast only here: a one-thread session never loads the parallel loop's classes.
+            ((ParallelGarbler) g).plan(plan);
         }
         g.restart(gateCounter);
         flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());

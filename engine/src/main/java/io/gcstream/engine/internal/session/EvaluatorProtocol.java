@@ -77,8 +77,9 @@ public final class EvaluatorProtocol extends Protocol {
                     : new ParallelEvaluator(scheme, hash, team(), lt, plan.labelSlots(), gateCounter, in);
         }
         GateLoop e = evaluator;
-        if (e instanceof ParallelEvaluator p) {
-            p.plan(plan);
+        if (lt > 1) {
+            // A cast only here: a one-thread session never loads the parallel loop's classes.
+            ((ParallelEvaluator) e).plan(plan);
         }
         e.restart(gateCounter);
         long[] labels = e.labels();
