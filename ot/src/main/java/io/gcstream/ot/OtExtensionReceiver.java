@@ -55,11 +55,10 @@ public final class OtExtensionReceiver implements AutoCloseable {
     private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
-    /** The threads that share each block's work, or null for one thread. */
+    /** The threads that share each block's work. */
+    private final ExtensionTeam threads;
+    /** The team, or null for one thread. */
     private final Workers team;
-    /** Per thread of the team (index 0: the caller's, the fields above): hash and scratch. */
-    private final CrHash[] hashes;
-    private final long[][] tmps;
     // The block being worked on by the team's jobs.
     private int jSlot;
     private int jMb;
@@ -73,15 +72,8 @@ public final class OtExtensionReceiver implements AutoCloseable {
         this.ch = ch;
         this.blockSize = blockSize;
         this.tmp = BitMatrix.scratch(blockSize / 64);
-        this.team = threads > 1 ? new Workers(threads, "ot-receiver") : null;
-        this.hashes = new CrHash[threads];
-        this.tmps = new long[threads][];
-        hashes[0] = hash;
-        tmps[0] = tmp;
-        for (int k = 1; k < threads; k++) {
-            hashes[k] = new CrHash();
-            tmps[k] = BitMatrix.scratch(blockSize / 64);
-        }
+        this.threads = new ExtensionTeam(threads, "ot-receiver", hash, tmp, blockSize);
+        this.team = this.threads.team;
         for (int j = 0; j < KAPPA; j++) {
             g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
             g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
@@ -382,14 +374,12 @@ public final class OtExtensionReceiver implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (team != null) {
-            team.close();
-        }
+        threads.close();
     }
 
     /** Whether a block of mb OTs is worth splitting between the team's threads. */
     private boolean parallel(int mb) {
-        return team != null && mb >= OtExtensionSender.MIN_PARALLEL_OTS;
+        return threads.parallel(mb);
     }
 
     /** {@link #prepare} on the team. */
@@ -424,7 +414,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
         int parts = team.threads();
         int from = BitMatrix.partStart(words, part, parts);
         int to = BitMatrix.partStart(words, part + 1, parts);
-        long[] scratch = tmps[thread];
+        long[] scratch = threads.tmps[thread];
         if (!jHashed && 64 * words == mb) {
             BitMatrix.transpose128(t[jSlot], words, words + ROW_PAD, from, to, jOut, jOutOff, scratch);
             return;
@@ -436,7 +426,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
             return;
         }
         if (jHashed) {
-            hashes[thread].ccr(tb, b0, jOut, jOutOff + b0, k);
+            threads.hashes[thread].ccr(tb, b0, jOut, jOutOff + b0, k);
         } else {
             System.arraycopy(tb, 2 * b0, jOut, 2 * (jOutOff + b0), 2 * k);
         }

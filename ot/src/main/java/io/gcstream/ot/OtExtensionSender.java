@@ -57,11 +57,6 @@ public final class OtExtensionSender implements AutoCloseable {
     public static final int GENERATORS = KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
-    /**
-     * Smallest block split between threads: 4,096 OTs (four vectorised transpose groups of
-     * words, ~40 µs of work on one core here), far above the cost of a hand-off (~1 µs).
-     */
-    static final int MIN_PARALLEL_OTS = 4096;
 
     private final Channel ch;
     private final int blockSize;
@@ -80,11 +75,10 @@ public final class OtExtensionSender implements AutoCloseable {
     private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
-    /** The threads that share each block's work, or null for one thread. */
+    /** The threads that share each block's work. */
+    private final ExtensionTeam threads;
+    /** The team, or null for one thread. */
     private final Workers team;
-    /** Per thread of the team (index 0: the caller's, the fields above): hash and scratch. */
-    private final CrHash[] hashes;
-    private final long[][] tmps;
     // The block being worked on by the team's jobs.
     private int jWords;
     /** U is read but not yet XORed into Q: the team's transpose does it. */
@@ -104,15 +98,8 @@ public final class OtExtensionSender implements AutoCloseable {
         this.ch = ch;
         this.blockSize = blockSize;
         this.tmp = BitMatrix.scratch(blockSize / 64);
-        this.team = threads > 1 ? new Workers(threads, "ot-sender") : null;
-        this.hashes = new CrHash[threads];
-        this.tmps = new long[threads][];
-        hashes[0] = hash;
-        tmps[0] = tmp;
-        for (int k = 1; k < threads; k++) {
-            hashes[k] = new CrHash();
-            tmps[k] = BitMatrix.scratch(blockSize / 64);
-        }
+        this.threads = new ExtensionTeam(threads, "ot-sender", hash, tmp, blockSize);
+        this.team = this.threads.team;
         this.sLo = sLo;
         this.sHi = sHi;
         for (int j = 0; j < KAPPA; j++) {
@@ -316,14 +303,12 @@ public final class OtExtensionSender implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (team != null) {
-            team.close();
-        }
+        threads.close();
     }
 
     /** Whether a block of mb OTs is worth splitting between the team's threads. */
     private boolean parallel(int mb) {
-        return team != null && mb >= MIN_PARALLEL_OTS;
+        return threads.parallel(mb);
     }
 
     /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
@@ -410,7 +395,7 @@ public final class OtExtensionSender implements AutoCloseable {
         int from = BitMatrix.partStart(words, part, parts);
         int to = BitMatrix.partStart(words, part + 1, parts);
         unmask(words, from, to);
-        BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, jOut, jOutOff, tmps[thread]);
+        BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, jOut, jOutOff, threads.tmps[thread]);
     }
 
     private static final int KIND_CORRELATED = 0;
@@ -440,7 +425,7 @@ public final class OtExtensionSender implements AutoCloseable {
         if (k == 0) {
             return;
         }
-        CrHash h = hashes[thread];
+        CrHash h = threads.hashes[thread];
         long[] out = jOut;
         int off = jOutOff + from;
         switch (jKind) {

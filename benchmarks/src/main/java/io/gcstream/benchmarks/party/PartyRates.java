@@ -69,22 +69,39 @@ public final class PartyRates {
     }
 
     /** One party's side of a workload, ready to be timed with any thread count. */
-    interface Side {
-        String workload();
+    abstract static class Side {
+        private final String workload;
+        private final String side;
+        private final long ops;
 
-        String side();
+        /** {@code ops} operations (AND gates or OTs) per run. */
+        Side(String workload, String side, long ops) {
+            this.workload = workload;
+            this.side = side;
+            this.ops = ops;
+        }
 
-        /** Operations per run (AND gates or OTs). */
-        long ops();
+        String workload() {
+            return workload;
+        }
+
+        String side() {
+            return side;
+        }
+
+        long ops() {
+            return ops;
+        }
 
         /** One run on {@code threads} threads; returns its wall time in ns, after checking its result. */
-        long run(int threads) throws Exception;
+        abstract long run(int threads) throws Exception;
 
         /**
          * One run with a two-thread plan on a team that computes alone (closed): {share of the
-         * time spent in work the team splits, hand-offs per operation}; null if not profiled.
+         * time spent in work the team splits, hand-offs per operation, the walker's share};
+         * null if not profiled.
          */
-        default double[] profile() throws Exception {
+        double[] profile() throws Exception {
             return null;
         }
     }
@@ -281,29 +298,14 @@ public final class PartyRates {
         }
 
         Side side(boolean garbler) {
-            return new Side() {
+            return new Side(name, garbler ? "garbler" : "evaluator", circuit.nonLinearCount() * reps) {
                 @Override
-                public String workload() {
-                    return name;
-                }
-
-                @Override
-                public String side() {
-                    return garbler ? "garbler" : "evaluator";
-                }
-
-                @Override
-                public long ops() {
-                    return circuit.nonLinearCount() * reps;
-                }
-
-                @Override
-                public long run(int threads) throws Exception {
+                long run(int threads) throws Exception {
                     return timed(garbler, threads, false)[0];
                 }
 
                 @Override
-                public double[] profile() throws Exception {
+                double[] profile() throws Exception {
                     long[] run = timed(garbler, 2, true);
                     long walk = walkOnly();
                     return new double[] {(double) run[1] / run[0],
@@ -506,24 +508,9 @@ public final class PartyRates {
         }
 
         Side side(boolean sender) {
-            return new Side() {
+            return new Side(name, sender ? "sender" : "receiver", n) {
                 @Override
-                public String workload() {
-                    return name;
-                }
-
-                @Override
-                public String side() {
-                    return sender ? "sender" : "receiver";
-                }
-
-                @Override
-                public long ops() {
-                    return n;
-                }
-
-                @Override
-                public long run(int threads) throws Exception {
+                long run(int threads) throws Exception {
                     // Set-up (base OTs against the recording) is not timed; the OTs are, with
                     // their outputs hashed afterwards, batch by batch, outside the timing.
                     long[] out = new long[2 * BATCH];

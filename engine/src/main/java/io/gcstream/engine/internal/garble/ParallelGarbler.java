@@ -19,8 +19,6 @@ import java.io.UncheckedIOException;
  * {@link UncheckedIOException}, as the one-thread garbler throws it. Not thread-safe.
  */
 public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
-    private final long dLo;
-    private final long dHi;
     private final TableOutput output;
     /** The stream held back: whole batches, control bits and tables, from offset 0. */
     private byte[] tables;
@@ -47,12 +45,10 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
      */
     public ParallelGarbler(GarblingScheme scheme, TweakableHash hash, Workers team, int threads,
             long labelSlots, long dLo, long dHi, long firstGate, TableOutput output) {
-        super(scheme, hash, team, threads, labelSlots, scheme.garbleBlocks(), firstGate);
+        super(scheme, hash, team, threads, labelSlots, scheme.garbleBlocks(), firstGate, dLo, dHi);
         if ((dLo & 1) == 0) {
             throw new IllegalArgumentException("Delta must have its lowest bit set");
         }
-        this.dLo = dLo;
-        this.dHi = dHi;
         this.output = output;
         this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), BATCH);
         this.controlValues = control == null ? null : new byte[BATCH];
@@ -173,121 +169,17 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     }
 
     @Override
-    int scan(int[] ops, int i, int end) {
-        final long[] l = labels;
-        final Lane ln = ownerQueue();
-        final int[] pend = ownerPending;
-        final int e = ownerEpoch;
-        final int f = inFlightEpoch;
-        final int[] qOut = ln.out;
-        final int[] qTable = ln.table;
-        final long[] qTweak = ln.tweak;
-        final int[] qPos = ln.pos;
-        final int[] qRank = ln.rank;
-        final long[] qIn = ln.in;
-        final long dLo = this.dLo;
-        final long dHi = this.dHi;
-        final int tb = tableBytes;
-        final int max = ownerMax;
-        int q = ln.queued;
-        long g = gate;
-        int t = tableFill;
-        int rk = rank;
-        for (; i < end; i += 4) {
-            int out = ops[i];
-            int in1 = ops[i + 1];
-            int in2 = ops[i + 2];
-            int table = ops[i + 3];
-            int p1 = pend[in1];
-            int p2 = pend[in2];
-            int po = pend[out];
-            if (p1 == e || p2 == e || po == e || p1 == f || p2 == f || po == f) {
-                break;
-            }
-            if (table == XOR) {
-                l[2 * out] = l[2 * in1] ^ l[2 * in2];
-                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
-            } else if (table > 15) {
-                break; // a split call starts
-            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
-                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
-            } else {
-                if (q == max) {
-                    break;
-                }
-                qOut[q] = out;
-                qTable[q] = table;
-                qTweak[q] = g++;
-                qPos[q] = t;
-                t += tb;
-                qRank[q] = rk++;
-                qIn[4 * q] = l[2 * in1];
-                qIn[4 * q + 1] = l[2 * in1 + 1];
-                qIn[4 * q + 2] = l[2 * in2];
-                qIn[4 * q + 3] = l[2 * in2 + 1];
-                pend[out] = e;
-                q++;
-            }
-        }
-        ln.queued = q;
-        gate = g;
-        tableFill = t;
-        rank = rk;
-        return i;
+    int ownerTableStart(int queued) {
+        // The owner's queued tables are the stream's last ones: the next goes at its end.
+        return tableFill;
     }
 
     @Override
-    int scanGroup(Lane ln, int[] list, int c, int stop) {
-        final int[] ops = jOps;
-        final long[] l = labels;
-        final int[] pend = ln.pending;
-        final int e = ln.epoch;
-        final int[] before = region.nonLinearBefore();
-        final int shift = jI - jA;
-        final long tweakBase = jTweakBase;
-        final int posBase = jPosBase;
-        final int rankBase = jRankBase;
-        final long dLo = this.dLo;
-        final long dHi = this.dHi;
-        final int tb = tableBytes;
-        final int max = laneMax;
-        int q = ln.queued;
-        for (; c < stop; c++) {
-            int idx = list[c];
-            int o = 4 * (idx + shift);
-            int out = ops[o];
-            int in1 = ops[o + 1];
-            int in2 = ops[o + 2];
-            int table = ops[o + 3] & 15;
-            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
-                break;
-            }
-            if (table == XOR) {
-                l[2 * out] = l[2 * in1] ^ l[2 * in2];
-                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
-            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
-                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
-            } else {
-                if (q == max) {
-                    break;
-                }
-                int k = before[idx];
-                ln.out[q] = out;
-                ln.table[q] = table;
-                ln.tweak[q] = tweakBase + k;
-                ln.pos[q] = posBase + k * tb;
-                ln.rank[q] = rankBase + k;
-                ln.in[4 * q] = l[2 * in1];
-                ln.in[4 * q + 1] = l[2 * in1 + 1];
-                ln.in[4 * q + 2] = l[2 * in2];
-                ln.in[4 * q + 3] = l[2 * in2 + 1];
-                pend[out] = e;
-                q++;
-            }
-        }
-        ln.queued = q;
-        return c;
+    void ownerTablesQueued(int end) {
+        tableFill = end;
     }
+
+
 
     @Override
     void flushRange(Lane src, int from, int to, TweakableHash hash) {

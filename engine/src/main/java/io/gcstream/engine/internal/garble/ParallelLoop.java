@@ -48,6 +48,9 @@ abstract class ParallelLoop implements GateLoop {
     static final int PARTS_PER_THREAD = 4;
 
     final GarblingScheme scheme;
+    /** Δ for the garbler's linear gates; 0 for the evaluator's (the same formulas then). */
+    final long dLo;
+    final long dHi;
     final Workers team;
     /** Threads of the team this loop uses (2 .. the team's size). */
     final int threads;
@@ -109,9 +112,10 @@ abstract class ParallelLoop implements GateLoop {
      * @param hash the owner's hash (the session's), whose tweak salt the other threads' copy
      * @param threads threads of {@code team} to use, at least 2
      * @param blocksPerGate hash blocks a non-linear gate needs on this side
+     * @param dLo Δ's low half for the garbler (lowest bit 1), 0 for the evaluator
      */
     ParallelLoop(GarblingScheme scheme, TweakableHash hash, Workers team, int threads, long labelSlots,
-            int blocksPerGate, long firstGate) {
+            int blocksPerGate, long firstGate, long dLo, long dHi) {
         if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
             throw new IllegalArgumentException("circuit needs " + labelSlots
                     + " label slots, more than one array holds");
@@ -120,6 +124,8 @@ abstract class ParallelLoop implements GateLoop {
             throw new IllegalArgumentException("a team of " + team.threads() + " cannot lend " + threads + " threads");
         }
         this.scheme = scheme;
+        this.dLo = dLo;
+        this.dHi = dHi;
         this.team = team;
         this.threads = threads;
         this.blocks = blocksPerGate;
@@ -296,13 +302,134 @@ abstract class ParallelLoop implements GateLoop {
      * marked with that epoch or {@link #inFlightEpoch}, the queue holds {@link #ownerMax}
      * gates, a split call starts or the batch ends; returns the index of the first gate not run.
      */
-    abstract int scan(int[] ops, int i, int end);
+    final int scan(int[] ops, int i, int end) {
+        final long[] l = labels;
+        final Lane ln = ownerQueue();
+        final int[] pend = ownerPending;
+        final int e = ownerEpoch;
+        final int f = inFlightEpoch;
+        final int[] qOut = ln.out;
+        final int[] qTable = ln.table;
+        final long[] qTweak = ln.tweak;
+        final int[] qPos = ln.pos;
+        final int[] qRank = ln.rank;
+        final long[] qIn = ln.in;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int tb = tableBytes;
+        final int max = ownerMax;
+        int q = ln.queued;
+        long g = gate;
+        int t = ownerTableStart(q);
+        int rk = rank;
+        for (; i < end; i += 4) {
+            int out = ops[i];
+            int in1 = ops[i + 1];
+            int in2 = ops[i + 2];
+            int table = ops[i + 3];
+            int p1 = pend[in1];
+            int p2 = pend[in2];
+            int po = pend[out];
+            if (p1 == e || p2 == e || po == e || p1 == f || p2 == f || po == f) {
+                break;
+            }
+            if (table == XOR) {
+                l[2 * out] = l[2 * in1] ^ l[2 * in2];
+                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (table > 15) {
+                break; // a split call starts
+            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+            } else {
+                if (q == max) {
+                    break;
+                }
+                qOut[q] = out;
+                qTable[q] = table;
+                qTweak[q] = g++;
+                qPos[q] = t;
+                t += tb;
+                qRank[q] = rk++;
+                qIn[4 * q] = l[2 * in1];
+                qIn[4 * q + 1] = l[2 * in1 + 1];
+                qIn[4 * q + 2] = l[2 * in2];
+                qIn[4 * q + 3] = l[2 * in2 + 1];
+                pend[out] = e;
+                q++;
+            }
+        }
+        ln.queued = q;
+        gate = g;
+        ownerTablesQueued(t);
+        rank = rk;
+        return i;
+    }
+
+    /**
+     * Where the tables of the owner's queue start, as it is filled: the next table's place
+     * given {@code queued} gates already in the queue.
+     */
+    abstract int ownerTableStart(int queued);
+
+    /** The owner's scan queued gates whose tables go up to {@code end}. */
+    abstract void ownerTablesQueued(int end);
+
 
     /**
      * A thread runs gates {@code list[c] ..} (before {@code stop}) of the current region part
      * in its lane {@code ln}; stops where {@link #scan} would; returns the first not run.
      */
-    abstract int scanGroup(Lane ln, int[] list, int c, int stop);
+    final int scanGroup(Lane ln, int[] list, int c, int stop) {
+        final int[] ops = jOps;
+        final long[] l = labels;
+        final int[] pend = ln.pending;
+        final int e = ln.epoch;
+        final int[] before = region.nonLinearBefore();
+        final int shift = jI - jA;
+        final long tweakBase = jTweakBase;
+        final int posBase = jPosBase;
+        final int rankBase = jRankBase;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int tb = tableBytes;
+        final int max = laneMax;
+        int q = ln.queued;
+        for (; c < stop; c++) {
+            int idx = list[c];
+            int o = 4 * (idx + shift);
+            int out = ops[o];
+            int in1 = ops[o + 1];
+            int in2 = ops[o + 2];
+            int table = ops[o + 3] & 15;
+            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+                break;
+            }
+            if (table == XOR) {
+                l[2 * out] = l[2 * in1] ^ l[2 * in2];
+                l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+            } else {
+                if (q == max) {
+                    break;
+                }
+                int k = before[idx];
+                ln.out[q] = out;
+                ln.table[q] = table;
+                ln.tweak[q] = tweakBase + k;
+                ln.pos[q] = posBase + k * tb;
+                ln.rank[q] = rankBase + k;
+                ln.in[4 * q] = l[2 * in1];
+                ln.in[4 * q + 1] = l[2 * in1 + 1];
+                ln.in[4 * q + 2] = l[2 * in2];
+                ln.in[4 * q + 3] = l[2 * in2 + 1];
+                pend[out] = e;
+                q++;
+            }
+        }
+        ln.queued = q;
+        return c;
+    }
 
     /**
      * Hashes and finishes the queued gates [from, to) of {@code src} with {@code hash} (the

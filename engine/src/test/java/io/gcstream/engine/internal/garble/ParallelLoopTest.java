@@ -88,9 +88,9 @@ class ParallelLoopTest {
                         }
                     }
                     assertEquals(g.loop.gateCount(), e.gateCount(), what);
-                    assertArrayEquals(want.creatorOutputs(), decode(g.loop.labels(), e.labels(),
+                    assertArrayEquals(want.creatorOutputs(), StreamingGarblerTest.decode(g.loop.labels(), e.labels(),
                             circuit.creatorOutputs(), dLo, dHi), what + ": creator outputs");
-                    assertArrayEquals(want.evaluatorOutputs(), decode(g.loop.labels(), e.labels(),
+                    assertArrayEquals(want.evaluatorOutputs(), StreamingGarblerTest.decode(g.loop.labels(), e.labels(),
                             circuit.evaluatorOutputs(), dLo, dHi), what + ": evaluator outputs");
                 }
                 gateId += circuit.nonLinearCount();
@@ -251,15 +251,4 @@ class ParallelLoopTest {
         }
     }
 
-    private static boolean[] decode(long[] g, long[] e, int[] slots, long dLo, long dHi) {
-        boolean[] out = new boolean[slots.length];
-        for (int i = 0; i < slots.length; i++) {
-            int s = slots[i];
-            boolean zero = g[2 * s] == e[2 * s] && g[2 * s + 1] == e[2 * s + 1];
-            boolean one = (g[2 * s] ^ dLo) == e[2 * s] && (g[2 * s + 1] ^ dHi) == e[2 * s + 1];
-            assertTrue(zero || one, "output slot " + s + " decodes to neither label");
-            out[i] = one;
-        }
-        return out;
-    }
 }

@@ -179,7 +179,7 @@ class StreamingGarblerTest {
         assertEquals(0, pipe.size, "nothing of the abandoned walk is written");
     }
 
-    private static boolean[] decode(long[] g, long[] e, int[] slots, long dLo, long dHi) {
+    static boolean[] decode(long[] g, long[] e, int[] slots, long dLo, long dHi) {
         boolean[] out = new boolean[slots.length];
         for (int i = 0; i < slots.length; i++) {
             int s = slots[i];

@@ -85,7 +85,7 @@ public final class Background implements AutoCloseable {
         Throwable f = failure;
         if (f != null) {
             failure = null;
-            rethrow(f);
+            Workers.rethrow(f, "gcstream-" + name);
         }
     }
 
@@ -111,7 +111,7 @@ public final class Background implements AutoCloseable {
         try {
             t.run();
         } catch (Exception e) {
-            rethrow(e);
+            Workers.rethrow(e, "gcstream-" + name);
         }
     }
 
@@ -150,15 +150,5 @@ public final class Background implements AutoCloseable {
             }
             LockSupport.parkNanos(this, Workers.IDLE_EXIT_NANOS);
         }
-    }
-
-    private static void rethrow(Throwable f) {
-        if (f instanceof RuntimeException r) {
-            throw r;
-        }
-        if (f instanceof Error e) {
-            throw e;
-        }
-        throw new WorkerException("gcstream background", f);
     }
 }

@@ -187,7 +187,7 @@ public final class Workers implements AutoCloseable {
         Throwable f = failure;
         if (f != null) {
             failure = null;
-            rethrow(f);
+            rethrow(f, "owner");
         }
     }
 
@@ -342,14 +342,15 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    private static void rethrow(Throwable f) {
+    /** Throws {@code f}: as itself if unchecked, else wrapped in a {@link WorkerException}. */
+    static void rethrow(Throwable f, String thread) {
         if (f instanceof RuntimeException r) {
             throw r;
         }
         if (f instanceof Error e) {
             throw e;
         }
-        throw new WorkerException("owner", f);
+        throw new WorkerException(thread, f);
     }
 
     /** One worker thread: spins on {@link #seq}, helps with each new job, parks when idle. */
