@@ -54,9 +54,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "fec3852384aef3869c907209dce2b0639ebba249dc45b409e9e2e152a8756815 c574f9ef1d6d2877d0501dc003241c79d2455a5623d7a73416b9fab173282a52",
-        Scheme.GRR3, "a4e72c542ba0d86296ce4aca982e7ff492f758f5187faf5cc876683439b3394a 680c1b61f99d0d83f63b16854c7704d8b46a9c7c80500a1b07b532e389c10f8d",
-        Scheme.THREE_HALVES, "a1e0b7c356db34faca69a30f4f810c0cbe6cdfbd0e51da14f0e13c70f78030f2 6a20f789a98ded3deaebdc3d8099968964fe6b89cd1941ccd6578b9e6e6be94b");
+        Scheme.HALF_GATES, "de7262b122eb9453c4b15a3e348b32668bdaabce6f203e38d7c1df7f742c865a 6eeda8a00cc7e62cfede3f2d73f9aa7a3aade4953888e02f10f1f2f43bd3b0ed",
+        Scheme.GRR3, "5f84662394156229cf81e47b8358dd7844032b9a3f1a79dfc8374680f3cd4451 ade680ba2c01309b7e129da95d266e532c2457a26e0e2cdcfac46bc158f48a6d",
+        Scheme.THREE_HALVES, "6c9bd4c62c67a88cca2af5b59eabaa7413b7ad52f2c9398e20419119a6e9cc71 da56aa77a4c0d0ce2643f99eaf7931401331d70bb19ed4c759035f9015e34511");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an

@@ -40,7 +40,7 @@ class ProtocolTest {
         ch[1].writeInt(text.length);
         ch[1].write(text, 0, text.length);
         ch[1].flush();
-        CreatorProtocol creator = new CreatorProtocol(ch[0], Prg.fromSecureRandom(), Scheme.HALF_GATES);
+        CreatorProtocol creator = new CreatorProtocol(ch[0], Prg.fromSecureRandom(), Scheme.HALF_GATES, 1);
         SessionException e = assertThrows(SessionException.class, () -> creator.readStatus("evaluator"));
         assertEquals("creator: the evaluator rejected the run: bad?txt.exe?gc: forged?x?y?z (peer memory:b,"
                 + " session handshake)", e.getMessage());
