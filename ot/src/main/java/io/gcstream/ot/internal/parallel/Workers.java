@@ -49,6 +49,8 @@ public final class Workers implements AutoCloseable {
     public static final long IDLE_EXIT_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Most threads in a team. */
     public static final int MAX_THREADS = 64;
+    /** Most parts of a job. */
+    public static final int MAX_PARTS = 0xffff;
 
     private static final int RUNNING = 0;
     private static final int PARKED = 1;
@@ -67,7 +69,11 @@ public final class Workers implements AutoCloseable {
     private Job job;
     /** Parts of the started job; 0 when no job is out. */
     private int parts;
-    /** The job's sequence number in the high 32 bits, its next unclaimed part in the low 32. */
+    /**
+     * The job's sequence number in the high 32 bits, its parts in the next 16, its next
+     * unclaimed part in the low 16: one word, so a claim checks the job and its number of parts
+     * in the same compare-and-set (a worker late for a job must never claim a part of the next).
+     */
     private final AtomicLong claim = new AtomicLong();
     private final AtomicInteger done = new AtomicInteger();
     private volatile long seq;
@@ -151,6 +157,9 @@ public final class Workers implements AutoCloseable {
      * once, and {@link #finish()} has nothing left to do.
      */
     public void start(Job job, int parts) {
+        if (parts > MAX_PARTS) {
+            throw new IllegalArgumentException("a job of " + parts + " parts, at most " + MAX_PARTS);
+        }
         if (parts <= 1 || threads == 1 || closed) {
             for (int p = 0; p < parts; p++) {
                 job.run(p, 0);
@@ -164,7 +173,7 @@ public final class Workers implements AutoCloseable {
         this.failure = null;
         done.set(0);
         long s = seq + 1;
-        claim.set(s << 32);
+        claim.set((s << 32) | ((long) parts << 16));
         seq = s;
         wake();
     }
@@ -203,11 +212,11 @@ public final class Workers implements AutoCloseable {
         // Take the unclaimed parts away from the workers, then wait for the claimed ones.
         long s = seq;
         long v;
-        while (((v = claim.get()) >>> 32) == s && (int) v < n
-                && !claim.compareAndSet(v, (s << 32) | n)) {
+        while (((v = claim.get()) >>> 32) == s && (int) (v & 0xffff) < n
+                && !claim.compareAndSet(v, (v & ~0xffffL) | n)) {
             Thread.onSpinWait();
         }
-        awaitParts((int) Math.min(n, v & 0xffffffffL));
+        awaitParts((int) Math.min(n, v & 0xffff));
         job = null;
         parts = 0;
         failure = null;
@@ -298,11 +307,8 @@ public final class Workers implements AutoCloseable {
     private void help(long s, int thread) {
         while (true) {
             long v = claim.get();
-            if ((v >>> 32) != s) {
-                return;
-            }
-            int p = (int) v;
-            if (p >= parts) {
+            int p = (int) (v & 0xffff);
+            if ((v >>> 32) != s || p >= (int) ((v >>> 16) & 0xffff)) {
                 return;
             }
             if (!claim.compareAndSet(v, v + 1)) {

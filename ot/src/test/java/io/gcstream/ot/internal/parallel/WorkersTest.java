@@ -18,7 +18,7 @@ class WorkersTest {
     void everyPartRunsOnceAndThreadIndicesAreExclusive(int threads) {
         try (Workers w = new Workers(threads, "test")) {
             int[] busy = new int[threads];
-            for (int job = 0; job < 2000; job++) {
+            for (int job = 0; job < 20_000; job++) {
                 int parts = 1 + job % 11;
                 AtomicIntegerArray ran = new AtomicIntegerArray(parts);
                 w.run((p, t) -> {
