@@ -184,8 +184,8 @@ class GarbledCircuitsTest {
             xs.add(lc.encodeCreatorInput(value(lc, rnd, lc.creatorEncoder().valueWidth())));
             ys.add(lc.encodeEvaluatorInput(value(lc, rnd, lc.evaluatorEncoder().valueWidth())));
         }
-        List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys, options,
-                tcp ? LocalPair.Transport.TCP : LocalPair.Transport.MEMORY);
+        List<LocalPair.Outcome> garbled = LocalPair.runAll(c, xs, ys, options,
+                tcp ? LocalPair.Connection.TCP : LocalPair.Connection.MEMORY);
         for (int i = 0; i < xs.size(); i++) {
             Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
             assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), lib + " creator, pair " + i);
@@ -212,8 +212,8 @@ class GarbledCircuitsTest {
             xs.add(lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth())));
             ys.add(lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth())));
         }
-        List<LocalPair.Result> garbled = LocalPair.runAll(c, xs, ys,
-                SessionOptions.builder().scheme(scheme).threads(threads).build(), LocalPair.Transport.MEMORY);
+        List<LocalPair.Outcome> garbled = LocalPair.runAll(c, xs, ys,
+                SessionOptions.builder().scheme(scheme).threads(threads).build(), LocalPair.Connection.MEMORY);
         for (int i = 0; i < xs.size(); i++) {
             Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
             assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), "creator, pair " + i);

@@ -53,7 +53,7 @@ class SessionThreadsTest {
 
     @ParameterizedTest
     @MethodSource("schemesAndTransports")
-    void anyThreadCountsOnEitherSideGiveTheSimulatorsResults(Scheme scheme, LocalPair.Transport transport)
+    void anyThreadCountsOnEitherSideGiveTheSimulatorsResults(Scheme scheme, LocalPair.Connection transport)
             throws Exception {
         Random r = new Random(99 + 10 * scheme.ordinal() + transport.ordinal());
         List<Pairs.Job> jobs = new ArrayList<>();
@@ -92,7 +92,7 @@ class SessionThreadsTest {
         awaitNoWorkers();
         SessionOptions o = SessionOptions.builder().threads(3).build();
         Circuit c = RandomCircuits.parted(new Random(3), 4, 80);
-        Channel[] ch = GcSessionTest.channels(LocalPair.Transport.MEMORY, o);
+        Channel[] ch = GcSessionTest.channels(LocalPair.Connection.MEMORY, o);
         GcSession cs = GcSession.creator(ch[0], o);
         GcSession es = GcSession.evaluator(ch[1], o);
         List<Pairs.Job> jobs = List.of(new Pairs.Job(c, new boolean[c.creatorInputCount()],
@@ -133,7 +133,7 @@ class SessionThreadsTest {
             // On a busy machine the owner may do every part itself for a while: new sessions
             // until a worker has taken one.
             for (int attempt = 0; attempt < 20 && !failed.get(); attempt++) {
-                Channel[] ch = GcSessionTest.channels(LocalPair.Transport.MEMORY, o);
+                Channel[] ch = GcSessionTest.channels(LocalPair.Connection.MEMORY, o);
                 try (Channel a = ch[0]; Channel b = ch[1]) {
                     GcSession cs = GcSession.creator(a, o);
                     GcSession es = GcSession.evaluator(b, o);
@@ -165,12 +165,12 @@ class SessionThreadsTest {
     @Test
     void automaticThreadsAreTheCoresHalvedForAPeerOnThisMachine() throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
-        Channel[] ch = GcSessionTest.channels(LocalPair.Transport.MEMORY, SessionOptions.defaults());
+        Channel[] ch = GcSessionTest.channels(LocalPair.Connection.MEMORY, SessionOptions.defaults());
         try (Channel a = ch[0]; Channel b = ch[1]) {
             assertEquals(Math.max(1, Math.min(64, cores / 2)), GcSession.creator(a, SessionOptions.defaults()).threads());
             assertEquals(5, GcSession.evaluator(b, SessionOptions.builder().threads(5).build()).threads());
         }
-        ch = GcSessionTest.channels(LocalPair.Transport.TCP, SessionOptions.defaults());
+        ch = GcSessionTest.channels(LocalPair.Connection.TCP, SessionOptions.defaults());
         try (Channel a = ch[0]; Channel b = ch[1]) {
             assertEquals(Math.max(1, Math.min(64, cores / 2)), GcSession.creator(a, SessionOptions.defaults()).threads());
         }
