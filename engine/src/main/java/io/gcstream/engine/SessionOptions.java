@@ -39,9 +39,12 @@ import java.util.OptionalLong;
  *       the default): the cores the JVM sees, halved when the peer runs on the same machine (a
  *       loopback connection or an in-memory channel), since the two parties then share those
  *       cores. The bytes on the wire do not depend on it, so the parties may use different
- *       numbers. A session with more than one keeps up to twice that many minus two worker
- *       threads while it runs; they stop after two idle seconds, at {@link GcSession#close()},
- *       or when the session fails (docs/scale.md says what threads buy).</li>
+ *       numbers. A session with more than one keeps worker threads while it runs (its gate
+ *       loop's team and its OT extension's, each threads − 1, a thread that writes a long
+ *       stream, a thread that reads a long walk ahead; at most as many compute at once as the
+ *       setting says, but for the stream writer); they stop after two idle seconds, at
+ *       {@link GcSession#close()}, or when the session fails (docs/scale.md says what threads
+ *       buy).</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  *   <li>{@code seed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness from a
  *       fixed seed so that a run is reproducible byte for byte. A seeded session is insecure.
