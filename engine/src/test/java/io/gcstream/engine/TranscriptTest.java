@@ -54,9 +54,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "de7262b122eb9453c4b15a3e348b32668bdaabce6f203e38d7c1df7f742c865a 6eeda8a00cc7e62cfede3f2d73f9aa7a3aade4953888e02f10f1f2f43bd3b0ed",
-        Scheme.GRR3, "5f84662394156229cf81e47b8358dd7844032b9a3f1a79dfc8374680f3cd4451 ade680ba2c01309b7e129da95d266e532c2457a26e0e2cdcfac46bc158f48a6d",
-        Scheme.THREE_HALVES, "6c9bd4c62c67a88cca2af5b59eabaa7413b7ad52f2c9398e20419119a6e9cc71 da56aa77a4c0d0ce2643f99eaf7931401331d70bb19ed4c759035f9015e34511");
+        Scheme.HALF_GATES, "3d5fbb502780611302456f331674424d08732d5fc97a8c5c5545c699eeb94b66 a094a3d064daf9a120a4569b40c590c385384f9891b7dc1b78a27b502efa43e6",
+        Scheme.GRR3, "7f7ef230eb6a33529268736c4c754b9aa2dcb22c21ca345639b3e29d190a7018 871c3607e840ce324f82c5f59666becdc987343540bc14b40d22589894af2344",
+        Scheme.THREE_HALVES, "f25044cd28689a6ef4aca7768c61216b414166a3149037dadffee9741f7da5d4 4ca6ba35b21d72fd33c6bd6ae92f9d8401c4a02c3179bf49a4936ced83aac479");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an

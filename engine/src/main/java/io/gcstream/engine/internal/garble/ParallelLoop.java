@@ -109,7 +109,7 @@ abstract class ParallelLoop implements GateLoop {
     private final Workers.Job flushJob = this::flushPart;
 
     /**
-     * @param hash the owner's hash (the session's), whose tweak salt the other threads' copy
+     * @param hash the owner's hash (the session's), whose salt the other threads' copy
      * @param threads threads of {@code team} to use, at least 2
      * @param blocksPerGate hash blocks a non-linear gate needs on this side
      * @param dLo Δ's low half for the garbler (lowest bit 1), 0 for the evaluator
@@ -195,11 +195,13 @@ abstract class ParallelLoop implements GateLoop {
         nonLinear = 0;
         rank = 0;
         region = null;
-        long salt = lanes[0].hash.tweakHigh();
+        // Every thread hashes with the session's permutation (a resumed session's is salted).
+        long saltLo = lanes[0].hash.saltLo();
+        long saltHi = lanes[0].hash.saltHi();
         for (Lane l : lanes) {
             l.newEpoch();
-            if (l.hash.tweakHigh() != salt) {
-                l.hash.tweakHigh(salt);
+            if (l.hash.saltLo() != saltLo || l.hash.saltHi() != saltHi) {
+                l.hash.salt(saltLo, saltHi);
             }
         }
         owner[0].queued = 0;

@@ -53,6 +53,9 @@ public final class TweakableHash {
     private final byte[] v;
     /** Zero block, then the tweak blocks (i_j, 0): laid out like w, so w = u ⊕ t. */
     private final byte[] t;
+    /** The salt of π's key ({@link #salt}). */
+    private long saltLo;
+    private long saltHi;
 
     /** A hash for batches of {@link #DEFAULT_CAPACITY} blocks. */
     public TweakableHash() {
@@ -90,6 +93,8 @@ public final class TweakableHash {
      * under distinct public keys are independent, and the GKWY20 proof holds for each.
      */
     public void salt(long lo, long hi) {
+        this.saltLo = lo;
+        this.saltHi = hi;
         byte[] key = FixedKeyAes.key();
         for (int i = 0; i < 8; i++) {
             key[i] ^= (byte) (lo >>> (8 * i));
@@ -98,9 +103,14 @@ public final class TweakableHash {
         cipher = FixedKeyAes.decryption(ecb, key);
     }
 
-    /** The high half of every tweak ({@link #tweakHigh(long)}). */
-    public long tweakHigh() {
-        return tweakHigh;
+    /** The low half of the salt ({@link #salt}); 0 for the fixed key. */
+    public long saltLo() {
+        return saltLo;
+    }
+
+    /** The high half of the salt ({@link #salt}). */
+    public long saltHi() {
+        return saltHi;
     }
 
     /** Blocks one {@link #run} can hash. */

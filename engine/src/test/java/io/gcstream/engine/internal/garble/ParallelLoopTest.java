@@ -170,6 +170,48 @@ class ParallelLoopTest {
         }
     }
 
+    /**
+     * A resumed session's hash is salted (its own permutation): every thread of a parallel
+     * garbler hashes with the owner's salt, so the stream is the salted one-thread stream.
+     */
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void everyThreadHashesWithTheSessionsSalt(Scheme s) throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Random r = new Random(17 + s.ordinal());
+        Circuit circuit = RandomCircuits.parted(r, 5, 80);
+        long[] zero = new long[2 * (int) circuit.labelSlots()];
+        for (int i = 0; i < zero.length; i++) {
+            zero[i] = r.nextLong();
+        }
+        try (Workers team = new Workers(3, "test")) {
+            for (long[] salt : new long[][] {{0, 0}, {0x1234, -5}}) {
+                StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
+                TweakableHash h1 = new TweakableHash();
+                h1.salt(salt[0], salt[1]);
+                StreamingGarbler g1 = new StreamingGarbler(scheme, h1, circuit.labelSlots(), 7, 9, 0, one);
+                placeInputs(circuit, zero, g1.labels());
+                new CircuitWalker(circuit).walk(g1);
+                g1.finish();
+                StreamingGarblerTest.Pipe many = new StreamingGarblerTest.Pipe();
+                TweakableHash h3 = new TweakableHash();
+                SplitPlan plan = SplitPlan.of(circuit, 3);
+                ParallelGarbler g3 = new ParallelGarbler(scheme, h3, team, 3, plan.labelSlots(), 7, 9, 0, many);
+                g3.plan(plan);
+                // Salted after the loop was made, as a resumed session's hash is before its runs.
+                h3.salt(salt[0], salt[1]);
+                g3.restart(0);
+                placeInputs(circuit, zero, g3.labels());
+                new CircuitWalker(circuit, plan).walk(g3);
+                g3.finish();
+                assertTrue(g3.regionParts() > 0, "split calls ran on the team");
+                assertArrayEquals(Arrays.copyOf(one.data, one.size), Arrays.copyOf(many.data, many.size),
+                        "salt " + salt[0] + "/" + salt[1]);
+                g3.close();
+            }
+        }
+    }
+
     private record Run(GateLoop loop, byte[] data) {
     }
 
