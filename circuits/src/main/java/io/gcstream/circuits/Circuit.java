@@ -4,6 +4,7 @@ import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.BodyReader;
 import io.gcstream.circuits.internal.BodySource;
 import io.gcstream.circuits.internal.CircuitHash;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.FrameChecker;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.SubCircuit;
@@ -22,6 +23,21 @@ import java.util.Objects;
  * definitions and a fixed buffer. Instances are immutable.
  */
 public final class Circuit {
+    static {
+        // The engine reads the slot lists once per run; lending them saves a copy of each.
+        CircuitSlots.install(new CircuitSlots.Access() {
+            @Override
+            public int[] inputs(Circuit c, Party party) {
+                return party == Party.CREATOR ? c.creatorInputs : c.evaluatorInputs;
+            }
+
+            @Override
+            public int[] outputs(Circuit c, Party party) {
+                return party == Party.CREATOR ? c.creatorOutputs : c.evaluatorOutputs;
+            }
+        });
+    }
+
     private final int[] creatorInputs;
     private final int[] evaluatorInputs;
     private final int[] creatorOutputs;

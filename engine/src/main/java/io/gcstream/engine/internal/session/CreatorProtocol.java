@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.session;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
@@ -145,7 +146,7 @@ public final class CreatorProtocol extends Protocol {
         g.sendInPiecesOf(piece > 0 && flushEvery >= piece ? piece : 0);
         long[] labels = g.labels();
         // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
-        int[] ei = c.evaluatorInputs();
+        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
         if (mode == InputOt.DIRECT) {
@@ -160,7 +161,7 @@ public final class CreatorProtocol extends Protocol {
             }
         }
         // Creator inputs: fresh ones get random 0-labels and their active labels are sent.
-        int[] ci = c.creatorInputs();
+        int[] ci = CircuitSlots.inputs(c, Party.CREATOR);
         placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
         int[] cf = freshSlots(spec, Party.CREATOR, ci);
         for (int base = 0; base < cf.length; base += CHUNK) {
@@ -191,7 +192,7 @@ public final class CreatorProtocol extends Protocol {
         // high half of its 1-label's, by which the evaluator both decodes and checks the label
         // it holds. Which half stands for which bit is bound into the value, not only its
         // position: swapping the two makes both fail to match.
-        int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR));
         for (int base = 0; base < eo.length; base += CHUNK) {
             int k = Math.min(CHUNK, eo.length - base);
             long[] h0 = outputHashes(labels, eo, base, k, gateCounter + base, 0, 0);
@@ -209,7 +210,7 @@ public final class CreatorProtocol extends Protocol {
 
         // The evaluator returns the labels of the creator's decoded outputs, then its status.
         // Each label must be one of the two of its wire, else the stream was corrupted.
-        int[] co = decodedSlots(spec, Party.CREATOR, c.creatorOutputs());
+        int[] co = decodedSlots(spec, Party.CREATOR, CircuitSlots.outputs(c, Party.CREATOR));
         boolean[] out = new boolean[co.length];
         String error = null;
         for (int base = 0; base < co.length; base += CHUNK) {

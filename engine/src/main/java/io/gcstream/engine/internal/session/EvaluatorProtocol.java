@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.session;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.internal.SplitPlan;
@@ -83,7 +84,7 @@ public final class EvaluatorProtocol extends Protocol {
         }
         e.restart(gateCounter);
         long[] labels = e.labels();
-        int[] ei = c.evaluatorInputs();
+        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
         DirectCot.Receiver first = direct;
         direct = null;  // the first run's headers go out now: its key is used or never will be
@@ -113,7 +114,7 @@ public final class EvaluatorProtocol extends Protocol {
 
         enter("input labels");
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
-        int[] ci = c.creatorInputs();
+        int[] ci = CircuitSlots.inputs(c, Party.CREATOR);
         placeKept(spec, Party.CREATOR, kept[Party.CREATOR.ordinal()], ci, labels);
         int[] cf = freshSlots(spec, Party.CREATOR, ci);
         for (int base = 0; base < cf.length; base += CHUNK) {
@@ -141,7 +142,7 @@ public final class EvaluatorProtocol extends Protocol {
         }
 
         enter("output decoding");
-        int[] eo = decodedSlots(spec, Party.EVALUATOR, c.evaluatorOutputs());
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR));
         boolean[] out = new boolean[eo.length];
         for (int base = 0; base < eo.length && error == null; base += CHUNK) {
             int k = Math.min(CHUNK, eo.length - base);
@@ -166,7 +167,7 @@ public final class EvaluatorProtocol extends Protocol {
         }
         gateCounter += eo.length;
         // The labels of the creator's decoded outputs go back, then this side's verdict.
-        int[] co = decodedSlots(spec, Party.CREATOR, c.creatorOutputs());
+        int[] co = decodedSlots(spec, Party.CREATOR, CircuitSlots.outputs(c, Party.CREATOR));
         for (int base = 0; base < co.length; base += CHUNK) {
             int k = Math.min(CHUNK, co.length - base);
             for (int i = 0; i < k; i++) {
