@@ -30,19 +30,19 @@ class MemoryModelTest {
     static final long PER_PASS = 8;
 
     @Test
-    void anExecutionAllocatesTwentyBytesPerLabelSlotAndLittleElse() throws Exception {
+    void anExecutionAllocatesSeventeenBytesPerLabelSlotAndLittleElse() throws Exception {
         for (String name : new String[] {"aes128", "levenshtein60x50dna", "smithwaterman20x20", "hamming20000"}) {
             Circuit c = Library.get(name).circuit();
             boolean[] x = new boolean[c.creatorInputCount()];
             boolean[] y = new boolean[c.evaluatorInputCount()];
             PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y);
-            long labels = 20 * c.labelSlots();
+            long labels = 17 * c.labelSlots();
             long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
             // A session allocates its label arrays once, in its first execution; later executions
             // of the session reuse them and allocate only per-execution state.
             for (long first : new long[] {a.creatorFirst(), a.evaluatorFirst()}) {
                 assertTrue(first >= labels, name + ": L = " + c.labelSlots() + ", first execution allocated "
-                        + first + ", less than the label arrays, 20 L = " + labels);
+                        + first + ", less than the label arrays, 17 L = " + labels);
             }
             for (long run : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
                 String what = name + ": L = " + c.labelSlots() + ", second execution allocated " + run;
@@ -89,7 +89,7 @@ class MemoryModelTest {
                     split += (24L + PLAN_GARBAGE) * s.length();
                 }
                 long l = plan.labelSlots();
-                long extra = 16 * (l - c.labelSlots()) + 4 * ((t + 1) * l - c.labelSlots()) + (t - 1) * PER_THREAD
+                long extra = 16 * (l - c.labelSlots()) + 4 * (t + 1) * l - c.labelSlots() + (t - 1) * PER_THREAD
                         + split + WITH_THREADS;
                 drainSpareCiphers();
                 PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,

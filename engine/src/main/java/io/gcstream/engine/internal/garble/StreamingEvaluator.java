@@ -61,8 +61,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
      */
     private int queueUntilBlocked(int[] ops, int i, int end) {
         final long[] l = labels;
-        final int[] pend = pending;
-        final int e = epoch;
+        final byte[] pend = pending;
         final GarblingScheme scheme = this.scheme;
         final TweakableHash hash = this.hash;
         final int[] qOut = this.qOut;
@@ -76,7 +75,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             int in1 = ops[i + 1];
             int in2 = ops[i + 2];
             int table = ops[i + 3];
-            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+            if ((pend[in1] | pend[in2] | pend[out]) != 0) {
                 break;
             }
             if (table == XOR) {
@@ -90,7 +89,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
                 }
                 qOut[q] = out;
                 qInfo[q] = scheme.evalPrepare(l, in1, in2, g++, hash, q * blocks);
-                pend[out] = e;
+                pend[out] = 1;
                 q++;
             }
         }

@@ -133,8 +133,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
      */
     private int queueUntilBlocked(int[] ops, int i, int end) {
         final long[] l = labels;
-        final int[] pend = pending;
-        final int e = epoch;
+        final byte[] pend = pending;
         final GarblingScheme scheme = this.scheme;
         final TweakableHash hash = this.hash;
         final int[] qOut = this.qOut;
@@ -150,7 +149,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
             int in1 = ops[i + 1];
             int in2 = ops[i + 2];
             int table = ops[i + 3];
-            if (pend[in1] == e || pend[in2] == e || pend[out] == e) {
+            if ((pend[in1] | pend[in2] | pend[out]) != 0) {
                 break;
             }
             if (table == XOR) {
@@ -166,7 +165,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
                 qOut[q] = out;
                 qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, g++, hash,
                         q * blocks);
-                pend[out] = e;
+                pend[out] = 1;
                 q++;
             }
         }
