@@ -93,6 +93,11 @@ class SmallHeapIT {
         Path gcb = dir.resolve("hamming.gcb");
         Done compiled = gc("48m", "compile", "lib:hamming300000", "-o", gcb.toString());
         assertEquals(0, compiled.status(), compiled.err());
+        // Both parties in one heap: two label arrays of 9.6 MB, with the default collector.
+        Done local = gc("48m", "run", "--local", "--creator-input", "@" + xf, "--evaluator-input", "@" + yf,
+                "--format", "dec", "lib:hamming300000");
+        assertEquals(0, local.status(), local.err());
+        assertTrue(local.out().contains(expected), local.out() + " expected " + expected);
         int port;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             port = s.getLocalPort();
