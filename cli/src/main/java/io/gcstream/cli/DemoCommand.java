@@ -18,8 +18,7 @@ import java.util.List;
  * circuit is the library's AES-128: two sub-circuits (a round's S-boxes with the key
  * schedule's, and MixColumns) defined once and called on the fly, as in the paper's §3.4.
  */
-@Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings",
-        resourceBundle = SchemeHelp.NAME)
+@Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings")
 final class DemoCommand extends Gc.BaseCommand {
     static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
     static final String PLAINTEXT = "0x3243f6a8885a308d313198a2e0370734";

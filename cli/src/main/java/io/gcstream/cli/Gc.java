@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -205,17 +206,12 @@ public final class Gc {
             GcSession.prepare(); // overlaps the first session's one-time set-up with parsing and loading
         }
         Gc gc = new Gc();
-        Map<String, Command> commands = new LinkedHashMap<>();
-        commands.put("compile", new CompileCommand());
-        commands.put("info", new InfoCommand());
-        commands.put("lib", new LibCommand());
-        commands.put("sim", new SimCommand());
-        commands.put("run", new RunCommand());
-        commands.put("minimum", new MinimumCommand());
-        commands.put("demo", new DemoCommand());
-        commands.put("keygen", new KeygenCommand());
-        // "@file" is ours (BitValues reads a value or text from it), not a file of arguments.
-        JCommander.Builder b = JCommander.newBuilder().addObject(gc).programName("gc").expandAtSign(false);
+        Map<String, Command> commands = commands(commandName(args));
+        // "@file" is ours (BitValues reads a value or text from it), not a file of arguments. The
+        // help of --scheme is handed over as a bundle object: JCommander would look a named
+        // bundle up through ResourceBundle.getBundle, ~20 ms of a fresh JVM's CPU.
+        JCommander.Builder b = JCommander.newBuilder().resourceBundle(new SchemeHelp()).addObject(gc)
+                .programName("gc").expandAtSign(false);
         commands.forEach(b::addCommand);
         JCommander jc = b.build();
         try {
@@ -263,6 +259,44 @@ public final class Gc {
         }
     }
 
+    /**
+     * The commands JCommander is given: only {@code name}'s when it names one, since JCommander
+     * reads every command's annotations by reflection when it is given the command (a third of
+     * {@code gc --version}'s CPU time with all eight); all of them otherwise, for the usage and
+     * the error that lists them.
+     */
+    static Map<String, Command> commands(String name) {
+        Map<String, Supplier<Command>> all = new LinkedHashMap<>();
+        all.put("compile", CompileCommand::new);
+        all.put("info", InfoCommand::new);
+        all.put("lib", LibCommand::new);
+        all.put("sim", SimCommand::new);
+        all.put("run", RunCommand::new);
+        all.put("minimum", MinimumCommand::new);
+        all.put("demo", DemoCommand::new);
+        all.put("keygen", KeygenCommand::new);
+        Map<String, Command> commands = new LinkedHashMap<>();
+        if (name != null && all.containsKey(name)) {
+            commands.put(name, all.get(name).get());
+        } else {
+            all.forEach((n, c) -> commands.put(n, c.get()));
+        }
+        return commands;
+    }
+
+    /**
+     * The command {@code args} name: the first argument that is not an option (gc's own options
+     * before the command take no values), or null.
+     */
+    static String commandName(String[] args) {
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                return a;
+            }
+        }
+        return null;
+    }
+
     /** The out-of-memory or stack-overflow error in {@code e}'s cause chain, or null. */
     private static Throwable resourceError(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -290,12 +324,8 @@ public final class Gc {
 
     /** True if {@code args} name a command that runs a garbling session. */
     static boolean startsSession(String[] args) {
-        for (String a : args) {
-            if (!a.startsWith("-")) {
-                return SESSION_COMMANDS.contains(a);
-            }
-        }
-        return false;
+        String name = commandName(args);
+        return name != null && SESSION_COMMANDS.contains(name);
     }
 
     private static boolean helpRequested(Command command) {

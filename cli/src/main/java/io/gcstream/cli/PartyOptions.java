@@ -1,7 +1,6 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
@@ -18,7 +17,6 @@ import java.util.Locale;
  * {@code --timeout}, {@code --threads}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
  * {@code gc minimum}.
  */
-@Parameters(resourceBundle = SchemeHelp.NAME)
 final class PartyOptions {
     @Parameter(names = "--role", description = "creator or evaluator")
     String role;

@@ -7,14 +7,13 @@ import java.util.ListResourceBundle;
  * The help text of {@code --scheme}, built from the scheme registry ({@link Scheme#help()}), so
  * that a new scheme shows up in {@code gc run --help} and {@code gc demo --help} without an edit
  * here. JCommander annotations take constant strings only; it looks keyed descriptions up in the
- * resource bundle named by the class's {@code @Parameters(resourceBundle = ...)}, which may be
- * a class like this one.
+ * resource bundle it is given ({@code JCommander.Builder.resourceBundle}), an instance of this
+ * class: naming the bundle in {@code @Parameters(resourceBundle = ...)} instead would have
+ * JCommander find it through {@code ResourceBundle.getBundle}, a slow first call.
  */
 public final class SchemeHelp extends ListResourceBundle {
     /** The description key of {@code --scheme}. */
     static final String KEY = "scheme";
-    /** The bundle's name, for {@code @Parameters(resourceBundle = ...)}. */
-    static final String NAME = "io.gcstream.cli.SchemeHelp";
 
     @Override
     protected Object[][] getContents() {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -342,5 +343,20 @@ class GcTest {
         assertFalse(Gc.startsSession(new String[] {"compile", "lib:aes128", "-o", "run"}));
         assertFalse(Gc.startsSession(new String[] {"--help"}));
         assertFalse(Gc.startsSession(new String[] {}));
+    }
+
+    /** JCommander is given the named command alone, or all of them when none is named. */
+    @Test
+    void onlyTheNamedCommandIsGivenToJCommander() {
+        assertEquals("run", Gc.commandName(new String[] {"--verbose", "run", "--local", "lib:aes128"}));
+        assertEquals(null, Gc.commandName(new String[] {"--version"}));
+        assertEquals(List.of("run"), List.copyOf(Gc.commands("run").keySet()));
+        assertTrue(Gc.commands("run").get("run") instanceof RunCommand);
+        List<String> all = List.of("compile", "info", "lib", "sim", "run", "minimum", "demo", "keygen");
+        assertEquals(all, List.copyOf(Gc.commands(null).keySet()));
+        assertEquals(all, List.copyOf(Gc.commands("runn").keySet()), "an unknown name gets JCommander's error");
+        CliTestSupport.Outcome typo = gc("runn", "lib:aes128");
+        assertEquals(UserError.EXIT_USAGE, typo.status());
+        assertTrue(typo.err().contains("Expected a command, got runn"), typo.err());
     }
 }
