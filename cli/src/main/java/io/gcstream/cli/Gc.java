@@ -87,6 +87,7 @@ public final class Gc {
     private static volatile boolean finished;
 
     public static void main(String[] args) {
+        WarningLog.selectUnlessAsked(args);
         Thread.setDefaultUncaughtExceptionHandler(new ResourceHandler());
         Runtime.getRuntime().addShutdownHook(new Thread(Gc::interrupted, "gc-interrupted"));
         int status = run(args, ResultOutput.stdout(), System.err);

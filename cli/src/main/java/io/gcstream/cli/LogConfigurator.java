@@ -80,20 +80,23 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
     static final class LineLayout extends LayoutBase<ILoggingEvent> {
         @Override
         public String doLayout(ILoggingEvent event) {
-            String logger = event.getLoggerName();
-            StringBuilder sb = new StringBuilder(128).append("gc: ");
-            String level = event.getLevel().toString();
-            sb.append(level);
-            for (int i = level.length(); i < 5; i++) {
-                sb.append(' ');
-            }
-            sb.append(' ').append(logger, logger.lastIndexOf('.') + 1, logger.length()).append(": ")
-                    .append(event.getFormattedMessage()).append(CoreConstants.LINE_SEPARATOR);
+            String line = line(event.getLevel().toString(), event.getLoggerName(), event.getFormattedMessage());
             IThrowableProxy thrown = event.getThrowableProxy();
-            if (thrown != null) {
-                sb.append(ThrowableProxyUtil.asString(thrown));
-            }
-            return sb.toString();
+            return thrown == null ? line : line + ThrowableProxyUtil.asString(thrown);
         }
+    }
+
+    /**
+     * {@code gc: LEVEL Logger: message} and a line separator, the level padded to 5 columns and
+     * the logger's name without its package: the one format of gc's log lines, whoever prints
+     * them ({@link LineLayout}, {@link WarningLog}).
+     */
+    static String line(String level, String logger, String message) {
+        StringBuilder sb = new StringBuilder(128).append("gc: ").append(level);
+        for (int i = level.length(); i < 5; i++) {
+            sb.append(' ');
+        }
+        return sb.append(' ').append(logger, logger.lastIndexOf('.') + 1, logger.length()).append(": ")
+                .append(message).append(CoreConstants.LINE_SEPARATOR).toString();
     }
 }
