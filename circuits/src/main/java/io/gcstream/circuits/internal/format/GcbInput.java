@@ -7,15 +7,35 @@ import java.nio.channels.FileChannel;
 import java.security.MessageDigest;
 
 /**
- * Reads varints from a byte range of a file through one fixed buffer, with positional reads
- * (so several inputs may share a channel). Bytes are fed to the optional digest as they are
- * consumed, never ahead, so a digest can be cloned at any instruction boundary.
+ * Reads varints from a byte range of a file (or of a file's bytes in memory) through one fixed
+ * buffer, with positional reads (so several inputs may share a channel). Bytes are fed to the
+ * optional digest as they are consumed, never ahead, so a digest can be cloned at any
+ * instruction boundary.
  *
  * <p>The varint decoder is the reader's hot path: no allocation, one bounds test per varint.
  */
 final class GcbInput {
+    /** Where the bytes come from: positional reads, as {@link FileChannel#read(ByteBuffer, long)}. */
+    @FunctionalInterface
+    interface Source {
+        /** Reads into {@code dst} from {@code position}; the bytes read, or -1 at the end. */
+        int read(ByteBuffer dst, long position) throws IOException;
+
+        /** The bytes of {@code file}, as a source. */
+        static Source of(byte[] file) {
+            return (dst, position) -> {
+                if (position >= file.length) {
+                    return -1;
+                }
+                int n = (int) Math.min(dst.remaining(), file.length - position);
+                dst.put(file, (int) position, n);
+                return n;
+            };
+        }
+    }
+
     private final String file;
-    private final FileChannel channel;
+    private final Source channel;
     private final long end;
     private final MessageDigest digest;
     private final byte[] buf;
@@ -33,6 +53,12 @@ final class GcbInput {
      * @param endMessage what running out of bytes means here ("file is truncated", ...)
      */
     GcbInput(String file, FileChannel channel, long start, long end, MessageDigest digest,
+            int bufferSize, String endMessage) {
+        this(file, channel::read, start, end, digest, bufferSize, endMessage);
+    }
+
+    /** As above, from any {@link Source}. */
+    GcbInput(String file, Source channel, long start, long end, MessageDigest digest,
             int bufferSize, String endMessage) {
         this.file = file;
         this.channel = channel;

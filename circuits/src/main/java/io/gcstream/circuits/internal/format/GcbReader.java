@@ -3,6 +3,7 @@ package io.gcstream.circuits.internal.format;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.BodyReader;
 import io.gcstream.circuits.internal.FrameChecker;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.Limits;
@@ -106,9 +107,9 @@ public final class GcbReader {
     /** The file as it was when a pass last checked all of it, or null before. */
     private volatile Stamp validated;
 
-    private GcbReader(Path path, Options options, long fileSize) {
+    private GcbReader(Path path, String name, Options options, long fileSize) {
         this.path = path;
-        this.name = path.toString();
+        this.name = name;
         this.options = options;
         this.fileSize = fileSize;
     }
@@ -121,8 +122,8 @@ public final class GcbReader {
     /** Opens {@code file}: header and definitions are read and checked now, the body later. */
     public static Circuit open(Path file, Options options) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            GcbReader r = new GcbReader(file, options, ch.size());
-            r.readHead(ch);
+            GcbReader r = new GcbReader(file, file.toString(), options, ch.size());
+            r.readHead(ch::read);
             Circuit c = new Circuit(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs,
                     r.evaluatorOutputs, r.numSlots, r.subs, r.instructionCount, r.gateCount,
                     r.nonLinearCount, r.labelSlots, r::openMain, r.hash);
@@ -137,7 +138,36 @@ public final class GcbReader {
         }
     }
 
-    private void readHead(FileChannel ch) throws IOException {
+    /**
+     * Reads a whole .gcb file held in memory, {@code file} ({@code name} in error messages), into
+     * a circuit held in memory: the header, the definitions and the body are checked as a pass
+     * over an {@link #open opened} file checks them, and the SHA-256 of the bytes against the
+     * hash field, all once, here. Passes over the circuit then walk the instructions held, with
+     * no decoding, checking or hashing, as over a circuit built in memory. For small circuits
+     * that come as bytes (a resource in a jar): the memory taken grows with the body.
+     *
+     * @throws CircuitFormatException naming {@code name} and the byte offset of a problem
+     */
+    public static Circuit read(String name, byte[] file) throws IOException {
+        GcbReader r = new GcbReader(null, name, Options.defaults().withMaxCachedInstructions(Long.MAX_VALUE),
+                file.length);
+        GcbInput.Source source = GcbInput.Source.of(file);
+        r.readHead(source);
+        GcbInput in = new GcbInput(name, source, r.bodyStart, Long.MAX_VALUE, r.cloneDigest(),
+                r.options.bufferSize(), "file is truncated");
+        Body.Builder main = new Body.Builder();
+        try (MainReader body = r.new MainReader(in, r.mainChecker(r.bodyStart), null, new Stamp(file.length, null))) {
+            // The reader's end checks (outputs, counts, the hash) run when it reports the end.
+            r.copy(body, main);
+        }
+        Body b = main.build();
+        List<SubCircuit> subs = List.copyOf(r.subs);
+        return new Circuit(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs, r.evaluatorOutputs, r.numSlots,
+                subs, r.instructionCount, r.gateCount, r.nonLinearCount, r.labelSlots, () -> new BodyReader(b, subs),
+                r.hash);
+    }
+
+    private void readHead(GcbInput.Source ch) throws IOException {
         ByteBuffer head = ByteBuffer.allocate(Gcb.HEADER_OFFSET);
         while (head.hasRemaining() && ch.read(head, head.position()) > 0) {
             // positional reads until the fixed part is in or the file ends
@@ -221,7 +251,7 @@ public final class GcbReader {
         }
     }
 
-    private void readDefinition(FileChannel ch, GcbInput in, int index, Set<String> names)
+    private void readDefinition(GcbInput.Source ch, GcbInput in, int index, Set<String> names)
             throws IOException {
         long at = in.position();
         int nameLength = in.uint("name length");
@@ -280,11 +310,13 @@ public final class GcbReader {
         claim(in, countsAt, what, "gates", gates, r.gates);
         claim(in, countsAt, what, "non-linear gates", nonLinear, r.nonLinear);
         claim(in, countsAt, what, "frame depth", frameDepth, s + r.deepestCall);
+        Body kept = keep == null ? null : keep.build();
+        // Bytes in memory are read whole: their definitions are held as they are, with no cache.
         SubCircuit sub = new SubCircuit(subName, inputs, outputs, s, instructions, gates, nonLinear,
-                frameDepth, checker.depth(), () -> cache.get(index));
+                frameDepth, checker.depth(), path == null ? () -> kept : () -> cache.get(index));
         subs.add(sub);
-        if (keep != null) {
-            cache.put(index, keep.build());
+        if (kept != null) {
+            cache.put(index, kept);
         }
         in.skip(length);
     }
@@ -424,7 +456,9 @@ public final class GcbReader {
 
         @Override
         public void close() throws IOException {
-            channel.close();
+            if (channel != null) {
+                channel.close();
+            }
         }
     }
 

@@ -93,6 +93,45 @@ class GcbReaderTest {
     }
 
     @Test
+    void bytesInMemoryReadAsTheSameCircuitWalkedWithoutTheFile() throws IOException {
+        Circuit c = withCalls();
+        Path f = dir.resolve("c.gcb");
+        GcbWriter.write(c, f);
+        Circuit m = GcbReader.read("c.gcb", Files.readAllBytes(f));
+        Files.delete(f);
+        assertArrayEquals(c.hash(), m.hash());
+        assertEquals(c.instructionCount(), m.instructionCount());
+        assertEquals(c.gateCount(), m.gateCount());
+        assertEquals(c.nonLinearCount(), m.nonLinearCount());
+        assertEquals(c.labelSlots(), m.labelSlots());
+        Random rnd = new Random(2);
+        for (int k = 0; k < 5; k++) {
+            boolean[] ci = RandomCircuits.bits(rnd, c.creatorInputCount());
+            boolean[] ei = RandomCircuits.bits(rnd, c.evaluatorInputCount());
+            Simulator.Result want = Simulator.run(c, ci, ei);
+            Simulator.Result got = Simulator.run(m, ci, ei);
+            assertArrayEquals(want.evaluatorOutputs(), got.evaluatorOutputs());
+            assertArrayEquals(want.creatorOutputs(), got.creatorOutputs());
+        }
+        // The hash of what is held, recomputed from scratch, is still the file's.
+        assertArrayEquals(c.hash(), io.gcstream.circuits.internal.CircuitHash.compute(m));
+    }
+
+    @Test
+    void bytesInMemoryThatDoNotMatchTheirHashAreRejectedAtOnce() throws IOException {
+        Circuit c = withCalls();
+        Path f = dir.resolve("c.gcb");
+        GcbWriter.write(c, f);
+        byte[] b = Files.readAllBytes(f);
+        b[Gcb.HASH_OFFSET] ^= 1;
+        CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> GcbReader.read("res.gcb", b));
+        assertTrue(e.getMessage().startsWith("res.gcb: "), e.getMessage());
+        assertTrue(e.getMessage().contains("corrupt"), e.getMessage());
+        byte[] truncated = java.util.Arrays.copyOf(Files.readAllBytes(f), b.length - 3);
+        assertThrows(CircuitFormatException.class, () -> GcbReader.read("res.gcb", truncated));
+    }
+
+    @Test
     void optionsRejectNonsense() {
         assertThrows(IllegalArgumentException.class, () -> GcbReader.Options.defaults().withBufferSize(8));
         assertThrows(IllegalArgumentException.class,
