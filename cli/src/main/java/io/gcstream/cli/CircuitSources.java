@@ -95,13 +95,17 @@ final class CircuitSources {
         }
     }
 
-    /** Reads a circuit file or builds a library circuit. */
+    /** Reads a circuit file, or a library circuit: the copy gc carries ({@link LibraryCache}) or built. */
     static Loaded load(String source, SourceOptions o) throws IOException {
         if (o.cacheInstructions < 0) {
             throw new UserError("--cache must be at least 0 instructions, not " + o.cacheInstructions);
         }
         if (source.startsWith(LIBRARY_PREFIX)) {
             String name = source.substring(LIBRARY_PREFIX.length());
+            Circuit carried = LibraryCache.circuit(name);
+            if (carried != null) {
+                return Loaded.of(carried);
+            }
             try {
                 return Loaded.of(Library.get(name));
             } catch (IllegalArgumentException e) {
