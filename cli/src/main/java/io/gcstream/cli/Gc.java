@@ -6,7 +6,6 @@ import com.beust.jcommander.ParameterException;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SafeText;
-import io.gcstream.engine.GcSession;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -23,7 +22,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -38,8 +36,6 @@ import java.util.stream.Collectors;
  */
 public final class Gc {
     static final int EXIT_FAILURE = 1;
-    /** The commands that run a session, for which {@link GcSession#prepare()} is started early. */
-    private static final Set<String> SESSION_COMMANDS = Set.of("run", "minimum", "demo");
 
     /** A subcommand. */
     interface Command {
@@ -203,9 +199,6 @@ public final class Gc {
     }
 
     private static int dispatch(String[] args, PrintStream out, PrintStream err) {
-        if (startsSession(args)) {
-            GcSession.prepare(); // overlaps the first session's one-time set-up with parsing and loading
-        }
         Gc gc = new Gc();
         Map<String, Command> commands = commands(commandName(args));
         // "@file" is ours (BitValues reads a value or text from it), not a file of arguments. The
@@ -321,12 +314,6 @@ public final class Gc {
                 .append((Runtime.getRuntime().maxMemory() + (1 << 19)) >> 20).append(" MiB; give Java more with -Xmx, e.g."
                         + " GC_JAVA_OPTS=-Xmx4g ./gc … or java -Xmx4g -jar gc.jar … (docs/memory.md says what a"
                         + " run needs)").toString();
-    }
-
-    /** True if {@code args} name a command that runs a garbling session. */
-    static boolean startsSession(String[] args) {
-        String name = commandName(args);
-        return name != null && SESSION_COMMANDS.contains(name);
     }
 
     private static boolean helpRequested(Command command) {

@@ -102,9 +102,6 @@ final class RunCommand extends CircuitCommand {
         Circuit c = loaded.circuit();
         options = sizedFor(options, c);
         hashInBackground(c);
-        // This party's gate loop compiled while connecting and during the base OTs, not in the
-        // first run (docs/results/2026-11-26-zen3-machine.md).
-        GcSession.prepare(role, c, options);
         PartyRunner.Outcome o;
         // Inputs and state are read before connecting, so a bad value fails here at once.
         PartyRunner.Plan plan = PartyRunner.plan(role, loaded, input, repeat, state);

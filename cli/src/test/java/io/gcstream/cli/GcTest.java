@@ -334,22 +334,12 @@ class GcTest {
         }
     }
 
-    /** Only the commands that run a session start {@code GcSession.prepare()} before parsing. */
-    @Test
-    void sessionCommandsAreRecognisedBeforeParsing() {
-        assertTrue(Gc.startsSession(new String[] {"run", "--local", "lib:aes128"}));
-        assertTrue(Gc.startsSession(new String[] {"--debug", "minimum", "--local"}));
-        assertTrue(Gc.startsSession(new String[] {"demo"}));
-        assertFalse(Gc.startsSession(new String[] {"compile", "lib:aes128", "-o", "run"}));
-        assertFalse(Gc.startsSession(new String[] {"--help"}));
-        assertFalse(Gc.startsSession(new String[] {}));
-    }
-
     /** JCommander is given the named command alone, or all of them when none is named. */
     @Test
     void onlyTheNamedCommandIsGivenToJCommander() {
         assertEquals("run", Gc.commandName(new String[] {"--verbose", "run", "--local", "lib:aes128"}));
         assertEquals(null, Gc.commandName(new String[] {"--version"}));
+        assertEquals("compile", Gc.commandName(new String[] {"compile", "lib:aes128", "-o", "run"}));
         assertEquals(List.of("run"), List.copyOf(Gc.commands("run").keySet()));
         assertTrue(Gc.commands("run").get("run") instanceof RunCommand);
         List<String> all = List.of("compile", "info", "lib", "sim", "run", "minimum", "demo", "keygen");

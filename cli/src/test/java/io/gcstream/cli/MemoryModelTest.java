@@ -77,7 +77,6 @@ class MemoryModelTest {
             long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
             // The first sessions of a JVM also load classes and fill caches: warm up first.
             PartyMemory.run(() -> Library.get(name).circuit(), x, y, SessionOptions.builder().threads(2).build());
-            drainSpareCiphers();
             PartyMemory.Allocated one = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
                     SessionOptions.builder().threads(1).build());
             for (int t : new int[] {2, 3}) {
@@ -91,7 +90,6 @@ class MemoryModelTest {
                 long l = plan.labelSlots();
                 long extra = 16 * (l - c.labelSlots()) + 4 * (t + 1) * l - c.labelSlots() + (t - 1) * PER_THREAD
                         + split + WITH_THREADS;
-                drainSpareCiphers();
                 PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
                         SessionOptions.builder().threads(t).build());
                 String what = name + ", " + t + " threads: L' = " + l + ", ";
@@ -104,16 +102,6 @@ class MemoryModelTest {
                     assertTrue(run <= PER_PASS * l + io + PER_RUN, what + "second execution allocated " + run);
                 }
             }
-        }
-    }
-
-    /**
-     * Takes the spare cipher objects an earlier test's {@code GcSession.prepare} left (an OT
-     * set-up takes them instead of making its own), so that every measured session makes its own.
-     */
-    private static void drainSpareCiphers() {
-        for (int n = io.gcstream.ot.internal.crypto.Prg.spares(); n > 0; n--) {
-            new io.gcstream.ot.internal.crypto.Prg(new byte[16]);
         }
     }
 

@@ -4,13 +4,11 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.engine.internal.session.CreatorProtocol;
-import io.gcstream.engine.internal.session.DryRun;
 import io.gcstream.engine.internal.session.EvaluatorProtocol;
 import io.gcstream.engine.internal.session.Handshake;
 import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.engine.internal.session.PartyThreads;
-import io.gcstream.engine.internal.session.Prestart;
 import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.engine.internal.state.Half;
@@ -77,7 +75,7 @@ import org.slf4j.Logger;
  * channel.
  */
 public final class GcSession implements AutoCloseable {
-    /** The logger, made on first use: {@link #prepare()} runs first thing, before any logging. */
+    /** The logger, made on first use: a process that never logs never sets logging up. */
     private static final class Log {
         static final Logger LOG = Logs.get(GcSession.class);
     }
@@ -136,41 +134,6 @@ public final class GcSession implements AutoCloseable {
         this.protocol.progress(options.progress());
         this.resumedFrom = state;
         USE_IDS.nextBytes(useId);
-    }
-
-    /**
-     * Starts, on a background thread, the one-time initialisation that the first session of
-     * this JVM needs (the JCA providers for randomness, AES and SHA-2, the base OT's
-     * precomputed table, and HotSpot's compilation of the AES-NI code the garbling hash runs
-     * on), and returns at once. Optional and idempotent: a short-lived process that calls it
-     * first thing overlaps that work with its own start-up, such as reading the circuit and
-     * waiting for the peer, and its first run is quicker (docs/performance.md, "What a first run
-     * is given"). Sessions work the same without it.
-     */
-    public static void prepare() {
-        Prestart.start();
-    }
-
-    /**
-     * {@link #prepare()}, and also, on background threads, the part of {@code role}'s OT
-     * extension set-up that needs no peer (the cipher objects of its 129 or 257 column
-     * generators, 100-210 KB until a session takes them) and a dry run of {@code role}'s
-     * part of {@code circuit} under {@code options}' scheme: the gate loop over the start of the
-     * circuit (at most about 10^5 gates) on throwaway labels, with nothing sent and nothing
-     * kept, so that the first run of that circuit in this JVM finds its code compiled. Returns
-     * at once. Optional: neither shares a secret or any state with a session, both are skipped
-     * in heaps under 64 MiB, and the dry run also where the circuit's label array would take
-     * over 1/64 of the heap. Call it after reading the circuit and before connecting, in a
-     * short-lived process whose first run's time matters.
-     */
-    public static void prepare(Party role, Circuit circuit, SessionOptions options) {
-        Objects.requireNonNull(role, "role");
-        Objects.requireNonNull(circuit, "circuit");
-        Objects.requireNonNull(options, "options");
-        Prestart.start();
-        Prestart.startOt(role == Party.CREATOR, Runtime.getRuntime().maxMemory(), options.singleRun(),
-                circuit.evaluatorInputCount());
-        DryRun.start(role, circuit, options.scheme());
     }
 
     /**

@@ -98,38 +98,6 @@ class GcSessionTest {
         }
     }
 
-    /**
-     * prepare(role, circuit, options) before each party's session, as gc run calls it: the
-     * sessions agree with the simulator (the dry runs share nothing with them), and it checks
-     * its arguments.
-     */
-    @ParameterizedTest
-    @EnumSource(Scheme.class)
-    void preparingACircuitLeavesItsRunsCorrect(Scheme scheme) throws Exception {
-        SessionOptions o = SessionOptions.builder().scheme(scheme).build();
-        Random r = new Random(77 + scheme.ordinal());
-        Circuit c = RandomCircuits.generate(r, 6, 5, 4, 3, 5000);
-        GcSession.prepare(Party.CREATOR, c, o);
-        GcSession.prepare(Party.EVALUATOR, c, o);
-        List<Pairs.Job> jobs = List.of(
-                new Pairs.Job(c, RandomCircuits.bits(r, 6), RandomCircuits.bits(r, 5)),
-                new Pairs.Job(c, RandomCircuits.bits(r, 6), RandomCircuits.bits(r, 5)));
-        Channel[] ch = channels(LocalPair.Connection.MEMORY, o);
-        try (Channel a = ch[0]; Channel b = ch[1]) {
-            Pairs.Outcome[] out = Pairs.run(GcSession.creator(a, o), GcSession.evaluator(b, o), jobs);
-            assertNull(out[0].error(), () -> "creator: " + out[0].error());
-            assertNull(out[1].error(), () -> "evaluator: " + out[1].error());
-            for (int i = 0; i < jobs.size(); i++) {
-                Simulator.Result expect = Simulator.run(c, jobs.get(i).x(), jobs.get(i).y());
-                assertArrayEquals(expect.creatorOutputs(), out[0].outputs().get(i), "creator, run " + i);
-                assertArrayEquals(expect.evaluatorOutputs(), out[1].outputs().get(i), "evaluator, run " + i);
-            }
-        }
-        assertThrows(NullPointerException.class, () -> GcSession.prepare(null, c, o));
-        assertThrows(NullPointerException.class, () -> GcSession.prepare(Party.CREATOR, null, o));
-        assertThrows(NullPointerException.class, () -> GcSession.prepare(Party.CREATOR, c, null));
-    }
-
     /** x AND-chain of n gates over two lanes: same inputs and outputs for any n. */
     static Circuit chain(int n) {
         Body.Builder b = new Body.Builder();

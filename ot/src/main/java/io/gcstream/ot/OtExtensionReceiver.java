@@ -25,11 +25,6 @@ import org.slf4j.Logger;
 public final class OtExtensionReceiver implements AutoCloseable {
     private static final Logger LOG = Logs.get(OtExtensionReceiver.class);
     private static final int KAPPA = 128;
-    /**
-     * The AES-CTR generators a {@link #setup} makes: its own and two per base OT (see
-     * {@link OtExtensionSender#GENERATORS}).
-     */
-    public static final int GENERATORS = 2 * KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
 

@@ -47,14 +47,6 @@ import org.slf4j.Logger;
 public final class OtExtensionSender implements AutoCloseable {
     private static final Logger LOG = Logs.get(OtExtensionSender.class);
     private static final int KAPPA = 128;
-    /**
-     * The AES-CTR generators a {@link #setup} makes: its own and one per base OT. A process that
-     * will set up an OT extension as sender soon can make their cipher objects ahead of need on
-     * a background thread with {@code Prg.reserve(GENERATORS)}; the set-up would otherwise make
-     * them after its base OTs, while the peer waits (docs/results/2026-11-26-first-run-set-up.md,
-     * "First run: spare ciphers"). A compile-time constant, so reading it does not initialise this class.
-     */
-    public static final int GENERATORS = KAPPA + 1;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
 

@@ -10,7 +10,6 @@ import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TranscriptChannel;
 import io.gcstream.ot.internal.crypto.Blocks;
-import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.testutil.Threads;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -269,28 +268,6 @@ class OtExtensionTest {
         assertEquals(first[1], again[1]);
         seedR[0] = 2;
         assertFalse(first[1].equals(seededTranscript(base, seedS, seedR)[1]));
-    }
-
-    /**
-     * Set-ups after {@code Prg.reserve(GENERATORS)} take the spare ciphers and run the same
-     * protocol: the transcript of a seeded session is the one without spares, byte for byte.
-     */
-    @Test
-    void preparedSetUpsTakeTheSpareCiphersAndKeepTheirTranscript() throws Exception {
-        byte[] seedS = new byte[16];
-        byte[] seedR = new byte[16];
-        seedR[0] = 3;
-        String[] plain = seededTranscript(BaseOtProtocol.CHOU_ORLANDI, seedS, seedR);
-        assertEquals(129, OtExtensionSender.GENERATORS);
-        assertEquals(257, OtExtensionReceiver.GENERATORS);
-        Prg.reserve(OtExtensionSender.GENERATORS);
-        assertTrue(Prg.spares() >= 129, "spares: " + Prg.spares());
-        Prg.reserve(OtExtensionReceiver.GENERATORS);
-        assertTrue(Prg.spares() >= 257, "spares: " + Prg.spares());
-        String[] prepared = seededTranscript(BaseOtProtocol.CHOU_ORLANDI, seedS, seedR);
-        assertEquals(0, Prg.spares(), "the two set-ups make 386 generators and take every spare");
-        assertEquals(plain[0], prepared[0]);
-        assertEquals(plain[1], prepared[1]);
     }
 
     /** Hashes of both directions of a seeded setup plus 300 C-OTs. */

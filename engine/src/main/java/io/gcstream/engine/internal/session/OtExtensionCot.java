@@ -46,18 +46,6 @@ public final class OtExtensionCot implements CorrelatedOt {
         return new OtExtensionCot(o.build());
     }
 
-    /**
-     * Makes now, on the calling thread, the cipher objects of the generators that the OT
-     * extension's set-up of a {@code creator}'s (the OT sender's) or evaluator's (the receiver's)
-     * session will make ({@link Prg#reserve}).
-     */
-    public static void prepare(boolean creator) {
-        // The counts are compile-time constants: reading them leaves the OT classes
-        // uninitialised. Initialising them here (their loggers) on a background thread held up
-        // the session's own set-up, which waits for that initialisation, by 70-115 ms.
-        Prg.reserve(creator ? OtExtensionSender.GENERATORS : OtExtensionReceiver.GENERATORS);
-    }
-
     @Override
     public Sender setupSender(Channel channel, Prg prg, long deltaLo, long deltaHi) throws IOException {
         OtExtensionSender s = OtExtensionSender.setup(channel, options, deltaLo, deltaHi);

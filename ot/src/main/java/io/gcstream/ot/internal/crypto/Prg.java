@@ -3,8 +3,6 @@ package io.gcstream.ot.internal.crypto;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.security.SecureRandom;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -22,7 +20,7 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code nextLong()} returns the next 8 bytes little-endian, and a block is 16 bytes per the
  * layout of {@link Blocks}.
  *
- * <p><b>Not thread-safe</b>: one instance per thread ({@link #reserve} is thread-safe).
+ * <p><b>Not thread-safe</b>: one instance per thread.
  */
 public final class Prg {
     /** The default and largest batch: 8 KiB. */
@@ -31,17 +29,6 @@ public final class Prg {
     private static final String TRANSFORMATION = "AES/CTR/NoPadding";
     /** The counter starts at zero; the spec is immutable (it copies its bytes). */
     private static final IvParameterSpec ZERO_IV = new IvParameterSpec(new byte[16]);
-    /** Most spare ciphers {@link #reserve} keeps: two OT extensions' worth. */
-    public static final int MAX_SPARE = 520;
-    /**
-     * Ciphers made ahead of need by {@link #reserve}; a generator takes one instead of making
-     * its own. Making a cipher object (a provider lookup and a reflective constructor call) took
-     * 40-130 us in a fresh JVM, and an OT extension makes 129 or 257 generators right after its
-     * base OTs, on the first run's critical path (docs/results/2026-11-26-first-run-set-up.md,
-     * "First run: spare ciphers").
-     */
-    private static final BlockingQueue<Cipher> SPARE = new ArrayBlockingQueue<>(MAX_SPARE);
-
     private final Cipher ctr;
     private final int batch;
     private final byte[] buf;
@@ -72,8 +59,7 @@ public final class Prg {
                     + (seed16 == null ? "null" : seed16.length + " bytes"));
         }
         try {
-            Cipher spare = SPARE.poll();
-            ctr = spare != null ? spare : newCipher();
+            ctr = newCipher();
             ctr.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed16, "AES"), ZERO_IV);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(TRANSFORMATION + " is not available", e);
@@ -101,38 +87,6 @@ public final class Prg {
     private static Cipher newCipher() throws GeneralSecurityException {
         return Ctr.PROVIDER != null ? Cipher.getInstance(TRANSFORMATION, Ctr.PROVIDER)
                 : Cipher.getInstance(TRANSFORMATION);
-    }
-
-    /**
-     * Makes ciphers for generators made later in this JVM, until {@code n} (at most
-     * {@link #MAX_SPARE}) are spare or it has made {@code n}, and returns how many it made.
-     * Each is initialised once with the public all-zero key, so that HotSpot has compiled the
-     * key set-up too by the time the generators initialise them again with their seeds; a spare
-     * holds no secret. Thread-safe; meant for a background thread before a session's set-up. If
-     * AES-CTR is unavailable it makes none, and the generators report the failure.
-     */
-    public static int reserve(int n) {
-        int made = 0;
-        try {
-            SecretKeySpec zero = new SecretKeySpec(new byte[16], "AES");
-            // At most n in all: while a set-up takes spares, this does not race it to refill.
-            while (made < n && SPARE.size() < Math.min(n, MAX_SPARE)) {
-                Cipher c = newCipher();
-                c.init(Cipher.ENCRYPT_MODE, zero, ZERO_IV);
-                if (!SPARE.offer(c)) {
-                    break;
-                }
-                made++;
-            }
-        } catch (GeneralSecurityException e) {
-            // Only ahead of need: a generator meets the same failure and reports it.
-        }
-        return made;
-    }
-
-    /** Spare ciphers waiting (see {@link #reserve}). */
-    public static int spares() {
-        return SPARE.size();
     }
 
     /** A PRG whose seed is the block (lo, hi) as 16 little-endian bytes. */

@@ -131,29 +131,6 @@ class PrgTest {
                 () -> p.xorBytes(new byte[16], 0, new byte[16], 0, -1));
     }
 
-    /** A generator made on a spare cipher (keyed with zeros by reserve) streams under its own seed. */
-    @Test
-    void generatorsOnSpareCiphersStreamUnderTheirOwnSeeds() throws Exception {
-        Prg.reserve(2);
-        int spares = Prg.spares();
-        assertTrue(spares >= 2, "spares: " + spares);
-        for (int s : new int[] {9, 0}) {
-            Cipher c = Cipher.getInstance("AES/CTR/NoPadding");
-            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed(s), "AES"), new IvParameterSpec(new byte[16]));
-            byte[] want = c.doFinal(new byte[1000]);
-            byte[] got = new byte[1000];
-            new Prg(seed(s), 64).nextBytes(got, 0, 1000);
-            assertArrayEquals(want, got, "seed " + s);
-            assertEquals(--spares, Prg.spares(), "a generator takes one spare");
-        }
-        assertEquals(0, Prg.reserve(0));
-        Prg.reserve(Prg.MAX_SPARE + 5);
-        assertEquals(Prg.MAX_SPARE, Prg.spares(), "never more than MAX_SPARE");
-        while (Prg.spares() > 0) {
-            new Prg(seed(1), 16);
-        }
-    }
-
     @Test
     void differentSeedsDiffer() {
         assertFalse(new Prg(seed(1)).nextLong() == new Prg(seed(2)).nextLong());
