@@ -115,44 +115,11 @@ public final class ChouOrlandi implements BaseOt {
      * Starts building the table of G on a background thread (the first time only) and returns
      * at once; a protocol run that needs the table before it is complete waits for it (class
      * initialisation). In a fresh JVM this takes ~20 ms of mostly interpreted code, which can
-     * then overlap a handshake. The same thread then hashes {@link #WARM_PADS} pads of public
-     * dummy values (see there).
+     * then overlap a handshake.
      */
     public static void prepare() {
         if (PREPARED.compareAndSet(false, true)) {
-            Parallel.background(() -> {
-                BaseTable.G.hashCode();
-                warmPads();
-            });
-        }
-    }
-
-    /**
-     * Pads hashed by {@link #prepare} with public dummy values. The sender hashes 512 pads of
-     * two SHA-512 blocks each; HotSpot runs SHA-512 on its intrinsic only in code its optimising
-     * compiler has compiled, and before that in interpreted or C1 Java, so in a fresh JVM those
-     * pads took 45-60 ms. With this warm-up they took 31-43 ms, and the first AES-128 run of a
-     * fresh gc run pair a median of 171 against 198 ms of protocol time (8 pairs each,
-     * alternated, 2-core Zen 3 machine). The warm-up's own CPU time is not free where both
-     * parties share two cores: the pair's wall time rose by a median of ~50 ms there (500 pads:
-     * 12 ms less protocol time, 13 ms more wall time). On two machines it overlaps the JVM's
-     * start and the wait for the peer.
-     */
-    static final int WARM_PADS = 1000;
-
-    /** The default domain's bytes, for the warm-up (its length is what matters to the JIT). */
-    private static final byte[] WARM_DOMAIN = EXTENSION_DOMAIN.getBytes(StandardCharsets.US_ASCII);
-
-    private static void warmPads() {
-        try {
-            MessageDigest sha = sha512();
-            byte[] dummy = new byte[PT];
-            long[] pad = new long[2 * GROUP];
-            for (int i = 0; i < WARM_PADS; i++) {
-                pad(sha, WARM_DOMAIN, 0, i & 15, dummy, dummy, dummy, 0, pad);
-            }
-        } catch (RuntimeException e) {
-            // Only a warm-up: a base OT meets the same failure and reports it.
+            Parallel.background(() -> BaseTable.G.hashCode());
         }
     }
 
