@@ -54,7 +54,9 @@ final class MinimumCommand extends Gc.BaseCommand {
                 .otBlockSizeFor(strategy.equalsIgnoreCase("a") ? Long.MAX_VALUE : (chunk + 1L) * Math.max(bits, 1))
                 .build();
         party.validate("--creator-values and --evaluator-values");
-        HeapPeak.reset();
+        if (json) {
+            HeapPeak.reset();
+        }
         List<MinimumRunner.Result> results = new ArrayList<>();
         if (party.local) {
             if (values != null) {
@@ -79,7 +81,7 @@ final class MinimumCommand extends Gc.BaseCommand {
                 results.add(runner.run(role, ch, options, mine, count, g.value()));
             }
         }
-        report(out, results, HeapPeak.bytes());
+        report(out, results, json ? HeapPeak.bytes() : 0);
         return 0;
     }
 

@@ -55,7 +55,9 @@ final class RunCommand extends CircuitCommand {
 
     @Override
     public int run(PrintStream out) throws Exception {
-        HeapPeak.reset();
+        if (output.json) {
+            HeapPeak.reset();
+        }
         BitValues.OutputFormat fmt = output.valueFormat();
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1");

@@ -19,7 +19,9 @@ final class SimCommand extends CircuitCommand {
 
     @Override
     public int run(PrintStream out) throws Exception {
-        HeapPeak.reset();
+        if (output.json) {
+            HeapPeak.reset();
+        }
         CircuitSources.Loaded c = loaded("sim");
         BitValues.OutputFormat fmt = output.valueFormat();
         Simulator.Result r = Simulator.run(c.circuit(), inputs.creatorBits(c), inputs.evaluatorBits(c));
