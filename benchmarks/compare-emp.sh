@@ -23,7 +23,8 @@
 #                               the process pair, vs run.sh aes-fresh 1 (setup_ms + ms_per_block)
 #                      heap     AES-128, two gc run processes with -Xmx4m -XX:+UseSerialGC each: runs or fails (no EMP side)
 #                      cold     N independent AES-128 executions from cold processes, as users meet them: wall
-#                               time of a fresh gc run --role ... --repeat N lib:aes128 pair (through ./gc)
+#                               time of a fresh gc run --role ... --repeat N lib:aes128 pair (through ./gc,
+#                               without --json)
 #                               vs run.sh aes-fresh N, for each N of --cold-n; per N the two sides alternate
 #                               who goes first from round to round (not in the default rows: run it alone,
 #                               e.g. --rows cold --rounds 3)
@@ -143,12 +144,14 @@ field() { sed -n "s/.*[ ]$1=\([0-9.]*\).*/\1/p" "$2" | head -1; }
 # json_total SECTION FILE: timingsMs.total of "first" or "medianOfLaterRuns" in gc run --json output
 json_total() { awk -v s="\"$1\"" 'index($0, s) { f = 1 } f && /"total"/ { v = $2; gsub(/[^0-9.]/, "", v); print v; exit }' "$2"; }
 
-# gc_pair CIRCUIT REPEAT JAVA_OPTS [WARMUP]: a creator and an evaluator gc run process on loopback, each
-# started as users start it, through the ./gc launcher (with its class-data sharing archive;
-# JAVA's folder first on PATH, JAVA_OPTS as GC_JAVA_OPTS); sets
-# C_LOG (creator's output) and WALL_MS (wall time of the pair); returns non-zero on failure.
+# gc_pair CIRCUIT REPEAT JAVA_OPTS [WARMUP [OUTPUT]]: a creator and an evaluator gc run process on
+# loopback, each started as users start it, through the ./gc launcher (with its class-data
+# sharing archive; JAVA's folder first on PATH, JAVA_OPTS as GC_JAVA_OPTS), with --json unless
+# OUTPUT is "plain"; sets C_LOG (creator's output) and WALL_MS (wall time of the pair); returns
+# non-zero on failure.
 gc_pair() {
-  local circuit=$1 repeat=$2 jopts=$3 warmup=${4:-0} port t0 cp r1 r2
+  local circuit=$1 repeat=$2 jopts=$3 warmup=${4:-0} json=--json port t0 cp r1 r2
+  [ "${5:-}" = plain ] && json=
   LAST_ERR=
   port=$(free_port) || { LAST_ERR="no free port found"; return 1; }
   newlog gc-creator; C_LOG=$LOGF; newlog gc-evaluator; local e_log=$LOGF
@@ -156,14 +159,15 @@ gc_pair() {
   # shellcheck disable=SC2086
   GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role creator --listen "$port" \
       --input 0x000102030405060708090a0b0c0d0e0f --repeat "$repeat" --warmup "$warmup" ${THREADS:+--threads "$THREADS"} \
-      --json "$circuit" > "$C_LOG" 2>&1 & cp=$!
+      $json "$circuit" > "$C_LOG" 2>&1 & cp=$!
   # shellcheck disable=SC2086
   GC_JAVA_OPTS=$jopts timeout "$TIMEOUT" "$GC_LAUNCHER" run --role evaluator --connect "127.0.0.1:$port" \
       --input 0x00112233445566778899aabbccddeeff --repeat "$repeat" --warmup "$warmup" ${THREADS:+--threads "$THREADS"} \
-      --json "$circuit" > "$e_log" 2>&1; r2=$?
+      $json "$circuit" > "$e_log" 2>&1; r2=$?
   wait $cp; r1=$?
   WALL_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
-  [ $r1 = 0 ] && [ $r2 = 0 ] || { LAST_ERR="exit codes $r1/$r2, see $C_LOG $e_log: $( (grep -h OutOfMemory "$C_LOG" "$e_log"; grep -hE 'Exception|[Ee]rror' "$C_LOG" "$e_log") | head -1)"; return 1; }
+  # (the evaluator's own output line, when not --json: the run ended with its result)
+  [ $r1 = 0 ] && [ $r2 = 0 ] && { [ -n "$json" ] || grep -q '^evaluator output' "$e_log"; } || { LAST_ERR="exit codes $r1/$r2, see $C_LOG $e_log: $( (grep -h OutOfMemory "$C_LOG" "$e_log"; grep -hE 'Exception|[Ee]rror' "$C_LOG" "$e_log") | head -1)"; return 1; }
 }
 
 emp() { # emp WHAT [N]: run.sh's one result line into $E_LOG
@@ -248,9 +252,10 @@ gc_heap() {
   if gc_pair lib:aes128 3 "-Xmx4m -XX:+UseSerialGC" && num "$(json_total medianOfLaterRuns "$C_LOG")"; then record gc:heap 1
   else record gc:heap 0; HEAP_ERR=${LAST_ERR:-no result}; fi; }
 
-# cold N: the wall time of a fresh gc run pair of N executions (gc_pair) and of run.sh aes-fresh N
-# (EMP's two processes and run.sh itself), in the order the round gives.
-gc_cold() { gc_pair lib:aes128 "$1" "" && record "gc:cold-$1" "$WALL_MS" || failed "gc:cold-$1" "${LAST_ERR:-}"; }
+# cold N: the wall time of a fresh gc run pair of N executions (gc_pair, without --json, as users
+# run it) and of run.sh aes-fresh N (EMP's two processes and run.sh itself), in the order the
+# round gives.
+gc_cold() { gc_pair lib:aes128 "$1" "" 0 plain && record "gc:cold-$1" "$WALL_MS" || failed "gc:cold-$1" "${LAST_ERR:-}"; }
 emp_cold() { local t0 t1
   t0=$(date +%s%N)
   if emp aes-fresh "$1"; then t1=$(date +%s%N); record "emp:cold-$1" $(( (t1 - t0) / 1000000 ))
