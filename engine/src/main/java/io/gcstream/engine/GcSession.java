@@ -131,6 +131,7 @@ public final class GcSession implements AutoCloseable {
         this.protocol = role == Party.CREATOR
                 ? new CreatorProtocol(channel, prg, options.scheme(), threads)
                 : new EvaluatorProtocol(channel, prg, options.scheme(), threads);
+        this.protocol.gateLoopThreads(PartyThreads.gateLoop(options.threads(), threads));
         this.protocol.progress(options.progress());
         this.resumedFrom = state;
         USE_IDS.nextBytes(useId);

@@ -13,9 +13,30 @@ import java.net.UnknownHostException;
  * for its next hand-off would otherwise take the core the peer is computing on; on this
  * project's 2-core machine a two-party run then uses one thread per party, exactly as before
  * threads existed. Internal.
+ *
+ * <p>The gate loop takes the automatic count only from {@link #MIN_AUTO_LOOP_THREADS} threads:
+ * measured on 2 cores with one party alone (docs/performance.md, "One party alone"), a gate
+ * loop of 2 threads garbled and evaluated at 0.69–1.07 times the rate of one (its owner's serial
+ * scan is about half the work, and each hand-off costs), while the OT extension gained 1.3–1.6
+ * times on the same 2 cores. An explicit count is taken as it is, for both.
  */
 public final class PartyThreads {
+    /** Fewest automatic threads with which the gate loop uses more than one. */
+    public static final int MIN_AUTO_LOOP_THREADS = 4;
+
     private PartyThreads() {
+    }
+
+    /**
+     * Threads of the gate loop for a party of {@code resolved} threads (from
+     * {@link #resolve}) that asked for {@code requested}: all of them if it asked for a number,
+     * else all from {@link #MIN_AUTO_LOOP_THREADS} on and one below.
+     */
+    public static int gateLoop(int requested, int resolved) {
+        if (requested > 0 || resolved >= MIN_AUTO_LOOP_THREADS) {
+            return resolved;
+        }
+        return 1;
     }
 
     /** {@code requested} if it is at least 1, else the automatic count for {@code ch}'s peer. */

@@ -45,6 +45,8 @@ public abstract class Protocol {
     final TweakableHash hash = new TweakableHash();
     /** Threads this party computes on; with more than one, {@link #team()} and split plans. */
     final int threads;
+    /** Threads the gate loop may use, read-ahead included: {@link #threads} unless capped. */
+    private int gateLoopThreads;
     /** The team of the gate loop, made by the first run that needs it. */
     private Workers team;
     /** Labels of one chunk; grown to the largest chunk the session's circuits need (see {@link #ensureChunk}). */
@@ -95,6 +97,18 @@ public abstract class Protocol {
         this.prg = prg;
         this.scheme = GarblingScheme.of(scheme);
         this.threads = threads;
+        this.gateLoopThreads = threads;
+    }
+
+    /**
+     * Caps the gate loop's threads at {@code n} (1 .. {@link #threads}); the OT extension keeps
+     * all of the session's ({@link PartyThreads#gateLoop}). Before the first run.
+     */
+    public final void gateLoopThreads(int n) {
+        if (n < 1 || n > threads) {
+            throw new IllegalArgumentException("gate loop threads must be in 1.." + threads + ", got " + n);
+        }
+        gateLoopThreads = n;
     }
 
     /** The gate loop's team of {@link #threads} threads (made on first use). */
@@ -128,8 +142,8 @@ public abstract class Protocol {
         if (walkerOf != c) {
             walker = null;
             walkerOf = null;
-            readAhead = ReadAhead.worthIt(c, threads, WALK_CACHE_GATES);
-            loopThreads = readAhead ? threads - 1 : threads;
+            readAhead = ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
+            loopThreads = readAhead ? gateLoopThreads - 1 : gateLoopThreads;
             plan = SplitPlan.of(c, loopThreads);
             walker = new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan);
             walkerOf = c;
