@@ -39,7 +39,8 @@ final class PartyOptions {
 
     @Parameter(names = "--threads", description = "Threads this party computes on (garbling or evaluating, "
             + "and its part of the OT extension), 1..64; default: the cores the JVM sees, halved when the peer is on "
-            + "this machine, with garbling or evaluating on one thread below 4. The parties may use different numbers: the bytes on the wire are the same")
+            + "this machine, with garbling or evaluating on one thread below 4. The parties may use different numbers: "
+            + "the bytes on the wire are the same")
     Integer threads;
 
     @Parameter(names = "--connect-timeout", description = "Seconds to wait for the peer to connect (listener) or to "

@@ -40,8 +40,8 @@ import java.util.OptionalLong;
  *       loopback connection or an in-memory channel), since the two parties then share those
  *       cores; the default gives the garbling or evaluation more than one thread only from 4
  *       (on 2 cores it measured slower than one, while the OT extension gained). A number set
- *       here is used for both. The bytes on the wire do not depend on it, so the parties may use different
- *       numbers. A session with more than one keeps worker threads while it runs (its gate
+ *       here is used for both. The bytes on the wire do not depend on it, so the parties may
+ *       use different numbers. A session with more than one keeps worker threads while it runs (its gate
  *       loop's team and its OT extension's, each threads − 1, a thread that writes a long
  *       stream, a thread that reads a long walk ahead; at most as many compute at once as the
  *       setting says, but for the stream writer); they stop after two idle seconds, at

@@ -43,7 +43,7 @@ public abstract class Protocol {
     final Prg prg;
     final GarblingScheme scheme;
     final TweakableHash hash = new TweakableHash();
-    /** Threads this party computes on; with more than one, {@link #team()} and split plans. */
+    /** Threads this party computes on (its OT extension all of them; the gate loop {@link #gateLoopThreads}). */
     final int threads;
     /** Threads the gate loop may use, read-ahead included: {@link #threads} unless capped. */
     private int gateLoopThreads;
@@ -111,10 +111,10 @@ public abstract class Protocol {
         gateLoopThreads = n;
     }
 
-    /** The gate loop's team of {@link #threads} threads (made on first use). */
+    /** The gate loop's team of {@link #gateLoopThreads} threads (made on first use). */
     final Workers team() {
         if (team == null) {
-            team = new Workers(threads, Handshake.name(role()));
+            team = new Workers(gateLoopThreads, Handshake.name(role()));
         }
         return team;
     }
