@@ -294,7 +294,8 @@ public final class GcSession implements AutoCloseable {
 
     /**
      * The threads this party computes on: {@link SessionOptions#threads()}, or the number it
-     * chose automatically for this channel's peer.
+     * chose automatically for this channel's peer (its OT extension uses them all; an automatic
+     * choice below 4 garbles or evaluates on one, see {@link SessionOptions}).
      */
     public int threads() {
         return threads;
