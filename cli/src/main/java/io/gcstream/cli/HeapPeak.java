@@ -8,8 +8,9 @@ import java.lang.management.MemoryType;
  * The peak heap of this process since {@link #reset()}: the sum over the heap memory pools
  * (eden, survivor, old generation) of each pool's peak usage. The pools peak at different
  * moments, so the sum is an upper bound of the heap ever in use at once; it is what {@code gc
- * run --json} reports as {@code peakHeapBytes}. Used only for {@code --json}: the memory pools'
- * beans cost a fresh process ~30 ms of CPU.
+ * run --json} reports as {@code peakHeapBytes}. Used for {@code --json} and for {@code gc
+ * minimum}'s report, not for a plain {@code run} or {@code sim}: the memory pools' beans cost a
+ * fresh process ~30 ms of CPU.
  */
 final class HeapPeak {
     private HeapPeak() {

@@ -44,6 +44,18 @@ class MinimumCommandTest {
     }
 
     @Test
+    void theTextReportGivesThePeakHeap(@TempDir Path dir) throws Exception {
+        write(dir.resolve("c"), new Random(3), 50, 10);
+        write(dir.resolve("e"), new Random(4), 50, 10);
+        CliTestSupport.Outcome o = gc("minimum", "--local", "--bits", "10", "--creator-values",
+                dir.resolve("c").toString(), "--evaluator-values", dir.resolve("e").toString());
+        assertEquals(0, o.status(), o.err());
+        String line = o.out().lines().filter(l -> l.startsWith("peak heap")).findFirst().orElseThrow();
+        double mib = Double.parseDouble(line.replaceAll("peak heap\\s+([0-9.]+) MiB.*", "$1"));
+        assertTrue(mib > 0, "a measured peak, not a placeholder: " + line);
+    }
+
+    @Test
     void labelMemoryOfStrategiesBAndCDoesNotGrowWithN(@TempDir Path dir) throws Exception {
         Random r = new Random(13);
         for (String s : new String[] {"b", "c"}) {
