@@ -7,6 +7,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.GcSession;
+import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
@@ -218,12 +219,13 @@ final class RunCommand extends CircuitCommand {
     private static PartyRunner.Outcome repeat(Party role, GcSession s, Circuit c, boolean[] bits, int repeat,
             int warmup) throws IOException {
         RunLog log = new RunLog(warmup);
-        boolean[] out = null;
-        for (int i = 0; i < repeat; i++) {
-            out = s.run(c, bits);
-            log.add(s.lastStats());
-        }
-        return new PartyRunner.Outcome(role, out, log);
+        boolean[][] out = new boolean[1][];
+        // The evaluator runs one ahead (GcSession.runMany).
+        s.runMany(RunSpec.of(c), repeat, i -> bits, r -> {
+            out[0] = r.outputs();
+            log.add(r.stats());
+        });
+        return new PartyRunner.Outcome(role, out[0], log);
     }
 
     static void report(PrintStream out, Circuit c, List<PartyRunner.Outcome> outcomes, BitValues.OutputFormat fmt,

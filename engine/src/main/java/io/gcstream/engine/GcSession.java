@@ -33,6 +33,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 
 /**
@@ -364,13 +366,88 @@ public final class GcSession implements AutoCloseable {
      */
     public synchronized RunResult run(RunSpec spec, boolean[] freshBits) {
         Objects.requireNonNull(spec, "spec");
-        Objects.requireNonNull(freshBits, "freshBits");
+        checkFresh(spec, freshBits);
         checkUsable();
+        return runOne(spec, freshBits, null);
+    }
+
+    /**
+     * Runs {@code spec} {@code count} times, as {@code count} calls of
+     * {@link #run(RunSpec, boolean[])} would, taking this party's fresh bits of run i from
+     * {@code freshBits.apply(i)} (asked one run ahead) and handing each run's result to
+     * {@code results} as it completes; memory does not grow with {@code count}.
+     *
+     * <p>Both parties call it with the same spec and count (a creator may instead call
+     * {@link #run(RunSpec, boolean[])} {@code count} times). Where the spec keeps no values, the
+     * creator decodes no outputs and the evaluator has at most 1,024 fresh input bits, the
+     * evaluator <b>runs one ahead</b>: it sends run i+1's header and input OTs before it
+     * evaluates run i, so the creator garbles run i+1 while run i is evaluated instead of
+     * waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead"); the creator
+     * then learns of the evaluator's success of run i at the end of run i+1. Otherwise the runs
+     * go one after another.
+     *
+     * @throws IllegalArgumentException if {@code count} is negative or a run's bits have the
+     *     wrong length (nothing of that run is sent; a session that had sent a run ahead fails)
+     * @throws HandshakeMismatchException if the peer's spec differs (at the first run)
+     * @throws SessionException as for {@link #run(Circuit, boolean[])}; a failure of the
+     *     {@code freshBits} or {@code results} callbacks after a run went ahead fails the session
+     * @throws IllegalStateException if the session was closed or failed earlier
+     */
+    public synchronized void runMany(RunSpec spec, int count, IntFunction<boolean[]> freshBits,
+            Consumer<RunResult> results) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(freshBits, "freshBits");
+        Objects.requireNonNull(results, "results");
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be at least 0, got " + count);
+        }
+        checkUsable();
+        if (count == 0) {
+            return;
+        }
+        boolean ahead = role() == Party.EVALUATOR && Protocol.canRunAhead(spec);
+        byte[] fingerprint = ahead ? spec.circuit().hash() : null;
+        try {
+            boolean[] bits = checkFresh(spec, freshBits.apply(0));
+            for (int i = 0; i < count; i++) {
+                boolean[] nextBits = i + 1 < count ? checkFresh(spec, freshBits.apply(i + 1)) : null;
+                Protocol.Ahead next = ahead && nextBits != null
+                        ? new Protocol.Ahead(spec, runIndex + 1, fingerprint, nextBits, i + 2 < count)
+                        : null;
+                checkUsable();
+                results.accept(runOne(spec, bits, next));
+                bits = nextBits;
+            }
+        } catch (RuntimeException e) {
+            if (protocol.inRunAhead()) {
+                // A run went ahead that will not be run: the two sides are out of step.
+                throw failed(e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Tests: whether a run went ahead and is not finished (the evaluator sent its next run's
+     * header; the creator owes a read of the last run's status).
+     */
+    synchronized boolean inRunAhead() {
+        return protocol.inRunAhead();
+    }
+
+    /** {@code freshBits}, checked against what {@code spec} takes of this party. */
+    private boolean[] checkFresh(RunSpec spec, boolean[] freshBits) {
+        Objects.requireNonNull(freshBits, "freshBits");
         int expected = spec.freshBits(role());
         if (freshBits.length != expected) {
             throw new IllegalArgumentException(name() + " input has " + freshBits.length
                     + " bits but the run takes " + expected + " fresh bits of this party");
         }
+        return freshBits;
+    }
+
+    /** One run; {@code next} as for {@link Protocol#run(RunSpec, long, byte[], long[][][], boolean[], Protocol.Ahead)}. */
+    private RunResult runOne(RunSpec spec, boolean[] freshBits, Protocol.Ahead next) {
         long[][][] kept = new long[2][][];
         List<GarbledValue> used = new ArrayList<>();
         for (Party p : Party.values()) {
@@ -406,7 +483,7 @@ public final class GcSession implements AutoCloseable {
             long tRun = System.nanoTime();
             Protocol.Outcome o;
             try {
-                o = protocol.run(spec, runIndex, fingerprint, kept, freshBits);
+                o = protocol.run(spec, runIndex, fingerprint, kept, freshBits, next);
             } catch (HandshakeMismatchException e) {
                 runIndex++; // both sides exchanged a header: stay in step, stay usable
                 protocol.idle();
@@ -465,6 +542,9 @@ public final class GcSession implements AutoCloseable {
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(file, "file");
         checkUsable();
+        if (protocol.inRunAhead()) {
+            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
+        }
         if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
             throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
                     + " values, not " + values.size());

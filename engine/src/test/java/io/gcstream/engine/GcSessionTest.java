@@ -98,6 +98,136 @@ class GcSessionTest {
         }
     }
 
+    /** Runs of one circuit, inputs per run, for {@link GcSession#runMany}. */
+    record Batch(Circuit circuit, List<boolean[]> x, List<boolean[]> y) {
+        static Batch random(Random r, int creatorOutputs, int runs) {
+            Circuit c = RandomCircuits.generate(r, 1 + r.nextInt(10), 1 + r.nextInt(10), creatorOutputs,
+                    1 + r.nextInt(8), 200 + r.nextInt(2000));
+            List<boolean[]> x = new ArrayList<>();
+            List<boolean[]> y = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                x.add(RandomCircuits.bits(r, c.creatorInputCount()));
+                y.add(RandomCircuits.bits(r, c.evaluatorInputCount()));
+            }
+            return new Batch(c, x, y);
+        }
+
+        void check(List<RunResult> creator, List<RunResult> evaluator) {
+            assertEquals(x.size(), creator.size(), "creator runs");
+            assertEquals(x.size(), evaluator.size(), "evaluator runs");
+            for (int i = 0; i < x.size(); i++) {
+                Simulator.Result expect = Simulator.run(circuit, x.get(i), y.get(i));
+                assertArrayEquals(expect.creatorOutputs(), creator.get(i).outputs(), "creator, run " + i);
+                assertArrayEquals(expect.evaluatorOutputs(), evaluator.get(i).outputs(), "evaluator, run " + i);
+            }
+        }
+    }
+
+    /** runMany on the session, recording each result and whether a run was left ahead after it. */
+    static List<RunResult> runMany(GcSession s, Batch b, List<Boolean> aheadAfter) {
+        List<RunResult> out = new ArrayList<>();
+        List<boolean[]> in = s.role() == Party.CREATOR ? b.x() : b.y();
+        s.runMany(RunSpec.of(b.circuit()), in.size(), in::get, r -> {
+            out.add(r);
+            aheadAfter.add(s.inRunAhead());
+        });
+        return out;
+    }
+
+    @ParameterizedTest
+    @MethodSource("schemesAndTransports")
+    void runManyRunsTheEvaluatorOneAheadAndMatchesTheSimulator(Scheme scheme, LocalPair.Connection transport)
+            throws Exception {
+        SessionOptions o = SessionOptions.builder().scheme(scheme).build();
+        Batch b = Batch.random(new Random(77 + 10 * scheme.ordinal() + transport.ordinal()), 0, 25);
+        Channel[] ch = channels(transport, o);
+        try (Channel a = ch[0]; Channel e = ch[1]) {
+            List<Boolean> cAhead = new ArrayList<>();
+            List<Boolean> eAhead = new ArrayList<>();
+            List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(a, o), s -> runMany(s, b, cAhead),
+                    GcSession.evaluator(e, o), s -> runMany(s, b, eAhead));
+            b.check(r.get(0).get(), r.get(1).get());
+            // Every run but the last went ahead: the creator owed the status of each, the
+            // evaluator had sent the next run's header; after the last, neither.
+            List<Boolean> expected = new ArrayList<>();
+            for (int i = 0; i < 25; i++) {
+                expected.add(i < 24);
+            }
+            assertEquals(expected, cAhead, "creator: a status owed after each run but the last");
+            assertEquals(expected, eAhead, "evaluator: the next run sent ahead after each run but the last");
+        }
+    }
+
+    @Test
+    void aCreatorRunningOneRunAtATimeFollowsAnEvaluatorRunningAhead() throws Exception {
+        SessionOptions o = SessionOptions.defaults();
+        Batch b = Batch.random(new Random(91), 0, 12);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        List<Boolean> eAhead = new ArrayList<>();
+        List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> {
+            List<RunResult> out = new ArrayList<>();
+            for (boolean[] x : b.x()) {
+                out.add(s.run(RunSpec.of(b.circuit()), x));
+            }
+            return out;
+        }, GcSession.evaluator(ch[1], o), s -> runMany(s, b, eAhead));
+        b.check(r.get(0).get(), r.get(1).get());
+        assertTrue(eAhead.get(0), "the evaluator ran ahead");
+    }
+
+    @Test
+    void runManyWithCreatorOutputsGoesOneRunAtATime() throws Exception {
+        SessionOptions o = SessionOptions.defaults();
+        Batch b = Batch.random(new Random(92), 3, 10);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        List<Boolean> cAhead = new ArrayList<>();
+        List<Boolean> eAhead = new ArrayList<>();
+        List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> runMany(s, b, cAhead),
+                GcSession.evaluator(ch[1], o), s -> runMany(s, b, eAhead));
+        b.check(r.get(0).get(), r.get(1).get());
+        assertTrue(cAhead.stream().noneMatch(x -> x) && eAhead.stream().noneMatch(x -> x),
+                "no run goes ahead of one whose creator outputs the evaluator returns");
+    }
+
+    @Test
+    void aCallbackFailingAfterARunWentAheadEndsBothSessions() throws Exception {
+        SessionOptions o = SessionOptions.builder().timeout(java.time.Duration.ofSeconds(20)).build();
+        Batch b = Batch.random(new Random(93), 0, 8);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        GcSession creator = GcSession.creator(ch[0], o);
+        GcSession evaluator = GcSession.evaluator(ch[1], o);
+        List<Pairs.Result<Integer>> r = Pairs.both(creator, s -> {
+            s.runMany(RunSpec.of(b.circuit()), 8, b.x()::get, x -> { });
+            return 0;
+        }, evaluator, s -> {
+            int[] done = {0};
+            s.runMany(RunSpec.of(b.circuit()), 8, b.y()::get, x -> {
+                if (++done[0] == 3) {
+                    throw new IllegalStateException("the caller's own failure");
+                }
+            });
+            return 0;
+        });
+        assertTrue(r.get(1).error() instanceof SessionException, "evaluator: " + r.get(1).error());
+        assertTrue(r.get(1).error().getMessage().contains("the caller's own failure"), r.get(1).error().getMessage());
+        assertTrue(r.get(0).error() instanceof SessionException, "creator: " + r.get(0).error());
+        assertThrows(IllegalStateException.class, () -> evaluator.run(RunSpec.of(b.circuit()), b.y().get(0)));
+        assertThrows(IllegalStateException.class, () -> creator.run(RunSpec.of(b.circuit()), b.x().get(0)));
+    }
+
+    @Test
+    void runManyChecksItsArguments() throws Exception {
+        Batch b = Batch.random(new Random(94), 0, 2);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        GcSession s = GcSession.evaluator(ch[1], SessionOptions.defaults());
+        RunSpec spec = RunSpec.of(b.circuit());
+        assertThrows(IllegalArgumentException.class, () -> s.runMany(spec, -1, i -> b.y().get(0), r -> { }));
+        assertThrows(IllegalArgumentException.class, () -> s.runMany(spec, 2, i -> new boolean[99], r -> { }));
+        s.runMany(spec, 0, i -> { throw new AssertionError("no run, no input asked"); }, r -> { });
+        ch[0].close();
+        s.close();
+    }
+
     /** x AND-chain of n gates over two lanes: same inputs and outputs for any n. */
     static Circuit chain(int n) {
         Body.Builder b = new Body.Builder();

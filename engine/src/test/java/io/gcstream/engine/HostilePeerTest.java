@@ -116,8 +116,9 @@ class HostilePeerTest {
         // of 16 ciphertexts of 64 bytes.
         assertEquals(16 + 32 * 64, Where.BASE_OTS_TO_EVALUATOR.span().length());
         assertEquals(16 + 64 + 32 * 16 * 64, Where.BASE_OTS_TO_CREATOR.span().length());
-        // Run header of a plain run: 72 fixed bytes, one fresh segment per party (4 + 16 each), no kept range (4).
-        assertEquals(72 + 2 * 20 + 4, Where.RUN_HEADER_TO_EVALUATOR.span().length());
+        // Run header of a plain run: 72 fixed bytes, one fresh segment per party (4 + 16 each), no kept
+        // range (4), flags (4).
+        assertEquals(72 + 2 * 20 + 4 + 4, Where.RUN_HEADER_TO_EVALUATOR.span().length());
         assertEquals(Where.RUN_HEADER_TO_EVALUATOR.span().length(), Where.RUN_HEADER_TO_CREATOR.span().length());
         // The second run's 8 evaluator input bits by the extension: call header (8), one block
         // of 128 padded OTs (128 x 16 bytes).

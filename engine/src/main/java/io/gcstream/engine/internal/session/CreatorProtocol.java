@@ -72,9 +72,23 @@ public final class CreatorProtocol extends Protocol {
         direct.precompute();
     }
 
+    /**
+     * The evaluator ran the last run ahead ({@link RunHeader#AHEAD}): its status of that run
+     * comes after its header and input OTs of this one, and is read at this run's end.
+     */
+    private boolean statusPending;
+
     @Override
-    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x)
-            throws IOException {
+    public boolean inRunAhead() {
+        return statusPending;
+    }
+
+    @Override
+    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x,
+            Ahead next) throws IOException {
+        if (next != null) {
+            throw new IllegalArgumentException("the creator follows the evaluator's header: it is never given the next run");
+        }
         Circuit c = spec.circuit();
         RunHeader mine = writeHeader(spec, runIndex, fingerprint);
         RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
@@ -99,6 +113,7 @@ public final class CreatorProtocol extends Protocol {
                 byte[] skip = new byte[DirectCot.choiceBytes(n)];
                 ch.readFully(skip, 0, skip.length);
             }
+            readPendingStatus();
             ch.flush();
             throw e;
         }
@@ -208,9 +223,23 @@ public final class CreatorProtocol extends Protocol {
         gateCounter += eo.length;
         ch.flush();
 
+        // The evaluator's status of the last run, if it ran that run ahead: it follows its
+        // header and input OTs of this run, read above.
+        readPendingStatus();
+        int[] co = decodedSlots(spec, Party.CREATOR, CircuitSlots.outputs(c, Party.CREATOR));
+        if (peer.ahead()) {
+            // Its status of this run comes at the end of the next run (or of a mismatch).
+            if (co.length > 0) {
+                throw new OutOfStepException("the evaluator ran ahead of a run with creator outputs (protocol out of step)");
+            }
+            statusPending = true;
+            long[][] keptOut = keptLabels(spec, labels);
+            idle();
+            return new Outcome(new boolean[0], keptOut);
+        }
+
         // The evaluator returns the labels of the creator's decoded outputs, then its status.
         // Each label must be one of the two of its wire, else the stream was corrupted.
-        int[] co = decodedSlots(spec, Party.CREATOR, CircuitSlots.outputs(c, Party.CREATOR));
         boolean[] out = new boolean[co.length];
         String error = null;
         for (int base = 0; base < co.length; base += CHUNK) {
@@ -244,6 +273,14 @@ public final class CreatorProtocol extends Protocol {
         long[][] keptOut = keptLabels(spec, labels);
         idle();
         return new Outcome(out, keptOut);
+    }
+
+    /** Reads the evaluator's status of the last run if it ran ahead; throws naming its error. */
+    private void readPendingStatus() throws IOException {
+        if (statusPending) {
+            statusPending = false;
+            readStatus("evaluator");
+        }
     }
 
     @Override

@@ -15,6 +15,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
+import java.util.Arrays;
 import org.slf4j.Logger;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
@@ -52,13 +53,26 @@ public final class EvaluatorProtocol extends Protocol {
         direct.readKey(ch);
     }
 
+    /** This side's header of the next run, sent ahead during the last one with its input OTs; or null. */
+    private RunHeader sentAhead;
+    /** The labels those OTs gave, 2 longs a fresh input bit in the order of the fresh slots. */
+    private long[] aheadLabels = new long[0];
+
     @Override
-    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y)
-            throws IOException {
+    public boolean inRunAhead() {
+        return sentAhead != null;
+    }
+
+    @Override
+    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y,
+            Ahead next) throws IOException {
         Circuit c = spec.circuit();
-        RunHeader mine = writeHeader(spec, runIndex, fingerprint);
-        // Inputs go out as soon as they are known: the OT messages for the fresh input bits
-        // follow the header in the same flight, and the creator checks the header first.
+        RunHeader prepared = sentAhead;
+        sentAhead = null;
+        if (prepared != null
+                && (prepared.runIndex != runIndex || !Arrays.equals(prepared.fingerprint, fingerprint))) {
+            throw new IllegalStateException("run " + runIndex + " is not the run " + prepared.runIndex + " sent ahead");
+        }
         enter("input labels");
         ensureChunks(c);
         SplitPlan plan = planFor(c);
@@ -89,12 +103,27 @@ public final class EvaluatorProtocol extends Protocol {
         DirectCot.Receiver first = direct;
         direct = null;  // the first run's headers go out now: its key is used or never will be
         InputOt mode = InputOt.of(ot != null, runIndex, ef.length);
-        if (mode == InputOt.EXTENSION) {
-            correlated(y, ef, labels);
-        } else if (mode == InputOt.DIRECT) {
-            first.writeChoices(ch, y, 0, ef.length);
+        RunHeader mine;
+        if (prepared != null) {
+            // Header and input OTs went out during the last run: place what they gave.
+            mine = prepared;
+            mode = InputOt.NONE;
+            CreatorProtocol.scatter(aheadLabels, ef.length, ef, 0, labels);
+        } else {
+            // This run goes ahead of the next if the extension is ready by the time it is sent.
+            boolean ahead = next != null
+                    && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || next.fresh().length == 0);
+            mine = writeHeader(spec, runIndex, fingerprint, ahead ? RunHeader.AHEAD : 0);
+            // Inputs go out as soon as they are known: the OT messages for the fresh input bits
+            // follow the header in the same flight, and the creator checks the header first.
+            enter("input labels");
+            if (mode == InputOt.EXTENSION) {
+                correlated(y, ef, labels);
+            } else if (mode == InputOt.DIRECT) {
+                first.writeChoices(ch, y, 0, ef.length);
+            }
+            ch.flush();
         }
-        ch.flush();
         if (mode == InputOt.DIRECT) {
             first.derivePads();     // while the creator computes its answer
         }
@@ -110,6 +139,9 @@ public final class EvaluatorProtocol extends Protocol {
             enter("input labels");
             first.correlated(ch, chunk, 0);
             CreatorProtocol.scatter(chunk, ef.length, ef, 0, labels);
+        }
+        if (mine.ahead()) {
+            sendAhead(next);
         }
 
         enter("input labels");
@@ -199,6 +231,33 @@ public final class EvaluatorProtocol extends Protocol {
         if (ot != null) {
             ot.close();
         }
+    }
+
+    /**
+     * Sends run {@code next}'s header and the OT messages of its fresh input bits, keeping the
+     * labels they give for that run ({@link #aheadLabels}): the creator can garble it while this
+     * side evaluates the current run.
+     */
+    private void sendAhead(Ahead next) throws IOException {
+        enter("next run's input labels");
+        int n = next.fresh().length;
+        if (n > AHEAD_MAX_BITS) {
+            throw new IllegalArgumentException(n + " fresh input bits cannot go ahead (at most " + AHEAD_MAX_BITS + ")");
+        }
+        sentAhead = writeHeader(next.spec(), next.runIndex(), next.fingerprint(), next.more() ? RunHeader.AHEAD : 0);
+        if (aheadLabels.length < 2 * n) {
+            aheadLabels = new long[2 * AHEAD_MAX_BITS];
+        }
+        if (n > 0) {
+            if (ot == null) {
+                throw new IllegalStateException("input OTs sent ahead before the OT extension is set up");
+            }
+            ensureChunk(n);
+            rearm();
+            ot.correlated(next.fresh(), 0, n, chunk, 0);
+            System.arraycopy(chunk, 0, aheadLabels, 0, 2 * n);
+        }
+        ch.flush();
     }
 
     /** The extension's OTs for the fresh input bits y, into their slots ef (sent, not flushed). */

@@ -23,10 +23,11 @@ public final class Handshake {
      * they stand for (message 8), and the first run's direct base OTs hash under a domain of
      * their own. 5: a resumed session's tweak salt is 128 bits and keys the hash's permutation,
      * the hello's saved-state check offers an unfinished save and a reuse flag, and a save ends
-     * with each side's confirmation (message 13). A peer of another version is refused on both
-     * sides (docs/protocol.md).
+     * with each side's confirmation (message 13). 6: a run header ends with flags, by which an
+     * evaluator announces that it runs one ahead (its next header and input OTs before this
+     * run's status). A peer of another version is refused on both sides (docs/protocol.md).
      */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     private Handshake() {
     }

@@ -210,8 +210,57 @@ public abstract class Protocol {
      * @throws HandshakeMismatchException if the headers differ; both sides are then still in
      *     step and the session stays usable
      */
+    public final Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept,
+            boolean[] fresh) throws IOException {
+        return run(spec, runIndex, fingerprint, kept, fresh, null);
+    }
+
+    /**
+     * One run, as {@link #run(RunSpec, long, byte[], long[][][], boolean[])}; an evaluator given
+     * {@code next} may send that run's header and input OTs during this one, before its status
+     * (it runs one ahead, see {@link Ahead}); its next call must then be that run. A creator
+     * takes null and follows the evaluator's header.
+     */
     public abstract Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept,
-            boolean[] fresh) throws IOException;
+            boolean[] fresh, Ahead next) throws IOException;
+
+    /**
+     * The run after this one, which an evaluator may announce and send its input OTs for while
+     * this one is still to be evaluated: so that the creator garbles it meanwhile, instead of
+     * waiting a round trip for its inputs (docs/protocol.md, "Runs ahead").
+     *
+     * @param more whether another run follows {@code spec}'s that may be sent ahead in turn
+     */
+    public record Ahead(RunSpec spec, long runIndex, byte[] fingerprint, boolean[] fresh, boolean more) {
+    }
+
+    /**
+     * Most fresh evaluator input bits of a run sent ahead: its OT messages (16 bytes a bit) are
+     * written while the creator may be blocked writing the previous run's tables, so they must fit
+     * in the socket's buffers (16 KiB and a header).
+     */
+    public static final int AHEAD_MAX_BITS = 1024;
+
+    /**
+     * Whether runs of {@code spec} can go one ahead: no kept values in or out (their labels
+     * change hands at the end of a run), no creator outputs (the creator decodes them from
+     * labels the evaluator sends before its status), and at most {@link #AHEAD_MAX_BITS} fresh
+     * evaluator bits.
+     */
+    public static boolean canRunAhead(RunSpec spec) {
+        for (Party p : Party.values()) {
+            for (RunSpec.Segment seg : spec.inputs(p)) {
+                if (!seg.isFresh()) {
+                    return false;
+                }
+            }
+        }
+        return spec.kept().isEmpty() && spec.decodedBits(Party.CREATOR) == 0
+                && spec.freshBits(Party.EVALUATOR) <= AHEAD_MAX_BITS;
+    }
+
+    /** Whether this side has sent (evaluator) or owes a read of (creator) a message of a run ahead. */
+    public abstract boolean inRunAhead();
 
     /** The current phase, for messages ("garbled circuit", "output decoding", ...). */
     public String phase() {
@@ -316,8 +365,12 @@ public abstract class Protocol {
 
     /** This side's header for the run, sent unflushed; the peer's is read by the caller. */
     RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint) throws IOException {
+        return writeHeader(spec, runIndex, fingerprint, 0);
+    }
+
+    RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint, int flags) throws IOException {
         enter("run header");
-        RunHeader mine = RunHeader.of(runIndex, role(), spec, fingerprint);
+        RunHeader mine = RunHeader.of(runIndex, role(), spec, fingerprint, flags);
         mine.write(ch);
         return mine;
     }

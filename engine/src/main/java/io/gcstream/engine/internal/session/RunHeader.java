@@ -22,6 +22,11 @@ final class RunHeader {
     static final int MAGIC = 0x324e5552;
     /** Most segments or kept ranges one party's part of a header may describe. */
     static final int MAX_ENTRIES = 1 << 16;
+    /**
+     * Flag of an evaluator's header: its header and input OTs of the next run follow before its
+     * status of this run (it runs one ahead; docs/protocol.md, "Runs ahead").
+     */
+    static final int AHEAD = 1;
 
     final long runIndex;
     final int role;
@@ -32,9 +37,11 @@ final class RunHeader {
     final long[][] segments;
     /** Triples (party, from, to). */
     final int[] kept;
+    /** {@link #AHEAD} or 0: how the sender orders its next messages, not compared. */
+    final int flags;
 
     private RunHeader(long runIndex, int role, byte[] fingerprint, int[] widths, long nonLinear,
-            long[][] segments, int[] kept) {
+            long[][] segments, int[] kept, int flags) {
         this.runIndex = runIndex;
         this.role = role;
         this.fingerprint = fingerprint;
@@ -42,9 +49,14 @@ final class RunHeader {
         this.nonLinear = nonLinear;
         this.segments = segments;
         this.kept = kept;
+        this.flags = flags;
     }
 
     static RunHeader of(long runIndex, Party role, RunSpec spec, byte[] fingerprint) {
+        return of(runIndex, role, spec, fingerprint, 0);
+    }
+
+    static RunHeader of(long runIndex, Party role, RunSpec spec, byte[] fingerprint, int flags) {
         Circuit c = spec.circuit();
         long[][] segs = new long[2][];
         for (Party p : Party.values()) {
@@ -66,7 +78,12 @@ final class RunHeader {
         }
         int[] widths = {c.creatorInputCount(), c.evaluatorInputCount(), c.creatorOutputCount(),
             c.evaluatorOutputCount()};
-        return new RunHeader(runIndex, role.ordinal(), fingerprint, widths, c.nonLinearCount(), segs, kept);
+        return new RunHeader(runIndex, role.ordinal(), fingerprint, widths, c.nonLinearCount(), segs, kept, flags);
+    }
+
+    /** Whether the sender runs one ahead ({@link #AHEAD}). */
+    boolean ahead() {
+        return (flags & AHEAD) != 0;
     }
 
     void write(Channel ch) throws IOException {
@@ -86,6 +103,7 @@ final class RunHeader {
         for (int k : kept) {
             ch.writeInt(k);
         }
+        ch.writeInt(flags);
     }
 
     /**
@@ -120,7 +138,12 @@ final class RunHeader {
         for (int i = 0; i < kept.length; i++) {
             kept[i] = ch.readInt();
         }
-        return new RunHeader(runIndex, role, print, widths, nonLinear, segs, kept);
+        int flags = ch.readInt();
+        if ((flags & ~AHEAD) != 0) {
+            throw new OutOfStepException(who + ": the peer at " + ch.peer() + " sent run header flags 0x"
+                    + Integer.toHexString(flags) + " that this side does not know (protocol out of step)");
+        }
+        return new RunHeader(runIndex, role, print, widths, nonLinear, segs, kept, flags);
     }
 
     private static int count(int n, String who, Channel ch, String what) throws OutOfStepException {

@@ -104,14 +104,15 @@ class HandshakeTest {
 
     /**
      * Version 4 changed the output checks and the first run's base OTs, version 5 the hello's
-     * tweak salt and saved-state check and the end of a save: a peer of an older version is
-     * refused by this side, and this side's hello says 5 where such a peer looks for its own,
-     * so it refuses this side in turn (its check is the same).
+     * tweak salt and saved-state check and the end of a save, version 6 the run header (its
+     * flags, by which an evaluator runs ahead): a peer of an older version is refused by this
+     * side, and this side's hello says 6 where such a peer looks for its own, so it refuses this
+     * side in turn (its check is the same).
      */
     @Test
     void aPeerOfAnOldVersionIsRefused() throws Exception {
-        assertEquals(5, Handshake.VERSION);
-        for (int old : new int[] {3, 4}) {
+        assertEquals(6, Handshake.VERSION);
+        for (int old : new int[] {3, 4, 5}) {
             MemoryChannel[] ch = MemoryChannel.pair();
             ch[1].writeInt(Handshake.HELLO_MAGIC);
             ch[1].writeInt(old);
@@ -119,10 +120,10 @@ class HandshakeTest {
             ch[1].flush();
             HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
                     () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0, 0));
-            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 5"),
+            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 6"),
                     e.getMessage());
             assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
-            assertEquals(5, ch[1].readInt());
+            assertEquals(6, ch[1].readInt());
         }
     }
 

@@ -22,12 +22,13 @@ class RunHeaderFuzzTest {
             .numSlots(3).body(new Body.Builder().gate(2, 0, 1, TruthTable.AND).build()).build();
     private static final RunHeader OURS = RunHeader.of(0, Party.CREATOR, RunSpec.of(AND), AND.hash());
 
-    /** Headers this project writes: a plain run, and one keeping outputs and taking kept values. */
+    /** Headers this project writes: a plain run, one keeping outputs and taking kept values, one running ahead. */
     static Stream<byte[]> seeds() throws IOException {
         RunSpec keep = RunSpec.builder(AND).fresh(Party.CREATOR, 1).fresh(Party.EVALUATOR, 1)
                 .keep(Party.EVALUATOR, 0, 1).build();
         return Stream.of(PeerBytes.capture(OURS::write),
-                PeerBytes.capture(RunHeader.of(5, Party.EVALUATOR, keep, AND.hash())::write));
+                PeerBytes.capture(RunHeader.of(5, Party.EVALUATOR, keep, AND.hash())::write),
+                PeerBytes.capture(RunHeader.of(6, Party.EVALUATOR, RunSpec.of(AND), AND.hash(), RunHeader.AHEAD)::write));
     }
 
     @MethodSource("seeds")
