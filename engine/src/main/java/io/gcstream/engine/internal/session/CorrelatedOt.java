@@ -30,7 +30,8 @@ public interface CorrelatedOt {
     interface Receiver {
         /**
          * For choice bits {@code choices[cOff .. cOff+n)}, writes x_i ⊕ c_i·Δ into blocks
-         * {@code off..off+n) of {@code out}. Sends its messages; receives nothing.
+         * {@code off..off+n) of {@code out}. Sends its messages; receives nothing: an evaluator
+         * running ahead calls it for the next run while the creator is busy with this one.
          */
         void correlated(boolean[] choices, int cOff, int n, long[] out, int off) throws IOException;
 
