@@ -141,6 +141,9 @@ public final class EvaluatorProtocol extends Protocol {
             CreatorProtocol.scatter(chunk, ef.length, ef, 0, labels);
         }
         if (mine.ahead()) {
+            if (next == null) {
+                throw new IllegalStateException("run " + runIndex + " was announced ahead of a next run it was not given");
+            }
             sendAhead(next);
         }
 
