@@ -387,7 +387,8 @@ public final class GcSession implements AutoCloseable {
      * go one after another.
      *
      * @throws IllegalArgumentException if {@code count} is negative or a run's bits have the
-     *     wrong length (nothing of that run is sent; a session that had sent a run ahead fails)
+     *     wrong length (asked before the run before it; nothing of that run is sent), unless a
+     *     run had gone ahead: the session then fails with a {@link SessionException}
      * @throws HandshakeMismatchException if the peer's spec differs (at the first run)
      * @throws SessionException as for {@link #run(Circuit, boolean[])}; a failure of the
      *     {@code freshBits} or {@code results} callbacks after a run went ahead fails the session
