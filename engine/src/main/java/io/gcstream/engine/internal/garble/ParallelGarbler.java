@@ -60,15 +60,7 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     /** As {@link StreamingGarbler#sendInPiecesOf}. */
     @Override
     public void sendInPiecesOf(int bytes) {
-        if (bytes < 0 || bytes > Integer.MAX_VALUE - batchBytes) {
-            throw new IllegalArgumentException("piece size " + bytes + " out of range");
-        }
-        if (tableFill != 0) {
-            throw new IllegalStateException("piece size changed with " + tableFill + " bytes held");
-        }
-        if (tables.length < bytes + batchBytes) {
-            tables = new byte[bytes + batchBytes];
-        }
+        tables = StreamingGarbler.pieceBuffer(tables, bytes, batchBytes, tableFill);
         sendBytes = bytes;
         if (bytes > 0 && (spare == null || spare.length < tables.length)) {
             spare = new byte[tables.length];

@@ -67,16 +67,23 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
      */
     @Override
     public void sendInPiecesOf(int bytes) {
+        tables = pieceBuffer(tables, bytes, batchBytes, tableFill);
+        sendBytes = bytes;
+    }
+
+    /**
+     * For {@link GarblerLoop#sendInPiecesOf}: checks a piece size of {@code bytes} with
+     * {@code held} bytes still held, and returns {@code tables}, grown if needed to hold a
+     * piece and one more batch of {@code batchBytes}.
+     */
+    static byte[] pieceBuffer(byte[] tables, int bytes, int batchBytes, int held) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - batchBytes) {
             throw new IllegalArgumentException("piece size " + bytes + " out of range");
         }
-        if (tableFill != 0) {
-            throw new IllegalStateException("piece size changed with " + tableFill + " bytes held");
+        if (held != 0) {
+            throw new IllegalStateException("piece size changed with " + held + " bytes held");
         }
-        if (tables.length < bytes + batchBytes) {
-            tables = new byte[bytes + batchBytes];
-        }
-        sendBytes = bytes;
+        return tables.length < bytes + batchBytes ? new byte[bytes + batchBytes] : tables;
     }
 
     @Override
