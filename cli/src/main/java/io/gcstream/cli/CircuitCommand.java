@@ -1,19 +1,23 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A command that reads one circuit: its positional argument and the options saying how to read it. */
-abstract class CircuitCommand extends Gc.BaseCommand {
-    @Parameter(description = "<circuit: a file in any format gc reads (.gct, .gcb, .mec, .bmec, Bristol; told by its content) or lib:NAME>")
+abstract class CircuitCommand implements Gc.Command {
     List<String> sources = new ArrayList<>();
-
-    @ParametersDelegate
     SourceOptions source = new SourceOptions();
+
+    /** The circuit operand and the source options; subclasses add theirs. */
+    @Override
+    public void declare(CommandLine c) {
+        c.operands("CIRCUIT", "a file in any format gc reads (.gct, .gcb, .mec, .bmec, Bristol; told by its"
+                + " content, never by its name) or lib:NAME, a circuit of the library (gc lib lists them)",
+                sources::add);
+        source.declare(c);
+    }
 
     /** Reads the circuit named on the command line of {@code command}, with its input encoders. */
     CircuitSources.Loaded loaded(String command) throws IOException {

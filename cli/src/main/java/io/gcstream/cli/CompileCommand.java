@@ -1,7 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormat;
 import java.io.PrintStream;
@@ -11,17 +9,21 @@ import java.nio.file.Path;
  * {@code gc compile <source> -o <out>}: import or convert a circuit (any format gc reads) into
  * .gct, .gcb (also named .bin), .mec or .bmec.
  */
-@Parameters(commandDescription = "Compile or convert a circuit (Bristol, .gct, .gcb, .mec, .bmec) into"
-        + " .gct, .gcb, .mec or .bmec")
 final class CompileCommand extends CircuitCommand {
+    static final String DESCRIPTION = "Compile or convert a circuit (Bristol, .gct, .gcb, .mec, .bmec) into"
+            + " .gct, .gcb, .mec or .bmec";
 
-    @Parameter(names = {"-o", "--output"}, description = "Output file: .gcb or .bin (binary), .gct "
-            + "(text), .mec or .bmec (ME-SFE)", required = true)
     String output;
-
-    @Parameter(names = "--to", description = "Output format gct, gcb, mec or bmec (default: by the "
-            + "output file's extension)")
     String to;
+
+    @Override
+    public void declare(CommandLine c) {
+        super.declare(c);
+        c.text("-o,--output", "FILE", "Output file: .gcb or .bin (binary), .gct (text), .mec or .bmec (ME-SFE)",
+                null, v -> output = v).required();
+        c.text("--to", "FORMAT", "Output format gct, gcb, mec or bmec (default: by the output file's extension)",
+                null, v -> to = v);
+    }
 
     @Override
     public int run(PrintStream out) throws Exception {

@@ -1,7 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.lib.Aes128;
 import io.gcstream.engine.RunStats;
@@ -18,20 +16,23 @@ import java.util.List;
  * circuit is the library's AES-128: two sub-circuits (a round's S-boxes with the key
  * schedule's, and MixColumns) defined once and called on the fly, as in the paper's §3.4.
  */
-@Parameters(commandDescription = "Run AES-128 under garbling on the FIPS-197 vector and show timings")
-final class DemoCommand extends Gc.BaseCommand {
+final class DemoCommand implements Gc.Command {
+    static final String DESCRIPTION = "Run AES-128 under garbling on the FIPS-197 vector and show timings";
     static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
     static final String PLAINTEXT = "0x3243f6a8885a308d313198a2e0370734";
     static final String CIPHERTEXT = "0x3925841d02dc09fbdc118597196a0b32";
 
-    @Parameter(names = "--repeat", description = "AES executions in the session (the first pays for the base OTs; with 1, a single run, they are fewer)")
     int repeat = 20;
-
-    @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
     String scheme = Scheme.DEFAULT.wireName();
-
-    @Parameter(names = "--read-poll", description = PartyOptions.READ_POLL_HELP)
     long readPollMicros = PartyOptions.defaultReadPollMicros();
+
+    @Override
+    public void declare(CommandLine c) {
+        c.integer("--repeat", "AES executions in the session (the first pays for the base OTs; with 1, a single"
+                + " run, they are fewer)", repeat, v -> repeat = v);
+        c.text("--scheme", "SCHEME", PartyOptions.schemeHelp(), scheme, v -> scheme = v);
+        c.longInteger("--read-poll", PartyOptions.READ_POLL_HELP, null, v -> readPollMicros = v);
+    }
 
     @Override
     public int run(PrintStream out) throws Exception {

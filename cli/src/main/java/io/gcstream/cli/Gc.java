@@ -1,8 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.JCommander;
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.ParameterException;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SafeText;
@@ -19,9 +16,8 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -39,20 +35,31 @@ public final class Gc {
 
     /** A subcommand. */
     interface Command {
+        /** Declares the command's options and operands, which set its fields as they are parsed. */
+        void declare(CommandLine line);
+
         /** Runs the command, writing results to {@code out}; returns the exit status. */
         int run(PrintStream out) throws Exception;
     }
 
-    @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
+    /** A command's name, one-line description and constructor. */
+    private record Entry(String name, String description, Supplier<Command> make) {
+    }
+
+    /** The commands, in the order the usage lists them. */
+    private static final List<Entry> COMMANDS = List.of(
+            new Entry("compile", CompileCommand.DESCRIPTION, CompileCommand::new),
+            new Entry("info", InfoCommand.DESCRIPTION, InfoCommand::new),
+            new Entry("lib", LibCommand.DESCRIPTION, LibCommand::new),
+            new Entry("sim", SimCommand.DESCRIPTION, SimCommand::new),
+            new Entry("run", RunCommand.DESCRIPTION, RunCommand::new),
+            new Entry("minimum", MinimumCommand.DESCRIPTION, MinimumCommand::new),
+            new Entry("demo", DemoCommand.DESCRIPTION, DemoCommand::new),
+            new Entry("keygen", KeygenCommand.DESCRIPTION, KeygenCommand::new));
+
     boolean help;
-
-    @Parameter(names = {"-v", "--verbose"}, description = "Log the phases of the command and their times on stderr")
     boolean verbose;
-
-    @Parameter(names = "--debug", description = "Log the protocol's steps as well, and print stack traces of errors")
     boolean debug;
-
-    @Parameter(names = "--version", description = "Print the version and the commit it was built from")
     boolean version;
 
     /**
@@ -200,19 +207,25 @@ public final class Gc {
 
     private static int dispatch(String[] args, PrintStream out, PrintStream err) {
         Gc gc = new Gc();
-        Map<String, Command> commands = commands(commandName(args));
-        // "@file" is ours (BitValues reads a value or text from it), not a file of arguments. The
-        // help of --scheme is handed over as a bundle object: JCommander would look a named
-        // bundle up through ResourceBundle.getBundle, ~20 ms of a fresh JVM's CPU.
-        JCommander.Builder b = JCommander.newBuilder().resourceBundle(new SchemeHelp()).addObject(gc)
-                .programName("gc").expandAtSign(false);
-        commands.forEach(b::addCommand);
-        JCommander jc = b.build();
+        int at = commandIndex(args);
+        Command command = null;
+        CommandLine line = null;
         try {
-            jc.parse(args);
-        } catch (ParameterException e) {
-            err.println("gc: " + e.getMessage());
-            err.println("Try 'gc --help'.");
+            // gc's own options come before the command; --verbose and --debug may also come after it.
+            CommandLine own = gc.declare(new CommandLine("gc", ""));
+            own.parse(at < 0 ? args : Arrays.copyOf(args, at), 0);
+            gc.help = own.helpAsked();
+            if (at >= 0 && !gc.version && !gc.help) {
+                Entry entry = entry(args[at]);
+                command = entry.make().get();
+                line = new CommandLine("gc " + entry.name(), entry.description());
+                command.declare(line);
+                line.hiddenFlag("-v,--verbose", () -> gc.verbose = true).hiddenFlag("--debug", () -> gc.debug = true);
+                line.parse(args, at + 1);
+            }
+        } catch (UserError e) {
+            err.println("gc: " + SafeText.line(e.getMessage()));
+            err.println("Try 'gc --help'" + (command == null ? "" : " or 'gc " + args[at] + " --help'") + ".");
             return UserError.EXIT_USAGE;
         }
         Phases.enable(gc.verbose || gc.debug);
@@ -223,19 +236,12 @@ public final class Gc {
             out.println("gc " + version());
             return 0;
         }
-        String name = jc.getParsedCommand();
-        if (gc.help || name == null) {
-            StringBuilder sb = new StringBuilder();
-            jc.getUsageFormatter().usage(sb);
-            (gc.help ? out : err).print(sb);
+        if (gc.help || command == null) {
+            (gc.help ? out : err).print(usage());
             return gc.help ? 0 : UserError.EXIT_USAGE;
         }
-        Command command = commands.get(name);
-        JCommander sub = jc.getCommands().get(name);
-        if (helpRequested(command)) {
-            StringBuilder sb = new StringBuilder();
-            sub.getUsageFormatter().usage(sb);
-            out.print(sb);
+        if (line.helpAsked()) {
+            out.print(line.usage());
             return 0;
         }
         try {
@@ -253,42 +259,59 @@ public final class Gc {
         }
     }
 
-    /**
-     * The commands JCommander is given: only {@code name}'s when it names one, since JCommander
-     * reads every command's annotations by reflection when it is given the command (a third of
-     * {@code gc --version}'s CPU time with all eight); all of them otherwise, for the usage and
-     * the error that lists them.
-     */
-    static Map<String, Command> commands(String name) {
-        Map<String, Supplier<Command>> all = new LinkedHashMap<>();
-        all.put("compile", CompileCommand::new);
-        all.put("info", InfoCommand::new);
-        all.put("lib", LibCommand::new);
-        all.put("sim", SimCommand::new);
-        all.put("run", RunCommand::new);
-        all.put("minimum", MinimumCommand::new);
-        all.put("demo", DemoCommand::new);
-        all.put("keygen", KeygenCommand::new);
-        Map<String, Command> commands = new LinkedHashMap<>();
-        if (name != null && all.containsKey(name)) {
-            commands.put(name, all.get(name).get());
-        } else {
-            all.forEach((n, c) -> commands.put(n, c.get()));
+    /** gc's own options, those before the command. */
+    private CommandLine declare(CommandLine c) {
+        c.flag("-v,--verbose", "Log the phases of the command and their times on stderr", () -> verbose = true);
+        c.flag("--debug", "Log the protocol's steps as well, and print stack traces of errors", () -> debug = true);
+        return c.flag("--version", "Print the version and the commit it was built from", () -> version = true);
+    }
+
+    /** The command named {@code name}; a {@link UserError} listing the commands if there is none. */
+    private static Entry entry(String name) {
+        for (Entry e : COMMANDS) {
+            if (e.name().equals(name)) {
+                return e;
+            }
         }
-        return commands;
+        throw new UserError("unknown command '" + name + "'; the commands are "
+                + COMMANDS.stream().map(Entry::name).collect(Collectors.joining(", ")));
+    }
+
+    /** The names of the commands, in usage order. */
+    static List<String> commandNames() {
+        return COMMANDS.stream().map(Entry::name).toList();
+    }
+
+    /** gc's usage: its own options and the commands, each with its one line. */
+    static String usage() {
+        StringBuilder sb = new StringBuilder("Usage: gc [--verbose | --debug] COMMAND [options]\n"
+                + "       gc --version | --help\n\nOptions:\n");
+        sb.append("  --debug\n      Log the protocol's steps as well, and print stack traces of errors\n");
+        sb.append("  -h, --help\n      Show this usage\n");
+        sb.append("  -v, --verbose\n      Log the phases of the command and their times on stderr\n");
+        sb.append("  --version\n      Print the version and the commit it was built from\n");
+        sb.append("\nCommands:\n");
+        for (Entry e : COMMANDS) {
+            // The description wrapped at column 11, its first line beside the name.
+            StringBuilder d = new StringBuilder();
+            CommandLine.wrap(d, e.description(), 11);
+            sb.append("  ").append(e.name()).append(" ".repeat(9 - e.name().length())).append(d, 11, d.length());
+        }
+        sb.append("\nRun 'gc COMMAND --help' for a command's options; docs/cli.md is the reference.\n");
+        return sb.toString();
     }
 
     /**
-     * The command {@code args} name: the first argument that is not an option (gc's own options
-     * before the command take no values), or null.
+     * Where the command is in {@code args}: the first argument that is not an option (gc's own
+     * options before the command take no values), or -1.
      */
-    static String commandName(String[] args) {
-        for (String a : args) {
-            if (!a.startsWith("-")) {
-                return a;
+    static int commandIndex(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("-")) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** The out-of-memory or stack-overflow error in {@code e}'s cause chain, or null. */
@@ -314,10 +337,6 @@ public final class Gc {
                 .append((Runtime.getRuntime().maxMemory() + (1 << 19)) >> 20).append(" MiB; give Java more with -Xmx, e.g."
                         + " GC_JAVA_OPTS=-Xmx4g ./gc … or java -Xmx4g -jar gc.jar … (docs/memory.md says what a"
                         + " run needs)").toString();
-    }
-
-    private static boolean helpRequested(Command command) {
-        return command instanceof BaseCommand b && b.help;
     }
 
     private static int fail(PrintStream err, boolean debug, Throwable e, int status) {
@@ -378,11 +397,5 @@ public final class Gc {
 
     static String version() {
         return BuildInfo.describe();
-    }
-
-    /** A command with a --help flag of its own. */
-    abstract static class BaseCommand implements Command {
-        @Parameter(names = {"-h", "--help"}, help = true, description = "Show usage")
-        boolean help;
     }
 }

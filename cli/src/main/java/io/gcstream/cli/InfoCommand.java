@@ -1,7 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.compiler.lib.InputEncoder;
@@ -12,11 +10,16 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code gc info <circuit>}: sizes, counts, S, sub-circuits and hash. */
-@Parameters(commandDescription = "Show a circuit's inputs, outputs, gate counts, S, sub-circuits and hash")
 final class InfoCommand extends CircuitCommand {
+    static final String DESCRIPTION = "Show a circuit's inputs, outputs, gate counts, S, sub-circuits and hash";
 
-    @Parameter(names = "--json", description = "Machine-readable output")
     boolean json;
+
+    @Override
+    public void declare(CommandLine c) {
+        super.declare(c);
+        c.flag("--json", "Machine-readable output", () -> json = true);
+    }
 
     @Override
     public int run(PrintStream out) throws Exception {

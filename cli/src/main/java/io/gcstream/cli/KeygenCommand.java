@@ -1,7 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.ot.channel.TlsKeys;
 import java.io.IOException;
@@ -26,27 +24,28 @@ import java.util.function.Function;
  * {@value NetworkOptions#PASSWORD_ENV} or {@code --tls-password-file}, and existing files are
  * never overwritten.
  */
-@Parameters(commandDescription = "Make a TLS key pair and certificate (--name) or a truststore from "
-        + "the peer's certificate (--trust)")
-final class KeygenCommand extends Gc.BaseCommand {
-    @Parameter(names = "--name", description = "This party's name, the certificate's CN: writes "
-            + "OUT/NAME.p12 (private key, keep it) and OUT/NAME.crt (give it to the peer)")
+final class KeygenCommand implements Gc.Command {
+    static final String DESCRIPTION = "Make a TLS key pair and certificate (--name) or a truststore from the"
+            + " peer's certificate (--trust)";
+
     String name;
-
-    @Parameter(names = "--trust", description = "A peer's certificate (its NAME.crt): writes the "
-            + "truststore OUT; repeat to trust several")
     List<String> trust = new ArrayList<>();
-
-    @Parameter(names = "--out", description = "With --name: the directory to write to; with "
-            + "--trust: the truststore file")
     String out;
-
-    @Parameter(names = "--days", description = "With --name: days the certificate is valid")
     int days = (int) Certificates.DEFAULT_VALIDITY.toDays();
-
-    @Parameter(names = "--tls-password-file", description = "File whose first line is the stores' "
-            + "password (default: the environment variable " + NetworkOptions.PASSWORD_ENV + ")")
     String passwordFile;
+
+    @Override
+    public void declare(CommandLine c) {
+        c.text("--name", "NAME", "This party's name, the certificate's CN: writes OUT/NAME.p12 (private key, keep"
+                + " it) and OUT/NAME.crt (give it to the peer)", null, v -> name = v);
+        c.repeated("--trust", "FILE", "A peer's certificate (its NAME.crt): writes the truststore OUT; repeat to"
+                + " trust several", trust::add);
+        c.text("--out", "PATH", "With --name: the directory to write to; with --trust: the truststore file", null,
+                v -> out = v);
+        c.integer("--days", "With --name: days the certificate is valid", days, v -> days = v);
+        c.text("--tls-password-file", "FILE", "File whose first line is the stores' password (default: the"
+                + " environment variable " + NetworkOptions.PASSWORD_ENV + ")", null, v -> passwordFile = v);
+    }
 
     /** The environment (a field so that tests can replace it). */
     Function<String, String> env = System::getenv;

@@ -1,7 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
 import io.gcstream.compiler.lib.Library;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -10,11 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code gc lib}: the standard library's circuits, their parameters, inputs and outputs. */
-@Parameters(commandDescription = "List the standard library's circuits (use them as lib:NAME)")
-final class LibCommand extends Gc.BaseCommand {
+final class LibCommand implements Gc.Command {
+    static final String DESCRIPTION = "List the standard library's circuits (use them as lib:NAME)";
 
-    @Parameter(names = "--json", description = "Machine-readable output")
     boolean json;
+
+    @Override
+    public void declare(CommandLine c) {
+        c.flag("--json", "Machine-readable output", () -> json = true);
+    }
 
     @Override
     public int run(PrintStream out) {

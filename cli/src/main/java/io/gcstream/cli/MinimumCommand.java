@@ -1,8 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.Parameters;
-import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
@@ -18,33 +15,34 @@ import java.util.Map;
  * {@code gc minimum}: the minimum of the two parties' values (one decimal number per line of a
  * file each), by the paper's strategies (a), (b) or (c); both parties learn the minimum.
  */
-@Parameters(commandDescription = "Minimum of both parties' values (the paper's Minimum benchmark): "
-        + "one circuit (a), one value per run (b) or chunks per run (c) against a running minimum kept garbled")
-final class MinimumCommand extends Gc.BaseCommand {
-    @ParametersDelegate
+final class MinimumCommand implements Gc.Command {
+    static final String DESCRIPTION = "Minimum of both parties' values (the paper's Minimum benchmark): one"
+            + " circuit (a), one value per run (b) or chunks per run (c) against a running minimum kept garbled";
+
     PartyOptions party = new PartyOptions();
-
-    @Parameter(names = "--values", description = "This party's values: a file with one decimal number per line")
     String values;
-
-    @Parameter(names = "--creator-values", description = "With --local: the creator's values file")
     String creatorValues;
-
-    @Parameter(names = "--evaluator-values", description = "With --local: the evaluator's values file")
     String evaluatorValues;
-
-    @Parameter(names = "--bits", description = "Bits per value (1..62)", required = true)
     int bits;
-
-    @Parameter(names = "--strategy", description = "a: one circuit; b: one value per run; c: chunks per run")
     String strategy = "c";
-
-    @Parameter(names = "--chunk", description = "Values per run for strategy c")
     int chunk = 500;
-
-    @Parameter(names = "--json", description = "Machine-readable output: minimum, runs, time, bytes each way, "
-            + "peak heap per party")
     boolean json;
+
+    @Override
+    public void declare(CommandLine c) {
+        party.declare(c);
+        c.text("--values", "FILE", "This party's values: a file with one decimal number per line", null,
+                v -> values = v);
+        c.text("--creator-values", "FILE", "With --local: the creator's values file", null, v -> creatorValues = v);
+        c.text("--evaluator-values", "FILE", "With --local: the evaluator's values file", null,
+                v -> evaluatorValues = v);
+        c.integer("--bits", "Bits per value (1..62)", null, v -> bits = v).required();
+        c.text("--strategy", "a|b|c", "a: one circuit; b: one value per run; c: chunks per run", strategy,
+                v -> strategy = v);
+        c.integer("--chunk", "Values per run for strategy c", chunk, v -> chunk = v);
+        c.flag("--json", "Machine-readable output: minimum, runs, time, bytes each way, peak heap per party",
+                () -> json = true);
+    }
 
     @Override
     public int run(PrintStream out) throws Exception {

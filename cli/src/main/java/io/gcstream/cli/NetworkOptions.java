@@ -1,6 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
@@ -45,26 +44,25 @@ final class NetworkOptions {
     /** Largest password file read. */
     static final int MAX_PASSWORD_FILE = 4096;
 
-    @Parameter(names = "--bind", description = "Address to listen on with --listen (default "
-            + DEFAULT_BIND + ": this machine only; 0.0.0.0 or an interface's address for other machines)")
     String bind;
-
-    @Parameter(names = "--tls-keystore", description = "PKCS#12 file with this party's key and "
-            + "certificate (from gc keygen --name): use TLS 1.3 with mutual authentication")
     String keystore;
-
-    @Parameter(names = "--tls-truststore", description = "PKCS#12 file with the peer's certificate "
-            + "(from gc keygen --trust); only that peer is accepted")
     String truststore;
-
-    @Parameter(names = "--tls-password-file", description = "File whose first line is the password "
-            + "of both stores (default: the environment variable " + PASSWORD_ENV + ")")
     String passwordFile;
-
-    @Parameter(names = "--tls-peer", description = "The one peer to accept: the SHA-256 fingerprint of its "
-            + "certificate (as gc keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, "
-            + "even one the truststore trusts, is refused")
     String peer;
+
+    void declare(CommandLine c) {
+        c.text("--bind", "ADDRESS", "Address to listen on with --listen (default " + DEFAULT_BIND + ": this machine"
+                + " only; 0.0.0.0 or an interface's address for other machines)", null, v -> bind = v);
+        c.text("--tls-keystore", "FILE", "PKCS#12 file with this party's key and certificate (from gc keygen"
+                + " --name): use TLS 1.3 with mutual authentication", null, v -> keystore = v);
+        c.text("--tls-truststore", "FILE", "PKCS#12 file with the peer's certificate (from gc keygen --trust);"
+                + " only that peer is accepted", null, v -> truststore = v);
+        c.text("--tls-password-file", "FILE", "File whose first line is the password of both stores (default: the"
+                + " environment variable " + PASSWORD_ENV + ")", null, v -> passwordFile = v);
+        c.text("--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as gc"
+                + " keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, even one the"
+                + " truststore trusts, is refused", null, v -> peer = v);
+    }
 
     /** The environment (a field so that tests can replace it). */
     Function<String, String> env = System::getenv;

@@ -1,17 +1,16 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-
 /** {@code --format}, {@code --json} and {@code --quiet}: how results are printed. */
 final class OutputOptions {
-    @Parameter(names = "--format", description = "Output values as hex, bin or dec")
     String format = "hex";
-
-    @Parameter(names = "--json", description = "Machine-readable output (no progress bar)")
     boolean json;
-
-    @Parameter(names = {"-q", "--quiet"}, description = "No progress bar on stderr")
     boolean quiet;
+
+    void declare(CommandLine c) {
+        c.text("--format", "FORMAT", "Output values as hex, bin or dec", format, v -> format = v);
+        c.flag("--json", "Machine-readable output (no progress bar)", () -> json = true);
+        c.flag("-q,--quiet", "No progress bar on stderr", () -> quiet = true);
+    }
 
     BitValues.OutputFormat valueFormat() {
         return Outputs.format(format);

@@ -1,15 +1,17 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Party;
 
 /** {@code --creator-input} and {@code --evaluator-input}: both parties' values, for sim and run --local. */
 final class PartyInputs {
-    @Parameter(names = "--creator-input", description = "Creator's input value: 0x…, 0b…, decimal or @file")
     String creator;
-
-    @Parameter(names = "--evaluator-input", description = "Evaluator's input value: 0x…, 0b…, decimal or @file")
     String evaluator;
+
+    void declare(CommandLine c) {
+        c.text("--creator-input", "VALUE", "Creator's input value: 0x…, 0b…, decimal or @file", null, v -> creator = v);
+        c.text("--evaluator-input", "VALUE", "Evaluator's input value: 0x…, 0b…, decimal or @file", null,
+                v -> evaluator = v);
+    }
 
     boolean given() {
         return creator != null || evaluator != null;

@@ -1,7 +1,5 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameter;
-import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -18,44 +16,43 @@ import java.util.Locale;
  * {@code gc minimum}.
  */
 final class PartyOptions {
-    @Parameter(names = "--role", description = "creator or evaluator")
     String role;
-
-    @Parameter(names = "--listen", description = "Wait for the peer on this TCP port")
     Integer listen;
-
-    @Parameter(names = "--connect", description = "Connect to the peer at HOST:PORT")
     String connect;
-
-    @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
     boolean local;
-
-    @Parameter(names = "--scheme", descriptionKey = SchemeHelp.KEY)
     String scheme = Scheme.DEFAULT.wireName();
-
-    @Parameter(names = "--timeout", description = "Seconds the peer may take for each step of the protocol "
-            + "before this side gives up")
     int timeoutSeconds = 60;
-
-    @Parameter(names = "--threads", description = "Threads this party computes on (garbling or evaluating, "
-            + "and its part of the OT extension), 1..64; default: the cores the JVM sees, halved when the peer is on "
-            + "this machine, with garbling or evaluating on one thread below 4. The parties may use different numbers: "
-            + "the bytes on the wire are the same")
     Integer threads;
-
-    @Parameter(names = "--connect-timeout", description = "Seconds to wait for the peer to connect (listener) or to "
-            + "accept the connection (connector); default: --timeout")
     Integer connectTimeoutSeconds;
+    long readPollMicros = defaultReadPollMicros();
+    NetworkOptions network = new NetworkOptions();
+
+    /** Help of {@code --scheme}, here and in {@code gc demo}: every registered scheme. */
+    static String schemeHelp() {
+        return "Garbling scheme, the same on both sides: " + Scheme.help();
+    }
 
     /** Help of {@code --read-poll}, here and in {@code gc demo}. */
     static final String READ_POLL_HELP = "Microseconds a read that finds no data from the peer polls"
             + " for it before it sleeps, 0..10000 (default 100, 0 on a single core; 0 where threads outnumber cores)";
 
-    @Parameter(names = "--read-poll", description = READ_POLL_HELP)
-    long readPollMicros = defaultReadPollMicros();
-
-    @ParametersDelegate
-    NetworkOptions network = new NetworkOptions();
+    void declare(CommandLine c) {
+        c.text("--role", "ROLE", "creator or evaluator", null, v -> role = v);
+        c.integer("--listen", "Wait for the peer on this TCP port", null, v -> listen = v);
+        c.text("--connect", "HOST:PORT", "Connect to the peer at HOST:PORT", null, v -> connect = v);
+        c.flag("--local", "Run both parties in this process over a loopback socket", () -> local = true);
+        c.text("--scheme", "SCHEME", schemeHelp(), scheme, v -> scheme = v);
+        c.integer("--timeout", "Seconds the peer may take for each step of the protocol before this side gives up",
+                timeoutSeconds, v -> timeoutSeconds = v);
+        c.integer("--threads", "Threads this party computes on (garbling or evaluating, and its part of the OT"
+                + " extension), 1..64; default: the cores the JVM sees, halved when the peer is on this machine, with"
+                + " garbling or evaluating on one thread below 4. The parties may use different numbers: the bytes on"
+                + " the wire are the same", null, v -> threads = v);
+        c.integer("--connect-timeout", "Seconds to wait for the peer to connect (listener) or to accept the"
+                + " connection (connector); default: --timeout", null, v -> connectTimeoutSeconds = v);
+        c.longInteger("--read-poll", READ_POLL_HELP, null, v -> readPollMicros = v);
+        network.declare(c);
+    }
 
     /** Session options from {@code --scheme}, {@code --timeout} and {@code --threads}. */
     SessionOptions sessionOptions() {

@@ -1,21 +1,23 @@
 package io.gcstream.cli;
 
-import com.beust.jcommander.Parameters;
-import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Simulator;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** {@code gc sim <circuit> --creator-input X --evaluator-input Y}: a plaintext run. */
-@Parameters(commandDescription = "Evaluate a circuit on clear inputs (no cryptography): the reference result")
 final class SimCommand extends CircuitCommand {
+    static final String DESCRIPTION = "Evaluate a circuit on clear inputs (no cryptography): the reference result";
 
-    @ParametersDelegate
     PartyInputs inputs = new PartyInputs();
-
-    @ParametersDelegate
     OutputOptions output = new OutputOptions();
+
+    @Override
+    public void declare(CommandLine c) {
+        super.declare(c);
+        inputs.declare(c);
+        output.declare(c);
+    }
 
     @Override
     public int run(PrintStream out) throws Exception {

@@ -334,19 +334,84 @@ class GcTest {
         }
     }
 
-    /** JCommander is given the named command alone, or all of them when none is named. */
+    /** The command is the first argument that is not an option; an unknown one is named with the list. */
     @Test
-    void onlyTheNamedCommandIsGivenToJCommander() {
-        assertEquals("run", Gc.commandName(new String[] {"--verbose", "run", "--local", "lib:aes128"}));
-        assertEquals(null, Gc.commandName(new String[] {"--version"}));
-        assertEquals("compile", Gc.commandName(new String[] {"compile", "lib:aes128", "-o", "run"}));
-        assertEquals(List.of("run"), List.copyOf(Gc.commands("run").keySet()));
-        assertTrue(Gc.commands("run").get("run") instanceof RunCommand);
-        List<String> all = List.of("compile", "info", "lib", "sim", "run", "minimum", "demo", "keygen");
-        assertEquals(all, List.copyOf(Gc.commands(null).keySet()));
-        assertEquals(all, List.copyOf(Gc.commands("runn").keySet()), "an unknown name gets JCommander's error");
+    void theCommandIsTheFirstArgumentThatIsNotAnOption() {
+        assertEquals(1, Gc.commandIndex(new String[] {"--verbose", "run", "--local", "lib:aes128"}));
+        assertEquals(-1, Gc.commandIndex(new String[] {"--version"}));
+        assertEquals(0, Gc.commandIndex(new String[] {"compile", "lib:aes128", "-o", "run"}));
+        assertEquals(List.of("compile", "info", "lib", "sim", "run", "minimum", "demo", "keygen"), Gc.commandNames());
         CliTestSupport.Outcome typo = gc("runn", "lib:aes128");
         assertEquals(UserError.EXIT_USAGE, typo.status());
-        assertTrue(typo.err().contains("Expected a command, got runn"), typo.err());
+        assertTrue(typo.err().contains("unknown command 'runn'; the commands are compile, info, lib, sim, run,"),
+                typo.err());
+        CliTestSupport.Outcome none = gc("--verbose");
+        assertEquals(UserError.EXIT_USAGE, none.status());
+        assertTrue(none.err().startsWith("Usage: gc"), none.err());
+    }
+
+    /** Option mistakes: one line naming the option and what is wrong, exit 2, no trace. */
+    @Test
+    void optionMistakesNameTheOption() {
+        String[][] cases = {
+            {"unknown option --repeats (did you mean --repeat?)", "run", "--repeats", "3", "lib:aes128"},
+            {"--repeat needs a value", "run", "lib:aes128", "--repeat"},
+            {"--repeat: 'three' is not a whole number", "run", "--repeat", "three", "lib:aes128"},
+            {"--repeat: 99999999999 is out of range", "run", "--repeat", "99999999999", "lib:aes128"},
+            {"--role is given twice", "run", "--role", "creator", "--role", "evaluator", "lib:aes128"},
+            {"gc minimum: --bits is required", "minimum", "--local"},
+            {"--local takes no value", "run", "--local=yes", "lib:aes128"},
+            {"gc lib: unexpected argument 'aes128'", "lib", "aes128"},
+            {"gc: unknown option --verbos (did you mean --verbose?)", "--verbos", "run"},
+        };
+        for (String[] c : cases) {
+            CliTestSupport.Outcome o = gc(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertEquals(UserError.EXIT_USAGE, o.status(), String.join(" ", c));
+            assertTrue(o.err().contains(c[0]), o.err());
+            assertFalse(o.err().contains("Exception"), o.err());
+        }
+    }
+
+    /** gc's own --verbose and --debug may also follow the command; --name=value is a value. */
+    @Test
+    void ownOptionsAfterTheCommandAndValuesAfterEquals() {
+        CliTestSupport.Outcome s = gc("sim", "lib:aes128", "--verbose", "--creator-input=" + KEY,
+                "--evaluator-input", PLAIN);
+        assertEquals(0, s.status(), s.err());
+        assertTrue(s.out().contains(CIPHER), s.out());
+    }
+
+    /** The usage of gc lists every command; a command's lists its options with their defaults. */
+    @Test
+    void usageListsCommandsAndOptions() {
+        CliTestSupport.Outcome all = gc("--help");
+        assertEquals(0, all.status());
+        for (String name : Gc.commandNames()) {
+            assertTrue(all.out().contains("\n  " + name + " "), all.out());
+        }
+        CliTestSupport.Outcome run = gc("run", "--help");
+        assertEquals(0, run.status());
+        assertTrue(run.out().startsWith("Usage: gc run [options] CIRCUIT"), run.out());
+        assertTrue(run.out().contains("  --timeout N\n"), run.out());
+        assertTrue(run.out().contains("      Default: 60\n"), run.out());
+        assertFalse(run.out().contains("--verbose"), "gc's own options are in gc --help: " + run.out());
+        for (String line : run.out().split("\n")) {
+            assertTrue(line.length() <= CommandLine.WIDTH, line);
+        }
+        CliTestSupport.Outcome help = gc("minimum", "--help");
+        assertEquals(0, help.status(), "--help needs no required option: " + help.err());
+    }
+
+    /** The --scheme help of gc run and gc demo lists every registered scheme. */
+    @Test
+    void schemeHelpListsEverySchemeFromTheRegistry() {
+        for (String command : new String[] {"run", "demo"}) {
+            CliTestSupport.Outcome o = gc(command, "--help");
+            assertEquals(0, o.status(), o.err());
+            String help = o.out().replaceAll("\\s+", " ");
+            for (io.gcstream.engine.Scheme s : io.gcstream.engine.Scheme.values()) {
+                assertTrue(help.contains(s.wireName() + " (" + s.summary()), command + ": " + help);
+            }
+        }
     }
 }
