@@ -99,6 +99,14 @@ public abstract class Transport {
     abstract Socket secure(Socket raw, boolean client, String peer, SocketGuard guard,
             long deadline) throws IOException;
 
+    /** The longest pause between two attempts to connect. */
+    static final long MAX_RETRY_PAUSE_MS = 50;
+
+    /** The pause after one of {@code pause} ms: twice as long, at most {@link #MAX_RETRY_PAUSE_MS}. */
+    static long nextRetryPause(long pause) {
+        return Math.min(2 * pause, MAX_RETRY_PAUSE_MS);
+    }
+
     /**
      * Connects to {@code host:port}, retrying refused connections until
      * {@link ChannelOptions#connectTimeout()} has passed, then sets the connection up (TLS: the
@@ -115,6 +123,10 @@ public abstract class Transport {
         }
         long deadline = System.nanoTime() + Timeouts.nanos(o.connectTimeout());
         IOException last = null;
+        // Two parties are often started together, the listener a few milliseconds late: the
+        // first retries come quickly (a refused connection costs little), later ones every
+        // MAX_RETRY_PAUSE_MS. A fixed 50 ms pause cost a fresh pair ~45 ms of its ~350.
+        long pause = 1;
         while (true) {
             long left = (deadline - System.nanoTime()) / 1_000_000;
             if (left <= 0) {
@@ -128,7 +140,8 @@ public abstract class Transport {
             } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
                 s.close();
                 last = e;
-                sleepQuietly(Math.min(50, left));
+                sleepQuietly(Math.min(pause, left));
+                pause = nextRetryPause(pause);
                 continue;
             } catch (IOException | RuntimeException e) {
                 s.close();

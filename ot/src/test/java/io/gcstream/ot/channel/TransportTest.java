@@ -502,6 +502,18 @@ class TransportTest {
         }
     }
 
+    /** Refused connections are retried after 1, 2, 4, ... ms, then every 50 ms. */
+    @Test
+    void retryPausesDoubleUpToFiftyMilliseconds() {
+        long p = 1;
+        StringBuilder seen = new StringBuilder("1");
+        for (int i = 0; i < 8; i++) {
+            p = Transport.nextRetryPause(p);
+            seen.append(' ').append(p);
+        }
+        assertEquals("1 2 4 8 16 32 50 50 50", seen.toString());
+    }
+
     @Test
     void looksLikeTlsRecognisesRecordHeaders() {
         assertTrue(Transport.looksLikeTls(0x01030316));  // handshake record, TLS 1.0 header
