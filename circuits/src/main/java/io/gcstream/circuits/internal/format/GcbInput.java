@@ -241,8 +241,11 @@ final class GcbInput {
         return pos == lim && !fill(1);
     }
 
-    /** Feeds the consumed bytes to the digest and returns a copy of its state. */
+    /** Feeds the consumed bytes to the digest and returns a copy of its state; null without a digest. */
     MessageDigest digestSoFar() {
+        if (digest == null) {
+            return null;
+        }
         digest.update(buf, hashed, pos - hashed);
         hashed = pos;
         try {

@@ -131,6 +131,30 @@ class GcbReaderTest {
         assertThrows(CircuitFormatException.class, () -> GcbReader.read("res.gcb", truncated));
     }
 
+    /** Unhashed: the same circuit, the header's hash taken as it is, every other check still made. */
+    @Test
+    void bytesReadUnhashedTakeTheHeadersHashAndAreStillChecked() throws IOException {
+        Circuit c = withCalls();
+        Path f = dir.resolve("c.gcb");
+        GcbWriter.write(c, f);
+        byte[] b = Files.readAllBytes(f);
+        Circuit u = GcbReader.readUnhashed("c.gcb", b);
+        assertArrayEquals(c.hash(), u.hash());
+        Random rnd = new Random(3);
+        boolean[] ci = RandomCircuits.bits(rnd, c.creatorInputCount());
+        boolean[] ei = RandomCircuits.bits(rnd, c.evaluatorInputCount());
+        assertArrayEquals(Simulator.run(c, ci, ei).evaluatorOutputs(), Simulator.run(u, ci, ei).evaluatorOutputs());
+        byte[] otherHash = b.clone();
+        otherHash[Gcb.HASH_OFFSET] ^= 1;
+        assertEquals(otherHash[Gcb.HASH_OFFSET], GcbReader.readUnhashed("c.gcb", otherHash).hash()[0],
+                "the contract: the header's hash is taken, not checked");
+        byte[] truncated = java.util.Arrays.copyOf(b, b.length - 3);
+        assertThrows(CircuitFormatException.class, () -> GcbReader.readUnhashed("c.gcb", truncated));
+        byte[] badMagic = b.clone();
+        badMagic[0] ^= 1;
+        assertThrows(CircuitFormatException.class, () -> GcbReader.readUnhashed("c.gcb", badMagic));
+    }
+
     @Test
     void optionsRejectNonsense() {
         assertThrows(IllegalArgumentException.class, () -> GcbReader.Options.defaults().withBufferSize(8));
