@@ -6,9 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.IntConsumer;
-import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * The options and operands of one command, declared in code, and the parser and usage text they
@@ -26,7 +24,26 @@ final class CommandLine {
     /** Column the usage text wraps at. */
     static final int WIDTH = 80;
 
-    private enum Kind { FLAG, VALUE, REPEATED }
+    private enum Kind { HELP, FLAG, VALUE, REPEATED }
+
+    /**
+     * Where the values go: a command or a group of its options, which sets the field an option
+     * stands for. One method with a switch on the option's name rather than a lambda per option:
+     * linking ~60 lambdas cost a fresh process ~12 ms.
+     */
+    interface Target {
+        /**
+         * Takes {@code value} for {@code option}, named by its longest name ({@link #OPERAND} for an
+         * operand); {@code value} is null for a flag. Converts it with {@link #intValue} or
+         * {@link #longValue} where the option is a number.
+         *
+         * @throws UserError if the value is not one the option takes
+         */
+        void set(String option, String value);
+    }
+
+    /** The name under which {@link Target#set} gets an operand. */
+    static final String OPERAND = "";
 
     /**
      * One declared option. A class, not a record: a record's first hashCode or equals links an
@@ -34,39 +51,50 @@ final class CommandLine {
      */
     private static final class Option {
         final List<String> names;
-        final String description;
         final Kind kind;
         final String metavar;
         final String defaultShown;
-        final Consumer<String> set;
+        final Target target;
         final boolean hidden;
+        String description;
+        Supplier<String> describer;
         /** Given in the arguments parsed. */
         boolean seen;
 
         Option(List<String> names, String description, Kind kind, String metavar, String defaultShown,
-                Consumer<String> set, boolean hidden) {
+                Target target, boolean hidden) {
             this.names = names;
             this.description = description;
             this.kind = kind;
             this.metavar = metavar;
             this.defaultShown = defaultShown;
-            this.set = set;
+            this.target = target;
             this.hidden = hidden;
         }
 
         String longest() {
             return names.get(names.size() - 1);
         }
+
+        String description() {
+            if (describer != null) {
+                description = describer.get();
+                describer = null;
+            }
+            return description;
+        }
     }
 
     private final String usageName;
+    /** What error messages start with: the command's name ("run: "), nothing for gc's own options. */
+    private final String prefix;
     private final String description;
     private final List<Option> options = new ArrayList<>();
     private final Map<String, Option> byName = new HashMap<>();
     private final List<String> required = new ArrayList<>();
     private String operandsName;
     private String operandsDescription;
-    private Consumer<String> operands;
+    private Target operands;
     private boolean help;
 
     /**
@@ -75,56 +103,61 @@ final class CommandLine {
      */
     CommandLine(String usageName, String description) {
         this.usageName = usageName;
+        String command = usageName.startsWith("gc") ? usageName.substring(2).trim() : usageName;
+        this.prefix = command.isEmpty() ? "" : command + ": ";
         this.description = description;
-        flag("-h,--help", "Show this usage", () -> help = true);
+        add("-h,--help", "Show this usage", Kind.HELP, null, null, null, false);
     }
 
-    /** A flag: {@code set} runs when it is given. {@code names} are comma-separated, e.g. "-q,--quiet". */
-    CommandLine flag(String names, String description, Runnable set) {
-        return add(names, description, Kind.FLAG, null, null, v -> set.run(), false);
+    /** A flag. {@code names} are comma-separated, the longest last, e.g. "-q,--quiet". */
+    CommandLine flag(Target target, String names, String description) {
+        return add(names, description, Kind.FLAG, null, null, target, false);
     }
 
     /** A flag accepted here but listed in another command line's usage (gc's own, after the command). */
-    CommandLine hiddenFlag(String names, Runnable set) {
-        return add(names, "", Kind.FLAG, null, null, v -> set.run(), true);
+    CommandLine hiddenFlag(Target target, String names) {
+        return add(names, "", Kind.FLAG, null, null, target, true);
     }
 
-    /** An option with a text value; {@code defaultShown} (null for none) is printed as its default. */
-    CommandLine text(String names, String metavar, String description, String defaultShown, Consumer<String> set) {
-        return add(names, description, Kind.VALUE, metavar, defaultShown, set, false);
+    /**
+     * An option with a value, shown as {@code metavar} in the usage ("N" for a number);
+     * {@code defaultShown} (null for none) is printed as its default.
+     */
+    CommandLine value(Target target, String names, String metavar, String description, Object defaultShown) {
+        return add(names, description, Kind.VALUE, metavar, defaultShown == null ? null : defaultShown.toString(),
+                target, false);
     }
 
-    /** An option that may be given more than once; each value goes to {@code add}, in order. */
-    CommandLine repeated(String names, String metavar, String description, Consumer<String> add) {
-        return add(names, description, Kind.REPEATED, metavar, null, add, false);
-    }
-
-    /** An option with a whole-number value in the int range. */
-    CommandLine integer(String names, String description, Integer defaultShown, IntConsumer set) {
-        return add(names, description, Kind.VALUE, "N", defaultShown == null ? null : defaultShown.toString(),
-                v -> set.accept((int) number(names, v, Integer.MIN_VALUE, Integer.MAX_VALUE)), false);
-    }
-
-    /** An option with a whole-number value in the long range. */
-    CommandLine longInteger(String names, String description, Long defaultShown, LongConsumer set) {
-        return add(names, description, Kind.VALUE, "N", defaultShown == null ? null : defaultShown.toString(),
-                v -> set.accept(number(names, v, Long.MIN_VALUE, Long.MAX_VALUE)), false);
+    /** An option that may be given more than once; each value goes to the target, in order. */
+    CommandLine repeated(Target target, String names, String metavar, String description) {
+        return add(names, description, Kind.REPEATED, metavar, null, target, false);
     }
 
     /** The option declared last must be given (unless --help is). */
     CommandLine required() {
-        required.add(options.get(options.size() - 1).longest());
+        required.add(last().longest());
         return this;
     }
 
+    /** The option declared last is described by what {@code describer} gives, asked for when the usage is. */
+    CommandLine describedBy(Supplier<String> describer) {
+        last().describer = describer;
+        return this;
+    }
+
+    private Option last() {
+        return options.get(options.size() - 1);
+    }
+
     /**
-     * The operands (arguments that are not options), each given to {@code add}: {@code name} in
-     * the usage's synopsis, {@code description} (null for none) below it.
+     * The operands (arguments that are not options), each given to the target as
+     * {@link #OPERAND}: {@code name} in the usage's synopsis, {@code description} (null for
+     * none) below it.
      */
-    CommandLine operands(String name, String description, Consumer<String> add) {
+    CommandLine operands(Target target, String name, String description) {
         this.operandsName = name;
         this.operandsDescription = description;
-        this.operands = add;
+        this.operands = target;
         return this;
     }
 
@@ -133,9 +166,20 @@ final class CommandLine {
         return help;
     }
 
+    /** The options declared, each by its longest name, with whether it takes a value (for tests). */
+    Map<String, Boolean> declared() {
+        Map<String, Boolean> m = new java.util.LinkedHashMap<>();
+        for (Option o : options) {
+            if (o.kind != Kind.HELP) {
+                m.put(o.longest(), o.kind != Kind.FLAG);
+            }
+        }
+        return m;
+    }
+
     private CommandLine add(String names, String description, Kind kind, String metavar, String defaultShown,
-            Consumer<String> set, boolean hidden) {
-        Option o = new Option(List.of(names.split(",")), description, kind, metavar, defaultShown, set, hidden);
+            Target target, boolean hidden) {
+        Option o = new Option(List.of(names.split(",")), description, kind, metavar, defaultShown, target, hidden);
         for (String n : o.names) {
             if (byName.putIfAbsent(n, o) != null) {
                 throw new IllegalStateException(usageName + ": option " + n + " declared twice");
@@ -170,32 +214,36 @@ final class CommandLine {
             }
             Option o = byName.get(name);
             if (o == null) {
-                throw new UserError(usageName + ": unknown option " + name + suggestion(name));
+                throw new UserError(prefix + "unknown option " + name + suggestion(name));
             }
             if (o.kind != Kind.REPEATED && o.seen) {
-                throw new UserError(usageName + ": " + name + " is given twice");
+                throw new UserError(prefix + "" + name + " is given twice");
             }
             o.seen = true;
-            if (o.kind == Kind.FLAG) {
+            if (o.kind == Kind.FLAG || o.kind == Kind.HELP) {
                 if (inline != null) {
-                    throw new UserError(usageName + ": " + name + " takes no value, got '" + inline + "'");
+                    throw new UserError(prefix + "" + name + " takes no value, got '" + inline + "'");
                 }
-                o.set.accept(null);
+                if (o.kind == Kind.HELP) {
+                    help = true;
+                } else {
+                    o.target.set(o.longest(), null);
+                }
                 continue;
             }
             String value = inline;
             if (value == null) {
                 if (i + 1 >= args.length) {
-                    throw new UserError(usageName + ": " + name + " needs a value (" + o.metavar + ")");
+                    throw new UserError(prefix + "" + name + " needs a value (" + o.metavar + ")");
                 }
                 value = args[++i];
             }
-            o.set.accept(value);
+            o.target.set(o.longest(), value);
         }
         if (!help) {
             for (String r : required) {
                 if (!byName.get(r).seen) {
-                    throw new UserError(usageName + ": " + r + " is required");
+                    throw new UserError(prefix + "" + r + " is required");
                 }
             }
         }
@@ -203,9 +251,9 @@ final class CommandLine {
 
     private void operand(String a) {
         if (operands == null) {
-            throw new UserError(usageName + ": unexpected argument '" + a + "' (it takes options only)");
+            throw new UserError(prefix + "unexpected argument '" + a + "' (it takes options only)");
         }
-        operands.accept(a);
+        operands.set(OPERAND, a);
     }
 
     /** " (did you mean --x?)" for a known option within two edits of {@code name}, or "". */
@@ -227,12 +275,26 @@ final class CommandLine {
         return best == null ? "" : " (did you mean " + best + "?)";
     }
 
+    /** {@code v}, the value of {@code option}, as an int: see {@link #number}. */
+    static int intValue(String option, String v) {
+        return (int) number(option, v, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+
+    /** {@code v}, the value of {@code option}, as a long: see {@link #number}. */
+    static long longValue(String option, String v) {
+        return number(option, v, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** The error for an option a target was given but does not take: a bug of the command. */
+    static IllegalStateException undeclared(String option) {
+        return new IllegalStateException("no field for option " + option);
+    }
+
     /**
      * {@code v} as a whole number in [min, max]: ASCII digits with an optional sign, at most 19
      * digits (checked before parsing, so that a long value costs nothing).
      */
-    static long number(String names, String v, long min, long max) {
-        String name = names.substring(names.lastIndexOf(',') + 1);
+    static long number(String name, String v, long min, long max) {
         int start = v.startsWith("-") || v.startsWith("+") ? 1 : 0;
         boolean ok = v.length() > start && v.length() - start <= 19;
         for (int i = start; ok && i < v.length(); i++) {
@@ -283,7 +345,7 @@ final class CommandLine {
                 sb.append(" (required)");
             }
             sb.append('\n');
-            wrap(sb, o.description, 6);
+            wrap(sb, o.description(), 6);
             if (o.defaultShown != null) {
                 sb.append(" ".repeat(6)).append("Default: ").append(o.defaultShown).append('\n');
             }

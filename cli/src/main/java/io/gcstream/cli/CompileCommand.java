@@ -19,10 +19,19 @@ final class CompileCommand extends CircuitCommand {
     @Override
     public void declare(CommandLine c) {
         super.declare(c);
-        c.text("-o,--output", "FILE", "Output file: .gcb or .bin (binary), .gct (text), .mec or .bmec (ME-SFE)",
-                null, v -> output = v).required();
-        c.text("--to", "FORMAT", "Output format gct, gcb, mec or bmec (default: by the output file's extension)",
-                null, v -> to = v);
+        c.value(this, "-o,--output", "FILE", "Output file: .gcb or .bin (binary), .gct (text), .mec or .bmec"
+                + " (ME-SFE)", null).required();
+        c.value(this, "--to", "FORMAT", "Output format gct, gcb, mec or bmec (default: by the output file's"
+                + " extension)", null);
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--output" -> output = v;
+            case "--to" -> to = v;
+            default -> super.set(option, v);
+        }
     }
 
     @Override

@@ -18,7 +18,6 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -30,7 +29,7 @@ import java.util.stream.Collectors;
  * is given; running out of heap or stack, in any thread and at any moment, says so in one line
  * and names the -Xmx or -Xss option that gives the JVM more.
  */
-public final class Gc {
+public final class Gc implements CommandLine.Target {
     static final int EXIT_FAILURE = 1;
 
     /** A subcommand. */
@@ -42,20 +41,34 @@ public final class Gc {
         int run(PrintStream out) throws Exception;
     }
 
-    /** A command's name, one-line description and constructor. */
-    private record Entry(String name, String description, Supplier<Command> make) {
+    /** A command's name and one-line description. */
+    private record Entry(String name, String description) {
+        /** A new command object of this name (a switch, not constructor references: nothing to link). */
+        Command make() {
+            return switch (name) {
+                case "compile" -> new CompileCommand();
+                case "info" -> new InfoCommand();
+                case "lib" -> new LibCommand();
+                case "sim" -> new SimCommand();
+                case "run" -> new RunCommand();
+                case "minimum" -> new MinimumCommand();
+                case "demo" -> new DemoCommand();
+                case "keygen" -> new KeygenCommand();
+                default -> throw new IllegalStateException("no command " + name);
+            };
+        }
     }
 
     /** The commands, in the order the usage lists them. */
     private static final List<Entry> COMMANDS = List.of(
-            new Entry("compile", CompileCommand.DESCRIPTION, CompileCommand::new),
-            new Entry("info", InfoCommand.DESCRIPTION, InfoCommand::new),
-            new Entry("lib", LibCommand.DESCRIPTION, LibCommand::new),
-            new Entry("sim", SimCommand.DESCRIPTION, SimCommand::new),
-            new Entry("run", RunCommand.DESCRIPTION, RunCommand::new),
-            new Entry("minimum", MinimumCommand.DESCRIPTION, MinimumCommand::new),
-            new Entry("demo", DemoCommand.DESCRIPTION, DemoCommand::new),
-            new Entry("keygen", KeygenCommand.DESCRIPTION, KeygenCommand::new));
+            new Entry("compile", CompileCommand.DESCRIPTION),
+            new Entry("info", InfoCommand.DESCRIPTION),
+            new Entry("lib", LibCommand.DESCRIPTION),
+            new Entry("sim", SimCommand.DESCRIPTION),
+            new Entry("run", RunCommand.DESCRIPTION),
+            new Entry("minimum", MinimumCommand.DESCRIPTION),
+            new Entry("demo", DemoCommand.DESCRIPTION),
+            new Entry("keygen", KeygenCommand.DESCRIPTION));
 
     boolean help;
     boolean verbose;
@@ -217,10 +230,10 @@ public final class Gc {
             gc.help = own.helpAsked();
             if (at >= 0 && !gc.version && !gc.help) {
                 Entry entry = entry(args[at]);
-                command = entry.make().get();
+                command = entry.make();
                 line = new CommandLine("gc " + entry.name(), entry.description());
                 command.declare(line);
-                line.hiddenFlag("-v,--verbose", () -> gc.verbose = true).hiddenFlag("--debug", () -> gc.debug = true);
+                line.hiddenFlag(gc, "-v,--verbose").hiddenFlag(gc, "--debug");
                 line.parse(args, at + 1);
             }
         } catch (UserError e) {
@@ -261,9 +274,19 @@ public final class Gc {
 
     /** gc's own options, those before the command. */
     private CommandLine declare(CommandLine c) {
-        c.flag("-v,--verbose", "Log the phases of the command and their times on stderr", () -> verbose = true);
-        c.flag("--debug", "Log the protocol's steps as well, and print stack traces of errors", () -> debug = true);
-        return c.flag("--version", "Print the version and the commit it was built from", () -> version = true);
+        c.flag(this, "-v,--verbose", "Log the phases of the command and their times on stderr");
+        c.flag(this, "--debug", "Log the protocol's steps as well, and print stack traces of errors");
+        return c.flag(this, "--version", "Print the version and the commit it was built from");
+    }
+
+    @Override
+    public void set(String option, String value) {
+        switch (option) {
+            case "--verbose" -> verbose = true;
+            case "--debug" -> debug = true;
+            case "--version" -> version = true;
+            default -> throw CommandLine.undeclared(option);
+        }
     }
 
     /** The command named {@code name}; a {@link UserError} listing the commands if there is none. */
@@ -275,6 +298,11 @@ public final class Gc {
         }
         throw new UserError("unknown command '" + name + "'; the commands are "
                 + COMMANDS.stream().map(Entry::name).collect(Collectors.joining(", ")));
+    }
+
+    /** A new command object named {@code name}; a {@link UserError} listing the commands if there is none. */
+    static Command command(String name) {
+        return entry(name).make();
     }
 
     /** The names of the commands, in usage order. */

@@ -18,7 +18,16 @@ final class InfoCommand extends CircuitCommand {
     @Override
     public void declare(CommandLine c) {
         super.declare(c);
-        c.flag("--json", "Machine-readable output", () -> json = true);
+        c.flag(this, "--json", "Machine-readable output");
+    }
+
+    @Override
+    public void set(String option, String v) {
+        if (option.equals("--json")) {
+            json = true;
+        } else {
+            super.set(option, v);
+        }
     }
 
     @Override

@@ -24,7 +24,7 @@ import java.util.function.Function;
  * {@value NetworkOptions#PASSWORD_ENV} or {@code --tls-password-file}, and existing files are
  * never overwritten.
  */
-final class KeygenCommand implements Gc.Command {
+final class KeygenCommand implements Gc.Command, CommandLine.Target {
     static final String DESCRIPTION = "Make a TLS key pair and certificate (--name) or a truststore from the"
             + " peer's certificate (--trust)";
 
@@ -36,15 +36,27 @@ final class KeygenCommand implements Gc.Command {
 
     @Override
     public void declare(CommandLine c) {
-        c.text("--name", "NAME", "This party's name, the certificate's CN: writes OUT/NAME.p12 (private key, keep"
-                + " it) and OUT/NAME.crt (give it to the peer)", null, v -> name = v);
-        c.repeated("--trust", "FILE", "A peer's certificate (its NAME.crt): writes the truststore OUT; repeat to"
-                + " trust several", trust::add);
-        c.text("--out", "PATH", "With --name: the directory to write to; with --trust: the truststore file", null,
-                v -> out = v);
-        c.integer("--days", "With --name: days the certificate is valid", days, v -> days = v);
-        c.text("--tls-password-file", "FILE", "File whose first line is the stores' password (default: the"
-                + " environment variable " + NetworkOptions.PASSWORD_ENV + ")", null, v -> passwordFile = v);
+        c.value(this, "--name", "NAME", "This party's name, the certificate's CN: writes OUT/NAME.p12 (private"
+                + " key, keep it) and OUT/NAME.crt (give it to the peer)", null);
+        c.repeated(this, "--trust", "FILE", "A peer's certificate (its NAME.crt): writes the truststore OUT; repeat"
+                + " to trust several");
+        c.value(this, "--out", "PATH", "With --name: the directory to write to; with --trust: the truststore file",
+                null);
+        c.value(this, "--days", "N", "With --name: days the certificate is valid", days);
+        c.value(this, "--tls-password-file", "FILE", "File whose first line is the stores' password (default: the"
+                + " environment variable " + NetworkOptions.PASSWORD_ENV + ")", null);
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--name" -> name = v;
+            case "--trust" -> trust.add(v);
+            case "--out" -> out = v;
+            case "--days" -> days = CommandLine.intValue(option, v);
+            case "--tls-password-file" -> passwordFile = v;
+            default -> throw CommandLine.undeclared(option);
+        }
     }
 
     /** The environment (a field so that tests can replace it). */

@@ -8,14 +8,22 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code gc lib}: the standard library's circuits, their parameters, inputs and outputs. */
-final class LibCommand implements Gc.Command {
+final class LibCommand implements Gc.Command, CommandLine.Target {
     static final String DESCRIPTION = "List the standard library's circuits (use them as lib:NAME)";
 
     boolean json;
 
     @Override
     public void declare(CommandLine c) {
-        c.flag("--json", "Machine-readable output", () -> json = true);
+        c.flag(this, "--json", "Machine-readable output");
+    }
+
+    @Override
+    public void set(String option, String v) {
+        if (!option.equals("--json")) {
+            throw CommandLine.undeclared(option);
+        }
+        json = true;
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code gc minimum}: the minimum of the two parties' values (one decimal number per line of a
  * file each), by the paper's strategies (a), (b) or (c); both parties learn the minimum.
  */
-final class MinimumCommand implements Gc.Command {
+final class MinimumCommand implements Gc.Command, CommandLine.Target {
     static final String DESCRIPTION = "Minimum of both parties' values (the paper's Minimum benchmark): one"
             + " circuit (a), one value per run (b) or chunks per run (c) against a running minimum kept garbled";
 
@@ -31,17 +31,27 @@ final class MinimumCommand implements Gc.Command {
     @Override
     public void declare(CommandLine c) {
         party.declare(c);
-        c.text("--values", "FILE", "This party's values: a file with one decimal number per line", null,
-                v -> values = v);
-        c.text("--creator-values", "FILE", "With --local: the creator's values file", null, v -> creatorValues = v);
-        c.text("--evaluator-values", "FILE", "With --local: the evaluator's values file", null,
-                v -> evaluatorValues = v);
-        c.integer("--bits", "Bits per value (1..62)", null, v -> bits = v).required();
-        c.text("--strategy", "a|b|c", "a: one circuit; b: one value per run; c: chunks per run", strategy,
-                v -> strategy = v);
-        c.integer("--chunk", "Values per run for strategy c", chunk, v -> chunk = v);
-        c.flag("--json", "Machine-readable output: minimum, runs, time, bytes each way, peak heap per party",
-                () -> json = true);
+        c.value(this, "--values", "FILE", "This party's values: a file with one decimal number per line", null);
+        c.value(this, "--creator-values", "FILE", "With --local: the creator's values file", null);
+        c.value(this, "--evaluator-values", "FILE", "With --local: the evaluator's values file", null);
+        c.value(this, "--bits", "N", "Bits per value (1..62)", null).required();
+        c.value(this, "--strategy", "a|b|c", "a: one circuit; b: one value per run; c: chunks per run", strategy);
+        c.value(this, "--chunk", "N", "Values per run for strategy c", chunk);
+        c.flag(this, "--json", "Machine-readable output: minimum, runs, time, bytes each way, peak heap per party");
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--values" -> values = v;
+            case "--creator-values" -> creatorValues = v;
+            case "--evaluator-values" -> evaluatorValues = v;
+            case "--bits" -> bits = CommandLine.intValue(option, v);
+            case "--strategy" -> strategy = v;
+            case "--chunk" -> chunk = CommandLine.intValue(option, v);
+            case "--json" -> json = true;
+            default -> throw CommandLine.undeclared(option);
+        }
     }
 
     @Override

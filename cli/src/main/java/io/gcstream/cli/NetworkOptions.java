@@ -36,7 +36,7 @@ import java.util.function.Function;
  * leaves this machine (see {@link #plainWarning}); with a truststore that would accept more than
  * one peer and no {@code --tls-peer}, a warning says so.
  */
-final class NetworkOptions {
+final class NetworkOptions implements CommandLine.Target {
     /** The environment variable holding the key stores' password. */
     static final String PASSWORD_ENV = "GC_TLS_PASSWORD";
     /** The default listening address: this machine only. */
@@ -51,17 +51,29 @@ final class NetworkOptions {
     String peer;
 
     void declare(CommandLine c) {
-        c.text("--bind", "ADDRESS", "Address to listen on with --listen (default " + DEFAULT_BIND + ": this machine"
-                + " only; 0.0.0.0 or an interface's address for other machines)", null, v -> bind = v);
-        c.text("--tls-keystore", "FILE", "PKCS#12 file with this party's key and certificate (from gc keygen"
-                + " --name): use TLS 1.3 with mutual authentication", null, v -> keystore = v);
-        c.text("--tls-truststore", "FILE", "PKCS#12 file with the peer's certificate (from gc keygen --trust);"
-                + " only that peer is accepted", null, v -> truststore = v);
-        c.text("--tls-password-file", "FILE", "File whose first line is the password of both stores (default: the"
-                + " environment variable " + PASSWORD_ENV + ")", null, v -> passwordFile = v);
-        c.text("--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as gc"
-                + " keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, even one the"
-                + " truststore trusts, is refused", null, v -> peer = v);
+        c.value(this, "--bind", "ADDRESS", "Address to listen on with --listen (default " + DEFAULT_BIND + ": this"
+                + " machine only; 0.0.0.0 or an interface's address for other machines)", null);
+        c.value(this, "--tls-keystore", "FILE", "PKCS#12 file with this party's key and certificate (from gc"
+                + " keygen --name): use TLS 1.3 with mutual authentication", null);
+        c.value(this, "--tls-truststore", "FILE", "PKCS#12 file with the peer's certificate (from gc keygen"
+                + " --trust); only that peer is accepted", null);
+        c.value(this, "--tls-password-file", "FILE", "File whose first line is the password of both stores"
+                + " (default: the environment variable " + PASSWORD_ENV + ")", null);
+        c.value(this, "--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as"
+                + " gc keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, even one the"
+                + " truststore trusts, is refused", null);
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--bind" -> bind = v;
+            case "--tls-keystore" -> keystore = v;
+            case "--tls-truststore" -> truststore = v;
+            case "--tls-password-file" -> passwordFile = v;
+            case "--tls-peer" -> peer = v;
+            default -> throw CommandLine.undeclared(option);
+        }
     }
 
     /** The environment (a field so that tests can replace it). */

@@ -3,14 +3,22 @@ package io.gcstream.cli;
 import io.gcstream.circuits.Party;
 
 /** {@code --creator-input} and {@code --evaluator-input}: both parties' values, for sim and run --local. */
-final class PartyInputs {
+final class PartyInputs implements CommandLine.Target {
     String creator;
     String evaluator;
 
     void declare(CommandLine c) {
-        c.text("--creator-input", "VALUE", "Creator's input value: 0x…, 0b…, decimal or @file", null, v -> creator = v);
-        c.text("--evaluator-input", "VALUE", "Evaluator's input value: 0x…, 0b…, decimal or @file", null,
-                v -> evaluator = v);
+        c.value(this, "--creator-input", "VALUE", "Creator's input value: 0x…, 0b…, decimal or @file", null);
+        c.value(this, "--evaluator-input", "VALUE", "Evaluator's input value: 0x…, 0b…, decimal or @file", null);
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--creator-input" -> creator = v;
+            case "--evaluator-input" -> evaluator = v;
+            default -> throw CommandLine.undeclared(option);
+        }
     }
 
     boolean given() {

@@ -15,7 +15,7 @@ import java.util.Locale;
  * {@code --timeout}, {@code --threads}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
  * {@code gc minimum}.
  */
-final class PartyOptions {
+final class PartyOptions implements CommandLine.Target {
     String role;
     Integer listen;
     String connect;
@@ -37,21 +37,38 @@ final class PartyOptions {
             + " for it before it sleeps, 0..10000 (default 100, 0 on a single core; 0 where threads outnumber cores)";
 
     void declare(CommandLine c) {
-        c.text("--role", "ROLE", "creator or evaluator", null, v -> role = v);
-        c.integer("--listen", "Wait for the peer on this TCP port", null, v -> listen = v);
-        c.text("--connect", "HOST:PORT", "Connect to the peer at HOST:PORT", null, v -> connect = v);
-        c.flag("--local", "Run both parties in this process over a loopback socket", () -> local = true);
-        c.text("--scheme", "SCHEME", schemeHelp(), scheme, v -> scheme = v);
-        c.integer("--timeout", "Seconds the peer may take for each step of the protocol before this side gives up",
-                timeoutSeconds, v -> timeoutSeconds = v);
-        c.integer("--threads", "Threads this party computes on (garbling or evaluating, and its part of the OT"
-                + " extension), 1..64; default: the cores the JVM sees, halved when the peer is on this machine, with"
-                + " garbling or evaluating on one thread below 4. The parties may use different numbers: the bytes on"
-                + " the wire are the same", null, v -> threads = v);
-        c.integer("--connect-timeout", "Seconds to wait for the peer to connect (listener) or to accept the"
-                + " connection (connector); default: --timeout", null, v -> connectTimeoutSeconds = v);
-        c.longInteger("--read-poll", READ_POLL_HELP, null, v -> readPollMicros = v);
+        c.value(this, "--role", "ROLE", "creator or evaluator", null);
+        c.value(this, "--listen", "PORT", "Wait for the peer on this TCP port", null);
+        c.value(this, "--connect", "HOST:PORT", "Connect to the peer at HOST:PORT", null);
+        c.flag(this, "--local", "Run both parties in this process over a loopback socket");
+        // The schemes' help is made when the usage is: it loads every scheme.
+        c.value(this, "--scheme", "SCHEME", null, scheme).describedBy(PartyOptions::schemeHelp);
+        c.value(this, "--timeout", "N", "Seconds the peer may take for each step of the protocol before this side"
+                + " gives up", timeoutSeconds);
+        c.value(this, "--threads", "N", "Threads this party computes on (garbling or evaluating, and its part of"
+                + " the OT extension), 1..64; default: the cores the JVM sees, halved when the peer is on this"
+                + " machine, with garbling or evaluating on one thread below 4. The parties may use different"
+                + " numbers: the bytes on the wire are the same", null);
+        c.value(this, "--connect-timeout", "N", "Seconds to wait for the peer to connect (listener) or to accept"
+                + " the connection (connector); default: --timeout", null);
+        c.value(this, "--read-poll", "N", READ_POLL_HELP, null);
         network.declare(c);
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--role" -> role = v;
+            case "--listen" -> listen = CommandLine.intValue(option, v);
+            case "--connect" -> connect = v;
+            case "--local" -> local = true;
+            case "--scheme" -> scheme = v;
+            case "--timeout" -> timeoutSeconds = CommandLine.intValue(option, v);
+            case "--threads" -> threads = CommandLine.intValue(option, v);
+            case "--connect-timeout" -> connectTimeoutSeconds = CommandLine.intValue(option, v);
+            case "--read-poll" -> readPollMicros = CommandLine.longValue(option, v);
+            default -> throw CommandLine.undeclared(option);
+        }
     }
 
     /** Session options from {@code --scheme}, {@code --timeout} and {@code --threads}. */

@@ -35,18 +35,29 @@ final class RunCommand extends CircuitCommand {
     @Override
     public void declare(CommandLine c) {
         super.declare(c);
-        c.text("--input", "VALUE", "This party's input value: 0x…, 0b…, decimal or @file", null, v -> input = v);
+        c.value(this, "--input", "VALUE", "This party's input value: 0x…, 0b…, decimal or @file", null);
         party.declare(c);
         localInputs.declare(c);
-        c.integer("--repeat", "Executions of the circuit in one session (base OTs once)", repeat, v -> repeat = v);
-        c.integer("--warmup", "Executions after the first that --json leaves out of medianOfLaterRuns: the JVM"
-                + " compiles the session's hot loops during its first seconds (thousands of executions of a small"
-                + " circuit)", warmup, v -> warmup = v);
-        c.flag("--progress", "Show the progress bar on stderr even when it is not a terminal or the run is short"
-                + " (it is automatic on a terminal for runs of 10^6 gates or more; --quiet and --json turn it off)",
-                () -> progress = true);
+        c.value(this, "--repeat", "N", "Executions of the circuit in one session (base OTs once)", repeat);
+        c.value(this, "--warmup", "N", "Executions after the first that --json leaves out of medianOfLaterRuns: the"
+                + " JVM compiles the session's hot loops during its first seconds (thousands of executions of a"
+                + " small circuit)", warmup);
+        c.flag(this, "--progress", "Show the progress bar on stderr even when it is not a terminal or the run is"
+                + " short (it is automatic on a terminal for runs of 10^6 gates or more; --quiet and --json turn it"
+                + " off)");
         output.declare(c);
         state.declare(c);
+    }
+
+    @Override
+    public void set(String option, String v) {
+        switch (option) {
+            case "--input" -> input = v;
+            case "--repeat" -> repeat = CommandLine.intValue(option, v);
+            case "--warmup" -> warmup = CommandLine.intValue(option, v);
+            case "--progress" -> progress = true;
+            default -> super.set(option, v);
+        }
     }
 
     @Override

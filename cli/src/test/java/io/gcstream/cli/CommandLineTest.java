@@ -7,25 +7,47 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Parsing and usage of a declared command line. */
 class CommandLineTest {
-    private final List<String> operands = new ArrayList<>();
-    private final List<String> trusted = new ArrayList<>();
-    private String name;
-    private int count = 7;
-    private long big;
-    private boolean quiet;
+    /** A target with a field per option. */
+    private static final class Fields implements CommandLine.Target {
+        final List<String> operands = new ArrayList<>();
+        final List<String> trusted = new ArrayList<>();
+        String name;
+        int count = 7;
+        long big;
+        boolean quiet;
+        boolean secret;
+
+        @Override
+        public void set(String option, String v) {
+            switch (option) {
+                case CommandLine.OPERAND -> operands.add(v);
+                case "--name" -> name = v;
+                case "--count" -> count = CommandLine.intValue(option, v);
+                case "--big" -> big = CommandLine.longValue(option, v);
+                case "--quiet" -> quiet = true;
+                case "--trust" -> trusted.add(v);
+                case "--secret-flag" -> secret = true;
+                case "--must" -> { }
+                default -> throw CommandLine.undeclared(option);
+            }
+        }
+    }
+
+    private final Fields f = new Fields();
 
     private CommandLine line() {
         return new CommandLine("gc test", "A test command.")
-                .text("--name", "NAME", "A name", null, v -> name = v)
-                .integer("-n,--count", "A count", count, v -> count = v)
-                .longInteger("--big", "A big number", null, v -> big = v)
-                .flag("-q,--quiet", "Quiet", () -> quiet = true)
-                .repeated("--trust", "FILE", "Trust one more", trusted::add)
-                .operands("FILE...", null, operands::add);
+                .value(f, "--name", "NAME", "A name", null)
+                .value(f, "-n,--count", "N", "A count", f.count)
+                .value(f, "--big", "N", "A big number", null)
+                .flag(f, "-q,--quiet", "Quiet")
+                .repeated(f, "--trust", "FILE", "Trust one more")
+                .operands(f, "FILE...", null);
     }
 
     @Test
@@ -33,19 +55,26 @@ class CommandLineTest {
         CommandLine c = line();
         c.parse(new String[] {"a", "--name", "-x", "--count=12", "b", "--big", "-9000000000", "-q", "--trust", "t1",
             "--trust=t2", "--", "--not-an-option", "-"}, 0);
-        assertEquals("-x", name, "a value may start with -");
-        assertEquals(12, count);
-        assertEquals(-9_000_000_000L, big);
-        assertTrue(quiet);
-        assertEquals(List.of("t1", "t2"), trusted);
-        assertEquals(List.of("a", "b", "--not-an-option", "-"), operands);
+        assertEquals("-x", f.name, "a value may start with -");
+        assertEquals(12, f.count);
+        assertEquals(-9_000_000_000L, f.big);
+        assertTrue(f.quiet);
+        assertEquals(List.of("t1", "t2"), f.trusted);
+        assertEquals(List.of("a", "b", "--not-an-option", "-"), f.operands);
         assertFalse(c.helpAsked());
+    }
+
+    @Test
+    void aShortNameSetsTheOptionOfItsLongestName() {
+        line().parse(new String[] {"-n", "3", "-q"}, 0);
+        assertEquals(3, f.count);
+        assertTrue(f.quiet);
     }
 
     @Test
     void parsingStartsAtTheGivenIndex() {
         line().parse(new String[] {"--unknown", "--name", "x"}, 1);
-        assertEquals("x", name);
+        assertEquals("x", f.name);
     }
 
     @Test
@@ -57,15 +86,15 @@ class CommandLineTest {
         UserError range = assertThrows(UserError.class, () -> line().parse(new String[] {"-n", "2147483648"}, 0));
         assertEquals("--count: 2147483648 is out of range (-2147483648..2147483647)", range.getMessage());
         line().parse(new String[] {"-n", "+5"}, 0);
-        assertEquals(5, count);
+        assertEquals(5, f.count);
     }
 
     @Test
     void requiredOptionsAreCheckedUnlessHelpIsAsked() {
-        CommandLine c = line().text("--must", "X", "Must be given", null, v -> { }).required();
+        CommandLine c = line().value(f, "--must", "X", "Must be given", null).required();
         UserError e = assertThrows(UserError.class, () -> c.parse(new String[] {"f"}, 0));
-        assertEquals("gc test: --must is required", e.getMessage());
-        CommandLine h = line().text("--must", "X", "Must be given", null, v -> { }).required();
+        assertEquals("test: --must is required", e.getMessage());
+        CommandLine h = line().value(f, "--must", "X", "Must be given", null).required();
         h.parse(new String[] {"--help"}, 0);
         assertTrue(h.helpAsked());
     }
@@ -74,36 +103,57 @@ class CommandLineTest {
     void withoutOperandsAnArgumentIsAnError() {
         CommandLine c = new CommandLine("gc none", "No operands.");
         UserError e = assertThrows(UserError.class, () -> c.parse(new String[] {"x"}, 0));
-        assertEquals("gc none: unexpected argument 'x' (it takes options only)", e.getMessage());
+        assertEquals("none: unexpected argument 'x' (it takes options only)", e.getMessage());
     }
 
     @Test
     void hiddenFlagsParseButAreNotListedOrSuggested() {
-        boolean[] set = new boolean[1];
-        CommandLine c = line().hiddenFlag("--secret-flag", () -> set[0] = true);
+        CommandLine c = line().hiddenFlag(f, "--secret-flag");
         c.parse(new String[] {"--secret-flag"}, 0);
-        assertTrue(set[0]);
+        assertTrue(f.secret);
         assertFalse(c.usage().contains("--secret-flag"));
-        UserError e = assertThrows(UserError.class, () -> line().hiddenFlag("--secret-flag", () -> { })
+        UserError e = assertThrows(UserError.class, () -> line().hiddenFlag(f, "--secret-flag")
                 .parse(new String[] {"--secret-flaq"}, 0));
-        assertEquals("gc test: unknown option --secret-flaq", e.getMessage());
+        assertEquals("test: unknown option --secret-flaq", e.getMessage());
     }
 
     @Test
     void anOptionDeclaredTwiceIsABug() {
-        assertThrows(IllegalStateException.class, () -> line().flag("--quiet", "again", () -> { }));
+        assertThrows(IllegalStateException.class, () -> line().flag(f, "--quiet", "again"));
     }
 
     @Test
     void usageIsSortedWrappedAndShowsDefaults() {
-        String u = line().text("--long", "X", "word ".repeat(40).trim(), null, v -> { }).usage();
+        String u = line().value(f, "--long", "X", "word ".repeat(40).trim(), null)
+                .value(f, "--later", "X", null, null).describedBy(() -> "Described when asked").usage();
         assertTrue(u.startsWith("Usage: gc test [options] FILE...\n  A test command.\n\nOptions:\n"), u);
         assertTrue(u.indexOf("--big N") < u.indexOf("-n, --count N"), u);
         assertTrue(u.indexOf("-n, --count N") < u.indexOf("-h, --help"), u);
         assertTrue(u.contains("  -n, --count N\n      A count\n      Default: 7\n"), u);
         assertTrue(u.contains("  --trust FILE (repeatable)\n"), u);
+        assertTrue(u.contains("  --later X\n      Described when asked\n"), u);
         for (String l : u.split("\n")) {
             assertTrue(l.length() <= CommandLine.WIDTH, l);
+        }
+    }
+
+    /** Every option every command declares reaches a field: none falls through its target's switch. */
+    @Test
+    void everyDeclaredOptionOfEveryCommandHasAField() {
+        for (String name : Gc.commandNames()) {
+            Gc.Command command = Gc.command(name);
+            CommandLine c = new CommandLine("gc " + name, "");
+            command.declare(c);
+            Map<String, Boolean> declared = c.declared();
+            assertFalse(declared.isEmpty(), name);
+            List<String> args = new ArrayList<>();
+            declared.forEach((option, takesValue) -> {
+                args.add(option);
+                if (takesValue) {
+                    args.add("1");
+                }
+            });
+            c.parse(args.toArray(new String[0]), 0);
         }
     }
 

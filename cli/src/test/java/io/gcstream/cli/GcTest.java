@@ -354,14 +354,14 @@ class GcTest {
     @Test
     void optionMistakesNameTheOption() {
         String[][] cases = {
-            {"unknown option --repeats (did you mean --repeat?)", "run", "--repeats", "3", "lib:aes128"},
+            {"gc: run: unknown option --repeats (did you mean --repeat?)", "run", "--repeats", "3", "lib:aes128"},
             {"--repeat needs a value", "run", "lib:aes128", "--repeat"},
             {"--repeat: 'three' is not a whole number", "run", "--repeat", "three", "lib:aes128"},
             {"--repeat: 99999999999 is out of range", "run", "--repeat", "99999999999", "lib:aes128"},
             {"--role is given twice", "run", "--role", "creator", "--role", "evaluator", "lib:aes128"},
-            {"gc minimum: --bits is required", "minimum", "--local"},
+            {"gc: minimum: --bits is required", "minimum", "--local"},
             {"--local takes no value", "run", "--local=yes", "lib:aes128"},
-            {"gc lib: unexpected argument 'aes128'", "lib", "aes128"},
+            {"gc: lib: unexpected argument 'aes128'", "lib", "aes128"},
             {"gc: unknown option --verbos (did you mean --verbose?)", "--verbos", "run"},
         };
         for (String[] c : cases) {
