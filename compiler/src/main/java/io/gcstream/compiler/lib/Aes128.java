@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import java.util.Arrays;
 import java.util.function.IntFunction;
 
 /**
@@ -11,10 +12,11 @@ import java.util.function.IntFunction;
  * once: {@code aes_round_sboxes} (160 → 160 bits: a round's 16 S-boxes and the 4 of the key
  * schedule's step for the round key, each of 32 ANDs, inversion in the tower field
  * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
- * free linear layers), {@code mixColumn} (32 → 32, linear), and for circuits on expanded keys
- * {@code subBytes} (the 16 S-boxes alone). The S-boxes of a call sit side by side, their
- * gates ordered by AND depth, so the engines hash the ANDs of all of them at one depth
- * together. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known
+ * free linear layers), and for circuits on expanded keys {@code subBytes} (the 16 S-boxes
+ * alone). The S-boxes of a call sit side by side, their gates ordered by AND depth, so the
+ * engines hash the ANDs of all of them at one depth together. MixColumns is written in line: as
+ * a sub-circuit its 136 XORs took 64 label copies a call (36 calls), which cost the garbler and
+ * the evaluator ~10 % of an execution. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known
  * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
  * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as
  * inputs instead (the key schedule run in the clear by the key's owner): 160 S-boxes, 5120
@@ -34,7 +36,6 @@ public final class Aes128 {
      * first use by {@link #encryptExpanded}.
      */
     private SubCircuitDef subBytes;
-    private final SubCircuitDef mixColumn;
     /**
      * A round's 16 S-boxes and the 4 of the key schedule's next step, side by side, ordered by
      * AND depth; defined on first use by {@link #encrypt}, so circuits on expanded keys do not
@@ -45,14 +46,13 @@ public final class Aes128 {
     private static final int[] RCON = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
 
     /**
-     * Defines the MixColumns sub-circuit in {@code b}; the S-box sub-circuits come with the first
-     * encryption. Their S-boxes are computed side by side, ordered by AND depth
-     * ({@link CircuitBuilder#defineByLevel}): the engines then hash the ANDs of 16 or 20 S-boxes
-     * at a time, not the one or two of a single S-box's chain.
+     * AES in {@code b}; the S-box sub-circuits come with the first encryption. Their S-boxes are
+     * computed side by side, ordered by AND depth ({@link CircuitBuilder#defineByLevel}): the
+     * engines then hash the ANDs of 16 or 20 S-boxes at a time, not the one or two of a single
+     * S-box's chain.
      */
     public Aes128(CircuitBuilder b) {
         this.b = b;
-        this.mixColumn = b.define("aes_mixcolumn", 32, this::mixColumnBody);
     }
 
     /** The circuit: key from the creator, plaintext from the evaluator, ciphertext to the evaluator. */
@@ -180,7 +180,7 @@ public final class Aes128 {
     private Word[] finishRound(int round, Word[] t, Word[] k) {
         if (round < 10) {
             for (int c = 0; c < 4; c++) {
-                Word[] col = bytesInOrder(mixColumn.call(t[4 * c], t[4 * c + 1], t[4 * c + 2], t[4 * c + 3]));
+                Word[] col = bytesInOrder(mixColumn(join(Arrays.copyOfRange(t, 4 * c, 4 * c + 4))));
                 System.arraycopy(col, 0, t, 4 * c, 4);
             }
         }
@@ -223,7 +223,8 @@ public final class Aes128 {
         return (a & 0x80) != 0 ? r ^ 0x1b : r;
     }
 
-    private Word mixColumnBody(Word in) {
+    /** MixColumns of one column (32 bits), in line: 136 XORs. */
+    private Word mixColumn(Word in) {
         Word[] a = bytesInOrder(in);
         Word[] x2 = new Word[4];
         for (int i = 0; i < 4; i++) {
