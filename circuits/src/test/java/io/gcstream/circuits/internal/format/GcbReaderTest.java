@@ -119,15 +119,13 @@ class GcbReaderTest {
 
     @Test
     void bytesInMemoryThatDoNotMatchTheirHashAreRejectedAtOnce() throws IOException {
-        Circuit c = withCalls();
-        Path f = dir.resolve("c.gcb");
-        GcbWriter.write(c, f);
-        byte[] b = Files.readAllBytes(f);
+        byte[] file = withCallsAsBytes();
+        byte[] b = file.clone();
         b[Gcb.HASH_OFFSET] ^= 1;
         CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> GcbReader.read("res.gcb", b));
         assertTrue(e.getMessage().startsWith("res.gcb: "), e.getMessage());
         assertTrue(e.getMessage().contains("corrupt"), e.getMessage());
-        byte[] truncated = java.util.Arrays.copyOf(Files.readAllBytes(f), b.length - 3);
+        byte[] truncated = java.util.Arrays.copyOf(file, b.length - 3);
         assertThrows(CircuitFormatException.class, () -> GcbReader.read("res.gcb", truncated));
     }
 
@@ -135,9 +133,7 @@ class GcbReaderTest {
     @Test
     void bytesReadUnhashedTakeTheHeadersHashAndAreStillChecked() throws IOException {
         Circuit c = withCalls();
-        Path f = dir.resolve("c.gcb");
-        GcbWriter.write(c, f);
-        byte[] b = Files.readAllBytes(f);
+        byte[] b = withCallsAsBytes();
         Circuit u = GcbReader.readUnhashed("c.gcb", b);
         assertArrayEquals(c.hash(), u.hash());
         Random rnd = new Random(3);
@@ -153,6 +149,13 @@ class GcbReaderTest {
         byte[] badMagic = b.clone();
         badMagic[0] ^= 1;
         assertThrows(CircuitFormatException.class, () -> GcbReader.readUnhashed("c.gcb", badMagic));
+    }
+
+    /** {@link #withCalls()} written as a .gcb file, as bytes. */
+    private byte[] withCallsAsBytes() throws IOException {
+        Path f = dir.resolve("c.gcb");
+        GcbWriter.write(withCalls(), f);
+        return Files.readAllBytes(f);
     }
 
     @Test
