@@ -2,9 +2,13 @@ package io.gcstream.ot.channel;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -91,21 +95,43 @@ public final class TlsKeys {
 
     /**
      * Writes {@code store} to a new file readable by its owner only (where the file system has
-     * POSIX permissions), protected by {@code password}; never overwrites.
+     * POSIX permissions), protected by {@code password}; never overwrites. The store is written
+     * in full to a temporary file beside {@code file} and then given its name, so {@code file}
+     * never holds part of a store, even if the process is killed while it writes (a kill may
+     * leave the owner-only temporary, {@code .NAME.*.tmp}, behind).
      *
      * @throws java.nio.file.FileAlreadyExistsException if {@code file} exists
      */
     public static void save(KeyStore store, Path file, char[] password) throws IOException {
-        createPrivate(file);
-        try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            store.store(out, password);
-        } catch (IOException | GeneralSecurityException | RuntimeException e) {
-            Files.deleteIfExists(file);
-            if (e instanceof IOException io) {
-                throw io;
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new FileAlreadyExistsException(file.toString());
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = createPrivateTemp(dir, "." + file.getFileName() + ".");
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                store.store(Channels.newOutputStream(ch), password);
+                ch.force(true);
+            } catch (GeneralSecurityException | RuntimeException e) {
+                throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
             }
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+            publish(tmp, file);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Gives the written {@code tmp} the name {@code file}: a hard link, which is atomic and
+     * fails if {@code file} exists; where links are not supported, a move that does not replace.
+     */
+    private static void publish(Path tmp, Path file) throws IOException {
+        try {
+            Files.createLink(file, tmp);
+        } catch (FileAlreadyExistsException e) {
+            throw e;
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            Files.move(tmp, file);
         }
     }
 
@@ -181,12 +207,12 @@ public final class TlsKeys {
         return ks;
     }
 
-    private static void createPrivate(Path file) throws IOException {
+    private static Path createPrivateTemp(Path dir, String prefix) throws IOException {
         try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(
+            return Files.createTempFile(dir, prefix, ".tmp", PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException e) {
-            Files.createFile(file);
+            return Files.createTempFile(dir, prefix, ".tmp");
         }
     }
 }

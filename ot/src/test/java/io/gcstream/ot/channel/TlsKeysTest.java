@@ -53,6 +53,23 @@ class TlsKeysTest {
             back.load(in, TlsFixtures.PASSWORD);
         }
         assertEquals(c, TlsKeys.certificate(back));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of("bob.crt", "bob.der", "bob.p12"), left.map(f -> f.getFileName().toString()).sorted()
+                    .toList(), "no temporary file is left beside the store");
+        }
+    }
+
+    /** A store that cannot be written leaves neither the file nor its temporary behind. */
+    @Test
+    void aStoreThatFailsToWriteLeavesNothing(@TempDir Path dir) throws Exception {
+        KeyStore unloaded = KeyStore.getInstance("PKCS12");
+        Path p12 = dir.resolve("never.p12");
+        java.io.IOException e = assertThrows(java.io.IOException.class,
+                () -> TlsKeys.save(unloaded, p12, TlsFixtures.PASSWORD));
+        assertTrue(e.getMessage().startsWith("cannot write " + p12 + ": "), e.getMessage());
+        try (var left = Files.list(dir)) {
+            assertEquals(0, left.count());
+        }
     }
 
     @Test
