@@ -4,6 +4,7 @@ import io.gcstream.circuits.internal.SafeText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -11,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * The options and operands of one command, declared in code, and the parser and usage text they
  * give. The commands declare their options here rather than with annotations read by reflection:
- * an annotation-driven parser (JCommander, used until 0.2.0) cost a fresh process 40–60 ms before
+ * an annotation-driven parser (JCommander, before this class) cost a fresh process 40–60 ms before
  * its first gate, a sixth of a one-run session (docs/performance.md, "From cold processes").
  *
  * <p>Rules: {@code --name value} or {@code --name=value}; a flag takes no value; an option is
@@ -168,7 +169,7 @@ final class CommandLine {
 
     /** The options declared, each by its longest name, with whether it takes a value (for tests). */
     Map<String, Boolean> declared() {
-        Map<String, Boolean> m = new java.util.LinkedHashMap<>();
+        Map<String, Boolean> m = new LinkedHashMap<>();
         for (Option o : options) {
             if (o.kind != Kind.HELP) {
                 m.put(o.longest(), o.kind != Kind.FLAG);
@@ -217,12 +218,12 @@ final class CommandLine {
                 throw new UserError(prefix + "unknown option " + name + suggestion(name));
             }
             if (o.kind != Kind.REPEATED && o.seen) {
-                throw new UserError(prefix + "" + name + " is given twice");
+                throw new UserError(prefix + name + " is given twice");
             }
             o.seen = true;
             if (o.kind == Kind.FLAG || o.kind == Kind.HELP) {
                 if (inline != null) {
-                    throw new UserError(prefix + "" + name + " takes no value, got '" + inline + "'");
+                    throw new UserError(prefix + name + " takes no value, got '" + inline + "'");
                 }
                 if (o.kind == Kind.HELP) {
                     help = true;
@@ -234,7 +235,7 @@ final class CommandLine {
             String value = inline;
             if (value == null) {
                 if (i + 1 >= args.length) {
-                    throw new UserError(prefix + "" + name + " needs a value (" + o.metavar + ")");
+                    throw new UserError(prefix + name + " needs a value (" + o.metavar + ")");
                 }
                 value = args[++i];
             }
@@ -243,7 +244,7 @@ final class CommandLine {
         if (!help) {
             for (String r : required) {
                 if (!byName.get(r).seen) {
-                    throw new UserError(prefix + "" + r + " is required");
+                    throw new UserError(prefix + r + " is required");
                 }
             }
         }
@@ -329,7 +330,14 @@ final class CommandLine {
             sb.append('\n');
             wrap(sb, operandsName + ": " + operandsDescription, 2);
         }
-        sb.append("\nOptions:\n");
+        sb.append('\n');
+        appendOptions(sb);
+        return sb.toString();
+    }
+
+    /** Appends the "Options:" section of the usage: each option with its description and default. */
+    void appendOptions(StringBuilder sb) {
+        sb.append("Options:\n");
         List<Option> sorted = new ArrayList<>(options);
         sorted.removeIf(o -> o.hidden);
         sorted.sort(Comparator.comparing(o -> o.longest().replaceFirst("^-+", "")));
@@ -350,7 +358,6 @@ final class CommandLine {
                 sb.append(" ".repeat(6)).append("Default: ").append(o.defaultShown).append('\n');
             }
         }
-        return sb.toString();
     }
 
     /** {@code text} wrapped at {@link #WIDTH} columns, each line indented by {@code indent}. */

@@ -313,11 +313,8 @@ public final class Gc implements CommandLine.Target {
     /** gc's usage: its own options and the commands, each with its one line. */
     static String usage() {
         StringBuilder sb = new StringBuilder("Usage: gc [--verbose | --debug] COMMAND [options]\n"
-                + "       gc --version | --help\n\nOptions:\n");
-        sb.append("  --debug\n      Log the protocol's steps as well, and print stack traces of errors\n");
-        sb.append("  -h, --help\n      Show this usage\n");
-        sb.append("  -v, --verbose\n      Log the phases of the command and their times on stderr\n");
-        sb.append("  --version\n      Print the version and the commit it was built from\n");
+                + "       gc --version | --help\n\n");
+        new Gc().declare(new CommandLine("gc", "")).appendOptions(sb);
         sb.append("\nCommands:\n");
         for (Entry e : COMMANDS) {
             // The description wrapped at column 11, its first line beside the name.
