@@ -16,8 +16,9 @@ import java.util.function.IntFunction;
  * alone). The S-boxes of a call sit side by side, their gates ordered by AND depth, so the
  * engines hash the ANDs of all of them at one depth together. MixColumns is written in line: as
  * a sub-circuit its 136 XORs took 64 label copies a call (36 calls), which cost the garbler and
- * the evaluator ~10 % of an execution. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the same as the best known
- * (Boyar–Peralta's 32-AND S-box, used by the Bristol {@code aes_128.txt}); ours is an
+ * the evaluator ~10 % of an execution. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the
+ * same as the best known (Boyar–Peralta's 32-AND S-box, used by the Bristol
+ * {@code aes_128.txt}); ours is an
  * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as
  * inputs instead (the key schedule run in the clear by the key's owner): 160 S-boxes, 5120
  * ANDs, with {@code subBytes}.
