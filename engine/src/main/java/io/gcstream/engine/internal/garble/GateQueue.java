@@ -24,6 +24,7 @@ abstract class GateQueue implements GateLoop {
     /** Truth tables that are not affine over GF(2): bit t set iff table t is non-linear. */
     static final int NON_LINEAR_MASK = 0x6996;
     static final int XOR = io.gcstream.circuits.internal.TruthTable.XOR;
+    static final int COPY = io.gcstream.circuits.internal.TruthTable.COPY;
 
     final GarblingScheme scheme;
     final TweakableHash hash;

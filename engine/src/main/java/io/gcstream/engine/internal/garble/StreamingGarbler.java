@@ -163,6 +163,12 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
                 // The most common gate by far: skip the general affine form.
                 l[2 * out] = l[2 * in1] ^ l[2 * in2];
                 l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            } else if (table == COPY) {
+                // The copy gates that move calls' arguments and results: a tenth of an AES-128
+                // execution's gates, ~5 % of its garbling and ~15 % of its evaluation through
+                // the general linear form.
+                l[2 * out] = l[2 * in1];
+                l[2 * out + 1] = l[2 * in1 + 1];
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
                 FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
             } else {
