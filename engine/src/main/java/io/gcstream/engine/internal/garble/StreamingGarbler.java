@@ -164,9 +164,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
                 l[2 * out] = l[2 * in1] ^ l[2 * in2];
                 l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
             } else if (table == COPY) {
-                // The copy gates that move calls' arguments and results: a tenth of an AES-128
-                // execution's gates, ~5 % of its garbling and ~15 % of its evaluation through
-                // the general linear form.
+                // Calls' copy gates (see GateQueue.COPY).
                 l[2 * out] = l[2 * in1];
                 l[2 * out + 1] = l[2 * in1 + 1];
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
