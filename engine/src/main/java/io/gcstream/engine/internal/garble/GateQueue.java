@@ -111,6 +111,30 @@ abstract class GateQueue implements GateLoop {
         return nonLinear;
     }
 
+    /**
+     * Does the gate if its table is linear and says so; false for a non-linear gate, left to the
+     * caller. XOR and copies have branches of their own (the commonest gates, and a call's copies),
+     * the rest its affine form under free-XOR; the evaluator passes Δ = 0 (its labels carry no
+     * constant). Small enough for C2 to inline into the gate loops, which stay free of calls.
+     */
+    static boolean linear(int table, long[] l, int in1, int in2, int out, long dLo, long dHi) {
+        if (table == XOR) {
+            l[2 * out] = l[2 * in1] ^ l[2 * in2];
+            l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
+            return true;
+        }
+        if (table == COPY) {
+            l[2 * out] = l[2 * in1];
+            l[2 * out + 1] = l[2 * in1 + 1];
+            return true;
+        }
+        if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
+            FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+            return true;
+        }
+        return false;
+    }
+
     /** Empties the queue after a flush: the slots its gates wrote are no longer pending. */
     final void newEpoch() {
         final byte[] pend = pending;

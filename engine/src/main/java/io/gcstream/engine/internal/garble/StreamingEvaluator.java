@@ -70,6 +70,12 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         final int max = maxQueued;
         int q = queued;
         long g = gate;
+        if (q == 0) {
+            // Nothing queued, so no slot is pending (see StreamingGarbler.queueUntilBlocked).
+            while (i < end && linear(ops[i + 3], l, ops[i + 1], ops[i + 2], ops[i], 0, 0)) {
+                i += 4;
+            }
+        }
         for (; i < end; i += 4) {
             int out = ops[i];
             int in1 = ops[i + 1];
