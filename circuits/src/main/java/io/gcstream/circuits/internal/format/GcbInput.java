@@ -38,6 +38,8 @@ final class GcbInput {
     private final Source channel;
     private final long end;
     private final MessageDigest digest;
+    /** A second digest fed the same bytes (the enclosing input's, for a {@link #slice}), or null. */
+    private final MessageDigest alsoDigest;
     private final byte[] buf;
     private final ByteBuffer wrapped;
     private int pos;
@@ -60,10 +62,16 @@ final class GcbInput {
     /** As above, from any {@link Source}. */
     GcbInput(String file, Source channel, long start, long end, MessageDigest digest,
             int bufferSize, String endMessage) {
+        this(file, channel, start, end, digest, null, bufferSize, endMessage);
+    }
+
+    private GcbInput(String file, Source channel, long start, long end, MessageDigest digest,
+            MessageDigest alsoDigest, int bufferSize, String endMessage) {
         this.file = file;
         this.channel = channel;
         this.end = end;
         this.digest = digest;
+        this.alsoDigest = alsoDigest;
         this.buf = new byte[bufferSize];
         this.wrapped = ByteBuffer.wrap(buf);
         this.bufStart = start;
@@ -82,9 +90,7 @@ final class GcbInput {
 
     /** Ensures {@code n} bytes are buffered if the range has them; false if it ends sooner. */
     private boolean fill(int n) throws IOException {
-        if (digest != null && hashed < pos) {
-            digest.update(buf, hashed, pos - hashed);
-        }
+        hashConsumed();
         int left = lim - pos;
         System.arraycopy(buf, pos, buf, 0, left);
         bufStart += pos;
@@ -224,30 +230,56 @@ final class GcbInput {
         return out;
     }
 
-    /** Consumes {@code n} bytes (feeding them to the digest). */
-    void skip(long n) throws IOException {
-        while (n > 0) {
-            if (pos == lim && !fill(1)) {
-                throw truncated();
-            }
-            int k = (int) Math.min(n, lim - pos);
-            pos += k;
-            n -= k;
-        }
-    }
-
     /** True iff every byte of the range has been consumed. */
     boolean atEnd() throws IOException {
         return pos == lim && !fill(1);
     }
 
-    /** Feeds the consumed bytes to the digest and returns a copy of its state; null without a digest. */
+    /**
+     * An input over the next {@code length} bytes of this one, read afresh from the source through
+     * its own buffer of {@code bufferSize} bytes, that feeds each byte it consumes to
+     * {@code digest} (may be null) and to this input's digest: this input then continues after
+     * them without reading or hashing them itself. So this input's digest covers exactly the
+     * bytes the slice's reader parsed, not a second read of them that could differ if the file
+     * changed in between. The slice must be consumed to its end ({@link #atEnd()} true) before
+     * this input is read again, so that its bytes reach the digest in order.
+     */
+    GcbInput slice(long length, MessageDigest digest, int bufferSize, String endMessage) {
+        hashConsumed();
+        long start = position();
+        long after = start + length;
+        GcbInput s = new GcbInput(file, channel, start, after, digest, this.digest, bufferSize, endMessage);
+        if (after <= bufStart + lim) {
+            pos = (int) (after - bufStart);
+        } else {
+            bufStart = after;
+            readPos = after;
+            pos = 0;
+            lim = 0;
+        }
+        hashed = pos;
+        return s;
+    }
+
+    /** Feeds the bytes consumed since the last call to the digests. */
+    private void hashConsumed() {
+        if (hashed < pos) {
+            if (digest != null) {
+                digest.update(buf, hashed, pos - hashed);
+            }
+            if (alsoDigest != null) {
+                alsoDigest.update(buf, hashed, pos - hashed);
+            }
+        }
+        hashed = pos;
+    }
+
+    /** Feeds the consumed bytes to the digests and returns a copy of the first's state; null without one. */
     MessageDigest digestSoFar() {
+        hashConsumed();
         if (digest == null) {
             return null;
         }
-        digest.update(buf, hashed, pos - hashed);
-        hashed = pos;
         try {
             return (MessageDigest) digest.clone();
         } catch (CloneNotSupportedException e) {

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the binary circuit format {@code .gcb} (docs/formats.md).
@@ -123,9 +124,14 @@ public final class GcbReader {
 
     /** Opens {@code file}: header and definitions are read and checked now, the body later. */
     public static Circuit open(Path file, Options options) throws IOException {
+        return open(file, options, UnaryOperator.identity());
+    }
+
+    /** As {@link #open(Path, Options)}, with the reads of the header and definitions through {@code reads} (tests). */
+    static Circuit open(Path file, Options options, UnaryOperator<GcbInput.Source> reads) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             GcbReader r = new GcbReader(file, file.toString(), options, ch.size());
-            r.readHead(ch::read);
+            r.readHead(reads.apply(ch::read));
             Circuit c = new Circuit(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs,
                     r.evaluatorOutputs, r.numSlots, r.subs, r.instructionCount, r.gateCount,
                     r.nonLinearCount, r.labelSlots, r::openMain, r.hash);
@@ -230,7 +236,7 @@ public final class GcbReader {
         cache = new BodyCache(options.maxCachedInstructions(), this::loadDefinition);
         Set<String> names = new HashSet<>();
         for (int i = 0; i < defs; i++) {
-            readDefinition(ch, in, i, names);
+            readDefinition(in, i, names);
         }
         bodyStart = in.position();
         long deepest = 0;
@@ -271,7 +277,7 @@ public final class GcbReader {
         }
     }
 
-    private void readDefinition(GcbInput.Source ch, GcbInput in, int index, Set<String> names)
+    private void readDefinition(GcbInput in, int index, Set<String> names)
             throws IOException {
         long at = in.position();
         int nameLength = in.uint("name length");
@@ -313,10 +319,10 @@ public final class GcbReader {
         } catch (CircuitFormatException e) {
             throw new CircuitFormatException(name + ": byte " + at + ": " + e.getMessage());
         }
-        // The definition is checked now, with its own positional reads, and cached if it fits.
+        // The definition is checked now, and cached if it fits. It is read once: the bytes parsed
+        // are the bytes hashed, both into its own digest and into the header's (in.slice).
         Body.Builder keep = instructions <= options.maxCachedInstructions() ? new Body.Builder() : null;
-        GcbBodyReader r = new GcbBodyReader(new GcbInput(name, ch, start, start + length,
-                hashing ? GcbOutput.sha256() : null,
+        GcbBodyReader r = new GcbBodyReader(in.slice(length, hashing ? GcbOutput.sha256() : null,
                 (int) Math.min(options.bufferSize(), Math.max(64, length)), what
                 + ": body ends before its last instruction"), subs, index, checker, instructions, s,
                 Long.MAX_VALUE);
@@ -341,7 +347,6 @@ public final class GcbReader {
         if (kept != null) {
             cache.put(index, kept);
         }
-        in.skip(length);
     }
 
     private void copy(GcbBodyReader r, Body.Builder into) throws IOException {

@@ -59,4 +59,38 @@ class GcbInputTest {
             assertEquals("r.bin: byte 3: range ends", e.getMessage());
         }
     }
+
+    /** A slice is read once: its bytes reach the enclosing digest in order, the enclosing input resumes after it. */
+    @Test
+    void aSliceFeedsBothDigestsOnceAndTheInputContinuesAfterIt() throws IOException {
+        byte[] data = new byte[300];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i % 100); // every byte a one-byte varint
+        }
+        byte[] whole = GcbOutput.sha256().digest(data);
+        for (int buffer : new int[] {64, 100, 4096}) {
+            for (int at : new int[] {0, 10, 63, 64, 150}) {
+                for (int length : new int[] {0, 1, 60, 140}) {
+                    GcbInput in = new GcbInput("s.bin", GcbInput.Source.of(data), 0, data.length,
+                            GcbOutput.sha256(), buffer, "end");
+                    for (int i = 0; i < at; i++) {
+                        assertEquals(i % 100, in.u32());
+                    }
+                    GcbInput s = in.slice(length, GcbOutput.sha256(), 64, "slice ends");
+                    for (int i = at; i < at + length; i++) {
+                        assertEquals(i % 100, s.u32());
+                    }
+                    assertTrue(s.atEnd());
+                    assertArrayEquals(GcbOutput.sha256().digest(java.util.Arrays.copyOfRange(data, at, at + length)),
+                            s.digestSoFar().digest());
+                    assertEquals(at + length, in.position());
+                    for (int i = at + length; i < data.length; i++) {
+                        assertEquals(i % 100, in.u32());
+                    }
+                    assertTrue(in.atEnd());
+                    assertArrayEquals(whole, in.digestSoFar().digest(), buffer + " " + at + " " + length);
+                }
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -149,6 +150,60 @@ class GcbReaderTest {
         byte[] badMagic = b.clone();
         badMagic[0] ^= 1;
         assertThrows(CircuitFormatException.class, () -> GcbReader.readUnhashed("c.gcb", badMagic));
+    }
+
+    /**
+     * The file is rewritten (in place, same length) right after the reader's read of the header
+     * varints, which buffers the definition too: the definition's bytes then parsed are an OR where
+     * the bytes the header's hash was fed held an AND. What runs must be what was hashed: the
+     * pass fails on the hash, it never computes the OR under the AND's hash.
+     */
+    @Test
+    void aDefinitionChangedBetweenReadsAtOpenIsHashedAsParsedAndRefused() throws IOException {
+        String text = """
+                circuit f
+                inputs: 0 1
+                outputs: 0
+                numberOfRegisters: 2
+                numberOfGates: 1
+                0;0,1;%d
+                end
+                inputsCreator: 0
+                inputsEvaluator: 1
+                outputsCreator:
+                outputsEvaluator: 2
+                numberOfRegisters: 3
+                numberOfGates: 1
+                call f 0 1 -> 2
+                """;
+        Path f = dir.resolve("f.gcb");
+        Path or = dir.resolve("or.gcb");
+        GcbWriter.write(GctReader.parse("and", text.formatted(1)), f);
+        GcbWriter.write(GctReader.parse("or", text.formatted(7)), or);
+        byte[] andHash = GcbWriter.hash(GctReader.parse("and", text.formatted(1)));
+        byte[] orBytes = Files.readAllBytes(or);
+        assertEquals(Files.size(f), orBytes.length);
+        for (boolean validateAtOpen : new boolean[] {false, true}) {
+            GcbWriter.write(GctReader.parse("and", text.formatted(1)), f);
+            boolean[] rewritten = {false};
+            UnaryOperator<GcbInput.Source> rewriteAfterFirstRead = source -> (dst, position) -> {
+                int n = source.read(dst, position);
+                if (position == Gcb.HEADER_OFFSET && !rewritten[0]) {
+                    rewritten[0] = true;
+                    Files.write(f, orBytes);
+                }
+                return n;
+            };
+            GcbReader.Options options = GcbReader.Options.defaults().withValidateAtOpen(validateAtOpen);
+            CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> {
+                Circuit c = GcbReader.open(f, options, rewriteAfterFirstRead);
+                assertArrayEquals(andHash, c.hash(), "the hash the peers compare");
+                Simulator.run(c, new boolean[] {true}, new boolean[] {false});
+            }, "the OR ran under the AND's hash");
+            assertTrue(rewritten[0]);
+            assertTrue(e.getMessage().startsWith(f + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains("changed after it was opened"), e.getMessage());
+        }
     }
 
     /** {@link #withCalls()} written as a .gcb file, as bytes. */
