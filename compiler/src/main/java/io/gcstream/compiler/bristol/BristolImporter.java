@@ -6,7 +6,7 @@ import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Limits;
 import io.gcstream.circuits.internal.TruthTable;
-import io.gcstream.circuits.internal.format.Utf8InputStream;
+import io.gcstream.circuits.internal.format.GctLines;
 import io.gcstream.compiler.internal.FrontEnd;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.IntMap;
@@ -14,12 +14,11 @@ import io.gcstream.compiler.internal.NodeSet;
 import io.gcstream.compiler.internal.Program;
 import io.gcstream.compiler.internal.Spill;
 import io.gcstream.compiler.internal.StreamCompiler;
-import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,22 +92,16 @@ public final class BristolImporter {
 
     /** Reads a Bristol Fashion file. */
     public static Circuit readFashion(Path file, BristolOptions options) throws IOException {
-        try (BufferedReader r = utf8(file)) {
-            return compile(new Parser(new Lines(r, file.toString()), false, options, Files.size(file)));
+        try (InputStream in = Files.newInputStream(file)) {
+            return compile(new Parser(new Lines(in, file.toString()), false, options, Files.size(file)));
         }
     }
 
     /** Reads an old-format Bristol file. */
     public static Circuit readOld(Path file, BristolOptions options) throws IOException {
-        try (BufferedReader r = utf8(file)) {
-            return compile(new Parser(new Lines(r, file.toString()), true, options, Files.size(file)));
+        try (InputStream in = Files.newInputStream(file)) {
+            return compile(new Parser(new Lines(in, file.toString()), true, options, Files.size(file)));
         }
-    }
-
-    /** The file's text; a byte that is not UTF-8 is an error naming its offset. */
-    private static BufferedReader utf8(Path file) throws IOException {
-        return new BufferedReader(new InputStreamReader(new Utf8InputStream(Files.newInputStream(file),
-                file.toString(), 0), StandardCharsets.UTF_8), 1 << 16);
     }
 
     /**
@@ -130,10 +123,11 @@ public final class BristolImporter {
     }
 
     private static Circuit fromText(String text, String name, boolean old, BristolOptions options) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         try {
-            return compile(new Parser(new Lines(new StringReader(text), name), old, options, utf8Length(text)));
+            return compile(new Parser(new Lines(new ByteArrayInputStream(bytes), name), old, options, bytes.length));
         } catch (IOException e) {
-            // A StringReader does not fail; the spill file in the temporary directory can.
+            // Bytes in memory do not fail; the spill file in the temporary directory can.
             throw new UncheckedIOException(e.getMessage(), e);
         }
     }
@@ -176,7 +170,7 @@ public final class BristolImporter {
      */
     static Program parse(Reader reader, String name, boolean old, BristolOptions options, long bytes)
             throws IOException {
-        Parser p = new Parser(new Lines(reader, name), old, options, bytes);
+        Parser p = new Parser(new Lines(utf8(reader), name), old, options, bytes);
         try {
             p.scan();
             GateList g = new GateList();
@@ -193,8 +187,60 @@ public final class BristolImporter {
         }
     }
 
-    private static long utf8Length(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
+    /**
+     * {@code reader}'s characters as UTF-8 bytes, so that text from a reader goes through the
+     * same line reader, and the same line bound, as a file. Allocates per chunk, not per line.
+     */
+    private static InputStream utf8(Reader reader) {
+        return new InputStream() {
+            private final char[] chars = new char[8192];
+            /** 1 when chars[0] holds a high surrogate whose pair is still to be read. */
+            private int held;
+            private byte[] bytes = new byte[0];
+            private int pos;
+
+            @Override
+            public int read() throws IOException {
+                return fill() ? bytes[pos++] & 0xFF : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (len == 0) {
+                    return 0;
+                }
+                if (!fill()) {
+                    return -1;
+                }
+                int n = Math.min(len, bytes.length - pos);
+                System.arraycopy(bytes, pos, b, off, n);
+                pos += n;
+                return n;
+            }
+
+            private boolean fill() throws IOException {
+                while (pos == bytes.length) {
+                    int n = reader.read(chars, held, chars.length - held);
+                    if (n < 0 && held == 0) {
+                        return false;
+                    }
+                    int end = held + Math.max(n, 0);
+                    // A pair split between two reads is encoded whole, with the next chunk.
+                    held = n > 0 && Character.isHighSurrogate(chars[end - 1]) ? 1 : 0;
+                    bytes = new String(chars, 0, end - held).getBytes(StandardCharsets.UTF_8);
+                    pos = 0;
+                    if (held == 1) {
+                        chars[0] = chars[end - 1];
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public void close() throws IOException {
+                reader.close();
+            }
+        };
     }
 
     /**
@@ -211,7 +257,7 @@ public final class BristolImporter {
      * number; {@link #next()} gives a header line as strings.
      */
     static final class Lines {
-        private final BufferedReader in;
+        private final GctLines in;
         private final String name;
         private int lineNo;
         private String line;
@@ -219,15 +265,20 @@ public final class BristolImporter {
         private int[] end = new int[8];
         private int count;
 
-        Lines(Reader reader, String name) {
-            this.in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        /** Lines of the UTF-8 text {@code bytes}, each at most {@link GctLines#MAX_LINE} bytes as in every text format. */
+        Lines(InputStream bytes, String name) {
+            this(bytes, name, GctLines.MAX_LINE);
+        }
+
+        Lines(InputStream bytes, String name, int maxLine) {
+            this.in = new GctLines(name, bytes, maxLine);
             this.name = name;
         }
 
         /** Reads the next non-blank line and splits it; returns its number of tokens, 0 at the end. */
         int tokenize() throws IOException {
             String l;
-            while ((l = in.readLine()) != null) {
+            while ((l = in.next()) != null) {
                 lineNo++;
                 count = 0;
                 int n = l.length();

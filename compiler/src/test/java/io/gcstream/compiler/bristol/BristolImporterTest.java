@@ -17,7 +17,9 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.TestBits;
 import io.gcstream.compiler.TestResources;
 import io.gcstream.compiler.internal.CircuitCompare;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -429,5 +431,45 @@ class BristolImporterTest {
         CircuitFormatException e = assertThrows(CircuitFormatException.class,
                 () -> BristolImporter.readOld(p, BristolOptions.defaults()));
         assertTrue(e.getMessage().startsWith(p + ":"), e.getMessage());
+    }
+
+    /**
+     * A line without end (a 1 MiB gate line here, 50 MB in the review, where it took a 64 MB
+     * heap) is refused as the text formats refuse it, naming the file and line, after reading at
+     * most the bound and one read buffer: the reader never holds more of a line than the bound.
+     */
+    @Test
+    void aLineLongerThanTheBoundIsRefusedAfterReadingAtMostTheBound(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("long.txt");
+        String head = "1 3\n2 1 1\n1 1\n";
+        Files.writeString(f, head + "2 1 0 1 2 AND" + " 0".repeat(1 << 19) + "\n");
+        long[] read = {0};
+        try (InputStream counted = new FilterInputStream(Files.newInputStream(f)) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                read[0] += Math.max(n, 0);
+                return n;
+            }
+        }) {
+            BristolImporter.Lines lines = new BristolImporter.Lines(counted, f.toString(), 4096);
+            for (int i = 0; i < 3; i++) {
+                assertTrue(lines.tokenize() > 0);
+            }
+            CircuitFormatException e = assertThrows(CircuitFormatException.class, lines::tokenize);
+            assertEquals(f + ":4: line is longer than 4096 bytes (is this a text circuit?)", e.getMessage());
+        }
+        assertTrue(read[0] <= head.length() + 4096 + 8192, read[0] + " bytes read");
+    }
+
+    /** Text from a reader goes through the same line reader: a pair split between its chunks stays whole. */
+    @Test
+    void textFromAReaderKeepsCharactersSplitBetweenChunks() {
+        for (int pad = 8160; pad < 8180; pad++) { // the digit's high surrogate at char 8179..8198
+            String text = "1 3\n2 1 1\n1 1\n2 1 0" + " ".repeat(pad) + "\uD835\uDFD8 2 AND\n";
+            CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> BristolImporter.parse(
+                    new java.io.StringReader(text), "r.txt", false, BristolOptions.defaults()));
+            assertEquals("r.txt:4: wire is not a number: '\uD835\uDFD8'", e.getMessage(), "pad " + pad);
+        }
     }
 }
