@@ -3,6 +3,7 @@ package io.gcstream.compiler;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.circuits.internal.format.SubCircuitNames;
 import io.gcstream.compiler.internal.FrontEnd;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Program;
@@ -12,8 +13,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -64,6 +67,7 @@ public final class CircuitBuilder {
     /** The bodies being written, innermost first: the main circuit's last. */
     private final Deque<FrontEnd> bodies = new ArrayDeque<>();
     private final List<Program.Sub> subs = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
     private final IntList creatorIn = new IntList();
     private final IntList evaluatorIn = new IntList();
     private final IntList creatorOut = new IntList();
@@ -245,6 +249,9 @@ public final class CircuitBuilder {
     /**
      * Defines a sub-circuit of {@code inputWidth} input bits: {@code body} is run once, now,
      * with the input word, and returns the output word. Its gates go into the sub-circuit.
+     *
+     * @throws IllegalArgumentException if {@code name} is not a name every circuit format takes
+     *     (an identifier of at most 255 bytes, {@link SubCircuitNames}) or is already defined
      */
     public SubCircuitDef define(String name, int inputWidth, Function<Word, Word> body) {
         return define(name, inputWidth, body, false);
@@ -264,6 +271,8 @@ public final class CircuitBuilder {
 
     private SubCircuitDef define(String name, int inputWidth, Function<Word, Word> body, boolean byLevel) {
         Objects.requireNonNull(name);
+        SubCircuitNames.check(name);
+        checkUnused(name);
         if (inputWidth < 0) {
             throw new IllegalArgumentException("negative input width " + inputWidth);
         }
@@ -289,8 +298,17 @@ public final class CircuitBuilder {
             nodes[i]++; // GateList wires: node + 1
         }
         g.setOutputs(nodes);
+        checkUnused(name); // again: the body may have defined it
+        names.add(name);
         subs.add(new Program.Sub(name, g, byLevel));
         return new SubCircuitDef(this, name, subs.size() - 1, inputWidth, out.width());
+    }
+
+    private void checkUnused(String name) {
+        if (names.contains(name)) {
+            throw new IllegalArgumentException("sub-circuit name '" + name
+                    + "' is already defined: the sub-circuits of a circuit have distinct names");
+        }
     }
 
     /** Calls {@code f} in the current body; same as {@link SubCircuitDef#call}. */

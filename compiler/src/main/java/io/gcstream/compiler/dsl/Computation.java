@@ -141,6 +141,10 @@ public final class Computation {
      * inside (pass them as parameters); values made inside may not be used outside.
      *
      * <pre>{@code Subroutine<UInt> square = c.define("square16", Type.uint(16), x -> x.mul(x));}</pre>
+     *
+     * @throws IllegalArgumentException naming {@code name} and the rule, before the body runs, if
+     *     the name is one no circuit format takes (not an identifier of at most 255 bytes) or is
+     *     already defined in this computation
      */
     public <A extends Value, R extends Value> Subroutine<R> define(String name, Type<A> a,
             Function<? super A, ? extends R> body) {

@@ -1,6 +1,7 @@
 package io.gcstream.compiler.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,5 +35,37 @@ class SubroutineTest {
         UInt x = other.creator().uint(4);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> inc.call(x));
         assertTrue(e.getMessage().contains("another Computation"), e.getMessage());
+    }
+
+    /**
+     * A name the circuit formats refuse is refused where it is given, before the body runs, not
+     * at the first run (where the circuit's hash is computed); the longest valid name works.
+     */
+    @Test
+    void namesTheFormatsRefuseAreRefusedAtDefine() {
+        Computation c = new Computation();
+        c.define("twice", Type.uint(4), x -> x.add(1));
+        String rule = "is not an identifier of at most 255 bytes (letters, digits, '_' and '.', not starting with a digit)";
+        String[][] cases = {
+            {"", "sub-circuit name '' " + rule},
+            {"a b", "sub-circuit name 'a b' " + rule},
+            {"1st", "sub-circuit name '1st' " + rule},
+            {"x".repeat(256), "sub-circuit name '" + "x".repeat(256) + "' " + rule},
+            {"twice", "sub-circuit name 'twice' is already defined: the sub-circuits of a circuit have distinct names"},
+        };
+        for (String[] k : cases) {
+            boolean[] ran = {false};
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> c.define(k[0], Type.uint(4), x -> {
+                        ran[0] = true;
+                        return x.add(1);
+                    }), k[0]);
+            assertEquals(k[1], e.getMessage());
+            assertFalse(ran[0], "the body of '" + k[0] + "' ran");
+        }
+        Subroutine<UInt> longest = c.define("x".repeat(255), Type.uint(4), x -> x.add(2));
+        UInt a = c.creator().uint(4);
+        c.evaluator().output(longest.call(c.define("twice.", Type.uint(4), x -> x.add(1)).call(a)));
+        assertEquals(32, c.build().hash().length, "a circuit with these names hashes");
     }
 }

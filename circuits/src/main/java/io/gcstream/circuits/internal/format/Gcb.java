@@ -1,7 +1,6 @@
 package io.gcstream.circuits.internal.format;
 
 import java.nio.charset.StandardCharsets;
-import java.util.regex.Pattern;
 
 /** Constants of the binary format, shared by its reader and writer (see docs/formats.md). */
 final class Gcb {
@@ -22,9 +21,8 @@ final class Gcb {
     /** Longest encoding of one gate: opcode and three slot deltas of at most 5 bytes each. */
     static final int MAX_GATE_BYTES = 20;
 
-    /** Sub-circuit names: identifiers, so that every .gcb can also be written as .gct. */
-    static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
-    static final int MAX_NAME_BYTES = 255;
+    /** Longest sub-circuit name in bytes ({@link SubCircuitNames}). */
+    static final int MAX_NAME_BYTES = SubCircuitNames.MAX_BYTES;
 
     private Gcb() {
     }

@@ -286,7 +286,7 @@ public final class GcbReader {
                     + " is not in 1..255");
         }
         String subName = decodeName(in, in.bytes(nameLength), at);
-        if (!Gcb.NAME.matcher(subName).matches()) {
+        if (!SubCircuitNames.isValid(subName)) {
             throw in.errorAt(at, "sub-circuit name '" + subName + "' is not an identifier");
         }
         if (!names.add(subName)) {

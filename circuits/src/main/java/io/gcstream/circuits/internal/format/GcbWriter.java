@@ -111,11 +111,8 @@ public final class GcbWriter {
             throws IOException {
         SubCircuit sub = subs.get(index);
         String name = sub.name();
+        SubCircuitNames.check(name);
         byte[] nameBytes = Gcb.nameBytes(name);
-        if (!Gcb.NAME.matcher(name).matches() || nameBytes.length > Gcb.MAX_NAME_BYTES) {
-            throw new IllegalArgumentException("sub-circuit name '" + name
-                    + "' is not an identifier of at most 255 bytes");
-        }
         if (!names.add(name)) {
             throw new IllegalArgumentException("two sub-circuits are named '" + name + "'");
         }

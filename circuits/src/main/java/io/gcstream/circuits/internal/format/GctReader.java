@@ -272,10 +272,8 @@ public final class GctReader {
 
         private void definition(String name) throws IOException {
             String where = lines.where();
-            if (!Gcb.NAME.matcher(name).matches() || name.getBytes(StandardCharsets.UTF_8).length
-                    > Gcb.MAX_NAME_BYTES) {
-                throw error(where, "bad sub-circuit name '" + name
-                        + "': expected an identifier (letters, digits, '_', '.'; not starting with a digit)");
+            if (!SubCircuitNames.isValid(name)) {
+                throw error(where, "bad sub-circuit name '" + name + "': expected " + SubCircuitNames.RULE);
             }
             if (names.containsKey(name)) {
                 throw error(where, "sub-circuit '" + name + "' is defined twice");

@@ -85,9 +85,7 @@ public final class GctWriter {
             throws IOException {
         SubCircuit sub = subs.get(index);
         String name = sub.name();
-        if (!Gcb.NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("sub-circuit name '" + name + "' is not an identifier");
-        }
+        SubCircuitNames.check(name);
         if (!names.add(name)) {
             throw new IllegalArgumentException("two sub-circuits are named '" + name + "'");
         }

@@ -47,15 +47,18 @@ class GctWriterTest {
         assertEquals(c.hashHex(), GctReader.parse("w", expected).hashHex());
     }
 
+    /** Both writers apply the readers' rule ({@link SubCircuitNames}): a 256-byte name was written to a .gct its reader refused. */
     @Test
     void rejectsNamesTheTextFormatCannotHold() {
-        SubCircuit bad = SubCircuit.of("has space", new int[] {0}, new int[] {0}, 1,
-                new Body.Builder().build(), List.of());
-        Circuit.Builder b = Circuit.builder();
-        b.addSubCircuit(bad);
-        Circuit c = b.creatorInputs(0).evaluatorOutputs(0).numSlots(1).body(new Body.Builder().build())
-                .build();
-        assertThrows(IllegalArgumentException.class, () -> GctWriter.toString(c));
-        assertThrows(IllegalArgumentException.class, c::hash);
+        for (String name : new String[] {"has space", "x".repeat(256)}) {
+            SubCircuit bad = SubCircuit.of(name, new int[] {0}, new int[] {0}, 1,
+                    new Body.Builder().build(), List.of());
+            Circuit.Builder b = Circuit.builder();
+            b.addSubCircuit(bad);
+            Circuit c = b.creatorInputs(0).evaluatorOutputs(0).numSlots(1).body(new Body.Builder().build())
+                    .build();
+            assertThrows(IllegalArgumentException.class, () -> GctWriter.toString(c), name);
+            assertThrows(IllegalArgumentException.class, c::hash, name);
+        }
     }
 }
