@@ -476,13 +476,9 @@ public final class OtExtensionReceiver implements AutoCloseable {
         long[] dst = r[slot];
         int words = OtExtensionSender.words(mb);
         if (srcBools != null) {
-            java.util.Arrays.fill(dst, 0, words, 0L);
-            int off = srcOff + done;
-            for (int i = 0; i < mb; i++) {
-                if (srcBools[off + i]) {
-                    dst[i >>> 6] |= 1L << (i & 63);
-                }
-            }
+            // No branch on a choice bit.
+            Blocks.packInto(srcBools, srcOff + done, mb, dst);
+            java.util.Arrays.fill(dst, (mb + 63) >>> 6, words, 0L);
             return;
         }
         long[] choices = srcBits;

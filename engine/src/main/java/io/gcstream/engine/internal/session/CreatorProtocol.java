@@ -14,6 +14,7 @@ import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -184,10 +185,10 @@ public final class CreatorProtocol extends Protocol {
             prg.nextBlocks(chunk, 0, k);
             scatter(chunk, k, cf, base, labels);
             for (int i = 0; i < k; i++) {
-                if (x[base + i]) {
-                    chunk[2 * i] ^= dLo;
-                    chunk[2 * i + 1] ^= dHi;
-                }
+                // The active label, 0-label ^ (Δ if the bit is 1), with no branch on the bit.
+                long m = -Blocks.toBit(x[base + i]);
+                chunk[2 * i] ^= dLo & m;
+                chunk[2 * i + 1] ^= dHi & m;
             }
             ch.writeLongs(chunk, 0, 2 * k);
         }

@@ -115,14 +115,35 @@ public final class Blocks {
         return ((bits[i >>> 6] >>> (i & 63)) & 1) != 0;
     }
 
-    /** Packs {@code n} booleans from {@code off} into a new bit-packed array. */
+    /** Packs {@code n} booleans from {@code off} into a new bit-packed array, without a branch on them. */
     public static long[] pack(boolean[] b, int off, int n) {
         long[] r = new long[(n + 63) >>> 6];
-        for (int i = 0; i < n; i++) {
-            if (b[off + i]) {
-                r[i >>> 6] |= 1L << (i & 63);
-            }
-        }
+        packInto(b, off, n, r);
         return r;
+    }
+
+    /**
+     * Packs {@code n} booleans from {@code off} into words {@code 0 .. ceil(n/64)} of
+     * {@code dst} (bits beyond n zero), without a branch on them ({@link #toBit}).
+     */
+    public static void packInto(boolean[] b, int off, int n, long[] dst) {
+        for (int w = 0, i = 0; i < n; w++) {
+            int end = Math.min(n, i + 64);
+            long x = 0;
+            for (int j = 0; i < end; i++, j++) {
+                x |= toBit(b[off + i]) << j;
+            }
+            dst[w] = x;
+        }
+    }
+
+    /**
+     * 1 if {@code b}, else 0: the one step from a secret boolean to arithmetic, for selects
+     * without a branch ({@code x ^ (d & -toBit(b))}). Java converts a boolean only through a
+     * conditional; C2 compiles this one to a flag set, not a jump (until the JIT has seen both
+     * values, it may compile a trap in place of the unseen one and recompile when it comes).
+     */
+    public static long toBit(boolean b) {
+        return b ? 1 : 0;
     }
 }

@@ -52,5 +52,25 @@ class BlocksTest {
         for (int i = 0; i < 130; i++) {
             assertEquals(x[i], Blocks.bit(p, i));
         }
+        java.util.Random rnd = new java.util.Random(5);
+        boolean[] y = new boolean[300];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = rnd.nextBoolean();
+        }
+        for (int off : new int[] {0, 1, 63, 64, 100}) {
+            for (int n : new int[] {0, 1, 63, 64, 65, 128, 200}) {
+                long[] dst = new long[5];
+                java.util.Arrays.fill(dst, -1L);
+                Blocks.packInto(y, off, n, dst);
+                for (int i = 0; i < 64 * ((n + 63) / 64); i++) {
+                    assertEquals(i < n && y[off + i], Blocks.bit(dst, i), off + " " + n + " " + i);
+                }
+                for (int w = (n + 63) / 64; w < dst.length; w++) {
+                    assertEquals(-1L, dst[w], "words beyond the bits are not written");
+                }
+            }
+        }
+        assertEquals(1, Blocks.toBit(true));
+        assertEquals(0, Blocks.toBit(false));
     }
 }
