@@ -46,8 +46,77 @@ class NetworkOptionsTest {
         assertTrue(e.getMessage().endsWith("not UTF-8 text"), e.getMessage());
         Files.write(f, new byte[NetworkOptions.MAX_PASSWORD_FILE + 1]);
         assertThrows(UserError.class, () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        // UTF-8 text (a TLS password must also be printable ASCII: aTlsPasswordMustBePrintableAscii).
         Files.writeString(f, "ünïcode", StandardCharsets.UTF_8);
-        assertArrayEquals("ünïcode".toCharArray(), NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        assertArrayEquals("ünïcode".toCharArray(), NetworkOptions.password("--state-password-file", f.toString(),
+                StateOptions.PASSWORD_ENV, Map.<String, String>of()::get));
+    }
+
+    /**
+     * Issue 34, finding 1: a password from the environment that the JVM could not decode (in the
+     * POSIX locale every non-ASCII byte arrives as U+FFFD, so any password of as many such bytes
+     * would open the state) is refused in one line pointing to the password file; so is a non-ASCII
+     * one when the environment is not decoded as UTF-8. A password file is UTF-8 in any locale.
+     */
+    @Test
+    void anEnvironmentPasswordTheJvmMayHaveAlteredIsRefused(@TempDir Path dir) throws Exception {
+        StateOptions s = new StateOptions();
+        s.saveState = dir.resolve("state").toString();
+        s.env = Map.of(StateOptions.PASSWORD_ENV, "\uFFFD".repeat(12))::get;
+        UserError e = assertThrows(UserError.class, () -> s.password(io.gcstream.circuits.Party.CREATOR));
+        assertEquals("GC_STATE_PASSWORD holds bytes this process's locale cannot decode (Java reads each as U+FFFD,"
+                + " so other passwords would be the same): put the password in a file and give --state-password-file"
+                + " FILE (read as UTF-8)", e.getMessage());
+        s.env = Map.of(StateOptions.PASSWORD_ENV, "x\uFFFDy")::get;
+        assertThrows(UserError.class, () -> s.password(io.gcstream.circuits.Party.EVALUATOR));
+        s.env = Map.of(StateOptions.PASSWORD_ENV, "correct horse")::get;
+        assertArrayEquals("correct horse".toCharArray(), s.password(io.gcstream.circuits.Party.CREATOR));
+
+        // Non-ASCII text: accepted where the environment is UTF-8, refused where it is not.
+        NetworkOptions.checkEnvironmentText("GC_STATE_PASSWORD", "--state-password-file", "пароль", null);
+        NetworkOptions.checkEnvironmentText("GC_STATE_PASSWORD", "--state-password-file", "ascii only", "US-ASCII");
+        e = assertThrows(UserError.class, () -> NetworkOptions.checkEnvironmentText("GC_STATE_PASSWORD",
+                "--state-password-file", "пароль", "ISO-8859-1"));
+        assertEquals("GC_STATE_PASSWORD holds non-ASCII characters and this process reads the environment as"
+                + " ISO-8859-1, not UTF-8 (another locale would read another password): put the password in a file"
+                + " and give --state-password-file FILE (read as UTF-8)", e.getMessage());
+        // The same password from a file.
+        Path f = Files.writeString(dir.resolve("pw"), "пароль\n", StandardCharsets.UTF_8);
+        s.passwordFile = f.toString();
+        assertArrayEquals("пароль".toCharArray(), s.password(io.gcstream.circuits.Party.CREATOR));
+    }
+
+    /**
+     * Issue 34, finding 1: the JDK's PKCS#12 key stores refuse a password that is not printable
+     * ASCII (gc keygen printed Java class names and exited 1): a user error in one line, from the
+     * environment (mangled or not) or a file, before any key is made or store opened.
+     */
+    @Test
+    void aTlsPasswordMustBePrintableAscii(@TempDir Path dir) throws Exception {
+        String notAscii = "the TLS password must be printable ASCII (letters, digits, punctuation, spaces): the JDK's"
+                + " PKCS#12 key stores refuse other characters";
+        for (String pw : new String[] {"пароль", "\uFFFD\uFFFD\uFFFD\uFFFD", "tab\tinside"}) {
+            UserError e = assertThrows(UserError.class,
+                    () -> NetworkOptions.password(null, Map.of("GC_TLS_PASSWORD", pw)::get));
+            assertEquals("GC_TLS_PASSWORD: " + notAscii, e.getMessage());
+        }
+        Path f = Files.writeString(dir.resolve("pw"), "пароль\n", StandardCharsets.UTF_8);
+        UserError e = assertThrows(UserError.class, () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        assertEquals("--tls-password-file " + f + ": " + notAscii, e.getMessage());
+        assertArrayEquals("a long passphrase, 42!".toCharArray(),
+                NetworkOptions.password(null, Map.of("GC_TLS_PASSWORD", "a long passphrase, 42!")::get));
+        // gc keygen with such a password: one line, exit 2, no key written.
+        CliTestSupport.Outcome o = gc("keygen", "--name", "a", "--out", dir.resolve("keys").toString(),
+                "--tls-password-file", f.toString());
+        assertEquals(2, o.status(), o.err());
+        assertEquals("gc: --tls-password-file " + f + ": " + notAscii + System.lineSeparator(), o.err());
+        assertFalse(Files.exists(dir.resolve("keys").resolve("a.p12")));
+        KeygenCommand k = new KeygenCommand();
+        k.name = "a";
+        k.out = dir.resolve("keys").toString();
+        k.env = Map.of("GC_TLS_PASSWORD", "\uFFFD".repeat(8))::get;
+        e = assertThrows(UserError.class, () -> k.run(System.out));
+        assertEquals("GC_TLS_PASSWORD: " + notAscii, e.getMessage());
     }
 
     @Test

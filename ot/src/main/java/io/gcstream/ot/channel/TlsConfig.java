@@ -109,13 +109,15 @@ public final class TlsConfig {
      *
      * @throws java.nio.file.NoSuchFileException if a file is missing
      * @throws IllegalArgumentException if a store does not open with the password or does not
-     *     hold what it must; the message names the file
+     *     hold what it must (the message names the file), or if the password holds a character
+     *     other than printable ASCII
      */
     public static TlsConfig load(Path keystore, Path truststore, char[] password)
             throws IOException {
         Objects.requireNonNull(keystore, "keystore");
         Objects.requireNonNull(truststore, "truststore");
         Objects.requireNonNull(password, "password");
+        checkPassword(password);
         KeyStore keys = read(keystore, "keystore", password);
         KeyStore trust = read(truststore, "truststore", password);
         return build("keystore " + keystore, keys, "truststore " + truststore, trust, password,
@@ -126,12 +128,14 @@ public final class TlsConfig {
      * Builds a configuration from key stores already in memory (e.g. from
      * {@link TlsKeys#truststore}); {@code password} is the key's password.
      *
-     * @throws IllegalArgumentException if a store does not hold what it must
+     * @throws IllegalArgumentException if a store does not hold what it must, or if the password
+     *     holds a character other than printable ASCII
      */
     public static TlsConfig of(KeyStore keystore, KeyStore truststore, char[] password) {
         Objects.requireNonNull(keystore, "keystore");
         Objects.requireNonNull(truststore, "truststore");
         Objects.requireNonNull(password, "password");
+        checkPassword(password);
         return build("keystore", keystore, "truststore", truststore, password, "in-memory stores");
     }
 
@@ -220,6 +224,20 @@ public final class TlsConfig {
     }
 
     // ---------------------------------------------------------------- building
+
+    /**
+     * Refuses a password with a character outside printable ASCII: the JDK's PKCS#12 key stores
+     * cannot open a key under one (it would fail as a wrong password, or with an exception
+     * naming their classes).
+     */
+    private static void checkPassword(char[] password) {
+        for (char c : password) {
+            if (c < 0x20 || c > 0x7e) {
+                throw new IllegalArgumentException("the key stores' password holds a character other than printable"
+                        + " ASCII, which the JDK's PKCS#12 key stores refuse");
+            }
+        }
+    }
 
     private static KeyStore read(Path file, String what, char[] password) throws IOException {
         KeyStore ks;

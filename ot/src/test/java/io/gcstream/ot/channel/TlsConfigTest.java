@@ -50,6 +50,22 @@ class TlsConfigTest {
         assertEquals("keystore " + aliceKeys + ": wrong password, or not a PKCS#12 file", e.getMessage());
     }
 
+    /**
+     * Issue 34, finding 1: the JDK's PKCS#12 key stores take printable ASCII passwords only, so
+     * another one is refused as such, not as a wrong password or with an exception of theirs.
+     */
+    @Test
+    void aPasswordOtherThanPrintableAsciiIsRefusedAsSuch() {
+        for (String pw : new String[] {"пароль", "\uFFFD\uFFFD", "tab\there"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> TlsConfig.load(aliceKeys, aliceTrust, pw.toCharArray()));
+            assertEquals("the key stores' password holds a character other than printable ASCII, which the JDK's"
+                    + " PKCS#12 key stores refuse", e.getMessage());
+            assertThrows(IllegalArgumentException.class,
+                    () -> TlsConfig.of(TlsFixtures.ALICE, TlsFixtures.truststore(TlsFixtures.BOB), pw.toCharArray()));
+        }
+    }
+
     @Test
     void aMissingFileIsNoSuchFile() {
         assertThrows(NoSuchFileException.class,
