@@ -5,6 +5,7 @@ import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TlsConfig;
+import io.gcstream.ot.channel.TlsKeys;
 import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,6 +51,7 @@ final class NetworkOptions implements CommandLine.Target {
     String truststore;
     String passwordFile;
     String peer;
+    boolean trustAuthority;
 
     void declare(CommandLine c) {
         c.value(this, "--bind", "ADDRESS", "Address to listen on with --listen (default " + DEFAULT_BIND + ": this"
@@ -63,6 +65,9 @@ final class NetworkOptions implements CommandLine.Target {
         c.value(this, "--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as"
                 + " gc keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, even one the"
                 + " truststore trusts, is refused", null);
+        c.flag(this, "--tls-trust-authority", "With --tls-peer SUBJECT: also accept a certificate with that subject"
+                + " that an authority in the truststore issued (a CA, or a version 1 certificate), not only one the"
+                + " truststore holds");
     }
 
     @Override
@@ -73,6 +78,7 @@ final class NetworkOptions implements CommandLine.Target {
             case "--tls-truststore" -> truststore = v;
             case "--tls-password-file" -> passwordFile = v;
             case "--tls-peer" -> peer = v;
+            case "--tls-trust-authority" -> trustAuthority = true;
             default -> throw CommandLine.undeclared(option);
         }
     }
@@ -82,7 +88,8 @@ final class NetworkOptions implements CommandLine.Target {
 
     /** True if any of these options was given. */
     boolean given() {
-        return bind != null || keystore != null || truststore != null || passwordFile != null || peer != null;
+        return bind != null || keystore != null || truststore != null || passwordFile != null || peer != null
+                || trustAuthority;
     }
 
     /** Fails if any of these options was given to a mode that has no network ({@code mode}). */
@@ -100,9 +107,9 @@ final class NetworkOptions implements CommandLine.Target {
      */
     Transport transport(PrintStream err) throws IOException {
         if (keystore == null && truststore == null) {
-            if (passwordFile != null || peer != null) {
-                throw new UserError((passwordFile != null ? "--tls-password-file" : "--tls-peer")
-                        + " is for TLS: give --tls-keystore and --tls-truststore too");
+            if (passwordFile != null || peer != null || trustAuthority) {
+                throw new UserError((passwordFile != null ? "--tls-password-file" : peer != null ? "--tls-peer"
+                        : "--tls-trust-authority") + " is for TLS: give --tls-keystore and --tls-truststore too");
             }
             return Transport.plain();
         }
@@ -110,16 +117,27 @@ final class NetworkOptions implements CommandLine.Target {
             throw new UserError("TLS needs both --tls-keystore (this party's key) and"
                     + " --tls-truststore (the peer's certificate)");
         }
+        if (trustAuthority && peer == null) {
+            throw new UserError(TRUST_AUTHORITY_NEEDS_SUBJECT);
+        }
         char[] password = password(passwordFile, env);
         TlsConfig tls;
         try {
             tls = TlsConfig.load(Path.of(keystore), Path.of(truststore), password);
+            if (trustAuthority) {
+                tls = tls.trustingAuthorities();
+            }
             if (peer != null) {
                 tls = tls.withPeer(peer);
             }
+            if (trustAuthority && !tls.expectedPeer().orElseThrow().startsWith("subject ")) {
+                throw new UserError(TRUST_AUTHORITY_NEEDS_SUBJECT);
+            }
         } catch (IllegalArgumentException e) {
             throw new UserError(peer != null && e.getMessage().startsWith("the expected peer")
-                    ? "--tls-peer: " + e.getMessage() : e.getMessage());
+                    ? "--tls-peer: " + e.getMessage()
+                    : trustAuthority && e.getMessage().contains("holds no certificate authority")
+                            ? "--tls-trust-authority: " + e.getMessage() : e.getMessage());
         } finally {
             Arrays.fill(password, '\0');
         }
@@ -132,9 +150,13 @@ final class NetworkOptions implements CommandLine.Target {
         return Transport.tls(tls);
     }
 
+    private static final String TRUST_AUTHORITY_NEEDS_SUBJECT = "--tls-trust-authority lets an authority in the"
+            + " truststore vouch for the subject --tls-peer names: give --tls-peer CN=NAME (a fingerprint names one"
+            + " certificate)";
+
     /** True if a truststore of {@code trusted} accepts more than one peer certificate. */
     static boolean acceptsSeveral(List<X509Certificate> trusted) {
-        return trusted.size() > 1 || trusted.stream().anyMatch(c -> c.getBasicConstraints() >= 0);
+        return trusted.size() > 1 || trusted.stream().anyMatch(TlsKeys::isAuthority);
     }
 
     /** A connection whose peer has been greeted, and what the greeting gave. */

@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -238,6 +239,70 @@ class NetworkOptionsTest {
         n.peer = "not a name!";
         e = assertThrows(UserError.class, () -> n.transport(System.err));
         assertTrue(e.getMessage().startsWith("--tls-peer: the expected peer 'not a name!' is neither"), e.getMessage());
+    }
+
+    /**
+     * Issue 34, finding 5: a version 1 certificate (what {@code openssl x509 -req -signkey} makes)
+     * is an authority to the JDK, so a truststore holding one gets the warning, and a subject it
+     * could issue is accepted only with {@code --tls-trust-authority}, which needs a subject pin
+     * and an authority to trust.
+     */
+    @Test
+    void aVersionOneCertificateIsAnAuthorityThatVouchesOnlyWhenTrustedTo(@TempDir Path dir) throws Exception {
+        Path pw = KeygenCommandTest.passwordFile(dir);
+        assertEquals(0, gc("keygen", "--name", "creator", "--out", dir.toString(), "--tls-password-file",
+                pw.toString()).status());
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("EC");
+        g.initialize(256);
+        java.security.KeyPair kp = g.generateKeyPair();
+        org.bouncycastle.asn1.x500.X500Name carol = new org.bouncycastle.asn1.x500.X500Name("CN=carol");
+        java.util.Date now = new java.util.Date();
+        java.security.cert.X509Certificate v1 = new org.bouncycastle.cert.jcajce.JcaX509CertificateConverter()
+                .getCertificate(new org.bouncycastle.cert.jcajce.JcaX509v1CertificateBuilder(carol,
+                        java.math.BigInteger.ONE, new java.util.Date(now.getTime() - 3_600_000),
+                        new java.util.Date(now.getTime() + 86_400_000), carol, kp.getPublic())
+                        .build(new org.bouncycastle.operator.jcajce.JcaContentSignerBuilder("SHA256withECDSA")
+                                .build(kp.getPrivate())));
+        Path trust = dir.resolve("carol-trust.p12");
+        io.gcstream.ot.channel.TlsKeys.save(io.gcstream.ot.channel.TlsKeys.truststore(List.of(v1)), trust,
+                KeygenCommandTest.PASSWORD.toCharArray());
+        NetworkOptions n = options(Map.of());
+        n.keystore = dir.resolve("creator.p12").toString();
+        n.truststore = trust.toString();
+        n.passwordFile = pw.toString();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        n.transport(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gc: warning: the truststore " + trust
+                + " holds 1 certificate(s) or a certificate authority, so more than one peer would be accepted"),
+                err.toString(StandardCharsets.UTF_8));
+        n.peer = "CN=bob";
+        UserError e = assertThrows(UserError.class, () -> n.transport(System.err));
+        assertEquals("--tls-peer: the expected peer, subject CN=bob, matches no certificate in the truststore " + trust
+                + " (it holds [CN=carol]); a certificate an authority there issued is accepted by subject only if you"
+                + " trust it to (--tls-trust-authority)", e.getMessage());
+        assertTrue(gc("run", "--help").out().contains("--tls-trust-authority"));
+        n.trustAuthority = true;
+        err.reset();
+        assertTrue(n.transport(new java.io.PrintStream(err, true, StandardCharsets.UTF_8)).isSecure());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        String needsSubject = "--tls-trust-authority lets an authority in the truststore vouch for the subject"
+                + " --tls-peer names: give --tls-peer CN=NAME (a fingerprint names one certificate)";
+        n.peer = io.gcstream.ot.channel.TlsKeys.fingerprint(v1);
+        assertEquals(needsSubject, assertThrows(UserError.class, () -> n.transport(System.err)).getMessage());
+        n.peer = null;
+        assertEquals(needsSubject, assertThrows(UserError.class, () -> n.transport(System.err)).getMessage());
+        // A truststore without an authority has none to trust.
+        Path bobTrust = dir.resolve("creator-trust.p12");
+        assertEquals(0, gc("keygen", "--trust", dir.resolve("creator.crt").toString(), "--out", bobTrust.toString(),
+                "--tls-password-file", pw.toString()).status());
+        n.truststore = bobTrust.toString();
+        n.peer = "CN=creator";
+        assertEquals("--tls-trust-authority: the truststore " + bobTrust + " holds no certificate authority to trust"
+                + " (it holds [CN=creator])", assertThrows(UserError.class, () -> n.transport(System.err)).getMessage());
+        NetworkOptions plain = options(Map.of());
+        plain.trustAuthority = true;
+        assertEquals("--tls-trust-authority is for TLS: give --tls-keystore and --tls-truststore too",
+                assertThrows(UserError.class, () -> plain.transport(System.err)).getMessage());
     }
 
     /** Connects to the listener on {@code port} (retrying until it listens), then runs {@code probe}. */

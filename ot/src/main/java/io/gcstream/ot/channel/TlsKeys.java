@@ -174,6 +174,16 @@ public final class TlsKeys {
         }
     }
 
+    /**
+     * True if a truststore holding {@code c} accepts certificates that {@code c}'s key signed: a
+     * certificate authority (basic constraints with cA true), or a version 1 or 2 certificate,
+     * which has no extensions to say it is not one and which the JDK accepts as an issuer when
+     * trusted ({@code openssl x509 -req -signkey} makes one).
+     */
+    public static boolean isAuthority(X509Certificate c) {
+        return c.getBasicConstraints() >= 0 || c.getVersion() < 3;
+    }
+
     /** SHA-256 of the certificate's encoding, as upper-case hex pairs separated by colons. */
     public static String fingerprint(X509Certificate cert) {
         try {
