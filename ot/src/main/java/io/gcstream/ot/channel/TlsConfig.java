@@ -121,7 +121,7 @@ public final class TlsConfig {
         Objects.requireNonNull(keystore, "keystore");
         Objects.requireNonNull(truststore, "truststore");
         Objects.requireNonNull(password, "password");
-        checkPassword(password);
+        TlsKeys.checkPassword(password);
         KeyStore keys = read(keystore, "keystore", password);
         KeyStore trust = read(truststore, "truststore", password);
         return build("keystore " + keystore, keys, "truststore " + truststore, trust, password,
@@ -139,7 +139,7 @@ public final class TlsConfig {
         Objects.requireNonNull(keystore, "keystore");
         Objects.requireNonNull(truststore, "truststore");
         Objects.requireNonNull(password, "password");
-        checkPassword(password);
+        TlsKeys.checkPassword(password);
         return build("keystore", keystore, "truststore", truststore, password, "in-memory stores");
     }
 
@@ -249,20 +249,6 @@ public final class TlsConfig {
     }
 
     // ---------------------------------------------------------------- building
-
-    /**
-     * Refuses a password with a character outside printable ASCII: the JDK's PKCS#12 key stores
-     * cannot open a key under one (it would fail as a wrong password, or with an exception
-     * naming their classes).
-     */
-    private static void checkPassword(char[] password) {
-        for (char c : password) {
-            if (c < 0x20 || c > 0x7e) {
-                throw new IllegalArgumentException("the key stores' password holds a character other than printable"
-                        + " ASCII, which the JDK's PKCS#12 key stores refuse");
-            }
-        }
-    }
 
     private static KeyStore read(Path file, String what, char[] password) throws IOException {
         KeyStore ks;

@@ -63,6 +63,12 @@ class TlsConfigTest {
                     + " PKCS#12 key stores refuse", e.getMessage());
             assertThrows(IllegalArgumentException.class,
                     () -> TlsConfig.of(TlsFixtures.ALICE, TlsFixtures.truststore(TlsFixtures.BOB), pw.toCharArray()));
+            Path target = dir.resolve("not-ascii.p12");
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> TlsKeys.save(TlsFixtures.truststore(TlsFixtures.BOB), target, pw.toCharArray()));
+            assertEquals("the key stores' password holds a character other than printable ASCII, which the JDK's"
+                    + " PKCS#12 key stores refuse", e.getMessage());
+            assertFalse(Files.exists(target));
         }
     }
 
