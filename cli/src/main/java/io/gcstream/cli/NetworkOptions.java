@@ -63,8 +63,8 @@ final class NetworkOptions implements CommandLine.Target {
         c.value(this, "--tls-password-file", "FILE", "File whose first line is the password of both stores"
                 + " (default: the environment variable " + PASSWORD_ENV + ")", null);
         c.value(this, "--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as"
-                + " gc keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, even one the"
-                + " truststore trusts, is refused", null);
+                + " gc keygen printed it; preferred) or its subject (CN=NAME, or NAME), matched only by a certificate the"
+                + " truststore holds; any other certificate, even one the truststore trusts, is refused", null);
         c.flag(this, "--tls-trust-authority", "With --tls-peer SUBJECT: also accept a certificate with that subject"
                 + " that an authority in the truststore issued (a CA, or a version 1 certificate), not only one the"
                 + " truststore holds");
@@ -102,8 +102,10 @@ final class NetworkOptions implements CommandLine.Target {
 
     /**
      * Plain TCP, or TLS when a keystore and truststore are given (loaded and checked here),
-     * narrowed to {@code --tls-peer} if given; otherwise, if the truststore would accept more
-     * than one peer (several certificates, or a certificate authority), a warning on {@code err}.
+     * narrowed to {@code --tls-peer} if given (a subject vouched for by the truststore's
+     * authorities with {@code --tls-trust-authority}); otherwise, if the truststore would accept
+     * more than one peer (several certificates, or an authority: {@link TlsKeys#isAuthority}), a
+     * warning on {@code err}.
      */
     Transport transport(PrintStream err) throws IOException {
         if (keystore == null && truststore == null) {
