@@ -101,6 +101,7 @@ final class CircuitSources {
             throw new UserError("--cache must be at least 0 instructions, not " + o.cacheInstructions);
         }
         if (source.startsWith(LIBRARY_PREFIX)) {
+            bristolOnly(o, source + " is a library circuit");
             String name = source.substring(LIBRARY_PREFIX.length());
             Circuit carried = LibraryCache.circuit(name);
             if (carried != null) {
@@ -121,6 +122,9 @@ final class CircuitSources {
      */
     private static Circuit read(Path file, SourceOptions o) throws IOException {
         CircuitFormat format = o.from != null ? format(o.from, "--from") : CircuitFormat.detect(file);
+        if (!format.isBristol()) {
+            bristolOnly(o, file + " is a " + format.description());
+        }
         return switch (format) {
             case GCB -> GcbReader.open(file, GcbReader.Options.defaults()
                     .withMaxCachedInstructions(o.cacheInstructions));
@@ -167,6 +171,22 @@ final class CircuitSources {
         }
     }
 
+    /**
+     * Refuses the options that say how to read a Bristol file ({@code --input-parties},
+     * {@code --output-parties}, {@code --bit-order}) for a source that is not one: its values
+     * already say whose they are and which wire is which bit, and the option would be ignored.
+     * {@code what} says what the source is, e.g. "c.gct is a text circuit (.gct)".
+     */
+    private static void bristolOnly(SourceOptions o, String what) {
+        String option = o.inputParties != null ? "--input-parties" : o.outputParties != null ? "--output-parties"
+                : o.bitOrder != null ? "--bit-order" : null;
+        if (option != null) {
+            throw new UserError(option + " is for Bristol circuits, whose files do not say "
+                    + (option.equals("--bit-order") ? "which wire of a value is its low bit" : "whose each value is")
+                    + "; " + what + ", which does");
+        }
+    }
+
     private static BristolOptions bristolOptions(SourceOptions o) {
         BristolOptions b = BristolOptions.defaults();
         if (o.inputParties != null) {
@@ -175,7 +195,7 @@ final class CircuitSources {
         if (o.outputParties != null) {
             b = b.outputParties(parties(o.outputParties, "--output-parties"));
         }
-        switch (o.bitOrder.toLowerCase(Locale.ROOT)) {
+        switch (o.bitOrder == null ? "lsb" : o.bitOrder.toLowerCase(Locale.ROOT)) {
             case "lsb" -> b = b.bitOrder(BristolOptions.BitOrder.LSB_FIRST);
             case "msb" -> b = b.bitOrder(BristolOptions.BitOrder.MSB_FIRST);
             default -> throw new UserError("--bit-order must be lsb or msb, not '" + o.bitOrder + "'");

@@ -292,24 +292,24 @@ final class CommandLine {
     }
 
     /**
-     * {@code v} as a whole number in [min, max]: ASCII digits with an optional sign, at most 19
-     * digits (checked before parsing, so that a long value costs nothing).
+     * {@code v} as a whole number in [min, max]: ASCII digits with an optional sign. A number of
+     * any length outside the range, even beyond a long's, is "out of range", with the range.
      */
     static long number(String name, String v, long min, long max) {
         int start = v.startsWith("-") || v.startsWith("+") ? 1 : 0;
-        boolean ok = v.length() > start && v.length() - start <= 19;
+        boolean ok = v.length() > start;
         for (int i = start; ok && i < v.length(); i++) {
             ok = v.charAt(i) >= '0' && v.charAt(i) <= '9';
         }
+        String shown = v.length() > 40 ? v.substring(0, 40) + "…" : v;
         if (!ok) {
-            throw new UserError(name + ": '" + SafeText.line(v.length() > 40 ? v.substring(0, 40) + "…" : v)
-                    + "' is not a whole number");
+            throw new UserError(name + ": '" + SafeText.line(shown) + "' is not a whole number");
         }
         long n;
         try {
             n = Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw new UserError(name + ": " + v + " is out of range (" + min + ".." + max + ")");
+            throw new UserError(name + ": " + shown + " is out of range (" + min + ".." + max + ")");
         }
         if (n < min || n > max) {
             throw new UserError(name + ": " + v + " is out of range (" + min + ".." + max + ")");

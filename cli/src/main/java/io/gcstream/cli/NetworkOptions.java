@@ -5,6 +5,7 @@ import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TlsConfig;
+import io.gcstream.ot.channel.TlsKeys;
 import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +18,7 @@ import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -49,6 +51,7 @@ final class NetworkOptions implements CommandLine.Target {
     String truststore;
     String passwordFile;
     String peer;
+    boolean trustAuthority;
 
     void declare(CommandLine c) {
         c.value(this, "--bind", "ADDRESS", "Address to listen on with --listen (default " + DEFAULT_BIND + ": this"
@@ -60,8 +63,11 @@ final class NetworkOptions implements CommandLine.Target {
         c.value(this, "--tls-password-file", "FILE", "File whose first line is the password of both stores"
                 + " (default: the environment variable " + PASSWORD_ENV + ")", null);
         c.value(this, "--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as"
-                + " gc keygen printed it) or its subject (CN=NAME, or NAME); any other certificate, even one the"
-                + " truststore trusts, is refused", null);
+                + " gc keygen printed it; preferred) or its subject (CN=NAME, or NAME), matched only by a certificate the"
+                + " truststore holds; any other certificate, even one the truststore trusts, is refused", null);
+        c.flag(this, "--tls-trust-authority", "With --tls-peer SUBJECT: also accept a certificate with that subject"
+                + " that an authority in the truststore issued (a CA, or a version 1 certificate), not only one the"
+                + " truststore holds");
     }
 
     @Override
@@ -72,6 +78,7 @@ final class NetworkOptions implements CommandLine.Target {
             case "--tls-truststore" -> truststore = v;
             case "--tls-password-file" -> passwordFile = v;
             case "--tls-peer" -> peer = v;
+            case "--tls-trust-authority" -> trustAuthority = true;
             default -> throw CommandLine.undeclared(option);
         }
     }
@@ -81,7 +88,8 @@ final class NetworkOptions implements CommandLine.Target {
 
     /** True if any of these options was given. */
     boolean given() {
-        return bind != null || keystore != null || truststore != null || passwordFile != null || peer != null;
+        return bind != null || keystore != null || truststore != null || passwordFile != null || peer != null
+                || trustAuthority;
     }
 
     /** Fails if any of these options was given to a mode that has no network ({@code mode}). */
@@ -94,14 +102,16 @@ final class NetworkOptions implements CommandLine.Target {
 
     /**
      * Plain TCP, or TLS when a keystore and truststore are given (loaded and checked here),
-     * narrowed to {@code --tls-peer} if given; otherwise, if the truststore would accept more
-     * than one peer (several certificates, or a certificate authority), a warning on {@code err}.
+     * narrowed to {@code --tls-peer} if given (a subject vouched for by the truststore's
+     * authorities with {@code --tls-trust-authority}); otherwise, if the truststore would accept
+     * more than one peer (several certificates, or an authority: {@link TlsKeys#isAuthority}), a
+     * warning on {@code err}.
      */
     Transport transport(PrintStream err) throws IOException {
         if (keystore == null && truststore == null) {
-            if (passwordFile != null || peer != null) {
-                throw new UserError((passwordFile != null ? "--tls-password-file" : "--tls-peer")
-                        + " is for TLS: give --tls-keystore and --tls-truststore too");
+            if (passwordFile != null || peer != null || trustAuthority) {
+                throw new UserError((passwordFile != null ? "--tls-password-file" : peer != null ? "--tls-peer"
+                        : "--tls-trust-authority") + " is for TLS: give --tls-keystore and --tls-truststore too");
             }
             return Transport.plain();
         }
@@ -109,16 +119,27 @@ final class NetworkOptions implements CommandLine.Target {
             throw new UserError("TLS needs both --tls-keystore (this party's key) and"
                     + " --tls-truststore (the peer's certificate)");
         }
+        if (trustAuthority && peer == null) {
+            throw new UserError(TRUST_AUTHORITY_NEEDS_SUBJECT);
+        }
         char[] password = password(passwordFile, env);
         TlsConfig tls;
         try {
             tls = TlsConfig.load(Path.of(keystore), Path.of(truststore), password);
+            if (trustAuthority) {
+                tls = tls.trustingAuthorities();
+            }
             if (peer != null) {
                 tls = tls.withPeer(peer);
             }
+            if (trustAuthority && !tls.expectedPeer().orElseThrow().startsWith("subject ")) {
+                throw new UserError(TRUST_AUTHORITY_NEEDS_SUBJECT);
+            }
         } catch (IllegalArgumentException e) {
             throw new UserError(peer != null && e.getMessage().startsWith("the expected peer")
-                    ? "--tls-peer: " + e.getMessage() : e.getMessage());
+                    ? "--tls-peer: " + e.getMessage()
+                    : trustAuthority && e.getMessage().contains("holds no certificate authority")
+                            ? "--tls-trust-authority: " + e.getMessage() : e.getMessage());
         } finally {
             Arrays.fill(password, '\0');
         }
@@ -131,9 +152,13 @@ final class NetworkOptions implements CommandLine.Target {
         return Transport.tls(tls);
     }
 
+    private static final String TRUST_AUTHORITY_NEEDS_SUBJECT = "--tls-trust-authority lets an authority in the"
+            + " truststore vouch for the subject --tls-peer names: give --tls-peer CN=NAME (a fingerprint names one"
+            + " certificate)";
+
     /** True if a truststore of {@code trusted} accepts more than one peer certificate. */
     static boolean acceptsSeveral(List<X509Certificate> trusted) {
-        return trusted.size() > 1 || trusted.stream().anyMatch(c -> c.getBasicConstraints() >= 0);
+        return trusted.size() > 1 || trusted.stream().anyMatch(TlsKeys::isAuthority);
     }
 
     /** A connection whose peer has been greeted, and what the greeting gave. */
@@ -240,10 +265,12 @@ final class NetworkOptions implements CommandLine.Target {
 
     /**
      * The key stores' password: the first line of {@code file} if given, else the environment
-     * variable {@value #PASSWORD_ENV}.
+     * variable {@value #PASSWORD_ENV}. It must be printable ASCII, from either source: the JDK's
+     * PKCS#12 key stores refuse any other character (with a trace naming Java classes, when the
+     * key is written or opened), so another one is a user error here.
      */
     static char[] password(String file, Function<String, String> env) throws IOException {
-        char[] p = password("--tls-password-file", file, PASSWORD_ENV, env);
+        char[] p = password("--tls-password-file", file, PASSWORD_ENV, env, true);
         if (p == null) {
             throw new UserError("TLS needs the key stores' password: set " + PASSWORD_ENV
                     + " or give --tls-password-file FILE (never on the command line)");
@@ -253,9 +280,16 @@ final class NetworkOptions implements CommandLine.Target {
 
     /**
      * A password: the first line of {@code file} (the value of {@code option}) if given, else the
-     * environment variable {@code var}; null if neither is set.
+     * environment variable {@code var} if the JVM read it as typed ({@link #checkEnvironmentText});
+     * null if neither is set.
      */
     static char[] password(String option, String file, String var, Function<String, String> env) throws IOException {
+        return password(option, file, var, env, false);
+    }
+
+    /** As {@link #password(String, String, String, Function)}; {@code printableAscii}: refuse any other character. */
+    private static char[] password(String option, String file, String var, Function<String, String> env,
+            boolean printableAscii) throws IOException {
         if (file != null) {
             byte[] bytes = readPasswordFile(option, file);
             try {
@@ -274,6 +308,10 @@ final class NetworkOptions implements CommandLine.Target {
                 if (line.length == 0) {
                     throw new UserError(option + " " + file + ": the first line is empty");
                 }
+                if (printableAscii && !printableAscii(CharBuffer.wrap(line))) {
+                    Arrays.fill(line, '\0');
+                    throw new UserError(option + " " + file + ": " + NOT_ASCII);
+                }
                 return line;
             } catch (CharacterCodingException e) {
                 throw new UserError(option + " " + file + ": not UTF-8 text");
@@ -282,7 +320,79 @@ final class NetworkOptions implements CommandLine.Target {
             }
         }
         String v = env.apply(var);
-        return v == null || v.isEmpty() ? null : v.toCharArray();
+        if (v == null || v.isEmpty()) {
+            return null;
+        }
+        if (printableAscii && !printableAscii(v)) {
+            throw new UserError(var + ": " + NOT_ASCII);
+        }
+        checkEnvironmentText(var, option, v, environmentCharset());
+        return v.toCharArray();
+    }
+
+    /** Why a TLS password of other characters than printable ASCII is refused. */
+    private static final String NOT_ASCII = "the TLS password must be printable ASCII (letters, digits, punctuation,"
+            + " spaces): the JDK's PKCS#12 key stores refuse other characters";
+
+    private static boolean printableAscii(CharSequence p) {
+        for (int i = 0; i < p.length(); i++) {
+            if (p.charAt(i) < 0x20 || p.charAt(i) > 0x7e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Refuses a password that the environment variable {@code var} may not hold as the user typed
+     * it. The JVM decodes the environment in the locale's charset: bytes that charset cannot
+     * decode become U+FFFD (in the POSIX locale, {@code LANG=C} or none, every non-ASCII byte), so
+     * every password of that many such bytes would be the same one; and when the charset is not
+     * UTF-8 ({@code nonUtf8}, its name, or null if it is UTF-8), any non-ASCII character would be
+     * another one under another locale. A password file ({@code option}) is read as UTF-8
+     * whatever the locale.
+     */
+    static void checkEnvironmentText(String var, String option, String value, String nonUtf8) {
+        String fix = ": put the password in a file and give " + option + " FILE (read as UTF-8)";
+        if (value.indexOf('\uFFFD') >= 0) {
+            throw new UserError(var + " holds bytes this process's locale cannot decode (Java reads each as U+FFFD,"
+                    + " so other passwords would be the same)" + fix);
+        }
+        if (nonUtf8 != null && !ascii(value)) {
+            throw new UserError(var + " holds non-ASCII characters and this process reads the environment as "
+                    + SafeText.line(nonUtf8) + ", not UTF-8 (another locale would read another password)" + fix);
+        }
+    }
+
+    /**
+     * The charset the JVM decodes the environment with, if it is not UTF-8; null if it is. Java 17
+     * decodes it with the default charset, later versions with {@code sun.jnu.encoding}: both
+     * follow the locale unless set on the command line, and both must be UTF-8.
+     */
+    static String environmentCharset() {
+        for (String name : new String[] {System.getProperty("sun.jnu.encoding"), Charset.defaultCharset().name()}) {
+            if (name != null && !isUtf8(name)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isUtf8(String charset) {
+        try {
+            return Charset.forName(charset).equals(StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /**

@@ -165,7 +165,10 @@ final class PartyOptions implements CommandLine.Target {
         try {
             port = Integer.parseInt(connect.substring(colon + 1));
         } catch (NumberFormatException e) {
-            throw new UserError("--connect: '" + connect.substring(colon + 1) + "' is not a port number");
+            String p = connect.substring(colon + 1);
+            throw new UserError(p.matches("[0-9]+")
+                    ? "--connect: port " + (p.length() > 40 ? p.substring(0, 40) + "…" : p) + " is out of range (1..65535)"
+                    : "--connect: '" + p + "' is not a port number");
         }
         if (port < 1 || port > 65535) {
             throw new UserError("--connect: port " + port + " is not in 1..65535");

@@ -5,7 +5,8 @@ final class SourceOptions implements CommandLine.Target {
     String from;
     String inputParties;
     String outputParties;
-    String bitOrder = "lsb";
+    /** {@code --bit-order}, or null if not given (lsb). */
+    String bitOrder;
     long cacheInstructions = CircuitSources.DEFAULT_CACHE_INSTRUCTIONS;
 
     void declare(CommandLine c) {
@@ -16,7 +17,7 @@ final class SourceOptions implements CommandLine.Target {
         c.value(this, "--output-parties", "PARTIES", "Bristol: the party of each output value, e.g. e (default:"
                 + " as for inputs; a single output goes to the evaluator)", null);
         c.value(this, "--bit-order", "ORDER", "Bristol: lsb (wire i = bit i of the value, the Bristol Fashion"
-                + " convention) or msb (wire 0 = most significant bit)", bitOrder);
+                + " convention) or msb (wire 0 = most significant bit)", "lsb");
         c.value(this, "--cache", "N", "Sub-circuit cache for .gcb files, in instructions", cacheInstructions);
     }
 

@@ -77,14 +77,57 @@ class CommandLineTest {
         assertEquals("x", f.name);
     }
 
+    /**
+     * Issue 34, finding 8: every numeric option of gc says "out of range" with the range for a
+     * number too large even for a long, as for one too large for its type (they said "not a whole
+     * number", and --connect "not a port number").
+     */
+    @Test
+    void everyNumericOptionSaysOutOfRangeForATooLargeNumber() {
+        String big = "9".repeat(25);
+        String[][] cases = {
+            {"--repeat", "run", "--local", "lib:hamming8", "--repeat", big},
+            {"--warmup", "run", "--local", "lib:hamming8", "--warmup", big},
+            {"--listen", "run", "--role", "creator", "--input", "1", "lib:hamming8", "--listen", big},
+            {"--timeout", "run", "--local", "lib:hamming8", "--timeout", big},
+            {"--threads", "run", "--local", "lib:hamming8", "--threads", big},
+            {"--connect-timeout", "run", "--local", "lib:hamming8", "--connect-timeout", big},
+            {"--read-poll", "run", "--local", "lib:hamming8", "--read-poll", big},
+            {"--cache", "info", "lib:hamming8", "--cache", big},
+            {"--days", "keygen", "--name", "a", "--out", "x", "--days", big},
+            {"--bits", "minimum", "--local", "--bits", big},
+            {"--chunk", "minimum", "--local", "--bits", "8", "--chunk", big},
+            {"--repeat", "demo", "--repeat", big},
+            {"--read-poll", "demo", "--read-poll", big},
+        };
+        for (String[] c : cases) {
+            CliTestSupport.Outcome o = CliTestSupport.gc(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertEquals(2, o.status(), o.err());
+            assertTrue(o.err().startsWith("gc: " + c[0] + ": " + big + " is out of range ("), c[0] + ": " + o.err());
+        }
+        CliTestSupport.Outcome o = CliTestSupport.gc("run", "--role", "creator", "--input", "1", "lib:hamming8",
+                "--connect", "127.0.0.1:" + big);
+        assertEquals(2, o.status(), o.err());
+        assertEquals("gc: --connect: port " + big + " is out of range (1..65535)", o.err().strip());
+    }
+
     @Test
     void numbersAreAsciiDigitsInRange() {
-        for (String bad : new String[] {"", "+", "-", "1.5", "0x10", "١٢", "1 ", "12345678901234567890"}) {
+        for (String bad : new String[] {"", "+", "-", "1.5", "0x10", "١٢", "1 ", "1234567890123456789x"}) {
             UserError e = assertThrows(UserError.class, () -> line().parse(new String[] {"--count", bad}, 0), bad);
             assertTrue(e.getMessage().startsWith("--count: "), e.getMessage());
+            assertTrue(e.getMessage().endsWith("is not a whole number"), e.getMessage());
         }
         UserError range = assertThrows(UserError.class, () -> line().parse(new String[] {"-n", "2147483648"}, 0));
         assertEquals("--count: 2147483648 is out of range (-2147483648..2147483647)", range.getMessage());
+        // Issue 34, finding 8: a number too large for a long is out of range too, not "not a whole number".
+        for (String big : new String[] {"12345678901234567890", "-99999999999999999999", "+" + "9".repeat(30)}) {
+            UserError e = assertThrows(UserError.class, () -> line().parse(new String[] {"--count", big}, 0), big);
+            assertEquals("--count: " + big + " is out of range (-2147483648..2147483647)", e.getMessage());
+        }
+        UserError huge = assertThrows(UserError.class, () -> line().parse(new String[] {"--big", "9".repeat(100)}, 0));
+        assertEquals("--big: " + "9".repeat(40) + "… is out of range (" + Long.MIN_VALUE + ".." + Long.MAX_VALUE + ")",
+                huge.getMessage());
         line().parse(new String[] {"-n", "+5"}, 0);
         assertEquals(5, f.count);
     }

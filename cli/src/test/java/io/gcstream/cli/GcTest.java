@@ -121,6 +121,34 @@ class GcTest {
         assertEquals(1, s[1].err().lines().count(), s[1].err());
     }
 
+    /**
+     * Issue 34, finding 8: the options that say how to read a Bristol file were ignored silently
+     * for any other circuit; now each is one line, exit 2, naming the option and why.
+     */
+    @Test
+    void bristolOptionsAreRefusedForOtherCircuits(@TempDir Path dir) throws Exception {
+        Path gct = dir.resolve("h.gct");
+        assertEquals(0, gc("compile", "lib:hamming8", "-o", gct.toString()).status());
+        CliTestSupport.Outcome o = gc("info", "--input-parties", "e,c", gct.toString());
+        assertEquals(2, o.status(), o.err());
+        assertEquals("gc: --input-parties is for Bristol circuits, whose files do not say whose each value is; " + gct
+                + " is a text circuit (.gct), which does" + System.lineSeparator(), o.err());
+        o = gc("sim", "--bit-order", "msb", "lib:hamming8", "--creator-input", "1", "--evaluator-input", "2");
+        assertEquals(2, o.status(), o.err());
+        assertEquals("gc: --bit-order is for Bristol circuits, whose files do not say which wire of a value is its low"
+                + " bit; lib:hamming8 is a library circuit, which does" + System.lineSeparator(), o.err());
+        for (CliTestSupport.Outcome refused : List.of(
+                gc("run", "--local", "--output-parties", "c", "lib:hamming8", "--creator-input", "1", "--evaluator-input",
+                        "2"),
+                gc("compile", "--input-parties", "c,e", gct.toString(), "-o", dir.resolve("x.gcb").toString()))) {
+            assertEquals(2, refused.status(), refused.err());
+            assertEquals(1, refused.err().lines().count(), refused.err());
+            assertTrue(refused.err().contains(" is for Bristol circuits"), refused.err());
+        }
+        // Bristol files take them.
+        assertEquals(0, gc("info", "--input-parties", "c,e", "--bit-order", "lsb", CliTestSupport.aes()).status());
+    }
+
     /** Issue 26, finding 13: a file system error whose message is a bare path says what is wrong. */
     @Test
     void fileSystemErrorsSayWhatIsWrong(@TempDir Path dir) throws Exception {

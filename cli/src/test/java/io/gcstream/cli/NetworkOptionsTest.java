@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -46,8 +47,77 @@ class NetworkOptionsTest {
         assertTrue(e.getMessage().endsWith("not UTF-8 text"), e.getMessage());
         Files.write(f, new byte[NetworkOptions.MAX_PASSWORD_FILE + 1]);
         assertThrows(UserError.class, () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        // UTF-8 text (a TLS password must also be printable ASCII: aTlsPasswordMustBePrintableAscii).
         Files.writeString(f, "ünïcode", StandardCharsets.UTF_8);
-        assertArrayEquals("ünïcode".toCharArray(), NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        assertArrayEquals("ünïcode".toCharArray(), NetworkOptions.password("--state-password-file", f.toString(),
+                StateOptions.PASSWORD_ENV, Map.<String, String>of()::get));
+    }
+
+    /**
+     * Issue 34, finding 1: a password from the environment that the JVM could not decode (in the
+     * POSIX locale every non-ASCII byte arrives as U+FFFD, so any password of as many such bytes
+     * would open the state) is refused in one line pointing to the password file; so is a non-ASCII
+     * one when the environment is not decoded as UTF-8. A password file is UTF-8 in any locale.
+     */
+    @Test
+    void anEnvironmentPasswordTheJvmMayHaveAlteredIsRefused(@TempDir Path dir) throws Exception {
+        StateOptions s = new StateOptions();
+        s.saveState = dir.resolve("state").toString();
+        s.env = Map.of(StateOptions.PASSWORD_ENV, "\uFFFD".repeat(12))::get;
+        UserError e = assertThrows(UserError.class, () -> s.password(io.gcstream.circuits.Party.CREATOR));
+        assertEquals("GC_STATE_PASSWORD holds bytes this process's locale cannot decode (Java reads each as U+FFFD,"
+                + " so other passwords would be the same): put the password in a file and give --state-password-file"
+                + " FILE (read as UTF-8)", e.getMessage());
+        s.env = Map.of(StateOptions.PASSWORD_ENV, "x\uFFFDy")::get;
+        assertThrows(UserError.class, () -> s.password(io.gcstream.circuits.Party.EVALUATOR));
+        s.env = Map.of(StateOptions.PASSWORD_ENV, "correct horse")::get;
+        assertArrayEquals("correct horse".toCharArray(), s.password(io.gcstream.circuits.Party.CREATOR));
+
+        // Non-ASCII text: accepted where the environment is UTF-8, refused where it is not.
+        NetworkOptions.checkEnvironmentText("GC_STATE_PASSWORD", "--state-password-file", "пароль", null);
+        NetworkOptions.checkEnvironmentText("GC_STATE_PASSWORD", "--state-password-file", "ascii only", "US-ASCII");
+        e = assertThrows(UserError.class, () -> NetworkOptions.checkEnvironmentText("GC_STATE_PASSWORD",
+                "--state-password-file", "пароль", "ISO-8859-1"));
+        assertEquals("GC_STATE_PASSWORD holds non-ASCII characters and this process reads the environment as"
+                + " ISO-8859-1, not UTF-8 (another locale would read another password): put the password in a file"
+                + " and give --state-password-file FILE (read as UTF-8)", e.getMessage());
+        // The same password from a file.
+        Path f = Files.writeString(dir.resolve("pw"), "пароль\n", StandardCharsets.UTF_8);
+        s.passwordFile = f.toString();
+        assertArrayEquals("пароль".toCharArray(), s.password(io.gcstream.circuits.Party.CREATOR));
+    }
+
+    /**
+     * Issue 34, finding 1: the JDK's PKCS#12 key stores refuse a password that is not printable
+     * ASCII (gc keygen printed Java class names and exited 1): a user error in one line, from the
+     * environment (mangled or not) or a file, before any key is made or store opened.
+     */
+    @Test
+    void aTlsPasswordMustBePrintableAscii(@TempDir Path dir) throws Exception {
+        String notAscii = "the TLS password must be printable ASCII (letters, digits, punctuation, spaces): the JDK's"
+                + " PKCS#12 key stores refuse other characters";
+        for (String pw : new String[] {"пароль", "\uFFFD\uFFFD\uFFFD\uFFFD", "tab\tinside"}) {
+            UserError e = assertThrows(UserError.class,
+                    () -> NetworkOptions.password(null, Map.of("GC_TLS_PASSWORD", pw)::get));
+            assertEquals("GC_TLS_PASSWORD: " + notAscii, e.getMessage());
+        }
+        Path f = Files.writeString(dir.resolve("pw"), "пароль\n", StandardCharsets.UTF_8);
+        UserError e = assertThrows(UserError.class, () -> NetworkOptions.password(f.toString(), Map.<String, String>of()::get));
+        assertEquals("--tls-password-file " + f + ": " + notAscii, e.getMessage());
+        assertArrayEquals("a long passphrase, 42!".toCharArray(),
+                NetworkOptions.password(null, Map.of("GC_TLS_PASSWORD", "a long passphrase, 42!")::get));
+        // gc keygen with such a password: one line, exit 2, no key written.
+        CliTestSupport.Outcome o = gc("keygen", "--name", "a", "--out", dir.resolve("keys").toString(),
+                "--tls-password-file", f.toString());
+        assertEquals(2, o.status(), o.err());
+        assertEquals("gc: --tls-password-file " + f + ": " + notAscii + System.lineSeparator(), o.err());
+        assertFalse(Files.exists(dir.resolve("keys").resolve("a.p12")));
+        KeygenCommand k = new KeygenCommand();
+        k.name = "a";
+        k.out = dir.resolve("keys").toString();
+        k.env = Map.of("GC_TLS_PASSWORD", "\uFFFD".repeat(8))::get;
+        e = assertThrows(UserError.class, () -> k.run(System.out));
+        assertEquals("GC_TLS_PASSWORD: " + notAscii, e.getMessage());
     }
 
     @Test
@@ -169,6 +239,70 @@ class NetworkOptionsTest {
         n.peer = "not a name!";
         e = assertThrows(UserError.class, () -> n.transport(System.err));
         assertTrue(e.getMessage().startsWith("--tls-peer: the expected peer 'not a name!' is neither"), e.getMessage());
+    }
+
+    /**
+     * Issue 34, finding 5: a version 1 certificate (what {@code openssl x509 -req -signkey} makes)
+     * is an authority to the JDK, so a truststore holding one gets the warning, and a subject it
+     * could issue is accepted only with {@code --tls-trust-authority}, which needs a subject pin
+     * and an authority to trust.
+     */
+    @Test
+    void aVersionOneCertificateIsAnAuthorityThatVouchesOnlyWhenTrustedTo(@TempDir Path dir) throws Exception {
+        Path pw = KeygenCommandTest.passwordFile(dir);
+        assertEquals(0, gc("keygen", "--name", "creator", "--out", dir.toString(), "--tls-password-file",
+                pw.toString()).status());
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("EC");
+        g.initialize(256);
+        java.security.KeyPair kp = g.generateKeyPair();
+        org.bouncycastle.asn1.x500.X500Name carol = new org.bouncycastle.asn1.x500.X500Name("CN=carol");
+        java.util.Date now = new java.util.Date();
+        java.security.cert.X509Certificate v1 = new org.bouncycastle.cert.jcajce.JcaX509CertificateConverter()
+                .getCertificate(new org.bouncycastle.cert.jcajce.JcaX509v1CertificateBuilder(carol,
+                        java.math.BigInteger.ONE, new java.util.Date(now.getTime() - 3_600_000),
+                        new java.util.Date(now.getTime() + 86_400_000), carol, kp.getPublic())
+                        .build(new org.bouncycastle.operator.jcajce.JcaContentSignerBuilder("SHA256withECDSA")
+                                .build(kp.getPrivate())));
+        Path trust = dir.resolve("carol-trust.p12");
+        io.gcstream.ot.channel.TlsKeys.save(io.gcstream.ot.channel.TlsKeys.truststore(List.of(v1)), trust,
+                KeygenCommandTest.PASSWORD.toCharArray());
+        NetworkOptions n = options(Map.of());
+        n.keystore = dir.resolve("creator.p12").toString();
+        n.truststore = trust.toString();
+        n.passwordFile = pw.toString();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        n.transport(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gc: warning: the truststore " + trust
+                + " holds 1 certificate(s) or a certificate authority, so more than one peer would be accepted"),
+                err.toString(StandardCharsets.UTF_8));
+        n.peer = "CN=bob";
+        UserError e = assertThrows(UserError.class, () -> n.transport(System.err));
+        assertEquals("--tls-peer: the expected peer, subject CN=bob, matches no certificate in the truststore " + trust
+                + " (it holds [CN=carol]); a certificate an authority there issued is accepted by subject only if you"
+                + " trust it to (--tls-trust-authority)", e.getMessage());
+        assertTrue(gc("run", "--help").out().contains("--tls-trust-authority"));
+        n.trustAuthority = true;
+        err.reset();
+        assertTrue(n.transport(new java.io.PrintStream(err, true, StandardCharsets.UTF_8)).isSecure());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        String needsSubject = "--tls-trust-authority lets an authority in the truststore vouch for the subject"
+                + " --tls-peer names: give --tls-peer CN=NAME (a fingerprint names one certificate)";
+        n.peer = io.gcstream.ot.channel.TlsKeys.fingerprint(v1);
+        assertEquals(needsSubject, assertThrows(UserError.class, () -> n.transport(System.err)).getMessage());
+        n.peer = null;
+        assertEquals(needsSubject, assertThrows(UserError.class, () -> n.transport(System.err)).getMessage());
+        // A truststore without an authority has none to trust.
+        Path bobTrust = dir.resolve("creator-trust.p12");
+        assertEquals(0, gc("keygen", "--trust", dir.resolve("creator.crt").toString(), "--out", bobTrust.toString(),
+                "--tls-password-file", pw.toString()).status());
+        n.truststore = bobTrust.toString();
+        n.peer = "CN=creator";
+        assertEquals("--tls-trust-authority: the truststore " + bobTrust + " holds no certificate authority to trust"
+                + " (it holds [CN=creator])", assertThrows(UserError.class, () -> n.transport(System.err)).getMessage());
+        NetworkOptions plain = options(Map.of());
+        plain.trustAuthority = true;
+        assertEquals("--tls-trust-authority is for TLS: give --tls-keystore and --tls-truststore too",
+                assertThrows(UserError.class, () -> plain.transport(System.err)).getMessage());
     }
 
     /** Connects to the listener on {@code port} (retrying until it listens), then runs {@code probe}. */

@@ -68,13 +68,20 @@ final class PeerPin {
                 : subject.equals(c.getSubjectX500Principal());
     }
 
+    /** True for a pin by subject, false for one by fingerprint. */
+    boolean bySubject() {
+        return subject != null;
+    }
+
     /**
      * True if a peer could match at all given {@code trusted}: some trusted certificate matches,
-     * or one of them is a certificate authority, which may have issued a matching one.
+     * or one of them is an authority ({@link TlsKeys#isAuthority}) that may have issued a
+     * matching one, which counts for a subject only if {@code authoritiesVouch}
+     * ({@link TlsConfig#trustingAuthorities}).
      */
-    boolean satisfiableBy(List<X509Certificate> trusted) {
+    boolean satisfiableBy(List<X509Certificate> trusted, boolean authoritiesVouch) {
         for (X509Certificate c : trusted) {
-            if (c.getBasicConstraints() >= 0 || matches(c)) {
+            if (matches(c) || (TlsKeys.isAuthority(c) && (fingerprint != null || authoritiesVouch))) {
                 return true;
             }
         }

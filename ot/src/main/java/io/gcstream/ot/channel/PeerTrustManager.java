@@ -4,6 +4,7 @@ import java.net.Socket;
 import java.security.PublicKey;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedTrustManager;
 
@@ -12,10 +13,14 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * the connector's, the connector the listener's): the JDK's PKIX check against the truststore,
  * then three of ours. The peer must not hold this side's own key (a connection that an attacker
  * turned back to the party that made it would otherwise pass whenever the truststore holds the
- * party's own certificate, and the party would compute with itself); its key must be one
- * {@link TlsKeyPolicy} accepts; and if a peer is pinned ({@link TlsConfig#withPeer}), its
- * certificate must be that one. A refusal is a {@link Refused} with one line saying why; the
- * handshake then fails on both sides ({@link Transport#explain}).
+ * party's own certificate, and the party would compute with itself); the key of every
+ * certificate of its chain must be one {@link TlsKeyPolicy} accepts (a weak intermediate would
+ * let whoever breaks it issue the peer's certificate); and if a peer is pinned
+ * ({@link TlsConfig#withPeer}), its certificate must be that one: by subject, a certificate the
+ * truststore holds, unless the truststore's authorities may vouch for it
+ * ({@link TlsConfig#trustingAuthorities}), since an authority, or any version 1 certificate
+ * there, could issue one with any subject. A refusal is a {@link Refused} with one line saying
+ * why; the handshake then fails on both sides ({@link Transport#explain}).
  */
 final class PeerTrustManager extends X509ExtendedTrustManager {
     /** Why a peer's certificate was refused by one of our checks (not the PKIX one). */
@@ -30,12 +35,22 @@ final class PeerTrustManager extends X509ExtendedTrustManager {
     private final X509ExtendedTrustManager pkix;
     private final PublicKey own;
     private final PeerPin pin;
+    private final List<X509Certificate> trusted;
+    private final boolean authoritiesVouch;
 
-    /** @param pin the one peer accepted, or null for any that {@code pkix} trusts */
-    PeerTrustManager(X509ExtendedTrustManager pkix, PublicKey own, PeerPin pin) {
+    /**
+     * @param pin the one peer accepted, or null for any that {@code pkix} trusts
+     * @param trusted the truststore's certificates
+     * @param authoritiesVouch whether a certificate an authority of {@code trusted} issued may
+     *     match a pin by subject, or only one that {@code trusted} holds
+     */
+    PeerTrustManager(X509ExtendedTrustManager pkix, PublicKey own, PeerPin pin, List<X509Certificate> trusted,
+            boolean authoritiesVouch) {
         this.pkix = pkix;
         this.own = own;
         this.pin = pin;
+        this.trusted = trusted;
+        this.authoritiesVouch = authoritiesVouch;
     }
 
     @Override
@@ -94,9 +109,21 @@ final class PeerTrustManager extends X509ExtendedTrustManager {
         if (weak != null) {
             throw new Refused("the peer's certificate " + PeerPin.describe(peer) + " has " + weak);
         }
+        for (int i = 1; i < chain.length; i++) {
+            weak = TlsKeyPolicy.problem(chain[i].getPublicKey());
+            if (weak != null) {
+                throw new Refused("the certificate " + PeerPin.describe(chain[i]) + " in the peer's chain has "
+                        + weak);
+            }
+        }
         if (pin != null && !pin.matches(peer)) {
             throw new Refused("the peer's certificate " + PeerPin.describe(peer)
                     + " is trusted but not the expected peer, " + pin);
+        }
+        if (pin != null && pin.bySubject() && !authoritiesVouch && !trusted.contains(peer)) {
+            throw new Refused("the peer's certificate " + PeerPin.describe(peer) + " has the expected " + pin
+                    + " but is not in the truststore, and an authority there vouching for a subject is not allowed"
+                    + " (--tls-trust-authority); name the peer by its fingerprint");
         }
     }
 }

@@ -33,9 +33,10 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * PKCS#12 keystore holding exactly one private key) and the certificates it trusts (a PKCS#12
  * truststore; in the usual two-party setup exactly the peer's self-signed certificate, from
  * {@code gc keygen} or {@code keytool}). A peer is accepted if its certificate chains to the
- * truststore, its key is not this side's own and is of a kind accepted below, and, if this side
- * names the one peer it expects ({@link #withPeer}), its certificate is that one. Host names are
- * not checked: the truststore, narrowed by the expected peer, <em>is</em> the peer's identity.
+ * truststore, its key is not this side's own, every key of its chain is of a kind accepted
+ * below, and, if this side names the one peer it expects ({@link #withPeer}), its certificate is
+ * that one. Host names are not checked: the truststore, narrowed by the expected peer,
+ * <em>is</em> the peer's identity.
  *
  * <p>Immutable and validated when built: both stores open with the password, the keystore holds
  * one key, the truststore holds certificates and no key, every certificate is within its
@@ -71,12 +72,14 @@ public final class TlsConfig {
     private final X509ExtendedTrustManager pkix;
     /** The one peer accepted, or null for any the truststore trusts. */
     private final PeerPin peer;
+    /** Whether the truststore's authorities may vouch for a peer named by subject ({@link #trustingAuthorities}). */
+    private final boolean authoritiesVouch;
     private final SSLContext context;
     private final String[] suites;
 
     private TlsConfig(String source, String trustName, X509Certificate certificate,
             List<X509Certificate> trusted, KeyManager[] keyManagers, X509ExtendedTrustManager pkix,
-            PeerPin peer) {
+            PeerPin peer, boolean authoritiesVouch) {
         this.source = source;
         this.trustName = trustName;
         this.certificate = certificate;
@@ -84,10 +87,11 @@ public final class TlsConfig {
         this.keyManagers = keyManagers;
         this.pkix = pkix;
         this.peer = peer;
+        this.authoritiesVouch = authoritiesVouch;
         try {
             this.context = SSLContext.getInstance(PROTOCOL);
             context.init(keyManagers, new TrustManager[] {
-                new PeerTrustManager(pkix, certificate.getPublicKey(), peer)}, null);
+                new PeerTrustManager(pkix, certificate.getPublicKey(), peer, trusted, authoritiesVouch)}, null);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot set up TLS 1.3: " + e.getMessage(), e);
         }
@@ -109,13 +113,15 @@ public final class TlsConfig {
      *
      * @throws java.nio.file.NoSuchFileException if a file is missing
      * @throws IllegalArgumentException if a store does not open with the password or does not
-     *     hold what it must; the message names the file
+     *     hold what it must (the message names the file), or if the password holds a character
+     *     other than printable ASCII
      */
     public static TlsConfig load(Path keystore, Path truststore, char[] password)
             throws IOException {
         Objects.requireNonNull(keystore, "keystore");
         Objects.requireNonNull(truststore, "truststore");
         Objects.requireNonNull(password, "password");
+        TlsKeys.checkPassword(password);
         KeyStore keys = read(keystore, "keystore", password);
         KeyStore trust = read(truststore, "truststore", password);
         return build("keystore " + keystore, keys, "truststore " + truststore, trust, password,
@@ -126,12 +132,14 @@ public final class TlsConfig {
      * Builds a configuration from key stores already in memory (e.g. from
      * {@link TlsKeys#truststore}); {@code password} is the key's password.
      *
-     * @throws IllegalArgumentException if a store does not hold what it must
+     * @throws IllegalArgumentException if a store does not hold what it must, or if the password
+     *     holds a character other than printable ASCII
      */
     public static TlsConfig of(KeyStore keystore, KeyStore truststore, char[] password) {
         Objects.requireNonNull(keystore, "keystore");
         Objects.requireNonNull(truststore, "truststore");
         Objects.requireNonNull(password, "password");
+        TlsKeys.checkPassword(password);
         return build("keystore", keystore, "truststore", truststore, password, "in-memory stores");
     }
 
@@ -159,24 +167,45 @@ public final class TlsConfig {
      * colons and a {@code SHA-256:} prefix optional, any case), or its certificate's subject
      * ({@code CN=evaluator}; a bare name such as {@code evaluator} means {@code CN=evaluator}; a
      * value of 64 hex digits is a fingerprint). Any other certificate, even one the truststore
-     * trusts (another peer's, or one a certificate authority in it signed), then fails the TLS
-     * handshake on both sides, and this side's error names the certificate it got and the one it
-     * expected. A fingerprint names one certificate; a subject names whatever certificate with
-     * that subject the truststore's authorities would accept. Without this, any certificate the
-     * truststore trusts is accepted, which in the usual setup (a truststore holding only the
-     * peer's self-signed certificate) is the peer alone.
+     * trusts (another peer's, or one an authority in it signed), then fails the TLS handshake on
+     * both sides, and this side's error names the certificate it got and the one it expected. A
+     * fingerprint names one certificate. A subject names a certificate with that subject that the
+     * truststore holds, or, only if {@link #trustingAuthorities} allows it, one an authority in the
+     * truststore issued: an authority can issue any subject, and a version 1 certificate (what
+     * {@code openssl x509 -req -signkey} makes) is one to the JDK ({@link TlsKeys#isAuthority}).
+     * Without this, any certificate the truststore trusts is accepted, which in the usual setup (a
+     * truststore holding only the peer's self-signed certificate) is the peer alone.
      *
      * @throws IllegalArgumentException if {@code peer} is neither a fingerprint nor a subject,
-     *     or if no certificate could match it: none in the truststore does, and none of them is
-     *     a certificate authority
+     *     or if no certificate could match it: none in the truststore does, and no authority in
+     *     it may issue one
      */
     public TlsConfig withPeer(String peer) {
         PeerPin pin = PeerPin.parse(peer);
-        if (!pin.satisfiableBy(trusted)) {
+        if (!pin.satisfiableBy(trusted, authoritiesVouch)) {
+            boolean authority = trusted.stream().anyMatch(TlsKeys::isAuthority);
             throw new IllegalArgumentException("the expected peer, " + pin + ", matches no certificate in the "
-                    + trustName + " (it holds " + names() + ")");
+                    + trustName + " (it holds " + names() + ")" + (authority ? "; a certificate an authority there"
+                    + " issued is accepted by subject only if you trust it to (--tls-trust-authority)" : ""));
         }
-        return new TlsConfig(source, trustName, certificate, trusted, keyManagers, pkix, pin);
+        return new TlsConfig(source, trustName, certificate, trusted, keyManagers, pkix, pin, authoritiesVouch);
+    }
+
+    /**
+     * This configuration, letting the authorities in the truststore ({@link TlsKeys#isAuthority})
+     * vouch for a peer named by subject ({@link #withPeer}): a certificate with that subject that
+     * one of them issued is then accepted too, not only one the truststore holds. Trusting an
+     * authority this way trusts it to give that subject to the peer alone; a fingerprint names
+     * one certificate whatever the authorities do.
+     *
+     * @throws IllegalArgumentException if the truststore holds no authority
+     */
+    public TlsConfig trustingAuthorities() {
+        if (trusted.stream().noneMatch(TlsKeys::isAuthority)) {
+            throw new IllegalArgumentException("the " + trustName + " holds no certificate authority to trust (it"
+                    + " holds " + names() + ")");
+        }
+        return new TlsConfig(source, trustName, certificate, trusted, keyManagers, pkix, peer, true);
     }
 
     /**
@@ -190,7 +219,7 @@ public final class TlsConfig {
     @Override
     public String toString() {
         return "TlsConfig{" + source + ", identity " + identity() + ", trusts " + names()
-                + (peer == null ? "" : ", expects " + peer) + "}";
+                + (peer == null ? "" : ", expects " + peer) + (authoritiesVouch ? ", authorities vouch" : "") + "}";
     }
 
     private List<String> names() {
@@ -262,7 +291,7 @@ public final class TlsConfig {
                 throw new IllegalStateException("the JDK's PKIX trust manager is not available");
             }
             return new TlsConfig(source, trustName, own, Collections.unmodifiableList(trusted),
-                    kmf.getKeyManagers(), pkix, null);
+                    kmf.getKeyManagers(), pkix, null, false);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS from " + source + ": "
                     + e.getMessage(), e);

@@ -94,6 +94,22 @@ public final class TlsKeys {
     }
 
     /**
+     * Refuses a password with a character outside printable ASCII: the JDK's PKCS#12 key stores
+     * can neither write nor open a store under one (it fails as a wrong password, or with an
+     * exception naming their classes).
+     *
+     * @throws IllegalArgumentException if {@code password} holds such a character
+     */
+    static void checkPassword(char[] password) {
+        for (char c : password) {
+            if (c < 0x20 || c > 0x7e) {
+                throw new IllegalArgumentException("the key stores' password holds a character other than printable"
+                        + " ASCII, which the JDK's PKCS#12 key stores refuse");
+            }
+        }
+    }
+
+    /**
      * Writes {@code store} to a new file readable by its owner only (where the file system has
      * POSIX permissions), protected by {@code password}; never overwrites. The store is written
      * in full to a temporary file beside {@code file} and then given its name, so {@code file}
@@ -101,8 +117,11 @@ public final class TlsKeys {
      * leave the owner-only temporary, {@code .NAME.*.tmp}, behind).
      *
      * @throws java.nio.file.FileAlreadyExistsException if {@code file} exists
+     * @throws IllegalArgumentException if {@code password} holds a character other than
+     *     printable ASCII, which PKCS#12 stores refuse
      */
     public static void save(KeyStore store, Path file, char[] password) throws IOException {
+        checkPassword(password);
         if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(file.toString());
         }
@@ -172,6 +191,16 @@ public final class TlsKeys {
         } catch (CertificateException e) {
             throw new IllegalArgumentException(file + ": not an X.509 certificate (PEM or DER)", e);
         }
+    }
+
+    /**
+     * True if a truststore holding {@code c} accepts certificates that {@code c}'s key signed: a
+     * certificate authority (basic constraints with cA true), or a version 1 or 2 certificate,
+     * which has no extensions to say it is not one and which the JDK accepts as an issuer when
+     * trusted ({@code openssl x509 -req -signkey} makes one).
+     */
+    public static boolean isAuthority(X509Certificate c) {
+        return c.getBasicConstraints() >= 0 || c.getVersion() < 3;
     }
 
     /** SHA-256 of the certificate's encoding, as upper-case hex pairs separated by colons. */

@@ -50,6 +50,28 @@ class TlsConfigTest {
         assertEquals("keystore " + aliceKeys + ": wrong password, or not a PKCS#12 file", e.getMessage());
     }
 
+    /**
+     * Issue 34, finding 1: the JDK's PKCS#12 key stores take printable ASCII passwords only, so
+     * another one is refused as such, not as a wrong password or with an exception of theirs.
+     */
+    @Test
+    void aPasswordOtherThanPrintableAsciiIsRefusedAsSuch() {
+        for (String pw : new String[] {"пароль", "\uFFFD\uFFFD", "tab\there"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> TlsConfig.load(aliceKeys, aliceTrust, pw.toCharArray()));
+            assertEquals("the key stores' password holds a character other than printable ASCII, which the JDK's"
+                    + " PKCS#12 key stores refuse", e.getMessage());
+            assertThrows(IllegalArgumentException.class,
+                    () -> TlsConfig.of(TlsFixtures.ALICE, TlsFixtures.truststore(TlsFixtures.BOB), pw.toCharArray()));
+            Path target = dir.resolve("not-ascii.p12");
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> TlsKeys.save(TlsFixtures.truststore(TlsFixtures.BOB), target, pw.toCharArray()));
+            assertEquals("the key stores' password holds a character other than printable ASCII, which the JDK's"
+                    + " PKCS#12 key stores refuse", e.getMessage());
+            assertFalse(Files.exists(target));
+        }
+    }
+
     @Test
     void aMissingFileIsNoSuchFile() {
         assertThrows(NoSuchFileException.class,
@@ -152,5 +174,31 @@ class TlsConfigTest {
                 + " [CN=bob, CN=mallory])", e.getMessage());
         String alices = TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.ALICE));
         assertThrows(IllegalArgumentException.class, () -> c.withPeer(alices));
+    }
+
+    /**
+     * Issue 34, finding 5: a version 1 certificate counts as an authority (the JDK accepts it as
+     * an issuer). A subject only an authority's certificate could carry is refused unless the
+     * authorities may vouch for subjects, which needs an authority in the truststore.
+     */
+    @Test
+    void aSubjectOnlyAnAuthorityCouldIssueNeedsTheAuthoritiesTrusted() throws Exception {
+        java.security.cert.X509Certificate carol = TlsFixtures.versionOne("carol", TlsFixtures.keyPair("EC", 256));
+        TlsConfig c = TlsConfig.of(TlsFixtures.ALICE, TlsKeys.truststore(List.of(carol)), TlsFixtures.PASSWORD);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.withPeer("CN=bob"));
+        assertEquals("the expected peer, subject CN=bob, matches no certificate in the truststore (it holds"
+                + " [CN=carol]); a certificate an authority there issued is accepted by subject only if you trust it"
+                + " to (--tls-trust-authority)", e.getMessage());
+        assertEquals("subject CN=carol", c.withPeer("carol").expectedPeer().orElseThrow());
+        TlsConfig vouching = c.trustingAuthorities().withPeer("CN=bob");
+        assertEquals("subject CN=bob", vouching.expectedPeer().orElseThrow());
+        assertTrue(vouching.toString().endsWith("expects subject CN=bob, authorities vouch}"), vouching.toString());
+        // A fingerprint of a certificate an authority may have issued is a possible peer.
+        String bobs = TlsKeys.fingerprint(TlsKeys.certificate(TlsFixtures.BOB));
+        assertEquals("SHA-256 " + bobs, c.withPeer(bobs).expectedPeer().orElseThrow());
+        // Without an authority there is nothing to trust.
+        e = assertThrows(IllegalArgumentException.class,
+                () -> TlsFixtures.trusting(TlsFixtures.ALICE, TlsFixtures.BOB).trustingAuthorities());
+        assertEquals("the truststore holds no certificate authority to trust (it holds [CN=bob])", e.getMessage());
     }
 }

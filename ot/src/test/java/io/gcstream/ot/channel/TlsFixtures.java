@@ -10,6 +10,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -20,7 +22,10 @@ import java.util.concurrent.TimeUnit;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.X500NameBuilder;
 import org.bouncycastle.asn1.x500.style.BCStyle;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.Extension;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v1CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
@@ -82,6 +87,65 @@ final class TlsFixtures {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
         ks.setKeyEntry("key", kp.getPrivate(), PASSWORD, new Certificate[] {cert});
+        return ks;
+    }
+
+    /** A fresh key pair: "EC" on P-256, or "RSA" of {@code bits}. */
+    static KeyPair keyPair(String algorithm, int bits) throws GeneralSecurityException {
+        KeyPairGenerator g = KeyPairGenerator.getInstance(algorithm);
+        g.initialize(bits);
+        return g.generateKeyPair();
+    }
+
+    /**
+     * A version 1 certificate for {@code CN=cn}, self-signed with {@code kp} (no extensions: what
+     * {@code openssl x509 -req -signkey} makes).
+     */
+    static X509Certificate versionOne(String cn, KeyPair kp) throws Exception {
+        X500Name name = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.CN, cn).build();
+        Instant now = Instant.now();
+        return new JcaX509CertificateConverter().getCertificate(new JcaX509v1CertificateBuilder(name,
+                BigInteger.valueOf(now.toEpochMilli()), Date.from(now.minus(Duration.ofHours(1))),
+                Date.from(now.plus(Duration.ofDays(1))), name, kp.getPublic())
+                .build(new JcaContentSignerBuilder(signature(kp.getPrivate())).build(kp.getPrivate())));
+    }
+
+    /**
+     * A version 3 certificate for {@code CN=cn} and {@code key}, issued by {@code issuer} (signed
+     * with {@code issuerKey}); a certificate authority if {@code ca}, else an end entity.
+     */
+    static X509Certificate issued(String cn, PublicKey key, X509Certificate issuer, PrivateKey issuerKey, boolean ca)
+            throws Exception {
+        X500Name name = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.CN, cn).build();
+        Instant now = Instant.now();
+        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(issuer, BigInteger.valueOf(System.nanoTime()),
+                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(1))),
+                new javax.security.auth.x500.X500Principal(name.getEncoded()), key);
+        b.addExtension(Extension.basicConstraints, true, new BasicConstraints(ca));
+        return new JcaX509CertificateConverter().getCertificate(
+                b.build(new JcaContentSignerBuilder(signature(issuerKey)).build(issuerKey)));
+    }
+
+    /** A self-signed version 3 certificate authority for {@code CN=cn}. */
+    static X509Certificate authority(String cn, KeyPair kp) throws Exception {
+        X500Name name = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.CN, cn).build();
+        Instant now = Instant.now();
+        return new JcaX509CertificateConverter().getCertificate(new JcaX509v3CertificateBuilder(name,
+                BigInteger.valueOf(System.nanoTime()), Date.from(now.minus(Duration.ofHours(1))),
+                Date.from(now.plus(Duration.ofDays(1))), name, kp.getPublic())
+                .addExtension(Extension.basicConstraints, true, new BasicConstraints(true))
+                .build(new JcaContentSignerBuilder(signature(kp.getPrivate())).build(kp.getPrivate())));
+    }
+
+    private static String signature(PrivateKey k) {
+        return k.getAlgorithm().equals("RSA") ? "SHA256withRSA" : "SHA256withECDSA";
+    }
+
+    /** A keystore holding {@code key} with {@code chain} (its own certificate first). */
+    static KeyStore keystore(PrivateKey key, X509Certificate... chain) throws Exception {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        ks.load(null, null);
+        ks.setKeyEntry("key", key, PASSWORD, chain);
         return ks;
     }
 

@@ -215,6 +215,49 @@ class TransportTest {
     }
 
     /**
+     * Issue 34, finding 5, over TLS: Alice trusts Bob and Carol, whose certificate is version 1,
+     * and expects the subject CN=bob. Mallory, holding Carol's key, makes a CN=bob certificate
+     * of her own: refused, the listener saying why, and then Bob gets in. With the authorities
+     * trusted to vouch for subjects (on purpose), Mallory's certificate is accepted.
+     */
+    @Test
+    void aSubjectPinRefusesACertificateAVersionOneCertificateIssued() throws Exception {
+        java.security.KeyPair carolKey = TlsFixtures.keyPair("EC", 256);
+        java.security.cert.X509Certificate carol = TlsFixtures.versionOne("carol", carolKey);
+        java.security.KeyPair malloryKey = TlsFixtures.keyPair("EC", 256);
+        java.security.cert.X509Certificate forged = TlsFixtures.issued("bob", malloryKey.getPublic(), carol,
+                carolKey.getPrivate(), false);
+        Transport mallory = Transport.tls(TlsConfig.of(TlsFixtures.keystore(malloryKey.getPrivate(), forged, carol),
+                TlsFixtures.truststore(TlsFixtures.ALICE), TlsFixtures.PASSWORD));
+        KeyStore aliceTrust = TlsKeys.truststore(List.of(TlsKeys.certificate(TlsFixtures.BOB), carol));
+        TlsConfig alice = TlsConfig.of(TlsFixtures.ALICE, aliceTrust, TlsFixtures.PASSWORD);
+        Transport pinned = Transport.tls(alice.withPeer("CN=bob"));
+        List<String> rejected = new CopyOnWriteArrayList<>();
+        try (ServerSocket server = loopback()) {
+            CompletableFuture<TcpChannel> acc = async(() -> pinned.accept(server, NORMAL, rejected::add));
+            int port = server.getLocalPort();
+            assertThrows(TlsHandshakeException.class, () -> mallory.connect("127.0.0.1", port, NORMAL).close());
+            try (TcpChannel b = TlsFixtures.bob().connect("127.0.0.1", port, NORMAL);
+                    TcpChannel a = acc.get(60, TimeUnit.SECONDS)) {
+                assertTrue(a.security().endsWith("peer CN=bob"), a.security());
+                assertEquals(TlsKeys.certificate(TlsFixtures.BOB), a.peerCertificate().orElseThrow());
+            }
+            assertEquals(1, rejected.size(), rejected.toString());
+            assertTrue(rejected.get(0).endsWith("failed: the peer's certificate " + PeerPin.describe(forged)
+                    + " has the expected subject CN=bob but is not in the truststore, and an authority there vouching"
+                    + " for a subject is not allowed (--tls-trust-authority); name the peer by its fingerprint"),
+                    rejected.get(0));
+        }
+        TcpChannel[] p = tlsPair(Transport.tls(alice.trustingAuthorities().withPeer("CN=bob")), mallory, NORMAL);
+        try {
+            assertEquals(forged, p[0].peerCertificate().orElseThrow());
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+    }
+
+    /**
      * A connection turned back to the party that made it (a truststore that holds both parties'
      * certificates, as one shared between them would, trusts this side's own): both ends present
      * the same key, and both refuse it, so a party never computes with itself in either role.
