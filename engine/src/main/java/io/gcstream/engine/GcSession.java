@@ -100,8 +100,10 @@ public final class GcSession implements AutoCloseable {
      */
     private final byte[] useId = new byte[16];
     private static final java.security.SecureRandom USE_IDS = new java.security.SecureRandom();
-    /** Whether the resumed state's file is marked used (by this session or before). */
+    /** Whether the resumed state's file is marked used (by this session or before), or replaced by its save. */
     private boolean markedUsed;
+    /** Whether both parties allow a used state again (the hello's {@link Handshake.Agreed#reuse()}). */
+    private boolean reuseAgreed;
     /** Where a test makes a save fail or stop; nothing by default. */
     private SaveHook saveHook = step -> {
     };
@@ -577,6 +579,16 @@ public final class GcSession implements AutoCloseable {
             saveHook.at(SaveHook.Step.START);
             Half half = exchangeHalves(values, labels, origins, file);
             saveHook.at(SaveHook.Step.HALVES_EXCHANGED);
+            boolean inPlace = resumedFrom != null && resumedFrom.file() != null && StateFiles.same(resumedFrom.file(), file);
+            if (problem == null && resumedFrom != null && resumedFrom.file() != null) {
+                // Before this side confirms: a state that another session used or continued since
+                // this one read it cannot be continued here (both then keep their previous state).
+                try {
+                    StateFiles.checkUnused(resumedFrom.file(), resumedHalf.id(), useId, reuseAgreed);
+                } catch (IOException e) {
+                    problem = e.getMessage();
+                }
+            }
             boolean written = false;
             if (problem == null) {
                 try {
@@ -605,11 +617,14 @@ public final class GcSession implements AutoCloseable {
             }
             saveHook.at(SaveHook.Step.PEER_CONFIRMED);
             try {
-                if (resumedFrom != null && resumedFrom.file() != null && !StateFiles.same(resumedFrom.file(), file)) {
+                if (resumedFrom != null && resumedFrom.file() != null && !inPlace) {
                     markUsed(resumedFrom.file());
                 }
                 saveHook.at(SaveHook.Step.MARKED);
-                StateFiles.commit(file, half);
+                StateFiles.commit(file, half, reuseAgreed);
+                if (inPlace) {
+                    markedUsed = true; // the resumed state is replaced by its successor: nothing is left to mark
+                }
             } catch (IOException e) {
                 throw new SessionException(name() + ": saving the state with " + channel.peer() + ": both new halves"
                         + " are written but this side's could not be made current (" + e.getMessage() + "): resume "
@@ -724,9 +739,14 @@ public final class GcSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Marks {@code file}, the resumed state's, used by this session: atomically under its lock,
+     * failing if another session used or continued it since this one read it (unless both
+     * parties allow reuse).
+     */
     private void markUsed(Path file) throws IOException {
-        if (!markedUsed && resumedHalf.status() != Half.USED) {
-            StateFiles.markUsed(file, resumedHalf.id(), useId);
+        if (!markedUsed) {
+            StateFiles.markUsed(file, resumedHalf.id(), useId, reuseAgreed);
         }
         markedUsed = true;
     }
@@ -825,6 +845,7 @@ public final class GcSession implements AutoCloseable {
         protocol.budget(options.timeout());
         if (resumedFrom != null) {
             resumedHalf = candidates.get(agreed.resumed());
+            reuseAgreed = agreed.reuse();
             settle();
             protocol.resume(resumedHalf.counter(), agreed.saltLo(), agreed.saltHi());
             for (int i = 0; i < resumedHalf.size(); i++) {
@@ -873,7 +894,7 @@ public final class GcSession implements AutoCloseable {
         }
         try {
             if (resumedFrom.isPending(resumedHalf)) {
-                StateFiles.commit(file, resumedHalf);
+                StateFiles.commit(file, resumedHalf, reuseAgreed);
             } else if (resumedFrom.candidates().size() > 1 || resumedFrom.hasBlockedPending()) {
                 StateFiles.discardPending(file);
             }

@@ -80,8 +80,9 @@ class SessionStateTest {
         assertEquals(W, s.totalWidth());
         assertTrue(s.origins().get(0).toString().startsWith("evaluator outputs [0, 16) of circuit "), s.toString());
         try (var files = Files.list(dir)) {
-            assertEquals(List.of("c1", "c2", "e1", "e2"), files.map(p -> p.getFileName().toString()).sorted().toList(),
-                    "no temporary or pending file left");
+            // Each state file's lock file (.NAME.lock) stays: removing it could let two processes lock one file.
+            assertEquals(List.of("c1", "c2", "e1", "e2"), files.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.endsWith(".lock")).sorted().toList(), "no temporary or pending file left");
         }
     }
 
@@ -259,6 +260,62 @@ class SessionStateTest {
         assertFalse(oneSide[0].ok() || oneSide[1].ok(), "one side's consent is not enough");
         assertEquals(10 + 20 + 3 + 4, ok(session(new Side(dir.resolve("c1"), null, reuse, null),
                 new Side(dir.resolve("e1"), null, reuse, null), 3, 4)));
+    }
+
+    /**
+     * Issue 34, item 2: two sessions started from the same pair of state files, both past their
+     * hellos before either decodes (each read the files unmarked). The first to decode marks
+     * both files; the second fails on both sides instead of decoding the same state again.
+     */
+    @Test
+    void twoOverlappingSessionsFromOnePairDecodeOnce(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        Side c = new Side(dir.resolve("c1"), null);
+        Side e = new Side(dir.resolve("e1"), null);
+        GcSession[][] s = new GcSession[2][];
+        for (int k = 0; k < 2; k++) {
+            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+            s[k] = new GcSession[] {CounterSessions.open(Party.CREATOR, c, ch[0]), CounterSessions.open(Party.EVALUATOR, e, ch[1])};
+            List<Pairs.Result<Object>> hello = Pairs.both(s[k][0], x -> x.resumedValues(), s[k][1], x -> x.resumedValues());
+            hello.get(0).get();
+            hello.get(1).get();
+        }
+        List<Pairs.Result<Long>> first = Pairs.both(s[0][0], x -> CounterSessions.play(x, c, 1), s[0][1],
+                x -> CounterSessions.play(x, e, 2));
+        first.get(0).get();
+        assertEquals(10 + 20 + 1 + 2, first.get(1).get());
+        List<Pairs.Result<Long>> second = Pairs.both(s[1][0], x -> CounterSessions.play(x, c, 3), s[1][1],
+                x -> CounterSessions.play(x, e, 4));
+        for (Pairs.Result<Long> r : second) {
+            assertInstanceOf(SessionException.class, r.error(), () -> "decoded " + r.value());
+            assertTrue(r.error().getMessage().contains("was used by another session after this one read it"),
+                    r.error().getMessage());
+            assertEquals(1, r.error().getMessage().lines().count());
+        }
+    }
+
+    /**
+     * Issue 34, item 3: both parties save to one path. The pending file is created, never
+     * replaced, so the second writer finds the first's: both fail, nothing is left at the path,
+     * and both keep the state they resumed, which resumes.
+     */
+    @Test
+    void twoSaversOfOnePathBothFailAndKeepTheirPreviousState(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        Path same = dir.resolve("same");
+        End[] s = session(new Side(dir.resolve("c1"), same), new Side(dir.resolve("e1"), same), 1, 2);
+        boolean named = false;
+        for (End x : s) {
+            assertFalse(x.ok(), "a side reported its save done");
+            String m = x.error().getMessage();
+            assertTrue(m.contains("both parties keep their previous state"), m);
+            assertEquals(1, m.lines().count(), m);
+            named |= m.contains(StateFiles.pending(same) + " exists: another save to " + same + " is under way");
+        }
+        assertTrue(named, "the side that found the other's pending file names it");
+        assertFalse(Files.exists(same));
+        assertFalse(Files.exists(StateFiles.pending(same)));
+        assertEquals(10 + 20 + 5 + 6, ok(session(new Side(dir.resolve("c1"), null), new Side(dir.resolve("e1"), null), 5, 6)));
     }
 
     /** A run that decodes nothing reveals nothing: it leaves the state resumable (so a failed save can fall back to it). */

@@ -34,9 +34,10 @@ public final class Handshake {
 
     /**
      * What the two hellos settle: the session's 128-bit tweak salt (the creator's), whether both
-     * plan a single run, and which of this side's saved-state candidates it resumes (-1: none).
+     * plan a single run, which of this side's saved-state candidates it resumes (-1: none), and
+     * whether both allow a used state again.
      */
-    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed) {
+    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed, boolean reuse) {
     }
 
     /**
@@ -103,7 +104,7 @@ public final class Handshake {
         fail(role, ch, "session handshake", problems);
         boolean creator = role == Party.CREATOR;
         return new Agreed(creator ? saltLo : peerSaltLo, creator ? saltHi : peerSaltHi, singleRun && peerPlan == 1,
-                resume.chosen());
+                resume.chosen(), resume.reuse());
     }
 
     static void fail(Party role, Channel ch, String what, List<String> problems)

@@ -38,8 +38,14 @@ public final class StateCheck {
         }
     }
 
-    /** The outcome: what stops the two from resuming together (empty if nothing), and this side's chosen candidate. */
-    public record Decision(List<String> problems, int chosen) {
+    /**
+     * The outcome: what stops the two from resuming together (empty if nothing), this side's
+     * chosen candidate, and whether both sides allow a used state again.
+     */
+    public record Decision(List<String> problems, int chosen, boolean reuse) {
+        Decision(List<String> problems, int chosen) {
+            this(problems, chosen, false);
+        }
     }
 
     private final int kind;
@@ -195,7 +201,7 @@ public final class StateCheck {
             p.add(whose + " already used by an earlier session: a state resumes once, unless both parties allow it"
                     + " again (gc run --reuse-state, SessionOptions.reuseState)");
         }
-        return new Decision(p, p.isEmpty() ? mine : -1);
+        return new Decision(p, p.isEmpty() ? mine : -1, reuse && other.reuse);
     }
 
     /**

@@ -40,8 +40,8 @@ class HandshakeTest {
     @Test
     void matchingHellosPassAndBothUseTheCreatorsSalt() throws Exception {
         Object[] r = hello(StateCheck.none(), StateCheck.none());
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1), r[0]);
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1), r[1]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[1]);
     }
 
     /** A single run is planned only when both sides plan it; otherwise it is no mismatch. */
@@ -51,8 +51,8 @@ class HandshakeTest {
             boolean c = (k & 1) != 0;
             boolean e = (k & 2) != 0;
             Object[] r = hello(StateCheck.none(), c, StateCheck.none(), e);
-            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1), r[0], "creator " + c + ", evaluator " + e);
-            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1), r[1], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false), r[0], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false), r[1], "creator " + c + ", evaluator " + e);
         }
     }
 
