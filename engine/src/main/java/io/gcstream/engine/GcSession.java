@@ -567,7 +567,10 @@ public final class GcSession implements AutoCloseable {
                 setUp();
             }
             protocol.enter("saving state");
+            // Why this side cannot save, in full here; the peer is told only that it cannot
+            // (its status carries no path, file-system error or password detail).
             String problem = null;
+            String told = NOT_SAVED;
             StateCipher key = null;
             try {
                 SessionState.checkTarget(file);
@@ -602,7 +605,7 @@ public final class GcSession implements AutoCloseable {
             saveHook.at(SaveHook.Step.WRITTEN);
             // (13): each tells the other whether its new half is written; neither makes it current
             // before it knows both are.
-            protocol.writeStatus(problem);
+            protocol.writeStatus(problem == null ? null : told);
             channel.flush();
             saveHook.at(SaveHook.Step.CONFIRMED);
             String peerProblem = readPeerSaveStatus(file, written);
@@ -756,6 +759,12 @@ public final class GcSession implements AutoCloseable {
         this.saveHook = Objects.requireNonNull(hook, "hook");
     }
 
+    /** What the peer is told when this side cannot save: the reason stays here. */
+    private static final String NOT_SAVED = "its new half cannot be written (the reason is in its own error)";
+    /** What the peer is told when this side's state files cannot be used: the reason stays here. */
+    private static final String STATE_UNUSABLE = "its state file cannot be used, or its save target cannot be"
+            + " written (the reason is in its own error)";
+
     /** Most time the peer's hello may take (or the timeout, if shorter). */
     static final java.time.Duration HELLO_BUDGET = java.time.Duration.ofSeconds(10);
     /** "SAVE" as little-endian int. */
@@ -821,7 +830,7 @@ public final class GcSession implements AutoCloseable {
         long saltHi = 0;
         if (resumedFrom != null) {
             if (resumedFrom.problem() != null) {
-                check = StateCheck.unusable(resumedFrom.problem());
+                check = StateCheck.unusable(resumedFrom.problem(), STATE_UNUSABLE);
             } else {
                 candidates = resumedFrom.candidates();
                 List<StateCheck.Candidate> offered = new ArrayList<>();

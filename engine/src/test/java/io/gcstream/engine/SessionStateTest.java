@@ -318,6 +318,30 @@ class SessionStateTest {
         assertEquals(10 + 20 + 5 + 6, ok(session(new Side(dir.resolve("c1"), null), new Side(dir.resolve("e1"), null), 5, 6)));
     }
 
+    /**
+     * Issue 34, item 8: why a side cannot go ahead (a path, a wrong password, a file-system
+     * error) stays on that side: the peer is told that it cannot, in the hello and in the save's
+     * status, and this side's own error says why.
+     */
+    @Test
+    void localDetailIsNotSentToThePeer(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        String why = assertThrows(SessionState.StateFileException.class,
+                () -> SessionState.read(dir.resolve("c1"), "Tr0ub4dor&3".toCharArray())).getMessage();
+        Throwable[] t = resumeBoth(SessionState.unusable(Party.CREATOR, why), load(dir.resolve("e1"), Party.EVALUATOR));
+        assertTrue(t[0].getMessage().contains(dir + "/c1: wrong password"), t[0].getMessage());
+        assertTrue(t[1].getMessage().contains("the peer cannot go ahead"), t[1].getMessage());
+        assertFalse(t[1].getMessage().contains(dir.toString()) || t[1].getMessage().contains("password"),
+                t[1].getMessage());
+
+        Path nowhere = dir.resolve("no/such/dir/e9");
+        End[] s = session(new Side(null, dir.resolve("c9")), new Side(null, nowhere), 1, 2);
+        assertTrue(s[1].error().getMessage().contains(nowhere.getParent().toString()), s[1].error().getMessage());
+        String peer = s[0].error().getMessage();
+        assertTrue(peer.contains("the peer could not save its half"), peer);
+        assertFalse(peer.contains(dir.toString()) || peer.contains("does not exist"), peer);
+    }
+
     /** A run that decodes nothing reveals nothing: it leaves the state resumable (so a failed save can fall back to it). */
     @Test
     void aSessionThatOnlyKeepsLeavesItsStateResumable(@TempDir Path dir) throws Exception {

@@ -1,6 +1,7 @@
 package io.gcstream.engine.internal.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,12 +83,18 @@ class HandshakeTest {
         assertMismatch(r[1], "not saved together");
     }
 
+    /**
+     * Issue 34, item 8: an unusable state is reported to the peer without this side's detail (the
+     * peer's text, whatever it is, is made printable on one line); this side says it in full.
+     */
     @Test
     void anUnusableStateIsReportedToThePeer() throws Exception {
-        Object[] r = hello(StateCheck.none(), StateCheck.unusable("x.state: not a gcstream state file\nforged line"
-                + "\u202Eexe.\u200B\u2029"));
-        assertMismatch(r[0], "the peer cannot go ahead: x.state: not a gcstream state file?forged line?exe.??");
-        assertMismatch(r[1], "this side cannot go ahead: x.state");
+        Object[] r = hello(StateCheck.none(), StateCheck.unusable("/home/eve/x.state: wrong password for this state file",
+                "its state file cannot be used\nforged line\u202Eexe.\u200B\u2029"));
+        assertMismatch(r[0], "the peer cannot go ahead: its state file cannot be used?forged line?exe.??");
+        assertFalse(((Exception) r[0]).getMessage().contains("x.state"), ((Exception) r[0]).getMessage());
+        assertFalse(((Exception) r[0]).getMessage().contains("wrong password"), ((Exception) r[0]).getMessage());
+        assertMismatch(r[1], "this side cannot go ahead: /home/eve/x.state: wrong password for this state file");
     }
 
     @Test
