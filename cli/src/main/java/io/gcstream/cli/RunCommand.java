@@ -74,8 +74,9 @@ final class RunCommand extends CircuitCommand {
                     + " executions come after the first and must leave at least one to measure, so"
                     + " --warmup must be in 0.." + Math.max(0, repeat - 2));
         }
-        // One execution: the session is planned as a single run (its inputs by base OTs alone).
-        SessionOptions options = party.sessionOptions().toBuilder().singleRun(repeat == 1)
+        // The peer must plan as many executions (the hello compares them); one execution is a
+        // single run (its inputs by base OTs alone).
+        SessionOptions options = party.sessionOptions().toBuilder().plannedRuns(repeat)
                 .reuseState(state.reuseState).build();
         party.validate("--creator-input and --evaluator-input");
         if (party.local) {

@@ -359,6 +359,13 @@ public final class GcSession implements AutoCloseable {
      * segments in order ({@link RunSpec#freshBits}); its kept values feed the other segments
      * and are consumed. Returns this party's decoded outputs and the newly kept values.
      *
+     * <p>This call never runs ahead: an evaluator sends a run's inputs only when it is called
+     * for that run, so calling it in a loop on both sides serves inputs that depend on earlier
+     * outputs. A creator follows its peer, though: if the evaluator runs ahead
+     * ({@link #runMany}), the creator's call returns once its side of the run is done, before
+     * the evaluator's verdict on it, which the creator reads at the end of its next run (a
+     * failure then fails that run). Without a next run the verdict is never read.
+     *
      * @throws IllegalArgumentException if {@code freshBits} has the wrong length or a value of
      *     the spec belongs to another session (nothing is sent)
      * @throws IllegalStateException    if a value of the spec is gone (nothing is sent)
@@ -376,21 +383,30 @@ public final class GcSession implements AutoCloseable {
     /**
      * Runs {@code spec} {@code count} times, as {@code count} calls of
      * {@link #run(RunSpec, boolean[])} would, taking this party's fresh bits of run i from
-     * {@code freshBits.apply(i)} (asked one run ahead) and handing each run's result to
-     * {@code results} as it completes; memory does not grow with {@code count}.
+     * {@code freshBits.apply(i)} and handing each run's result to {@code results} as it
+     * completes; memory does not grow with {@code count}.
      *
      * <p>Both parties call it with the same spec and count (a creator may instead call
-     * {@link #run(RunSpec, boolean[])} {@code count} times). Where the spec keeps no values, the
-     * creator decodes no outputs and the evaluator has at most 1,024 fresh input bits, the
-     * evaluator <b>runs one ahead</b>: it sends run i+1's header and input OTs before it
-     * evaluates run i, so the creator garbles run i+1 while run i is evaluated instead of
-     * waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead"); the creator
-     * then learns of the evaluator's success of run i at the end of run i+1. Otherwise the runs
-     * go one after another.
+     * {@link #run(RunSpec, boolean[])} {@code count} times; {@link SessionOptions#plannedRuns()}
+     * lets the hello check the count). Where the spec keeps no values, the creator decodes no
+     * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs one
+     * ahead</b> if its channel can take a run's messages unread
+     * ({@link io.gcstream.ot.channel.Channel#reserveUnread}): it sends run i+1's header and input
+     * OTs before it evaluates run i, so the creator garbles run i+1 while run i is evaluated
+     * instead of waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead").
+     * Otherwise the runs go one after another.
+     *
+     * <p>Two consequences. An evaluator with such a spec asks for run i+1's bits before it hands
+     * over run i's result (it may send them ahead); every other caller is asked for run i+1's
+     * bits after run i's result, so its inputs may depend on earlier outputs. And the creator's
+     * result of run i is handed over before the evaluator's verdict on it, which comes at the
+     * end of run i+1 (the last run never goes ahead, so {@code runMany} returns with every
+     * verdict read). For inputs of both parties that depend on earlier outputs, call
+     * {@link #run(RunSpec, boolean[])} in a loop on both sides: it never runs ahead.
      *
      * @throws IllegalArgumentException if {@code count} is negative or a run's bits have the
-     *     wrong length (asked before the run before it; nothing of that run is sent), unless a
-     *     run had gone ahead: the session then fails with a {@link SessionException}
+     *     wrong length (nothing of that run is sent), unless a run had gone ahead: the session
+     *     then fails with a {@link SessionException}
      * @throws HandshakeMismatchException if the peer's spec differs (at the first run)
      * @throws SessionException as for {@link #run(Circuit, boolean[])}; a failure of the
      *     {@code freshBits} or {@code results} callbacks after a run went ahead fails the session
@@ -413,13 +429,16 @@ public final class GcSession implements AutoCloseable {
         try {
             boolean[] bits = checkFresh(spec, freshBits.apply(0));
             for (int i = 0; i < count; i++) {
-                boolean[] nextBits = i + 1 < count ? checkFresh(spec, freshBits.apply(i + 1)) : null;
-                Protocol.Ahead next = ahead && nextBits != null
+                // Asked before this run's result only where they may go ahead with it.
+                boolean[] nextBits = ahead && i + 1 < count ? checkFresh(spec, freshBits.apply(i + 1)) : null;
+                Protocol.Ahead next = nextBits != null
                         ? new Protocol.Ahead(spec, runIndex + 1, fingerprint, nextBits, i + 2 < count)
                         : null;
                 checkUsable();
                 results.accept(runOne(spec, bits, next));
-                bits = nextBits;
+                if (i + 1 < count) {
+                    bits = ahead ? nextBits : checkFresh(spec, freshBits.apply(i + 1));
+                }
             }
         } catch (RuntimeException e) {
             if (protocol.inRunAhead()) {
@@ -848,7 +867,7 @@ public final class GcSession implements AutoCloseable {
                 }
             }
         }
-        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.singleRun(), check,
+        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(), check,
                 saltLo, saltHi);
         long tHello = System.nanoTime();
         protocol.budget(options.timeout());
@@ -879,7 +898,8 @@ public final class GcSession implements AutoCloseable {
             Log.LOG.debug("{} session with {} set up in {} ms: hello {} ms ({}, {}{}), then {} ms for {}",
                     name(), channel.peer(), millis(end - t0), millis(tHello - t0),
                     options.scheme().wireName(),
-                    agreed.singleRun() ? "single run" : "runs planned: any number",
+                    agreed.singleRun() ? "single run"
+                            : "runs planned: " + (options.plannedRuns() == 0 ? "not said" : options.plannedRuns()),
                     resumedFrom == null ? "" : ", resumed from a saved state", millis(end - tHello),
                     agreed.singleRun() ? "the base OTs' first message"
                             : "the base OTs and the OT extension's set-up");
