@@ -77,7 +77,7 @@ final class RunCommand extends CircuitCommand {
         // The peer must plan as many executions (the hello compares them); one execution is a
         // single run (its inputs by base OTs alone).
         SessionOptions options = party.sessionOptions().toBuilder().plannedRuns(repeat)
-                .reuseState(state.reuseState).build();
+                .reuseState(state.reuseState).stateOverPlainTcp(state.overPlainTcp).build();
         party.validate("--creator-input and --evaluator-input");
         if (party.local) {
             if (input != null) {
@@ -108,6 +108,7 @@ final class RunCommand extends CircuitCommand {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
         state.validate(repeat);
+        state.checkTransport(party.plainOffLoopback());
         CircuitSources.Loaded loaded = loadedTimed();
         Circuit c = loaded.circuit();
         options = sizedFor(options, c);

@@ -254,6 +254,45 @@ class StateOptionsTest {
         }
     }
 
+    /**
+     * Issue 34, item 6: --save-state and --load-state over plain TCP with a peer off this machine
+     * are refused before connecting, in one line with exit 2, unless --allow-state-over-plain-tcp
+     * is given; loopback and TLS need nothing.
+     */
+    @Test
+    void stateOverPlainTcpOffThisMachineNeedsTheExplicitFlag(@TempDir Path dir) throws Exception {
+        String circuit = counter(dir).toString();
+        String[] save = {"--state-password-file", PASSWORD_FILE.toString(), "--input", "1", "--keep-outputs", "evaluator",
+            "--save-state", dir.resolve("c").toString(), "--timeout", "1", circuit};
+        CliTestSupport.Outcome o = gc(concat(new String[] {"run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0"},
+                save));
+        assertEquals(2, o.status(), o.err());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().startsWith("gc: --save-state over plain TCP with a peer off this machine")
+                && o.err().contains("--allow-state-over-plain-tcp"), o.err());
+        // Allowed, or on loopback: it goes on, and waits for a peer that never comes (exit 1).
+        o = gc(concat(new String[] {"run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0",
+            "--allow-state-over-plain-tcp"}, save));
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("no peer connected"), o.err());
+        o = gc(concat(new String[] {"run", "--role", "creator", "--listen", "0"}, save));
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("no peer connected"), o.err());
+        java.net.InetAddress other = null;
+        for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (java.net.InetAddress a : java.util.Collections.list(i.getInetAddresses())) {
+                if (i.isUp() && !a.isLoopbackAddress() && a instanceof java.net.Inet4Address) {
+                    other = a;
+                }
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(other != null, "no non-loopback IPv4 address on this machine");
+        o = gc("run", "--role", "evaluator", "--connect", other.getHostAddress() + ":" + port(), "--input", "1",
+                "--load-state", dir.resolve("e").toString(), "--timeout", "1", circuit);
+        assertEquals(2, o.status(), o.err());
+        assertTrue(o.err().startsWith("gc: --load-state over plain TCP with a peer off this machine"), o.err());
+    }
+
     @Test
     void badCombinationsAreUserErrors() {
         CliTestSupport.Outcome o = gc("run", "--role", "creator", "--listen", "1", "--keep-outputs", "evaluator",

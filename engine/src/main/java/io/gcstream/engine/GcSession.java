@@ -267,7 +267,8 @@ public final class GcSession implements AutoCloseable {
      * checks that on both sides (without revealing either half) and fails on both if the halves
      * do not belong together, were altered, one was used before (unless both parties allow it,
      * {@link SessionOptions#reuseState()}), or one side's state is
-     * {@linkplain SessionState#unusable unusable}. If the state's file holds an unfinished save,
+     * {@linkplain SessionState#unusable unusable}, or a side's channel is plain TCP to a peer off
+     * its machine and its options do not allow that ({@link SessionOptions#stateOverPlainTcp()}). If the state's file holds an unfinished save,
      * the handshake settles it with the peer (the new halves if both hold them, else the
      * previous ones) and completes or removes it. The session marks the file used before its
      * first run that decodes an output, and when it saves the state that continues it. Does not
@@ -557,8 +558,11 @@ public final class GcSession implements AutoCloseable {
      * @throws IllegalArgumentException   for no values or too many, or a creator without a password
      *                                    (nothing is sent)
      * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
-     * @throws SessionException           if either party cannot write its half (both then keep their
-     *                                    previous state), or as for {@link #run(Circuit, boolean[])}
+     * @throws SessionException           if either party cannot write its half, or the state it
+     *                                    resumed was used or continued by another session since it
+     *                                    read it, or either refuses plain TCP to a peer off its machine
+     *                                    ({@link SessionOptions#stateOverPlainTcp()}): both then keep
+     *                                    their previous state; or as for {@link #run(Circuit, boolean[])}
      */
     public synchronized void saveState(List<GarbledValue> values, Path file, char[] password) {
         Objects.requireNonNull(values, "values");
@@ -591,12 +595,17 @@ public final class GcSession implements AutoCloseable {
             String problem = null;
             String told = NOT_SAVED;
             StateCipher key = null;
-            try {
-                SessionState.checkTarget(file);
-                // The key's derivation takes a while by design: before the peer waits for us.
-                key = password == null ? null : StateCipher.create(password);
-            } catch (IOException e) {
-                problem = e.getMessage();
+            if (refusesStateOverPlainTcp()) {
+                problem = plainTcpRefusal("save the state");
+                told = "it refuses to save state over plain TCP off loopback";
+            } else {
+                try {
+                    SessionState.checkTarget(file);
+                    // The key's derivation takes a while by design: before the peer waits for us.
+                    key = password == null ? null : StateCipher.create(password);
+                } catch (IOException e) {
+                    problem = e.getMessage();
+                }
             }
             saveHook.at(SaveHook.Step.START);
             Half half = exchangeHalves(values, labels, origins, file);
@@ -778,6 +787,23 @@ public final class GcSession implements AutoCloseable {
         this.saveHook = Objects.requireNonNull(hook, "hook");
     }
 
+    /**
+     * Whether this session must refuse to save or resume a state: its channel is plain TCP to a
+     * peer off this machine ({@link Channel#plainOffLoopback}) and the options do not allow it.
+     * A saved creator's Δ lives for the whole chain of sessions, and a man in the middle of
+     * plain TCP learns one bit of it per run he makes fail (docs/security.md).
+     */
+    private boolean refusesStateOverPlainTcp() {
+        return channel.plainOffLoopback() && !options.stateOverPlainTcp();
+    }
+
+    private String plainTcpRefusal(String what) {
+        return "it will not " + what + " over plain TCP with " + channel.peer() + ", off this machine: the state"
+                + " keeps the creator's Δ for the whole chain of sessions, and a man in the middle of plain TCP learns"
+                + " a bit of it for every run he makes fail; use TLS, or allow it explicitly"
+                + " (SessionOptions.stateOverPlainTcp, gc run --allow-state-over-plain-tcp)";
+    }
+
     /** What the peer is told when this side cannot save: the reason stays here. */
     private static final String NOT_SAVED = "its new half cannot be written (the reason is in its own error)";
     /** What the peer is told when this side's state files cannot be used: the reason stays here. */
@@ -850,6 +876,9 @@ public final class GcSession implements AutoCloseable {
         if (resumedFrom != null) {
             if (resumedFrom.problem() != null) {
                 check = StateCheck.unusable(resumedFrom.problem(), STATE_UNUSABLE);
+            } else if (refusesStateOverPlainTcp()) {
+                check = StateCheck.unusable(plainTcpRefusal("resume a saved state"),
+                        "it refuses to resume a saved state over plain TCP off loopback");
             } else {
                 candidates = resumedFrom.candidates();
                 List<StateCheck.Candidate> offered = new ArrayList<>();

@@ -342,6 +342,74 @@ class SessionStateTest {
         assertFalse(peer.contains(dir.toString()) || peer.contains("does not exist"), peer);
     }
 
+    /** An IPv4 address of this machine that is not a loopback address, or null. */
+    static java.net.InetAddress nonLoopbackAddress() throws IOException {
+        for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (java.net.InetAddress a : java.util.Collections.list(i.getInetAddresses())) {
+                if (i.isUp() && !a.isLoopbackAddress() && a instanceof java.net.Inet4Address) {
+                    return a;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Plain TCP between two ends on {@code address}: [creator's end, evaluator's]. */
+    private static io.gcstream.ot.channel.Channel[] plainTcp(java.net.InetAddress address) throws Exception {
+        ChannelOptions o = ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build();
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 1, address)) {
+            java.util.concurrent.CompletableFuture<io.gcstream.ot.channel.TcpChannel> e = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> {
+                        try {
+                            return io.gcstream.ot.channel.TcpChannel.connect(address.getHostAddress(), server.getLocalPort(), o);
+                        } catch (IOException x) {
+                            throw new java.io.UncheckedIOException(x);
+                        }
+                    });
+            io.gcstream.ot.channel.TcpChannel c = io.gcstream.ot.channel.TcpChannel.accept(server, o);
+            return new io.gcstream.ot.channel.Channel[] {c, e.get(30, TimeUnit.SECONDS)};
+        }
+    }
+
+    /**
+     * Issue 34, item 6: a saved creator's Δ lives for the whole chain of sessions, and over plain
+     * TCP a man in the middle learns one bit of it per run he makes fail. So saving or resuming a
+     * state over plain TCP to a peer off this machine is refused on both sides, unless the
+     * parties allow it explicitly (SessionOptions.stateOverPlainTcp); over loopback it is not.
+     */
+    @Test
+    void savingOrResumingOverPlainTcpOffThisMachineNeedsTheExplicitOption(@TempDir Path dir) throws Exception {
+        java.net.InetAddress other = nonLoopbackAddress();
+        assumeTrue(other != null, "no non-loopback IPv4 address on this machine");
+        SessionOptions allow = CounterSessions.O.toBuilder().stateOverPlainTcp(true).build();
+        var ch = plainTcp(other);
+        End[] save = CounterSessions.session(new Side(null, dir.resolve("c1")), ch[0], new Side(null, dir.resolve("e1")), ch[1],
+                10, 20);
+        for (End x : save) {
+            assertInstanceOf(SessionException.class, x.error());
+            assertTrue(x.error().getMessage().contains("plain TCP"), x.error().getMessage());
+        }
+        assertFalse(Files.exists(dir.resolve("c1")) || Files.exists(dir.resolve("e1")));
+        ch = plainTcp(other);
+        ok(CounterSessions.session(new Side(null, dir.resolve("c1"), allow, null), ch[0],
+                new Side(null, dir.resolve("e1"), allow, null), ch[1], 10, 20));
+
+        ch = plainTcp(other);
+        End[] resume = CounterSessions.session(new Side(dir.resolve("c1"), null), ch[0], new Side(dir.resolve("e1"), null),
+                ch[1], 1, 2);
+        for (End x : resume) {
+            assertInstanceOf(HandshakeMismatchException.class, x.error());
+            assertTrue(x.error().getMessage().contains("plain TCP"), x.error().getMessage());
+        }
+        ch = plainTcp(other);
+        End[] oneSide = CounterSessions.session(new Side(dir.resolve("c1"), null, allow, null), ch[0],
+                new Side(dir.resolve("e1"), null), ch[1], 1, 2);
+        assertFalse(oneSide[0].ok() || oneSide[1].ok(), "each party refuses for itself");
+        ch = plainTcp(java.net.InetAddress.getLoopbackAddress());
+        assertEquals(10 + 20 + 1 + 2, ok(CounterSessions.session(new Side(dir.resolve("c1"), null), ch[0],
+                new Side(dir.resolve("e1"), null), ch[1], 1, 2)), "loopback stays on this machine");
+    }
+
     /** A run that decodes nothing reveals nothing: it leaves the state resumable (so a failed save can fall back to it). */
     @Test
     void aSessionThatOnlyKeepsLeavesItsStateResumable(@TempDir Path dir) throws Exception {
