@@ -268,11 +268,12 @@ public final class GcSession implements AutoCloseable {
      * do not belong together, were altered, one was used before (unless both parties allow it,
      * {@link SessionOptions#reuseState()}), or one side's state is
      * {@linkplain SessionState#unusable unusable}, or a side's channel is plain TCP to a peer off
-     * its machine and its options do not allow that ({@link SessionOptions#stateOverPlainTcp()}). If the state's file holds an unfinished save,
-     * the handshake settles it with the peer (the new halves if both hold them, else the
-     * previous ones) and completes or removes it. The session marks the file used before its
-     * first run that decodes an output, and when it saves the state that continues it. Does not
-     * communicate yet.
+     * its machine and its options do not allow that ({@link SessionOptions#stateOverPlainTcp()}).
+     * If the state's file holds an unfinished save, the handshake settles it with the peer (the
+     * new halves if both hold them, else the previous ones) and completes or removes it. The
+     * session marks the file used before its first run that decodes an output, and when it saves
+     * the state that continues it: atomically, failing if another session used or continued the
+     * state since this one read it (unless both allow reuse). Does not communicate yet.
      */
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
@@ -657,9 +658,11 @@ public final class GcSession implements AutoCloseable {
                     markedUsed = true; // the resumed state is replaced by its successor: nothing is left to mark
                 }
             } catch (IOException e) {
+                // Resuming settles it: completes this side's save, or (if another session used the
+                // state this one resumed meanwhile) refuses the pair.
                 throw new SessionException(name() + ": saving the state with " + channel.peer() + ": both new halves"
                         + " are written but this side's could not be made current (" + e.getMessage() + "): resume "
-                        + file + " with the peer to complete it", e);
+                        + file + " with the peer to settle it", e);
             }
             saveHook.at(SaveHook.Step.COMMITTED);
             protocol.idle();

@@ -295,6 +295,35 @@ class SessionStateTest {
     }
 
     /**
+     * Issue 34, item 2: a save checks, before it confirms, that the state it continues was not
+     * used by another session since this one read it; if it was, both parties fail and keep their
+     * previous state (it used to confirm, then mark nothing and commit).
+     */
+    @Test
+    void aSaveOfAStateAnotherSessionUsedMeanwhileFailsOnBothSides(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        byte[] id = SessionState.read(dir.resolve("c1"), PASSWORD).candidates().get(0).id();
+        byte[] otherUse = new byte[16];
+        otherUse[0] = 42;
+        SaveHook meanwhile = step -> {
+            if (step == SaveHook.Step.HALVES_EXCHANGED) {
+                StateFiles.markUsed(dir.resolve("c1"), id, otherUse, false);
+            }
+        };
+        End[] s = session(new Side(dir.resolve("c1"), dir.resolve("c2"), CounterSessions.O, meanwhile),
+                new Side(dir.resolve("e1"), dir.resolve("e2")), 1, 2);
+        for (End x : s) {
+            assertFalse(x.ok(), "a side reported its save done");
+            assertTrue(x.error().getMessage().contains("both parties keep their previous state"), x.error().getMessage());
+        }
+        assertTrue(s[0].error().getMessage().contains("was used by another session after this one read it"),
+                s[0].error().getMessage());
+        for (String f : new String[] {"c2", "e2"}) {
+            assertFalse(Files.exists(dir.resolve(f)) || Files.exists(StateFiles.pending(dir.resolve(f))), f);
+        }
+    }
+
+    /**
      * Issue 34, item 3: both parties save to one path. The pending file is created, never
      * replaced, so the second writer finds the first's: both fail, nothing is left at the path,
      * and both keep the state they resumed, which resumes.

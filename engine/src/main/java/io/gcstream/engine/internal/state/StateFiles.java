@@ -204,7 +204,7 @@ public final class StateFiles {
         Path pred = predecessor(file, pending);
         boolean inPlace = p != null && same(pred, file);
         if (p != null && !inPlace) {
-            locked(pred, () -> claim(pred, p.id(), p.useId(), reuse, true));
+            markUsed(pred, p.id(), p.useId(), reuse);
         }
         locked(file, () -> {
             if (inPlace) {
@@ -231,12 +231,16 @@ public final class StateFiles {
      *     file or marked it used since this session read it (unless {@code reuse})
      */
     public static void markUsed(Path file, byte[] id, byte[] useId, boolean reuse) throws IOException {
-        locked(file, () -> claim(file, id, useId, reuse, true));
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            locked(file, () -> claim(file, id, useId, reuse, true));
+        }
     }
 
     /** As {@link #markUsed}, without writing the mark: whether this session may still use the state. */
     public static void checkUnused(Path file, byte[] id, byte[] useId, boolean reuse) throws IOException {
-        locked(file, () -> claim(file, id, useId, reuse, false));
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            locked(file, () -> claim(file, id, useId, reuse, false));
+        }
     }
 
     /** {@link #markUsed} ({@code mark}) or {@link #checkUnused}, the caller holding the file's lock. */
