@@ -64,7 +64,7 @@ final class DemoCommand implements Gc.Command, CommandLine.Target {
         out.println("  evaluator             plaintext " + PLAINTEXT);
         boolean[] key = BitValues.parse(KEY, aes.creatorInputCount(), "key");
         boolean[] plain = BitValues.parse(PLAINTEXT, aes.evaluatorInputCount(), "plaintext");
-        SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).singleRun(repeat == 1).build(), aes);
+        SessionOptions options = RunCommand.sizedFor(SessionOptions.builder().scheme(s).plannedRuns(repeat).build(), aes);
         List<PartyRunner.Outcome> both = RunCommand.runLocal(aes, key, plain, options,
                 ChannelOptions.builder().readTimeout(options.timeout()).readPoll(readPoll).build(), repeat, 0);
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);

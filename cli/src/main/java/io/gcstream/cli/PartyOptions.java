@@ -6,6 +6,8 @@ import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -143,6 +145,34 @@ final class PartyOptions implements CommandLine.Target {
                 return Party.EVALUATOR;
             default:
                 throw new UserError("--role must be creator or evaluator, not '" + role + "'");
+        }
+    }
+
+    /**
+     * True if this party would talk plain TCP (no TLS option given) with an address off this
+     * machine: listening on a non-loopback address (the wildcard included) or connecting to a host
+     * that resolves to one, as for the warning ({@link NetworkOptions#plainWarning}). A host that
+     * does not resolve is left to the connection to report.
+     */
+    boolean plainOffLoopback() {
+        if (network.keystore != null || network.truststore != null) {
+            return false;
+        }
+        if (listen != null) {
+            return !network.bindAddress().isLoopbackAddress();
+        }
+        int colon = connect == null ? -1 : connect.lastIndexOf(':');
+        String host = colon <= 0 ? connect : connect.substring(0, colon);
+        if (host == null) {
+            return false;
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        try {
+            return !InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
         }
     }
 

@@ -74,9 +74,10 @@ final class RunCommand extends CircuitCommand {
                     + " executions come after the first and must leave at least one to measure, so"
                     + " --warmup must be in 0.." + Math.max(0, repeat - 2));
         }
-        // One execution: the session is planned as a single run (its inputs by base OTs alone).
-        SessionOptions options = party.sessionOptions().toBuilder().singleRun(repeat == 1)
-                .reuseState(state.reuseState).build();
+        // The peer must plan as many executions (the hello compares them); one execution is a
+        // single run (its inputs by base OTs alone).
+        SessionOptions options = party.sessionOptions().toBuilder().plannedRuns(repeat)
+                .reuseState(state.reuseState).stateOverPlainTcp(state.overPlainTcp).build();
         party.validate("--creator-input and --evaluator-input");
         if (party.local) {
             if (input != null) {
@@ -107,6 +108,7 @@ final class RunCommand extends CircuitCommand {
             throw new UserError("--creator-input/--evaluator-input are for --local; a party gives --input");
         }
         state.validate(repeat);
+        state.checkTransport(party.plainOffLoopback());
         CircuitSources.Loaded loaded = loadedTimed();
         Circuit c = loaded.circuit();
         options = sizedFor(options, c);

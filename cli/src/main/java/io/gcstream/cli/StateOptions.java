@@ -16,6 +16,9 @@ import java.util.function.Function;
  * own state files. Everything a save needs is checked before the session's work starts.
  */
 final class StateOptions implements CommandLine.Target {
+    /** The flag that allows saving or resuming a state over plain TCP off this machine. */
+    static final String OVER_PLAIN_TCP = "--allow-state-over-plain-tcp";
+
     /** The environment variable holding the state files' password. */
     static final String PASSWORD_ENV = "GC_STATE_PASSWORD";
 
@@ -24,6 +27,7 @@ final class StateOptions implements CommandLine.Target {
     String loadState;
     boolean reuseState;
     String passwordFile;
+    boolean overPlainTcp;
 
     void declare(CommandLine c) {
         c.value(this, "--keep-outputs", "PARTY", "Keep this party's outputs garbled instead of decoding them:"
@@ -35,6 +39,9 @@ final class StateOptions implements CommandLine.Target {
                 + " once (see --reuse-state)", null);
         c.flag(this, "--reuse-state", "Allow resuming a state file that an earlier session used (both parties"
                 + " must give it)");
+        c.flag(this, OVER_PLAIN_TCP, "Allow --save-state and --load-state over plain TCP with a peer off this machine"
+                + " (refused otherwise: the creator's saved Δ lives for the whole chain, and a man in the middle of"
+                + " plain TCP learns a bit of it per run he makes fail; use TLS)");
         c.value(this, "--state-password-file", "FILE", "File whose first line is the password of this party's"
                 + " state files (default: the environment variable " + PASSWORD_ENV + "); the creator needs one, the"
                 + " evaluator's files are encrypted when it gives one", null);
@@ -47,6 +54,7 @@ final class StateOptions implements CommandLine.Target {
             case "--save-state" -> saveState = v;
             case "--load-state" -> loadState = v;
             case "--reuse-state" -> reuseState = true;
+            case OVER_PLAIN_TCP -> overPlainTcp = true;
             case "--state-password-file" -> passwordFile = v;
             default -> throw CommandLine.undeclared(option);
         }
@@ -57,6 +65,19 @@ final class StateOptions implements CommandLine.Target {
 
     boolean any() {
         return keepOutputs != null || saveState != null || loadState != null || reuseState || passwordFile != null;
+    }
+
+    /**
+     * Refuses, before connecting, to save or resume a state over plain TCP with a peer off this
+     * machine ({@code plainOffLoopback}, the same test as the warning's) without {@value #OVER_PLAIN_TCP}.
+     */
+    void checkTransport(boolean plainOffLoopback) {
+        if ((saveState != null || loadState != null) && plainOffLoopback && !overPlainTcp) {
+            throw new UserError((saveState != null ? "--save-state" : "--load-state") + " over plain TCP with a peer"
+                    + " off this machine: the creator's saved Δ lives for the whole chain of sessions, and a man in the"
+                    + " middle learns a bit of it for every run he makes fail; use --tls-keystore and --tls-truststore,"
+                    + " or give " + OVER_PLAIN_TCP + " to accept that (see docs/security.md)");
+        }
     }
 
     /** Checks the combination; returns the party whose outputs are kept, or null. */

@@ -336,6 +336,32 @@ class GcTest {
         }
     }
 
+    /**
+     * Issue 34, item 7: the parties compare their --repeat counts in the hello. With 1 against 2
+     * the creator ran its one execution and exited 0 while the evaluator, running ahead, lost
+     * its result; now both fail in one line naming both counts.
+     */
+    @Test
+    void differentRepeatCountsFailBothSidesNamingBoth() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String p = "" + port;
+        java.util.concurrent.CompletableFuture<CliTestSupport.Outcome> creator = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> gc("run", "--role", "creator", "--listen", p, "--timeout", "20", "--input", KEY,
+                        "--repeat", "1", "lib:aes128"));
+        CliTestSupport.Outcome e = gc("run", "--role", "evaluator", "--connect", "127.0.0.1:" + p, "--timeout", "20",
+                "--input", PLAIN, "--repeat", "2", "lib:aes128");
+        CliTestSupport.Outcome c = creator.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(1, c.status(), c.err());
+        assertEquals(1, e.status(), e.err());
+        assertTrue(c.err().contains("peer plans 2 runs but this side 1 run"), c.err());
+        assertTrue(e.err().contains("peer plans 1 run but this side 2 runs"), e.err());
+        assertEquals(1, c.err().strip().lines().count(), c.err());
+        assertEquals(1, e.err().strip().lines().count(), e.err());
+    }
+
     @Test
     void readPollIsAnOptionWithABound() {
         CliTestSupport.Outcome off = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",

@@ -126,7 +126,11 @@ class StateOptionsTest {
         CliTestSupport.Outcome[] missing = session(
                 new String[] {"--input", "1", "--load-state", dir.resolve("ca").toString(), circuit},
                 new String[] {"--input", "2", "--load-state", dir.resolve("nope").toString(), circuit});
-        assertRefused(missing, "does not exist", 2);
+        // Issue 34, item 8: the reason (a path, a wrong password) stays on the side whose file it is.
+        assertRefused(missing, "cannot go ahead", 2);
+        assertTrue(missing[1].err().contains(dir.resolve("nope") + " does not exist"), missing[1].err());
+        assertFalse(missing[0].err().contains(dir.toString()) || missing[0].err().contains("does not exist"),
+                missing[0].err());
         // Issue 26, finding 5: a wrong password is refused in one line, on both sides.
         Path wrong = dir.resolve("wrong-password");
         Files.writeString(wrong, "Tr0ub4dor&3\n");
@@ -134,7 +138,9 @@ class StateOptionsTest {
                 new String[] {"--input", "1", "--load-state", dir.resolve("ca").toString(), "--state-password-file",
                     wrong.toString(), circuit},
                 new String[] {"--input", "2", "--load-state", dir.resolve("ea").toString(), circuit});
-        assertRefused(bad, "wrong password for this state file", 2, 1);
+        assertRefused(bad, "cannot go ahead", 2, 1);
+        assertTrue(bad[0].err().contains("wrong password for this state file"), bad[0].err());
+        assertFalse(bad[1].err().contains("password") || bad[1].err().contains(dir.toString()), bad[1].err());
     }
 
     /** Issue 26, finding 5: the creator's state files are encrypted, so it needs a password: one line, exit 2. */
@@ -188,6 +194,8 @@ class StateOptionsTest {
                         badTarget, circuit});
             assertRefused(s2, "session handshake", 1, 2);
             assertTrue(s2[0].err().contains("the peer cannot go ahead"), s2[0].err());
+            assertFalse(s2[0].err().contains(dir.toString()), "the evaluator's path is its own: " + s2[0].err());
+            assertTrue(s2[1].err().contains(dir.toString()), s2[1].err());
             assertFalse(Files.exists(dir.resolve("c2")), "the creator computed and saved");
         }
         CliTestSupport.Outcome[] s3 = session(
@@ -244,6 +252,45 @@ class StateOptionsTest {
             assertTrue(o.err().startsWith("gc: ") && o.err().contains(part), o.err());
             assertEquals(1, o.err().strip().lines().count(), "one line: " + o.err());
         }
+    }
+
+    /**
+     * Issue 34, item 6: --save-state and --load-state over plain TCP with a peer off this machine
+     * are refused before connecting, in one line with exit 2, unless --allow-state-over-plain-tcp
+     * is given; loopback and TLS need nothing.
+     */
+    @Test
+    void stateOverPlainTcpOffThisMachineNeedsTheExplicitFlag(@TempDir Path dir) throws Exception {
+        String circuit = counter(dir).toString();
+        String[] save = {"--state-password-file", PASSWORD_FILE.toString(), "--input", "1", "--keep-outputs", "evaluator",
+            "--save-state", dir.resolve("c").toString(), "--timeout", "1", circuit};
+        CliTestSupport.Outcome o = gc(concat(new String[] {"run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0"},
+                save));
+        assertEquals(2, o.status(), o.err());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().startsWith("gc: --save-state over plain TCP with a peer off this machine")
+                && o.err().contains("--allow-state-over-plain-tcp"), o.err());
+        // Allowed, or on loopback: it goes on, and waits for a peer that never comes (exit 1).
+        o = gc(concat(new String[] {"run", "--role", "creator", "--listen", "0", "--bind", "0.0.0.0",
+            "--allow-state-over-plain-tcp"}, save));
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("no peer connected"), o.err());
+        o = gc(concat(new String[] {"run", "--role", "creator", "--listen", "0"}, save));
+        assertEquals(1, o.status(), o.err());
+        assertTrue(o.err().contains("no peer connected"), o.err());
+        java.net.InetAddress other = null;
+        for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (java.net.InetAddress a : java.util.Collections.list(i.getInetAddresses())) {
+                if (i.isUp() && !a.isLoopbackAddress() && a instanceof java.net.Inet4Address) {
+                    other = a;
+                }
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(other != null, "no non-loopback IPv4 address on this machine");
+        o = gc("run", "--role", "evaluator", "--connect", other.getHostAddress() + ":" + port(), "--input", "1",
+                "--load-state", dir.resolve("e").toString(), "--timeout", "1", circuit);
+        assertEquals(2, o.status(), o.err());
+        assertTrue(o.err().startsWith("gc: --load-state over plain TCP with a peer off this machine"), o.err());
     }
 
     @Test

@@ -100,8 +100,10 @@ public final class GcSession implements AutoCloseable {
      */
     private final byte[] useId = new byte[16];
     private static final java.security.SecureRandom USE_IDS = new java.security.SecureRandom();
-    /** Whether the resumed state's file is marked used (by this session or before). */
+    /** Whether the resumed state's file is marked used (by this session or before), or replaced by its save. */
     private boolean markedUsed;
+    /** Whether both parties allow a used state again (the hello's {@link Handshake.Agreed#reuse()}). */
+    private boolean reuseAgreed;
     /** Where a test makes a save fail or stop; nothing by default. */
     private SaveHook saveHook = step -> {
     };
@@ -265,11 +267,13 @@ public final class GcSession implements AutoCloseable {
      * checks that on both sides (without revealing either half) and fails on both if the halves
      * do not belong together, were altered, one was used before (unless both parties allow it,
      * {@link SessionOptions#reuseState()}), or one side's state is
-     * {@linkplain SessionState#unusable unusable}. If the state's file holds an unfinished save,
-     * the handshake settles it with the peer (the new halves if both hold them, else the
-     * previous ones) and completes or removes it. The session marks the file used before its
-     * first run that decodes an output, and when it saves the state that continues it. Does not
-     * communicate yet.
+     * {@linkplain SessionState#unusable unusable}, or a side's channel is plain TCP to a peer off
+     * its machine and its options do not allow that ({@link SessionOptions#stateOverPlainTcp()}).
+     * If the state's file holds an unfinished save, the handshake settles it with the peer (the
+     * new halves if both hold them, else the previous ones) and completes or removes it. The
+     * session marks the file used before its first run that decodes an output, and when it saves
+     * the state that continues it: atomically, failing if another session used or continued the
+     * state since this one read it (unless both allow reuse). Does not communicate yet.
      */
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
@@ -357,6 +361,13 @@ public final class GcSession implements AutoCloseable {
      * segments in order ({@link RunSpec#freshBits}); its kept values feed the other segments
      * and are consumed. Returns this party's decoded outputs and the newly kept values.
      *
+     * <p>This call never runs ahead: an evaluator sends a run's inputs only when it is called
+     * for that run, so calling it in a loop on both sides serves inputs that depend on earlier
+     * outputs. A creator follows its peer, though: if the evaluator runs ahead
+     * ({@link #runMany}), the creator's call returns once its side of the run is done, before
+     * the evaluator's verdict on it, which the creator reads at the end of its next run (a
+     * failure then fails that run). Without a next run the verdict is never read.
+     *
      * @throws IllegalArgumentException if {@code freshBits} has the wrong length or a value of
      *     the spec belongs to another session (nothing is sent)
      * @throws IllegalStateException    if a value of the spec is gone (nothing is sent)
@@ -374,21 +385,30 @@ public final class GcSession implements AutoCloseable {
     /**
      * Runs {@code spec} {@code count} times, as {@code count} calls of
      * {@link #run(RunSpec, boolean[])} would, taking this party's fresh bits of run i from
-     * {@code freshBits.apply(i)} (asked one run ahead) and handing each run's result to
-     * {@code results} as it completes; memory does not grow with {@code count}.
+     * {@code freshBits.apply(i)} and handing each run's result to {@code results} as it
+     * completes; memory does not grow with {@code count}.
      *
      * <p>Both parties call it with the same spec and count (a creator may instead call
-     * {@link #run(RunSpec, boolean[])} {@code count} times). Where the spec keeps no values, the
-     * creator decodes no outputs and the evaluator has at most 1,024 fresh input bits, the
-     * evaluator <b>runs one ahead</b>: it sends run i+1's header and input OTs before it
-     * evaluates run i, so the creator garbles run i+1 while run i is evaluated instead of
-     * waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead"); the creator
-     * then learns of the evaluator's success of run i at the end of run i+1. Otherwise the runs
-     * go one after another.
+     * {@link #run(RunSpec, boolean[])} {@code count} times; {@link SessionOptions#plannedRuns()}
+     * lets the hello check the count). Where the spec keeps no values, the creator decodes no
+     * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs one
+     * ahead</b> if its channel can take a run's messages unread
+     * ({@link io.gcstream.ot.channel.Channel#reserveUnread}): it sends run i+1's header and input
+     * OTs before it evaluates run i, so the creator garbles run i+1 while run i is evaluated
+     * instead of waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead").
+     * Otherwise the runs go one after another.
+     *
+     * <p>Two consequences. An evaluator with such a spec asks for run i+1's bits before it hands
+     * over run i's result (it may send them ahead); every other caller is asked for run i+1's
+     * bits after run i's result, so its inputs may depend on earlier outputs. And the creator's
+     * result of run i is handed over before the evaluator's verdict on it, which comes at the
+     * end of run i+1 (the last run never goes ahead, so {@code runMany} returns with every
+     * verdict read). For inputs of both parties that depend on earlier outputs, call
+     * {@link #run(RunSpec, boolean[])} in a loop on both sides: it never runs ahead.
      *
      * @throws IllegalArgumentException if {@code count} is negative or a run's bits have the
-     *     wrong length (asked before the run before it; nothing of that run is sent), unless a
-     *     run had gone ahead: the session then fails with a {@link SessionException}
+     *     wrong length (nothing of that run is sent), unless a run had gone ahead: the session
+     *     then fails with a {@link SessionException}
      * @throws HandshakeMismatchException if the peer's spec differs (at the first run)
      * @throws SessionException as for {@link #run(Circuit, boolean[])}; a failure of the
      *     {@code freshBits} or {@code results} callbacks after a run went ahead fails the session
@@ -411,13 +431,16 @@ public final class GcSession implements AutoCloseable {
         try {
             boolean[] bits = checkFresh(spec, freshBits.apply(0));
             for (int i = 0; i < count; i++) {
-                boolean[] nextBits = i + 1 < count ? checkFresh(spec, freshBits.apply(i + 1)) : null;
-                Protocol.Ahead next = ahead && nextBits != null
+                // Asked before this run's result only where they may go ahead with it.
+                boolean[] nextBits = ahead && i + 1 < count ? checkFresh(spec, freshBits.apply(i + 1)) : null;
+                Protocol.Ahead next = nextBits != null
                         ? new Protocol.Ahead(spec, runIndex + 1, fingerprint, nextBits, i + 2 < count)
                         : null;
                 checkUsable();
                 results.accept(runOne(spec, bits, next));
-                bits = nextBits;
+                if (i + 1 < count) {
+                    bits = ahead ? nextBits : checkFresh(spec, freshBits.apply(i + 1));
+                }
             }
         } catch (RuntimeException e) {
             if (protocol.inRunAhead()) {
@@ -536,8 +559,11 @@ public final class GcSession implements AutoCloseable {
      * @throws IllegalArgumentException   for no values or too many, or a creator without a password
      *                                    (nothing is sent)
      * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
-     * @throws SessionException           if either party cannot write its half (both then keep their
-     *                                    previous state), or as for {@link #run(Circuit, boolean[])}
+     * @throws SessionException           if either party cannot write its half, or the state it
+     *                                    resumed was used or continued by another session since it
+     *                                    read it, or either refuses plain TCP to a peer off its machine
+     *                                    ({@link SessionOptions#stateOverPlainTcp()}): both then keep
+     *                                    their previous state; or as for {@link #run(Circuit, boolean[])}
      */
     public synchronized void saveState(List<GarbledValue> values, Path file, char[] password) {
         Objects.requireNonNull(values, "values");
@@ -565,18 +591,36 @@ public final class GcSession implements AutoCloseable {
                 setUp();
             }
             protocol.enter("saving state");
+            // Why this side cannot save, in full here; the peer is told only that it cannot
+            // (its status carries no path, file-system error or password detail).
             String problem = null;
+            String told = NOT_SAVED;
             StateCipher key = null;
-            try {
-                SessionState.checkTarget(file);
-                // The key's derivation takes a while by design: before the peer waits for us.
-                key = password == null ? null : StateCipher.create(password);
-            } catch (IOException e) {
-                problem = e.getMessage();
+            if (refusesStateOverPlainTcp()) {
+                problem = plainTcpRefusal("save the state");
+                told = "it refuses to save state over plain TCP off loopback";
+            } else {
+                try {
+                    SessionState.checkTarget(file);
+                    // The key's derivation takes a while by design: before the peer waits for us.
+                    key = password == null ? null : StateCipher.create(password);
+                } catch (IOException e) {
+                    problem = e.getMessage();
+                }
             }
             saveHook.at(SaveHook.Step.START);
             Half half = exchangeHalves(values, labels, origins, file);
             saveHook.at(SaveHook.Step.HALVES_EXCHANGED);
+            boolean inPlace = resumedFrom != null && resumedFrom.file() != null && StateFiles.same(resumedFrom.file(), file);
+            if (problem == null && resumedFrom != null && resumedFrom.file() != null) {
+                // Before this side confirms: a state that another session used or continued since
+                // this one read it cannot be continued here (both then keep their previous state).
+                try {
+                    StateFiles.checkUnused(resumedFrom.file(), resumedHalf.id(), useId, reuseAgreed);
+                } catch (IOException e) {
+                    problem = e.getMessage();
+                }
+            }
             boolean written = false;
             if (problem == null) {
                 try {
@@ -590,7 +634,7 @@ public final class GcSession implements AutoCloseable {
             saveHook.at(SaveHook.Step.WRITTEN);
             // (13): each tells the other whether its new half is written; neither makes it current
             // before it knows both are.
-            protocol.writeStatus(problem);
+            protocol.writeStatus(problem == null ? null : told);
             channel.flush();
             saveHook.at(SaveHook.Step.CONFIRMED);
             String peerProblem = readPeerSaveStatus(file, written);
@@ -605,15 +649,20 @@ public final class GcSession implements AutoCloseable {
             }
             saveHook.at(SaveHook.Step.PEER_CONFIRMED);
             try {
-                if (resumedFrom != null && resumedFrom.file() != null && !StateFiles.same(resumedFrom.file(), file)) {
+                if (resumedFrom != null && resumedFrom.file() != null && !inPlace) {
                     markUsed(resumedFrom.file());
                 }
                 saveHook.at(SaveHook.Step.MARKED);
-                StateFiles.commit(file, half);
+                StateFiles.commit(file, half, reuseAgreed);
+                if (inPlace) {
+                    markedUsed = true; // the resumed state is replaced by its successor: nothing is left to mark
+                }
             } catch (IOException e) {
+                // Resuming settles it: completes this side's save, or (if another session used the
+                // state this one resumed meanwhile) refuses the pair.
                 throw new SessionException(name() + ": saving the state with " + channel.peer() + ": both new halves"
                         + " are written but this side's could not be made current (" + e.getMessage() + "): resume "
-                        + file + " with the peer to complete it", e);
+                        + file + " with the peer to settle it", e);
             }
             saveHook.at(SaveHook.Step.COMMITTED);
             protocol.idle();
@@ -724,9 +773,14 @@ public final class GcSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Marks {@code file}, the resumed state's, used by this session: atomically under its lock,
+     * failing if another session used or continued it since this one read it (unless both
+     * parties allow reuse).
+     */
     private void markUsed(Path file) throws IOException {
-        if (!markedUsed && resumedHalf.status() != Half.USED) {
-            StateFiles.markUsed(file, resumedHalf.id(), useId);
+        if (!markedUsed) {
+            StateFiles.markUsed(file, resumedHalf.id(), useId, reuseAgreed);
         }
         markedUsed = true;
     }
@@ -735,6 +789,29 @@ public final class GcSession implements AutoCloseable {
     void saveHook(SaveHook hook) {
         this.saveHook = Objects.requireNonNull(hook, "hook");
     }
+
+    /**
+     * Whether this session must refuse to save or resume a state: its channel is plain TCP to a
+     * peer off this machine ({@link Channel#plainOffLoopback}) and the options do not allow it.
+     * A saved creator's Δ lives for the whole chain of sessions, and a man in the middle of
+     * plain TCP learns one bit of it per run he makes fail (docs/security.md).
+     */
+    private boolean refusesStateOverPlainTcp() {
+        return channel.plainOffLoopback() && !options.stateOverPlainTcp();
+    }
+
+    private String plainTcpRefusal(String what) {
+        return "it will not " + what + " over plain TCP with " + channel.peer() + ", off this machine: the state"
+                + " keeps the creator's Δ for the whole chain of sessions, and a man in the middle of plain TCP learns"
+                + " a bit of it for every run he makes fail; use TLS, or allow it explicitly"
+                + " (SessionOptions.stateOverPlainTcp, gc run --allow-state-over-plain-tcp)";
+    }
+
+    /** What the peer is told when this side cannot save: the reason stays here. */
+    private static final String NOT_SAVED = "its new half cannot be written (the reason is in its own error)";
+    /** What the peer is told when this side's state files cannot be used: the reason stays here. */
+    private static final String STATE_UNUSABLE = "its state file cannot be used, or its save target cannot be"
+            + " written (the reason is in its own error)";
 
     /** Most time the peer's hello may take (or the timeout, if shorter). */
     static final java.time.Duration HELLO_BUDGET = java.time.Duration.ofSeconds(10);
@@ -801,7 +878,10 @@ public final class GcSession implements AutoCloseable {
         long saltHi = 0;
         if (resumedFrom != null) {
             if (resumedFrom.problem() != null) {
-                check = StateCheck.unusable(resumedFrom.problem());
+                check = StateCheck.unusable(resumedFrom.problem(), STATE_UNUSABLE);
+            } else if (refusesStateOverPlainTcp()) {
+                check = StateCheck.unusable(plainTcpRefusal("resume a saved state"),
+                        "it refuses to resume a saved state over plain TCP off loopback");
             } else {
                 candidates = resumedFrom.candidates();
                 List<StateCheck.Candidate> offered = new ArrayList<>();
@@ -819,12 +899,13 @@ public final class GcSession implements AutoCloseable {
                 }
             }
         }
-        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.singleRun(), check,
+        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(), check,
                 saltLo, saltHi);
         long tHello = System.nanoTime();
         protocol.budget(options.timeout());
         if (resumedFrom != null) {
             resumedHalf = candidates.get(agreed.resumed());
+            reuseAgreed = agreed.reuse();
             settle();
             protocol.resume(resumedHalf.counter(), agreed.saltLo(), agreed.saltHi());
             for (int i = 0; i < resumedHalf.size(); i++) {
@@ -849,7 +930,8 @@ public final class GcSession implements AutoCloseable {
             Log.LOG.debug("{} session with {} set up in {} ms: hello {} ms ({}, {}{}), then {} ms for {}",
                     name(), channel.peer(), millis(end - t0), millis(tHello - t0),
                     options.scheme().wireName(),
-                    agreed.singleRun() ? "single run" : "runs planned: any number",
+                    agreed.singleRun() ? "single run"
+                            : "runs planned: " + (options.plannedRuns() == 0 ? "not said" : options.plannedRuns()),
                     resumedFrom == null ? "" : ", resumed from a saved state", millis(end - tHello),
                     agreed.singleRun() ? "the base OTs' first message"
                             : "the base OTs and the OT extension's set-up");
@@ -873,7 +955,7 @@ public final class GcSession implements AutoCloseable {
         }
         try {
             if (resumedFrom.isPending(resumedHalf)) {
-                StateFiles.commit(file, resumedHalf);
+                StateFiles.commit(file, resumedHalf, reuseAgreed);
             } else if (resumedFrom.candidates().size() > 1 || resumedFrom.hasBlockedPending()) {
                 StateFiles.discardPending(file);
             }

@@ -23,14 +23,21 @@ import java.util.OptionalLong;
  *       16,384). Memory of the extension is proportional to it (about 64 bytes per OT for the
  *       creator, 112 for the evaluator), so a session whose runs have few evaluator inputs can
  *       use a small block: {@link Builder#otBlockSizeFor}.</li>
- *   <li>{@code singleRun}: a hint that the caller means to run this session once (default
- *       false). When both parties set it, a first run with at most 128 fresh evaluator input bits
- *       takes them by base OTs alone, and the OT extension is set up only by a later run that
- *       needs it: the one run is shorter (by ~35 ms from a cold start here, docs/performance.md),
- *       but a second run, if there is one, pays for the extension's set-up, and from a cold
- *       start more than the first run saved. Without it (or if only one party sets it) the
- *       session sets the extension up before its first run. A hint only: either way every run
- *       is correct.</li>
+ *   <li>{@code plannedRuns}: how many runs the caller means to make in this session, or 0 (the
+ *       default) for not said. The hello compares the two: parties that both say a number must
+ *       say the same, else the handshake fails on both sides naming both (so that a party
+ *       planning fewer runs does not leave while its peer still runs ahead, {@link
+ *       GcSession#runMany}). {@code singleRun} is 1 planned run: when both parties plan one run,
+ *       a first run with at most 128 fresh evaluator input bits takes them by base OTs alone,
+ *       and the OT extension is set up only by a later run that needs it (the one run is
+ *       shorter, docs/performance.md; a second run, if there is one, pays for the extension's
+ *       set-up). Otherwise the session sets the extension up before its first run. The session
+ *       does not count its runs against the plan: the plan is what the two parties agree on.</li>
+ *   <li>{@code stateOverPlainTcp}: allow saving or resuming a state ({@link GcSession#saveState},
+ *       {@link GcSession#resume}) over plain TCP to a peer that is not on this machine (default
+ *       false: refused on both sides). A saved creator's Δ lives for the whole chain of sessions,
+ *       and a man in the middle of plain TCP learns one bit of Δ per run it makes fail
+ *       (docs/security.md, "What plain TCP does not protect"): use TLS.</li>
  *   <li>{@code reuseState}: allow resuming a saved state that a session has used before (default
  *       false). A state resumes once ({@link SessionState}); a used one resumes again only when
  *       both parties set this, each with its own reason (a run to repeat after a failure).</li>
@@ -67,8 +74,9 @@ public final class SessionOptions {
     private final Long seed;
     private final ProgressListener progress;
     private final int otBlockSize;
-    private final boolean singleRun;
+    private final int plannedRuns;
     private final boolean reuseState;
+    private final boolean stateOverPlainTcp;
     private final int threads;
 
     private SessionOptions(Builder b) {
@@ -77,8 +85,9 @@ public final class SessionOptions {
         this.seed = b.seed;
         this.progress = b.progress;
         this.otBlockSize = b.otBlockSize;
-        this.singleRun = b.singleRun;
+        this.plannedRuns = b.plannedRuns;
         this.reuseState = b.reuseState;
+        this.stateOverPlainTcp = b.stateOverPlainTcp;
         this.threads = b.threads;
     }
 
@@ -93,8 +102,8 @@ public final class SessionOptions {
 
     /** A builder pre-filled with these settings. */
     public Builder toBuilder() {
-        Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize).singleRun(singleRun)
-                .reuseState(reuseState).threads(threads);
+        Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize).plannedRuns(plannedRuns)
+                .reuseState(reuseState).stateOverPlainTcp(stateOverPlainTcp).threads(threads);
         b.seed = seed;
         b.progress = progress;
         return b;
@@ -119,9 +128,22 @@ public final class SessionOptions {
         return otBlockSize;
     }
 
-    /** Whether the caller means to run the session once (see the class comment). */
+    /** Whether the caller means to run the session once: {@code plannedRuns() == 1} (see the class comment). */
     public boolean singleRun() {
-        return singleRun;
+        return plannedRuns == 1;
+    }
+
+    /** Runs the caller means to make in this session, or 0 for not said (see the class comment). */
+    public int plannedRuns() {
+        return plannedRuns;
+    }
+
+    /**
+     * Whether this party allows saving or resuming a state over plain TCP to a peer off this
+     * machine (see the class comment).
+     */
+    public boolean stateOverPlainTcp() {
+        return stateOverPlainTcp;
     }
 
     /** Whether this party allows resuming a state used before (see the class comment). */
@@ -149,19 +171,20 @@ public final class SessionOptions {
         }
         SessionOptions s = (SessionOptions) o;
         return scheme == s.scheme && timeout.equals(s.timeout) && Objects.equals(seed, s.seed)
-                && progress == s.progress && otBlockSize == s.otBlockSize && singleRun == s.singleRun
-                && reuseState == s.reuseState && threads == s.threads;
+                && progress == s.progress && otBlockSize == s.otBlockSize && plannedRuns == s.plannedRuns
+                && reuseState == s.reuseState && stateOverPlainTcp == s.stateOverPlainTcp && threads == s.threads;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(scheme, timeout, seed, otBlockSize, singleRun, reuseState, threads);
+        return Objects.hash(scheme, timeout, seed, otBlockSize, plannedRuns, reuseState, stateOverPlainTcp, threads);
     }
 
     @Override
     public String toString() {
         return "SessionOptions{scheme=" + scheme + ", timeout=" + timeout + ", otBlockSize=" + otBlockSize
-                + (singleRun ? ", singleRun" : "") + (reuseState ? ", reuseState" : "")
+                + (plannedRuns == 0 ? "" : ", plannedRuns=" + plannedRuns) + (reuseState ? ", reuseState" : "")
+                + (stateOverPlainTcp ? ", stateOverPlainTcp" : "")
                 + ", threads=" + (threads == AUTO_THREADS ? "auto" : threads)
                 + (seed == null ? "" : ", seeded (insecure)") + "}";
     }
@@ -173,8 +196,9 @@ public final class SessionOptions {
         private Long seed;
         private ProgressListener progress;
         private int otBlockSize = OtOptions.DEFAULT_BLOCK_SIZE;
-        private boolean singleRun;
+        private int plannedRuns;
         private boolean reuseState;
+        private boolean stateOverPlainTcp;
         private int threads = AUTO_THREADS;
 
         private Builder() {
@@ -199,9 +223,30 @@ public final class SessionOptions {
             return this;
         }
 
-        /** The caller means to run the session once: a hint (see the class comment). */
+        /** The caller means to run the session once ({@code plannedRuns(1)}), or does not say ({@code plannedRuns(0)}). */
         public Builder singleRun(boolean once) {
-            this.singleRun = once;
+            this.plannedRuns = once ? 1 : 0;
+            return this;
+        }
+
+        /**
+         * The caller means to make {@code runs} runs in this session, or does not say (0); both
+         * parties that say must say the same (see the class comment).
+         */
+        public Builder plannedRuns(int runs) {
+            if (runs < 0) {
+                throw new IllegalArgumentException("plannedRuns must be at least 0 (0: not said), got " + runs);
+            }
+            this.plannedRuns = runs;
+            return this;
+        }
+
+        /**
+         * This party allows saving or resuming a state over plain TCP to a peer off this machine
+         * (see the class comment).
+         */
+        public Builder stateOverPlainTcp(boolean allow) {
+            this.stateOverPlainTcp = allow;
             return this;
         }
 

@@ -446,6 +446,91 @@ class FaultTest {
     }
 
     /**
+     * A man in the middle on the evaluator's bytes who flips bit {@code column} of row {@code row}
+     * of the OT extension's matrix U (the first matrix of the session, one block), and, with
+     * {@code forgeStatus}, rewrites the evaluator's status of the run as success.
+     */
+    private static Channel flipOneMatrixBit(Channel evaluator, int row, int column, boolean forgeStatus) {
+        return new ManInTheMiddle(evaluator) {
+            boolean flipped;
+            int dropText = -1;
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if (!flipped && phase.equals("input labels") && len % 128 == 0 && len >= 128 * 8) {
+                    flipped = true;
+                    int rowBytes = len / 128;
+                    byte[] u = java.util.Arrays.copyOfRange(b, off, off + len);
+                    u[row * rowBytes + column / 8] ^= (byte) (1 << (column % 8));
+                    super.write(u, 0, len);
+                } else if (dropText == len) {
+                    dropText = -1; // the status's text: dropped with its length
+                } else {
+                    super.write(b, off, len);
+                }
+            }
+
+            @Override
+            public void writeInt(int v) throws java.io.IOException {
+                if (forgeStatus && phase.equals("output decoding") && v > 0) {
+                    dropText = v;
+                    super.writeInt(0);
+                } else {
+                    super.writeInt(v);
+                }
+            }
+        };
+    }
+
+    /** Bit {@code j} of the 128-bit Δ (low, high). */
+    private static boolean bit(long[] delta, int j) {
+        return ((j < 64 ? delta[0] >>> j : delta[1] >>> (j - 64)) & 1) == 1;
+    }
+
+    /**
+     * What plain TCP allows, exactly (docs/security.md, "What plain TCP does not protect"): a man
+     * in the middle who flips one bit of one row j of the OT extension's matrix makes the run fail
+     * exactly when bit j of Δ is 1, so each attempt tells him one bit of Δ (the base OTs' choice
+     * string, and in a chain of resumed sessions the same Δ throughout).
+     */
+    @Test
+    void aManInTheMiddleWhoFlipsOneBitOfOneRowOfTheOtMatrixLearnsThatBitOfDelta() throws Exception {
+        long seed = 4242;
+        SessionOptions o = FAST.toBuilder().seed(seed).build();
+        // The creator's Δ: the first two longs of its generator (lowest bit set), as GcSession draws it.
+        io.gcstream.ot.internal.crypto.Prg prg = new io.gcstream.ot.internal.crypto.Prg(seed, 0x43L);
+        long[] delta = {prg.nextLong() | 1, prg.nextLong()};
+        int ones = 0;
+        for (int row = 0; row < 128; row += 5) {
+            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+            Pairs.Outcome[] out = Pairs.run(GcSession.creator(ch[0], o),
+                    GcSession.evaluator(flipOneMatrixBit(ch[1], row, 3, false), o),
+                    List.of(new Pairs.Job(HostileSessions.CIRCUIT, HostileSessions.X1, HostileSessions.Y1)));
+            boolean one = bit(delta, row);
+            ones += one ? 1 : 0;
+            Assertions.assertEquals(one, out[1].error() != null, "row " + row + ": the evaluator fails iff Δ's bit is 1");
+            Assertions.assertEquals(one, out[0].error() != null, "row " + row + ": the creator fails iff Δ's bit is 1");
+        }
+        assertTrue(ones > 0 && ones < 26, "rows of both kinds were tried: " + ones + " of 26 bits are 1");
+    }
+
+    /**
+     * The same man in the middle who also rewrites the evaluator's status (its last message when
+     * the creator decodes nothing) as success: the evaluator fails, the creator reports success.
+     */
+    @Test
+    void aManInTheMiddleWhoAlsoRewritesTheEvaluatorsStatusMakesTheCreatorReportSuccess() throws Exception {
+        Circuit c = GcSessionTest.manyEvaluatorBits(8);
+        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        // Row 0: Δ's lowest bit is always 1, so this flip always makes the evaluator's check fail.
+        Pairs.Outcome[] out = Pairs.run(GcSession.creator(ch[0], FAST),
+                GcSession.evaluator(flipOneMatrixBit(ch[1], 0, 3, true), FAST),
+                List.of(new Pairs.Job(c, new boolean[] {true}, new boolean[] {true, false, true, true, false, false, true, false})));
+        assertFailed(out[1], SessionException.class, "an evaluator output bit matches neither of its two labels");
+        assertNull(out[0].error(), () -> "creator: " + out[0].error());
+    }
+
+    /**
      * The review's case (issue 26, finding 1): each party reads its own copy of the circuit file;
      * after the fingerprints are taken (the handshake compares them), the creator's file is
      * replaced by a recompiled copy whose last XOR is an XNOR. The creator must not garble the new

@@ -215,6 +215,121 @@ class GcSessionTest {
         assertThrows(IllegalStateException.class, () -> creator.run(RunSpec.of(b.circuit()), b.x().get(0)));
     }
 
+    /** n evaluator input bits and one creator bit c to the evaluator's output c AND (y_0 XOR ... XOR y_n-1). */
+    static Circuit manyEvaluatorBits(int n) {
+        Body.Builder b = new Body.Builder();
+        b.gate(n + 1, 0, n, TruthTable.AND);
+        for (int i = 1; i < n; i++) {
+            b.gate(n + 2, i, n, TruthTable.AND).gate(n + 1, n + 1, n + 2, TruthTable.XOR);
+        }
+        int[] ei = new int[n];
+        for (int i = 0; i < n; i++) {
+            ei[i] = i;
+        }
+        return Circuit.builder().creatorInputs(n).evaluatorInputs(ei).evaluatorOutputs(n + 1).numSlots(n + 3)
+                .body(b.build()).build();
+    }
+
+    /**
+     * Issue 34, item 7: a run's 1,024 evaluator input bits take 16 KiB of OT messages, which an
+     * evaluator running ahead writes while the creator, writing the last run's tables, reads
+     * nothing. Pipes of 8 KiB cannot hold them: the two waited for each other until the
+     * timeout. Now the evaluator runs ahead only where its channel can hold them; the results
+     * are right either way.
+     */
+    @Test
+    void runManyRunsAheadOnlyWhereTheChannelHoldsARunsMessages() throws Exception {
+        Circuit c = manyEvaluatorBits(1024);
+        SessionOptions o = SessionOptions.builder().timeout(java.time.Duration.ofSeconds(10)).build();
+        Random r = new Random(95);
+        List<boolean[]> x = new ArrayList<>();
+        List<boolean[]> y = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            x.add(RandomCircuits.bits(r, 1));
+            y.add(RandomCircuits.bits(r, 1024));
+        }
+        Batch b = new Batch(c, x, y);
+        for (int buffer : new int[] {2048, 64 * 1024}) {
+            // Each pipe holds 4 buffers: 8 KiB, or 256 KiB.
+            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().bufferSize(buffer).readTimeout(o.timeout())
+                    .build());
+            List<Boolean> cAhead = new ArrayList<>();
+            List<Boolean> eAhead = new ArrayList<>();
+            List<Pairs.Result<List<RunResult>>> res = Pairs.both(GcSession.creator(ch[0], o), s -> runMany(s, b, cAhead),
+                    GcSession.evaluator(ch[1], o), s -> runMany(s, b, eAhead));
+            b.check(res.get(0).get(), res.get(1).get());
+            List<Boolean> expected = buffer == 2048 ? List.of(false, false, false, false) : List.of(true, true, true, false);
+            assertEquals(expected, eAhead, "buffers of " + buffer + " bytes");
+            assertEquals(expected, cAhead, "buffers of " + buffer + " bytes");
+        }
+    }
+
+    /**
+     * Issue 34, item 7: inputs that depend on earlier outputs. {@code run} in a loop on both
+     * sides never runs ahead, even with a spec that {@code runMany} runs ahead, so each side's
+     * next input may be its last output.
+     */
+    @Test
+    void runInALoopOnBothSidesServesInputsFromEarlierOutputsAndNeverRunsAhead() throws Exception {
+        Circuit c = manyEvaluatorBits(8);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        Pairs.Side<List<boolean[]>> loop = s -> {
+            boolean creator = s.role() == Party.CREATOR;
+            boolean[] in = creator ? new boolean[] {true} : new boolean[] {true, false, false, false, false, false, false, false};
+            List<boolean[]> outs = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                boolean[] out = s.run(RunSpec.of(c), in).outputs();
+                assertTrue(!s.inRunAhead(), "run " + i + " went ahead");
+                outs.add(out);
+                if (!creator) {
+                    in = in.clone();
+                    in[(i + 1) % 8] = out[0]; // the next input depends on this output
+                }
+            }
+            return outs;
+        };
+        List<Pairs.Result<List<boolean[]>>> r = Pairs.both(GcSession.creator(ch[0], SessionOptions.defaults()), loop,
+                GcSession.evaluator(ch[1], SessionOptions.defaults()), loop);
+        r.get(0).get();
+        boolean[] y = {true, false, false, false, false, false, false, false};
+        for (int i = 0; i < 6; i++) {
+            boolean[] want = Simulator.run(c, new boolean[] {true}, y).evaluatorOutputs();
+            assertArrayEquals(want, r.get(1).get().get(i), "run " + i);
+            y = y.clone();
+            y[(i + 1) % 8] = want[0];
+        }
+    }
+
+    /**
+     * Issue 34, item 7: runMany asks for run i+1's bits before run i's result only where they may
+     * go ahead (an evaluator, with a spec that runs ahead); here the creator decodes outputs, so
+     * neither side runs ahead and both are asked after each result: their inputs may depend on it.
+     */
+    @Test
+    void runManyAsksForTheNextBitsAfterTheResultUnlessTheyMayGoAhead() throws Exception {
+        Circuit c = wide(4);
+        MemoryChannel[] ch = MemoryChannel.pair();
+        Pairs.Side<List<boolean[]>> many = s -> {
+            List<boolean[]> outs = new ArrayList<>();
+            s.runMany(RunSpec.of(c), 5, i -> {
+                assertEquals(i, outs.size(), "the bits of run " + i + " were asked before the result of run " + (i - 1));
+                return i == 0 ? new boolean[4] : outs.get(i - 1).clone();
+            }, res -> outs.add(res.outputs()));
+            return outs;
+        };
+        List<Pairs.Result<List<boolean[]>>> r = Pairs.both(GcSession.creator(ch[0], SessionOptions.defaults()), many,
+                GcSession.evaluator(ch[1], SessionOptions.defaults()), many);
+        boolean[] x = new boolean[4];
+        boolean[] y = new boolean[4];
+        for (int i = 0; i < 5; i++) {
+            Simulator.Result want = Simulator.run(c, x, y);
+            assertArrayEquals(want.creatorOutputs(), r.get(0).get().get(i), "creator, run " + i);
+            assertArrayEquals(want.evaluatorOutputs(), r.get(1).get().get(i), "evaluator, run " + i);
+            x = want.creatorOutputs();
+            y = want.evaluatorOutputs();
+        }
+    }
+
     @Test
     void runManyChecksItsArguments() throws Exception {
         Batch b = Batch.random(new Random(94), 0, 2);

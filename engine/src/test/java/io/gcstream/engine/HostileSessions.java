@@ -349,7 +349,9 @@ final class HostileSessions {
 
     static GcSession session(SessionOptions o, Party p, Channel ch, Script script, SessionState[] states) {
         if (script == Script.RESUMED) {
-            return GcSession.resume(ch, o, states[p.ordinal()]);
+            // Every case resumes the one saved pair again: a reuse both parties allow, or the
+            // first case to decode would leave the state used for the others.
+            return GcSession.resume(ch, o.toBuilder().reuseState(true).build(), states[p.ordinal()]);
         }
         return p == Party.CREATOR ? GcSession.creator(ch, o) : GcSession.evaluator(ch, o);
     }

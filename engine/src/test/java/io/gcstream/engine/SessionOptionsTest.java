@@ -28,6 +28,15 @@ class SessionOptionsTest {
         assertEquals(a.hashCode(), b.hashCode());
         assertNotEquals(a, SessionOptions.defaults());
         assertTrue(a.toString().contains("insecure"), a.toString());
+        SessionOptions c = a.toBuilder().plannedRuns(3).stateOverPlainTcp(true).build();
+        assertEquals(c, c.toBuilder().build());
+        assertNotEquals(a, c);
+        assertEquals(3, c.plannedRuns());
+        assertFalse(c.singleRun());
+        assertTrue(c.stateOverPlainTcp());
+        assertTrue(c.toBuilder().singleRun(true).build().singleRun());
+        assertEquals(1, c.toBuilder().singleRun(true).build().plannedRuns());
+        assertEquals(0, c.toBuilder().singleRun(false).build().plannedRuns());
     }
 
     @Test
@@ -39,5 +48,6 @@ class SessionOptionsTest {
         assertEquals(256, SessionOptions.builder().otBlockSizeFor(129).build().otBlockSize());
         assertEquals(16384, SessionOptions.builder().otBlockSizeFor(1L << 40).build().otBlockSize());
         assertThrows(NullPointerException.class, () -> SessionOptions.builder().scheme(null));
+        assertThrows(IllegalArgumentException.class, () -> SessionOptions.builder().plannedRuns(-1));
     }
 }

@@ -80,8 +80,9 @@ class SessionStateTest {
         assertEquals(W, s.totalWidth());
         assertTrue(s.origins().get(0).toString().startsWith("evaluator outputs [0, 16) of circuit "), s.toString());
         try (var files = Files.list(dir)) {
-            assertEquals(List.of("c1", "c2", "e1", "e2"), files.map(p -> p.getFileName().toString()).sorted().toList(),
-                    "no temporary or pending file left");
+            // Each state file's lock file (.NAME.lock) stays: removing it could let two processes lock one file.
+            assertEquals(List.of("c1", "c2", "e1", "e2"), files.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.endsWith(".lock")).sorted().toList(), "no temporary or pending file left");
         }
     }
 
@@ -259,6 +260,183 @@ class SessionStateTest {
         assertFalse(oneSide[0].ok() || oneSide[1].ok(), "one side's consent is not enough");
         assertEquals(10 + 20 + 3 + 4, ok(session(new Side(dir.resolve("c1"), null, reuse, null),
                 new Side(dir.resolve("e1"), null, reuse, null), 3, 4)));
+    }
+
+    /**
+     * Issue 34, item 2: two sessions started from the same pair of state files, both past their
+     * hellos before either decodes (each read the files unmarked). The first to decode marks
+     * both files; the second fails on both sides instead of decoding the same state again.
+     */
+    @Test
+    void twoOverlappingSessionsFromOnePairDecodeOnce(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        Side c = new Side(dir.resolve("c1"), null);
+        Side e = new Side(dir.resolve("e1"), null);
+        GcSession[][] s = new GcSession[2][];
+        for (int k = 0; k < 2; k++) {
+            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+            s[k] = new GcSession[] {CounterSessions.open(Party.CREATOR, c, ch[0]), CounterSessions.open(Party.EVALUATOR, e, ch[1])};
+            List<Pairs.Result<Object>> hello = Pairs.both(s[k][0], x -> x.resumedValues(), s[k][1], x -> x.resumedValues());
+            hello.get(0).get();
+            hello.get(1).get();
+        }
+        List<Pairs.Result<Long>> first = Pairs.both(s[0][0], x -> CounterSessions.play(x, c, 1), s[0][1],
+                x -> CounterSessions.play(x, e, 2));
+        first.get(0).get();
+        assertEquals(10 + 20 + 1 + 2, first.get(1).get());
+        List<Pairs.Result<Long>> second = Pairs.both(s[1][0], x -> CounterSessions.play(x, c, 3), s[1][1],
+                x -> CounterSessions.play(x, e, 4));
+        for (Pairs.Result<Long> r : second) {
+            assertInstanceOf(SessionException.class, r.error(), () -> "decoded " + r.value());
+            assertTrue(r.error().getMessage().contains("was used by another session after this one read it"),
+                    r.error().getMessage());
+            assertEquals(1, r.error().getMessage().lines().count());
+        }
+    }
+
+    /**
+     * Issue 34, item 2: a save checks, before it confirms, that the state it continues was not
+     * used by another session since this one read it; if it was, both parties fail and keep their
+     * previous state (it used to confirm, then mark nothing and commit).
+     */
+    @Test
+    void aSaveOfAStateAnotherSessionUsedMeanwhileFailsOnBothSides(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        byte[] id = SessionState.read(dir.resolve("c1"), PASSWORD).candidates().get(0).id();
+        byte[] otherUse = new byte[16];
+        otherUse[0] = 42;
+        SaveHook meanwhile = step -> {
+            if (step == SaveHook.Step.HALVES_EXCHANGED) {
+                StateFiles.markUsed(dir.resolve("c1"), id, otherUse, false);
+            }
+        };
+        End[] s = session(new Side(dir.resolve("c1"), dir.resolve("c2"), CounterSessions.O, meanwhile),
+                new Side(dir.resolve("e1"), dir.resolve("e2")), 1, 2);
+        for (End x : s) {
+            assertFalse(x.ok(), "a side reported its save done");
+            assertTrue(x.error().getMessage().contains("both parties keep their previous state"), x.error().getMessage());
+        }
+        assertTrue(s[0].error().getMessage().contains("was used by another session after this one read it"),
+                s[0].error().getMessage());
+        for (String f : new String[] {"c2", "e2"}) {
+            assertFalse(Files.exists(dir.resolve(f)) || Files.exists(StateFiles.pending(dir.resolve(f))), f);
+        }
+    }
+
+    /**
+     * Issue 34, item 3: both parties save to one path. The pending file is created, never
+     * replaced, so the second writer finds the first's: both fail, nothing is left at the path,
+     * and both keep the state they resumed, which resumes.
+     */
+    @Test
+    void twoSaversOfOnePathBothFailAndKeepTheirPreviousState(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        Path same = dir.resolve("same");
+        End[] s = session(new Side(dir.resolve("c1"), same), new Side(dir.resolve("e1"), same), 1, 2);
+        boolean named = false;
+        for (End x : s) {
+            assertFalse(x.ok(), "a side reported its save done");
+            String m = x.error().getMessage();
+            assertTrue(m.contains("both parties keep their previous state"), m);
+            assertEquals(1, m.lines().count(), m);
+            named |= m.contains(StateFiles.pending(same) + " exists: another save to " + same + " is under way");
+        }
+        assertTrue(named, "the side that found the other's pending file names it");
+        assertFalse(Files.exists(same));
+        assertFalse(Files.exists(StateFiles.pending(same)));
+        assertEquals(10 + 20 + 5 + 6, ok(session(new Side(dir.resolve("c1"), null), new Side(dir.resolve("e1"), null), 5, 6)));
+    }
+
+    /**
+     * Issue 34, item 8: why a side cannot go ahead (a path, a wrong password, a file-system
+     * error) stays on that side: the peer is told that it cannot, in the hello and in the save's
+     * status, and this side's own error says why.
+     */
+    @Test
+    void localDetailIsNotSentToThePeer(@TempDir Path dir) throws Exception {
+        ok(chain(dir, 1, 10, 20, false));
+        String why = assertThrows(SessionState.StateFileException.class,
+                () -> SessionState.read(dir.resolve("c1"), "Tr0ub4dor&3".toCharArray())).getMessage();
+        Throwable[] t = resumeBoth(SessionState.unusable(Party.CREATOR, why), load(dir.resolve("e1"), Party.EVALUATOR));
+        assertTrue(t[0].getMessage().contains(dir + "/c1: wrong password"), t[0].getMessage());
+        assertTrue(t[1].getMessage().contains("the peer cannot go ahead"), t[1].getMessage());
+        assertFalse(t[1].getMessage().contains(dir.toString()) || t[1].getMessage().contains("password"),
+                t[1].getMessage());
+
+        Path nowhere = dir.resolve("no/such/dir/e9");
+        End[] s = session(new Side(null, dir.resolve("c9")), new Side(null, nowhere), 1, 2);
+        assertTrue(s[1].error().getMessage().contains(nowhere.getParent().toString()), s[1].error().getMessage());
+        String peer = s[0].error().getMessage();
+        assertTrue(peer.contains("the peer could not save its half"), peer);
+        assertFalse(peer.contains(dir.toString()) || peer.contains("does not exist"), peer);
+    }
+
+    /** An IPv4 address of this machine that is not a loopback address, or null. */
+    static java.net.InetAddress nonLoopbackAddress() throws IOException {
+        for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (java.net.InetAddress a : java.util.Collections.list(i.getInetAddresses())) {
+                if (i.isUp() && !a.isLoopbackAddress() && a instanceof java.net.Inet4Address) {
+                    return a;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Plain TCP between two ends on {@code address}: [creator's end, evaluator's]. */
+    private static io.gcstream.ot.channel.Channel[] plainTcp(java.net.InetAddress address) throws Exception {
+        ChannelOptions o = ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build();
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 1, address)) {
+            java.util.concurrent.CompletableFuture<io.gcstream.ot.channel.TcpChannel> e = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> {
+                        try {
+                            return io.gcstream.ot.channel.TcpChannel.connect(address.getHostAddress(), server.getLocalPort(), o);
+                        } catch (IOException x) {
+                            throw new java.io.UncheckedIOException(x);
+                        }
+                    });
+            io.gcstream.ot.channel.TcpChannel c = io.gcstream.ot.channel.TcpChannel.accept(server, o);
+            return new io.gcstream.ot.channel.Channel[] {c, e.get(30, TimeUnit.SECONDS)};
+        }
+    }
+
+    /**
+     * Issue 34, item 6: a saved creator's Δ lives for the whole chain of sessions, and over plain
+     * TCP a man in the middle learns one bit of it per run he makes fail. So saving or resuming a
+     * state over plain TCP to a peer off this machine is refused on both sides, unless the
+     * parties allow it explicitly (SessionOptions.stateOverPlainTcp); over loopback it is not.
+     */
+    @Test
+    void savingOrResumingOverPlainTcpOffThisMachineNeedsTheExplicitOption(@TempDir Path dir) throws Exception {
+        java.net.InetAddress other = nonLoopbackAddress();
+        assumeTrue(other != null, "no non-loopback IPv4 address on this machine");
+        SessionOptions allow = CounterSessions.O.toBuilder().stateOverPlainTcp(true).build();
+        var ch = plainTcp(other);
+        End[] save = CounterSessions.session(new Side(null, dir.resolve("c1")), ch[0], new Side(null, dir.resolve("e1")), ch[1],
+                10, 20);
+        for (End x : save) {
+            assertInstanceOf(SessionException.class, x.error());
+            assertTrue(x.error().getMessage().contains("plain TCP"), x.error().getMessage());
+        }
+        assertFalse(Files.exists(dir.resolve("c1")) || Files.exists(dir.resolve("e1")));
+        ch = plainTcp(other);
+        ok(CounterSessions.session(new Side(null, dir.resolve("c1"), allow, null), ch[0],
+                new Side(null, dir.resolve("e1"), allow, null), ch[1], 10, 20));
+
+        ch = plainTcp(other);
+        End[] resume = CounterSessions.session(new Side(dir.resolve("c1"), null), ch[0], new Side(dir.resolve("e1"), null),
+                ch[1], 1, 2);
+        for (End x : resume) {
+            assertInstanceOf(HandshakeMismatchException.class, x.error());
+            assertTrue(x.error().getMessage().contains("plain TCP"), x.error().getMessage());
+        }
+        ch = plainTcp(other);
+        End[] oneSide = CounterSessions.session(new Side(dir.resolve("c1"), null, allow, null), ch[0],
+                new Side(dir.resolve("e1"), null), ch[1], 1, 2);
+        assertFalse(oneSide[0].ok() || oneSide[1].ok(), "each party refuses for itself");
+        ch = plainTcp(java.net.InetAddress.getLoopbackAddress());
+        assertEquals(10 + 20 + 1 + 2, ok(CounterSessions.session(new Side(dir.resolve("c1"), null), ch[0],
+                new Side(dir.resolve("e1"), null), ch[1], 1, 2)), "loopback stays on this machine");
     }
 
     /** A run that decodes nothing reveals nothing: it leaves the state resumable (so a failed save can fall back to it). */

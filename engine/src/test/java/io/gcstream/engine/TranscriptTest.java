@@ -27,12 +27,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "db0d699647db55b6b2e1da731b785c10e692bcc445570d2c0879946ced9f08f9 a2305adc40fd400e301bbb5d5d33a1977ad6cf45b0b8fe74a6075f4680822240",
-        Scheme.GRR3, "567c6345149da6362b14b842d58a5c957de0783c0de6bb8c0328b166ab8c560b 4129a8c655ec2bae80d5eba9011cb7a9a5a8245ba84edd5c5524dec7915c4975",
-        Scheme.THREE_HALVES, "4650716b6e923b787d91f23f76f1372af3348abb82cee2587480d3190c3a4dcf 4df73abadff5c516bbd24cf86df828cb2b7cb3e07ab8ba8f665ecf3ef57095bb");
+        Scheme.HALF_GATES, "e1e8caa2c0b0ef87ac60eeafdcf29cc4b86784bfbb1b1341c4c2364020246222 5bcdf8090b91cfa2af6fb9762e21812a0518957fd5d964d735b587abf317e061",
+        Scheme.GRR3, "d66d4250c77d6e77e092b9b29b8e2608a7c49c80a0b9f28b1caa6c07169318ee de11cf4b4580d67679eca6a5528d8e1dfc96da313937f3525ddc6e3913d0d064",
+        Scheme.THREE_HALVES, "dc04a7fd669d060a9e6b6bb88169a31c6a6c7e5f25b01c78528e292d1c0a3255 795423906b13ca5dbc3c22b1e6745813ddd77a0d9f1afad78921460372325ed6");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "e7fdd300684fbc820c5f72d3a708ffb3058b1c47242698a3b0b2c5a1991a80a8 739c5b4b584d107e4e1d74e331a7af3d41565004cd9cd51dfaa8425e48b2b977";
+    private static final String SINGLE_RUN_PIN = "4282a7158421121684d259070285896a8449819a476b55a8808315dc390de869 bdfa42390f1edf6f283faf37f69cba5f6d09c3c78cc07f4b6788b9bb7439554a";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)
@@ -54,9 +54,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "d818b9b22c1242f07b01c7a662b2b1261df1aa9086514afaec3d6fbe0ebebe1c 287d5e4d45260c4f914afb15a904e2d32aaf5a96bcbc99a15ea45c0d4deb669b",
-        Scheme.GRR3, "b7291569a9802202e56c67ba7d9682f59b3ab948f256ae9e7e987da9a44c6ddd e0560e8d817306e9aae2b9041710287f33a5889af747e210fba0c5fe116778bd",
-        Scheme.THREE_HALVES, "5657a1a98cab20f5a6bafb0fdb37bcd6afd6a0640b48881d7d48becf5a5a0a89 5f53fb1e1fc0e80f274b8919b02ee663563ca08204fcd96090a1beed4ca4be17");
+        Scheme.HALF_GATES, "73b50e8b0d5323a210cbb2d5f772fabebb335baf839896e6f96535a573cfcf26 40cd1c709736e442aacbb086ab7eb694c3a10c501504ed2421fe78bcbcec11e5",
+        Scheme.GRR3, "3a6065b448d2bfa0289940b9f388c557f46874914e279f0d0bbf3d4b3852820f e4c0c361b20f68533bb25bfe82412e9bc86ff5627b5149a246b5d09916ce7853",
+        Scheme.THREE_HALVES, "dde0fe3c755e36c0537b20fd7fddb056c4f13413c4698cf856aa52164b77a7ab 228cc48f9cf406dee88d1aa14c802c71b7750f7547d65f42f5567cc447a91c97");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an
@@ -94,7 +94,7 @@ class TranscriptTest {
     }
 
     /** Half-gates, four runs of a circuit without creator outputs by runMany: the evaluator runs ahead. */
-    private static final String RUNS_AHEAD_PIN = "349816e38d83d210b328065b45c938b86fa2df98bf579d399c53da140f648951 1784bcf473d50e847654ed30ef174befee771283db74e4572ea9ad856e74a46d";
+    private static final String RUNS_AHEAD_PIN = "3616fe052dbb99003f476cfd78259cc7b54dab5e9d009eb2947afd0fa22d2771 98b40debf73fe756941b3dca77de9d553575c28429d6ae107c27976f1a12c6ea";
 
     @Test
     void pinnedTranscriptOfRunsAhead() throws Exception {

@@ -389,6 +389,11 @@ abstract class BufferedChannel implements Channel {
     }
 
     /** True once {@link #close()} was called. */
+    /** Bytes written but not yet handed to the transport. */
+    final int buffered() {
+        return outPos;
+    }
+
     final boolean isClosed() {
         return closed;
     }

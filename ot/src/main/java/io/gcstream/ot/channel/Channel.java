@@ -65,6 +65,29 @@ public interface Channel extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Makes sure, where this channel can, that {@code bytes} more bytes written and flushed now
+     * leave this side even if the peer reads nothing meanwhile, and says whether they will: a
+     * protocol that writes while its peer may itself be blocked writing to it asks first, and
+     * does something else if the answer is no. Bytes buffered but not yet flushed count against
+     * it. True only where the channel can promise it: {@link MemoryChannel} when its pipe has
+     * room, {@link TcpChannel} when its socket's send buffer can hold them (it enlarges the
+     * buffer if it can); false by default, for a channel that cannot tell.
+     */
+    default boolean reserveUnread(int bytes) {
+        return false;
+    }
+
+    /**
+     * True if this channel is plain TCP (no TLS) to a peer whose address is not a loopback
+     * address: its traffic leaves this machine without authentication, encryption or integrity
+     * (docs/security.md, "What plain TCP does not protect"). False by default: a channel of
+     * another kind that carries traffic off this machine unprotected should say so.
+     */
+    default boolean plainOffLoopback() {
+        return false;
+    }
+
     /** Reads exactly {@code len} bytes into {@code b} at {@code off}. */
     void readFully(byte[] b, int off, int len) throws IOException;
 

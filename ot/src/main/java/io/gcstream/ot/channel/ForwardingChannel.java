@@ -86,6 +86,16 @@ public abstract class ForwardingChannel implements Channel {
     }
 
     @Override
+    public boolean reserveUnread(int bytes) {
+        return delegate.reserveUnread(bytes);
+    }
+
+    @Override
+    public boolean plainOffLoopback() {
+        return delegate.plainOffLoopback();
+    }
+
+    @Override
     public String peer() {
         return delegate.peer();
     }

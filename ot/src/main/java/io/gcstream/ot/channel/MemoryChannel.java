@@ -65,6 +65,12 @@ public final class MemoryChannel extends BufferedChannel {
         return peerName;
     }
 
+    /** True if the pipe to the peer has room for {@code bytes} more beside what is buffered. */
+    @Override
+    public boolean reserveUnread(int bytes) {
+        return !isClosed() && (long) outbound.room() - buffered() >= bytes;
+    }
+
     @Override
     public String toString() {
         return "MemoryChannel[" + name + " -> " + peerName + "]";
@@ -141,6 +147,16 @@ public final class MemoryChannel extends BufferedChannel {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while receiving");
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** Bytes that can be written before the ring is full. */
+        int room() {
+            lock.lock();
+            try {
+                return ring.length - size;
             } finally {
                 lock.unlock();
             }

@@ -205,6 +205,37 @@ public final class TcpChannel extends BufferedChannel {
         return peer;
     }
 
+    /**
+     * Send buffer asked for by {@link #reserveUnread} when the socket's is too small: setting it
+     * turns off the kernel's growing of it, so it is asked large enough for later bulk transfers.
+     */
+    static final int RESERVED_SEND_BUFFER = 1 << 18;
+
+    /**
+     * True if the socket's send buffer holds {@code bytes} beside what is buffered here, taking
+     * half of what the socket reports (Linux reports twice what it lets queue); if it does not,
+     * asks for a larger one ({@link #RESERVED_SEND_BUFFER} at least) and says whether it got it.
+     */
+    @Override
+    public boolean reserveUnread(int bytes) {
+        long need = (long) bytes + buffered();
+        try {
+            if (raw.getSendBufferSize() / 2 >= need) {
+                return true;
+            }
+            raw.setSendBufferSize((int) Math.min(Integer.MAX_VALUE, Math.max(2 * need, RESERVED_SEND_BUFFER)));
+            return raw.getSendBufferSize() / 2 >= need;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** True for plain TCP to a peer whose address is not a loopback address. */
+    @Override
+    public boolean plainOffLoopback() {
+        return !isSecure() && !raw.getInetAddress().isLoopbackAddress();
+    }
+
     /** True if the connection is TLS (see {@link Transport#tls}). */
     public boolean isSecure() {
         return socket instanceof SSLSocket;

@@ -36,6 +36,9 @@ class ForwardingChannelTest {
         assertEquals(a.bytesSent(), b.bytesReceived());
         assertEquals(pair[0].peer(), a.peer());
         assertEquals(pair[0].writeBufferSize(), a.writeBufferSize());
+        assertTrue(a.reserveUnread(1000), "the pipe's answer, not the default's");
+        assertEquals(false, a.reserveUnread(1 << 30));
+        assertEquals(pair[0].plainOffLoopback(), a.plainOffLoopback());
         a.close();
         b.close();
     }

@@ -1,6 +1,7 @@
 package io.gcstream.ot.channel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,23 @@ import org.junit.jupiter.api.Test;
 class MemoryChannelTest {
     private static final ChannelOptions SMALL = ChannelOptions.builder().bufferSize(100)
             .readTimeout(Duration.ofMillis(300)).build();
+
+    /** What can be written for a peer that reads nothing: the pipe's room, less what is buffered. */
+    @Test
+    void reserveUnreadSaysWhetherThePipeHasRoom() throws Exception {
+        MemoryChannel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(2048).build());
+        assertTrue(p[0].reserveUnread(8192));
+        assertFalse(p[0].reserveUnread(8193));
+        p[0].write(new byte[100], 0, 100);
+        assertTrue(p[0].reserveUnread(8092));
+        assertFalse(p[0].reserveUnread(8093));
+        p[0].flush();
+        assertTrue(p[0].reserveUnread(8092));
+        assertFalse(p[0].reserveUnread(8093));
+        p[1].readFully(new byte[100], 0, 100);
+        assertTrue(p[0].reserveUnread(8192));
+        assertFalse(p[0].plainOffLoopback());
+    }
 
     @Test
     void theWriteBufferSizeIsTheBuffersAndLargeWritesArriveWhole() throws Exception {

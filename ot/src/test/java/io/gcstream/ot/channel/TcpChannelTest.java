@@ -1,6 +1,7 @@
 package io.gcstream.ot.channel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,6 +50,54 @@ class TcpChannelTest {
             p[0].close();
             p[1].close();
         }
+    }
+
+    /**
+     * Plain TCP to a loopback address stays on this machine; to another address of this machine
+     * it is "off loopback" (the address is what counts: docs/security.md).
+     */
+    @Test
+    void plainOffLoopbackIsPlainTcpToAnAddressThatIsNotLoopback() throws Exception {
+        onPair(FAST, (a, b) -> {
+            assertFalse(a.plainOffLoopback());
+            assertFalse(b.plainOffLoopback());
+        });
+        InetAddress other = null;
+        for (java.net.NetworkInterface i : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (InetAddress x : java.util.Collections.list(i.getInetAddresses())) {
+                if (i.isUp() && !x.isLoopbackAddress() && x instanceof java.net.Inet4Address) {
+                    other = x;
+                }
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(other != null, "no non-loopback IPv4 address on this machine");
+        try (ServerSocket server = new ServerSocket(0, 1, other)) {
+            CompletableFuture<TcpChannel> acc = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return TcpChannel.accept(server, FAST);
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            }, Threads.POOL);
+            try (TcpChannel c = TcpChannel.connect(other.getHostAddress(), server.getLocalPort(), FAST);
+                    TcpChannel s = acc.get(10, TimeUnit.SECONDS)) {
+                assertTrue(c.plainOffLoopback());
+                assertTrue(s.plainOffLoopback());
+            }
+        }
+    }
+
+    /** A socket's send buffer is made to hold what a protocol means to write unread, where the kernel allows. */
+    @Test
+    void reserveUnreadEnlargesTheSendBuffer() throws Exception {
+        onPair(FAST, (a, b) -> {
+            assertTrue(a.reserveUnread(64 * 1024));
+            // Written and flushed while the peer reads nothing: it does not block.
+            a.write(new byte[64 * 1024], 0, 64 * 1024);
+            a.flush();
+            byte[] got = new byte[64 * 1024];
+            b.readFully(got, 0, got.length);
+        });
     }
 
     @Test

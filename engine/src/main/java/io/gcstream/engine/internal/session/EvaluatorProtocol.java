@@ -110,9 +110,12 @@ public final class EvaluatorProtocol extends Protocol {
             mode = InputOt.NONE;
             CreatorProtocol.scatter(aheadLabels, ef.length, ef, 0, labels);
         } else {
-            // This run goes ahead of the next if the extension is ready by the time it is sent.
+            // This run goes ahead of the next if the extension is ready by the time it is sent,
+            // and the channel can take the next run's messages while the creator, writing this
+            // run's tables, reads nothing: else both would wait for the other to read.
             boolean ahead = next != null
-                    && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || next.fresh().length == 0);
+                    && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || next.fresh().length == 0)
+                    && ch.reserveUnread(aheadBytes(next));
             mine = writeHeader(spec, runIndex, fingerprint, ahead ? RunHeader.AHEAD : 0);
             // Inputs go out as soon as they are known: the OT messages for the fresh input bits
             // follow the header in the same flight, and the creator checks the header first.
@@ -261,6 +264,16 @@ public final class EvaluatorProtocol extends Protocol {
             System.arraycopy(chunk, 0, aheadLabels, 0, 2 * n);
         }
         ch.flush();
+    }
+
+    /**
+     * At least the bytes of {@code next}'s header and input OTs as {@link #sendAhead} writes them
+     * (16 a bit, blocks rounded up to 128 OTs, call headers), with room for the last run's status
+     * still unread before them: about 19 KiB for {@link #AHEAD_MAX_BITS} bits.
+     */
+    static int aheadBytes(Ahead next) {
+        long n = next.fresh().length;
+        return (int) (RunHeader.bytes(next.spec()) + 16 * (n + 128) + 64 + 1024);
     }
 
     /** The extension's OTs for the fresh input bits y, into their slots ef (sent, not flushed). */

@@ -25,37 +25,43 @@ public final class Handshake {
      * the hello's saved-state check offers an unfinished save and a reuse flag, and a save ends
      * with each side's confirmation (message 13). 6: a run header ends with flags, by which an
      * evaluator announces that it runs one ahead (its next header and input OTs before this
-     * run's status). A peer of another version is refused on both sides (docs/protocol.md).
+     * run's status). 7: the hello's plan is the number of runs planned (0: not said), which both
+     * compare. A peer of another version is refused on both sides (docs/protocol.md).
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     private Handshake() {
     }
 
     /**
      * What the two hellos settle: the session's 128-bit tweak salt (the creator's), whether both
-     * plan a single run, and which of this side's saved-state candidates it resumes (-1: none).
+     * plan a single run, which of this side's saved-state candidates it resumes (-1: none), and
+     * whether both allow a used state again.
      */
-    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed) {
+    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed, boolean reuse) {
     }
 
     /**
-     * Session hello: magic, version, role, scheme, this side's plan (1 if it means to run the
-     * session once, else 0), the saved-state check and the tweak salt (16 bytes). Both parties
-     * send theirs, then compare; any difference but the plans is a
-     * {@link HandshakeMismatchException} on both sides.
+     * Session hello: magic, version, role, scheme, this side's plan (the number of runs it means
+     * to make, 0 if it does not say), the saved-state check and the tweak salt (16 bytes). Both
+     * parties send theirs, then compare; any difference is a {@link HandshakeMismatchException}
+     * on both sides, but a plan that one side does not say.
      *
+     * @param plannedRuns runs this side means to make, or 0
      * @param saltLo this side's tweak salt, low half (the creator's is the session's; see
      *     {@code TweakableHash.salt})
      * @return the creator's tweak salt, whether both sides plan a single run, and the saved state resumed
      */
-    public static Agreed hello(Channel ch, Party role, Scheme scheme, boolean singleRun, StateCheck state,
+    public static Agreed hello(Channel ch, Party role, Scheme scheme, int plannedRuns, StateCheck state,
             long saltLo, long saltHi) throws IOException {
+        if (plannedRuns < 0) {
+            throw new IllegalArgumentException("planned runs must be at least 0, got " + plannedRuns);
+        }
         ch.writeInt(HELLO_MAGIC);
         ch.writeInt(VERSION);
         ch.writeInt(role.ordinal());
         ch.writeInt(scheme.code());
-        ch.writeInt(singleRun ? 1 : 0);
+        ch.writeInt(plannedRuns);
         state.write(ch);
         ch.writeLong(saltLo);
         ch.writeLong(saltHi);
@@ -95,15 +101,18 @@ public final class Handshake {
             problems.add("peer uses garbling scheme " + (ps == null ? "#" + peerScheme : ps)
                     + " but this side uses " + scheme);
         }
-        if (peerPlan != 0 && peerPlan != 1) {
+        if (peerPlan < 0) {
             problems.add("peer announced an unknown plan " + peerPlan);
+        } else if (peerPlan != 0 && plannedRuns != 0 && peerPlan != plannedRuns) {
+            problems.add("peer plans " + runs(peerPlan) + " but this side " + runs(plannedRuns)
+                    + " (both parties must plan the same number of runs: gc run --repeat, SessionOptions.plannedRuns)");
         }
         StateCheck.Decision resume = state.decide(peerState);
         problems.addAll(resume.problems());
         fail(role, ch, "session handshake", problems);
         boolean creator = role == Party.CREATOR;
-        return new Agreed(creator ? saltLo : peerSaltLo, creator ? saltHi : peerSaltHi, singleRun && peerPlan == 1,
-                resume.chosen());
+        return new Agreed(creator ? saltLo : peerSaltLo, creator ? saltHi : peerSaltHi, plannedRuns == 1 && peerPlan == 1,
+                resume.chosen(), resume.reuse());
     }
 
     static void fail(Party role, Channel ch, String what, List<String> problems)
@@ -112,6 +121,10 @@ public final class Handshake {
             throw new HandshakeMismatchException(who(role) + ": " + what + " with "
                     + ch.peer() + " failed: " + String.join("; ", problems));
         }
+    }
+
+    private static String runs(int n) {
+        return n == 1 ? "1 run" : n + " runs";
     }
 
     static String name(Party p) {

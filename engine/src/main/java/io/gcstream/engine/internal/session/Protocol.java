@@ -237,7 +237,8 @@ public abstract class Protocol {
     /**
      * Most fresh evaluator input bits of a run sent ahead: its OT messages (16 bytes a bit) are
      * written while the creator may be blocked writing the previous run's tables, so they must fit
-     * in the socket's buffers (16 KiB and a header).
+     * in the channel's buffers (16 KiB and a header), which the evaluator checks before it runs
+     * ahead ({@link Channel#reserveUnread}).
      */
     public static final int AHEAD_MAX_BITS = 1024;
 

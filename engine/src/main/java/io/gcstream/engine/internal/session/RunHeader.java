@@ -81,6 +81,15 @@ final class RunHeader {
         return new RunHeader(runIndex, role.ordinal(), fingerprint, widths, c.nonLinearCount(), segs, kept, flags);
     }
 
+    /** Bytes of a header of {@code spec} on the wire ({@link #write}). */
+    static long bytes(RunSpec spec) {
+        long n = 4 + 8 + 4 + 32 + 4 * 4 + 8;
+        for (Party p : Party.values()) {
+            n += 4 + 16L * spec.inputs(p).size();
+        }
+        return n + 4 + 12L * spec.kept().size() + 4;
+    }
+
     /** Whether the sender runs one ahead ({@link #AHEAD}). */
     boolean ahead() {
         return (flags & AHEAD) != 0;

@@ -38,25 +38,35 @@ public final class StateCheck {
         }
     }
 
-    /** The outcome: what stops the two from resuming together (empty if nothing), and this side's chosen candidate. */
-    public record Decision(List<String> problems, int chosen) {
+    /**
+     * The outcome: what stops the two from resuming together (empty if nothing), this side's
+     * chosen candidate, and whether both sides allow a used state again.
+     */
+    public record Decision(List<String> problems, int chosen, boolean reuse) {
+        Decision(List<String> problems, int chosen) {
+            this(problems, chosen, false);
+        }
     }
 
     private final int kind;
     private final boolean reuse;
     private final List<Candidate> candidates;
+    /** Why this side cannot go ahead: in full here, as the peer said it when read from the peer. */
     private final String problem;
+    /** What the peer is told of {@link #problem}: no local detail (paths, files, passwords). */
+    private final String told;
 
-    private StateCheck(int kind, boolean reuse, List<Candidate> candidates, String problem) {
+    private StateCheck(int kind, boolean reuse, List<Candidate> candidates, String problem, String told) {
         this.kind = kind;
         this.reuse = reuse;
         this.candidates = candidates;
         this.problem = problem;
+        this.told = told;
     }
 
     /** No saved state. */
     public static StateCheck none() {
-        return new StateCheck(NONE, false, List.of(), null);
+        return new StateCheck(NONE, false, List.of(), null, null);
     }
 
     /** Resumes one of {@code candidates} (1 or 2, the unfinished save first); {@code reuse}: a used one may resume. */
@@ -64,12 +74,16 @@ public final class StateCheck {
         if (candidates.isEmpty() || candidates.size() > MAX_CANDIDATES) {
             throw new IllegalArgumentException(candidates.size() + " candidates");
         }
-        return new StateCheck(RESUMED, reuse, List.copyOf(candidates), null);
+        return new StateCheck(RESUMED, reuse, List.copyOf(candidates), null, null);
     }
 
-    /** This side cannot go ahead (a state it cannot use, a file it cannot write); {@code problem} says why. */
-    public static StateCheck unusable(String problem) {
-        return new StateCheck(UNUSABLE, false, List.of(), problem);
+    /**
+     * This side cannot go ahead (a state it cannot use, a file it cannot write): {@code problem}
+     * says why, on this side; the peer is told only {@code told}, which holds no local detail
+     * (paths, file-system errors, a wrong password are this side's business).
+     */
+    public static StateCheck unusable(String problem, String told) {
+        return new StateCheck(UNUSABLE, false, List.of(), problem, told);
     }
 
     void write(Channel ch) throws IOException {
@@ -85,7 +99,7 @@ public final class StateCheck {
                 ch.write(c.peer(), 0, 32);
             }
         } else if (kind == UNUSABLE) {
-            byte[] m = problem.getBytes(StandardCharsets.UTF_8);
+            byte[] m = told.getBytes(StandardCharsets.UTF_8);
             int n = Math.min(m.length, MAX_PROBLEM);
             ch.writeInt(n);
             ch.write(m, 0, n);
@@ -130,7 +144,8 @@ public final class StateCheck {
                 }
                 byte[] m = new byte[n];
                 ch.readFully(m, 0, n);
-                return unusable(SafeText.line(new String(m, StandardCharsets.UTF_8)));
+                String said = SafeText.line(new String(m, StandardCharsets.UTF_8));
+                return unusable(said, said);
             }
             default:
                 throw new OutOfStepException(who + ": the peer at " + ch.peer()
@@ -195,7 +210,7 @@ public final class StateCheck {
             p.add(whose + " already used by an earlier session: a state resumes once, unless both parties allow it"
                     + " again (gc run --reuse-state, SessionOptions.reuseState)");
         }
-        return new Decision(p, p.isEmpty() ? mine : -1);
+        return new Decision(p, p.isEmpty() ? mine : -1, reuse && other.reuse);
     }
 
     /**

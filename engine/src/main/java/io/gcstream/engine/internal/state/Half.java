@@ -2,9 +2,7 @@ package io.gcstream.engine.internal.state;
 
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.SessionState.Origin;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -147,47 +145,62 @@ public final class Half {
      * predecessor or how the file is protected, which may change without changing the half.
      */
     public byte[] ownDigest() {
+        MessageDigest d;
         try {
-            MessageDigest d = MessageDigest.getInstance("SHA-256");
-            d.update("gcstream state digest v2".getBytes(StandardCharsets.US_ASCII));
-            d.update(salt);
-            ByteArrayOutputStream b = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(b);
-            out.writeInt(role.ordinal());
-            out.write(id);
-            writeValues(out, false);
-            d.update(b.toByteArray());
-            return d.digest();
+            d = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is not available", e);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
+        d.update("gcstream state digest v2".getBytes(StandardCharsets.US_ASCII));
+        d.update(salt);
+        // Δ and the labels pass through this buffer: sized exactly, so it never grows (leaving an
+        // unwiped copy behind), and zeroed once digested.
+        byte[] b = new byte[4 + ID_BYTES + valuesBytes(false)];
+        try {
+            ByteBuffer out = ByteBuffer.wrap(b);
+            out.putInt(role.ordinal());
+            out.put(id);
+            writeValues(out, false);
+            d.update(b);
+            return d.digest();
+        } finally {
+            Arrays.fill(b, (byte) 0);
+        }
+    }
+
+    /** Bytes {@link #writeValues} writes. */
+    int valuesBytes(boolean trailer) {
+        long n = 8 + 16 + 4 + (4L + 32 + 4 + 4) * origins.size() + 16L * totalWidth()
+                + (trailer ? salt.length + peerDigest.length : 0);
+        if (n > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("a state of " + totalWidth() + " bits is too large");
+        }
+        return (int) n;
     }
 
     /**
      * Counter, Δ, origins and labels, then (with {@code trailer}) the salt and the peer's
-     * digest: the body of a state file.
+     * digest: the body of a state file, big-endian, {@link #valuesBytes} bytes.
      */
-    void writeValues(DataOutputStream out, boolean trailer) throws IOException {
-        out.writeLong(counter);
-        out.writeLong(deltaLo);
-        out.writeLong(deltaHi);
-        out.writeInt(origins.size());
+    void writeValues(ByteBuffer out, boolean trailer) {
+        out.putLong(counter);
+        out.putLong(deltaLo);
+        out.putLong(deltaHi);
+        out.putInt(origins.size());
         for (Origin o : origins) {
-            out.writeInt(o.width());
-            out.write(o.circuitHash());
-            out.writeInt(o.party().ordinal());
-            out.writeInt(o.from());
+            out.putInt(o.width());
+            out.put(o.circuitHash());
+            out.putInt(o.party().ordinal());
+            out.putInt(o.from());
         }
         for (long[] l : labels) {
             for (long v : l) {
-                out.writeLong(v);
+                out.putLong(v);
             }
         }
         if (trailer) {
-            out.write(salt);
-            out.write(peerDigest);
+            out.put(salt);
+            out.put(peerDigest);
         }
     }
 

@@ -47,7 +47,8 @@ public final class StateFormat {
 
     /**
      * The bytes of a file holding {@code h}: the body encrypted under {@code key}, or clear if
-     * {@code key} is null (refused for a creator's half, which holds Δ).
+     * {@code key} is null (refused for a creator's half, which holds Δ). The caller zeroes them
+     * once written (a clear body holds the evaluator's labels).
      */
     public static byte[] encode(Half h, StateCipher key) {
         if (key == null && h.role() == Party.CREATOR) {
@@ -86,20 +87,21 @@ public final class StateFormat {
                 head.write(p.id());
                 head.write(p.useId());
             }
-            ByteArrayOutputStream bb = new ByteArrayOutputStream();
-            h.writeValues(new DataOutputStream(bb), true);
-            byte[] body = bb.toByteArray();
-            int bodyLength = key == null ? body.length : body.length + StateCipher.TAG_BYTES;
-            head.writeInt(bodyLength);
-            byte[] header = hb.toByteArray();
-            if (key != null) {
-                byte[] sealed = key.seal(nonce, aad(header, header.length), body);
+            // The clear body holds Δ and the labels: sized exactly (never grown, so no copy is
+            // left behind) and zeroed once sealed or copied into the file.
+            byte[] body = new byte[h.valuesBytes(true)];
+            try {
+                h.writeValues(ByteBuffer.wrap(body), true);
+                int bodyLength = key == null ? body.length : body.length + StateCipher.TAG_BYTES;
+                head.writeInt(bodyLength);
+                byte[] header = hb.toByteArray();
+                byte[] sealed = key == null ? body : key.seal(nonce, aad(header, header.length), body);
+                byte[] file = Arrays.copyOf(header, header.length + sealed.length);
+                System.arraycopy(sealed, 0, file, header.length, sealed.length);
+                return file;
+            } finally {
                 Arrays.fill(body, (byte) 0);
-                body = sealed;
             }
-            byte[] file = Arrays.copyOf(header, header.length + body.length);
-            System.arraycopy(body, 0, file, header.length, body.length);
-            return file;
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -1,6 +1,7 @@
 package io.gcstream.engine.internal.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,22 +16,22 @@ import org.junit.jupiter.api.Test;
 class HandshakeTest {
     /** Runs both hellos; returns {creator's result or exception, evaluator's}. */
     private static Object[] hello(StateCheck creator, StateCheck evaluator) throws Exception {
-        return hello(creator, false, evaluator, false);
+        return hello(creator, 0, evaluator, 0);
     }
 
-    private static Object[] hello(StateCheck creator, boolean creatorOnce, StateCheck evaluator,
-            boolean evaluatorOnce) throws Exception {
+    private static Object[] hello(StateCheck creator, int creatorRuns, StateCheck evaluator,
+            int evaluatorRuns) throws Exception {
         MemoryChannel[] ch = MemoryChannel.pair();
         CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> {
             try {
-                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorOnce, evaluator, 0, 0);
+                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorRuns, evaluator, 0, 0);
             } catch (Exception x) {
                 return x;
             }
         });
         Object c;
         try {
-            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorOnce, creator, 77, -78);
+            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorRuns, creator, 77, -78);
         } catch (Exception x) {
             c = x;
         }
@@ -40,20 +41,37 @@ class HandshakeTest {
     @Test
     void matchingHellosPassAndBothUseTheCreatorsSalt() throws Exception {
         Object[] r = hello(StateCheck.none(), StateCheck.none());
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1), r[0]);
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1), r[1]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[1]);
     }
 
-    /** A single run is planned only when both sides plan it; otherwise it is no mismatch. */
+    /** A single run is planned only when both sides plan it; a side that does not say is no mismatch. */
     @Test
     void aSingleRunNeedsBothSides() throws Exception {
         for (int k = 0; k < 4; k++) {
             boolean c = (k & 1) != 0;
             boolean e = (k & 2) != 0;
-            Object[] r = hello(StateCheck.none(), c, StateCheck.none(), e);
-            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1), r[0], "creator " + c + ", evaluator " + e);
-            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1), r[1], "creator " + c + ", evaluator " + e);
+            Object[] r = hello(StateCheck.none(), c ? 1 : 0, StateCheck.none(), e ? 1 : 0);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false), r[0], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false), r[1], "creator " + c + ", evaluator " + e);
         }
+    }
+
+    /**
+     * Issue 34, item 7: the numbers of runs the two sides plan are compared; different numbers
+     * fail both sides, each naming both (gc run --repeat 1 against --repeat 2 lost the
+     * evaluator's result while the creator exited 0).
+     */
+    @Test
+    void differentPlannedRunsFailBothSidesNamingBoth() throws Exception {
+        Object[] r = hello(StateCheck.none(), 1, StateCheck.none(), 2);
+        assertMismatch(r[0], "peer plans 2 runs but this side 1 run");
+        assertMismatch(r[1], "peer plans 1 run but this side 2 runs");
+        r = hello(StateCheck.none(), 5, StateCheck.none(), 5);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[1]);
+        r = hello(StateCheck.none(), 0, StateCheck.none(), 7);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0], "a side that does not say agrees");
     }
 
     @Test
@@ -82,12 +100,18 @@ class HandshakeTest {
         assertMismatch(r[1], "not saved together");
     }
 
+    /**
+     * Issue 34, item 8: an unusable state is reported to the peer without this side's detail (the
+     * peer's text, whatever it is, is made printable on one line); this side says it in full.
+     */
     @Test
     void anUnusableStateIsReportedToThePeer() throws Exception {
-        Object[] r = hello(StateCheck.none(), StateCheck.unusable("x.state: not a gcstream state file\nforged line"
-                + "\u202Eexe.\u200B\u2029"));
-        assertMismatch(r[0], "the peer cannot go ahead: x.state: not a gcstream state file?forged line?exe.??");
-        assertMismatch(r[1], "this side cannot go ahead: x.state");
+        Object[] r = hello(StateCheck.none(), StateCheck.unusable("/home/eve/x.state: wrong password for this state file",
+                "its state file cannot be used\nforged line\u202Eexe.\u200B\u2029"));
+        assertMismatch(r[0], "the peer cannot go ahead: its state file cannot be used?forged line?exe.??");
+        assertFalse(((Exception) r[0]).getMessage().contains("x.state"), ((Exception) r[0]).getMessage());
+        assertFalse(((Exception) r[0]).getMessage().contains("wrong password"), ((Exception) r[0]).getMessage());
+        assertMismatch(r[1], "this side cannot go ahead: /home/eve/x.state: wrong password for this state file");
     }
 
     @Test
@@ -98,32 +122,32 @@ class HandshakeTest {
         ch[1].writeInt(0);
         ch[1].flush();
         HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0, 0));
+                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, StateCheck.none(), 0, 0));
         assertTrue(e.getMessage().contains("is not a gcstream session"), e.getMessage());
     }
 
     /**
      * Version 4 changed the output checks and the first run's base OTs, version 5 the hello's
      * tweak salt and saved-state check and the end of a save, version 6 the run header (its
-     * flags, by which an evaluator runs ahead): a peer of an older version is refused by this
-     * side, and this side's hello says 6 where such a peer looks for its own, so it refuses this
-     * side in turn (its check is the same).
+     * flags, by which an evaluator runs ahead), version 7 the hello's plan (runs planned, compared):
+     * a peer of an older version is refused by this side, and this side's hello says 7 where such
+     * a peer looks for its own, so it refuses this side in turn (its check is the same).
      */
     @Test
     void aPeerOfAnOldVersionIsRefused() throws Exception {
-        assertEquals(6, Handshake.VERSION);
-        for (int old : new int[] {3, 4, 5}) {
+        assertEquals(7, Handshake.VERSION);
+        for (int old : new int[] {3, 4, 5, 6}) {
             MemoryChannel[] ch = MemoryChannel.pair();
             ch[1].writeInt(Handshake.HELLO_MAGIC);
             ch[1].writeInt(old);
             ch[1].writeInt(Party.EVALUATOR.ordinal());
             ch[1].flush();
             HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                    () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, false, StateCheck.none(), 0, 0));
-            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 6"),
+                    () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, StateCheck.none(), 0, 0));
+            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 7"),
                     e.getMessage());
             assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
-            assertEquals(6, ch[1].readInt());
+            assertEquals(7, ch[1].readInt());
         }
     }
 

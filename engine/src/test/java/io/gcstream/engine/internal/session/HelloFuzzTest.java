@@ -41,7 +41,7 @@ class HelloFuzzTest {
     void hello(byte[] data) throws IOException {
         Party role = data.length > 0 && (data[data.length - 1] & 1) == 1 ? Party.EVALUATOR : Party.CREATOR;
         try (Channel ch = PeerBytes.channel(data)) {
-            Handshake.hello(ch, role, Scheme.DEFAULT, true, StateCheck.none(), 42, 43);
+            Handshake.hello(ch, role, Scheme.DEFAULT, 1, StateCheck.none(), 42, 43);
         } catch (IOException | SessionException e) {
             PeerBytes.requireCleanFailure(e);
         }

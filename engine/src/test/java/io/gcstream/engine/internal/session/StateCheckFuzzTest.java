@@ -21,7 +21,7 @@ class StateCheckFuzzTest {
     /** The three kinds this project writes. */
     static Stream<byte[]> seeds() throws IOException {
         return Stream.of(PeerBytes.capture(StateCheck.none()::write), PeerBytes.capture(RESUMED::write),
-                PeerBytes.capture(StateCheck.unusable("state file s.state: disk full")::write));
+                PeerBytes.capture(StateCheck.unusable("state file s.state: disk full", "its state file cannot be used")::write));
     }
 
     @MethodSource("seeds")
