@@ -88,8 +88,7 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
 
     /**
      * {@code gc: LEVEL Logger: message} and a line separator, the level padded to 5 columns and
-     * the logger's name without its package: the one format of gc's log lines, whoever prints
-     * them ({@link LineLayout}, {@link WarningLog}).
+     * the logger's name without its package.
      */
     static String line(String level, String logger, String message) {
         StringBuilder sb = new StringBuilder(128).append("gc: ").append(level);

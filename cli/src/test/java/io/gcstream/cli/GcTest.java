@@ -383,12 +383,13 @@ class GcTest {
     void optionMistakesNameTheOption() {
         String[][] cases = {
             {"gc: run: unknown option --repeats (did you mean --repeat?)", "run", "--repeats", "3", "lib:aes128"},
-            {"--repeat needs a value", "run", "lib:aes128", "--repeat"},
+            {"gc: run: Expected a value after parameter --repeat", "run", "lib:aes128", "--repeat"},
             {"--repeat: 'three' is not a whole number", "run", "--repeat", "three", "lib:aes128"},
             {"--repeat: 99999999999 is out of range", "run", "--repeat", "99999999999", "lib:aes128"},
-            {"--role is given twice", "run", "--role", "creator", "--role", "evaluator", "lib:aes128"},
-            {"gc: minimum: --bits is required", "minimum", "--local"},
-            {"--local takes no value", "run", "--local=yes", "lib:aes128"},
+            {"gc: run: Can only specify option --role once", "run", "--role", "creator", "--role", "evaluator", "lib:aes128"},
+            {"gc: minimum: The following option is required: [--bits]", "minimum", "--local"},
+            {"gc: run: --local takes no value, got 'yes'", "run", "--local=yes", "lib:aes128"},
+            {"gc: run: unknown option --no-such-option", "run", "--no-such-option", "lib:aes128"},
             {"gc: lib: unexpected argument 'aes128'", "lib", "aes128"},
             {"gc: unknown option --verbos (did you mean --verbose?)", "--verbos", "run"},
         };
@@ -415,16 +416,16 @@ class GcTest {
         CliTestSupport.Outcome all = gc("--help");
         assertEquals(0, all.status());
         for (String name : Gc.commandNames()) {
-            assertTrue(all.out().contains("\n  " + name + " "), all.out());
+            assertTrue(all.out().contains("\n    " + name + " "), all.out());
         }
         CliTestSupport.Outcome run = gc("run", "--help");
         assertEquals(0, run.status());
         assertTrue(run.out().startsWith("Usage: gc run [options] CIRCUIT"), run.out());
-        assertTrue(run.out().contains("  --timeout N\n"), run.out());
+        assertTrue(run.out().contains("\n    --timeout\n"), run.out());
         assertTrue(run.out().contains("      Default: 60\n"), run.out());
         assertFalse(run.out().contains("--verbose"), "gc's own options are in gc --help: " + run.out());
         for (String line : run.out().split("\n")) {
-            assertTrue(line.length() <= CommandLine.WIDTH, line);
+            assertTrue(line.length() <= Arguments.WIDTH, line);
         }
         CliTestSupport.Outcome help = gc("minimum", "--help");
         assertEquals(0, help.status(), "--help needs no required option: " + help.err());
