@@ -138,6 +138,7 @@ public final class Gc {
     private static volatile boolean finished;
 
     public static void main(String[] args) {
+        LogConfigurator.startInBackground();
         Thread.setDefaultUncaughtExceptionHandler(new ResourceHandler());
         Runtime.getRuntime().addShutdownHook(new Thread(Gc::interrupted, "gc-interrupted"));
         int status = run(args, ResultOutput.stdout(), System.err);
@@ -272,6 +273,7 @@ public final class Gc {
             err.println("Try 'gc --help'" + (command == null ? "" : " or 'gc " + args[at] + " --help'") + ".");
             return UserError.EXIT_USAGE;
         }
+        LogConfigurator.awaitStart();
         boolean debug = gc.debug || command != null && command.debug;
         boolean verbose = gc.verbose || command != null && command.verbose;
         Phases.enable(verbose || debug);
