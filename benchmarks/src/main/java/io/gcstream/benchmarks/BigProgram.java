@@ -1,6 +1,7 @@
 package io.gcstream.benchmarks;
 
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.HeapPeak;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
@@ -12,7 +13,8 @@ import io.gcstream.compiler.internal.Spill;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A program of a billion non-linear gates written as a user would, with the typed DSL: the
@@ -35,6 +37,21 @@ import java.util.Set;
  */
 public final class BigProgram {
     static final long ADD = 0x9E3779B97F4A7C15L;
+
+    /** The command line. */
+    static final class Options {
+        @Parameter(description = "SEED MULTIPLIER (with --expect)")
+        List<String> values = new ArrayList<>();
+
+        @Parameter(names = "--steps", converter = Cli.Count.class)
+        long steps = 235_200;
+
+        @Parameter(names = "-o")
+        Path output = Path.of("big.gcb");
+
+        @Parameter(names = "--expect")
+        boolean expect;
+    }
 
     private BigProgram() {
     }
@@ -75,15 +92,15 @@ public final class BigProgram {
     }
 
     public static void main(String[] argv) throws Exception {
-        Args a = new Args(argv, Set.of("--steps", "-o"), Set.of("--expect"));
-        long steps = Args.count("--steps", a.value("--steps", "235200"));
-        if (a.has("--expect")) {
-            long seed = Long.parseUnsignedLong(strip(a.positional().get(0)), 16);
-            long mult = Long.parseUnsignedLong(strip(a.positional().get(1)), 16);
+        Options a = Cli.parse(new Options(), "BigProgram", argv);
+        long steps = a.steps;
+        if (a.expect) {
+            long seed = Long.parseUnsignedLong(strip(a.values.get(0)), 16);
+            long mult = Long.parseUnsignedLong(strip(a.values.get(1)), 16);
             System.out.println("0x" + expected(seed, mult, steps).toString(16));
             return;
         }
-        Path out = Path.of(a.value("-o", "big.gcb"));
+        Path out = a.output;
         HeapPeak heap = new HeapPeak();
         heap.reset();
         Spill.resetPeak();

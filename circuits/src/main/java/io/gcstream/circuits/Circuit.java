@@ -10,6 +10,7 @@ import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -168,11 +169,7 @@ public final class Circuit {
 
     /** {@link #hash()} in lower-case hex. */
     public String hashHex() {
-        StringBuilder sb = new StringBuilder(64);
-        for (byte b : hash()) {
-            sb.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15, 16));
-        }
-        return sb.toString();
+        return HexFormat.of().formatHex(hash());
     }
 
     /** Builds an in-memory circuit; {@link #build()} checks it completely. */

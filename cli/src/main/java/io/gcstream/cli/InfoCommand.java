@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.compiler.lib.InputEncoder;
@@ -13,22 +14,8 @@ import java.util.Map;
 final class InfoCommand extends CircuitCommand {
     static final String DESCRIPTION = "Show a circuit's inputs, outputs, gate counts, S, sub-circuits and hash";
 
+    @Parameter(names = "--json", description = "Machine-readable output")
     boolean json;
-
-    @Override
-    public void declare(CommandLine c) {
-        super.declare(c);
-        c.flag(this, "--json", "Machine-readable output");
-    }
-
-    @Override
-    public void set(String option, String v) {
-        if (option.equals("--json")) {
-            json = true;
-        } else {
-            super.set(option, v);
-        }
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {

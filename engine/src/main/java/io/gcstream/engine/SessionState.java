@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -200,11 +201,7 @@ public final class SessionState {
     }
 
     static String hex(byte[] h, int n) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(n, h.length); i++) {
-            sb.append(Character.forDigit((h[i] >> 4) & 15, 16)).append(Character.forDigit(h[i] & 15, 16));
-        }
-        return sb.toString();
+        return HexFormat.of().formatHex(h, 0, Math.min(n, h.length));
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.gcstream.benchmarks.party;
 
 import io.gcstream.benchmarks.engine.LaneCircuit;
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
+import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.ReplayingWalker;
@@ -26,7 +28,6 @@ import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -106,20 +107,42 @@ public final class PartyRates {
         }
     }
 
+    /** The command line. */
+    static final class Options {
+        @Parameter(names = "--workloads")
+        List<String> workloads = List.of("and:1e7:1024", "and:1e7:64", "lib:aes128:1000",
+                "lib:levenshtein200x2000dna", "cot:1e7", "cot-delta:1e7");
+
+        @Parameter(names = "--threads")
+        List<Integer> threads = List.of(1, 2);
+
+        @Parameter(names = "--rounds", validateWith = Cli.AtLeastOne.class)
+        int rounds = 3;
+
+        @Parameter(names = "--scheme")
+        String scheme = Scheme.DEFAULT.wireName();
+
+        @Parameter(names = "--sides")
+        List<String> sides = List.of("garbler", "evaluator", "sender", "receiver");
+
+        @Parameter(names = "--csv")
+        Path csv;
+
+        @Parameter(names = "--profile")
+        boolean profile;
+    }
+
     public static void main(String[] args) throws Exception {
-        Args a = new Args(args, Set.of("--workloads", "--threads", "--rounds", "--scheme", "--sides", "--csv"),
-                Set.of("--profile"));
-        List<String> workloads = List.of(a.value("--workloads",
-                "and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7").split(","));
-        int[] threads = Arrays.stream(a.value("--threads", "1,2").split(",")).mapToInt(Integer::parseInt).toArray();
-        int rounds = a.intValue("--rounds", 3, 1);
-        Scheme scheme = Scheme.parse(a.value("--scheme", Scheme.DEFAULT.wireName()));
-        List<String> sides = List.of(a.value("--sides", "garbler,evaluator,sender,receiver").split(","));
-        System.out.println("PartyRates: " + Args.machine());
+        Options a = Cli.parse(new Options(), "PartyRates", args);
+        List<String> workloads = a.workloads;
+        int[] threads = a.threads.stream().mapToInt(Integer::intValue).toArray();
+        int rounds = a.rounds;
+        Scheme scheme = Scheme.parse(a.scheme);
+        List<String> sides = a.sides;
+        System.out.println("PartyRates: " + ResultFiles.machine());
         System.out.println("| workload | side | threads | rate, median (rounds) | vs 1 thread |");
         System.out.println("|---|---|---|---|---|");
-        List<String> csv = new ArrayList<>();
-        csv.add("workload,side,threads,unit,rate,speedup,rounds");
+        List<List<String>> csv = new ArrayList<>();
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
                 double[][] rates = new double[threads.length][rounds];
@@ -143,18 +166,19 @@ public final class PartyRates {
                     String vs = Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.2f×", m / base);
                     System.out.printf(Locale.ROOT, "| %s | %s | %d | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
                             threads[i], m / 1e6, unit, all, vs);
-                    csv.add(String.format(Locale.ROOT, "%s,%s,%d,%s,%.4f,%s,%s", s.workload(), s.side(), threads[i],
-                            unit, m / 1e6, Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all));
+                    csv.add(List.of(s.workload(), s.side(), Integer.toString(threads[i]), unit,
+                            String.format(Locale.ROOT, "%.4f", m / 1e6),
+                            Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all.toString()));
                 }
             }
         }
-        if (a.has("--profile")) {
+        if (a.profile) {
             profile(workloads, scheme, sides, rounds);
         }
-        String out = a.value("--csv", null);
-        if (out != null) {
-            Files.write(Path.of(out), csv);
-            System.out.println("wrote " + out);
+        if (a.csv != null) {
+            ResultFiles.writeCsv(a.csv, List.of("workload", "side", "threads", "unit", "rate", "speedup", "rounds"), csv,
+                    "machine: " + ResultFiles.machine(), "command: PartyRates " + String.join(" ", args));
+            System.out.println("wrote " + a.csv);
         }
     }
 
@@ -207,9 +231,9 @@ public final class PartyRates {
         switch (p[0]) {
             case "and", "lib" -> {
                 Circuit c = p[0].equals("and")
-                        ? LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Args.count("and", p[1]))
+                        ? LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]))
                         : Library.circuit(p[1]);
-                int reps = p[0].equals("lib") && p.length > 2 ? (int) Args.count("repetitions", p[2]) : 1;
+                int reps = p[0].equals("lib") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
                 Garbling g = new Garbling(workload + " (" + scheme.wireName() + ")", c, reps, scheme);
                 if (sides.contains("garbler")) {
                     out.add(g.side(true));
@@ -219,7 +243,7 @@ public final class PartyRates {
                 }
             }
             case "cot", "cot-delta" -> {
-                OtRecording o = new OtRecording(workload, (int) Args.count("OTs", p[1]), p[0].equals("cot"));
+                OtRecording o = new OtRecording(workload, (int) Cli.count("OTs", p[1]), p[0].equals("cot"));
                 if (sides.contains("sender")) {
                     out.add(o.side(true));
                 }
