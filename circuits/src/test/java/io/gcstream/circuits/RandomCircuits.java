@@ -6,7 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** Random valid circuits with nested sub-circuit calls, for round-trip and walker tests. */
+/**
+ * Random valid circuits for the tests of every module (circuits' test-jar): with nested
+ * sub-circuit calls for round-trip and walker tests ({@link #generate(Random, int, int)}), shaped
+ * like compiler output for the engine's (slot reuse, all 16 truth tables, one-input gates,
+ * sub-circuits with nested calls), and with the independence a multi-threaded gate loop uses
+ * ({@link #parted}).
+ */
 public final class RandomCircuits {
     private RandomCircuits() {
     }
@@ -40,6 +46,113 @@ public final class RandomCircuits {
         int[] eo = writtenSample(rnd, s, all, body, subs, 1 + rnd.nextInt(4));
         return b.creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(co).evaluatorOutputs(eo)
                 .numSlots(s).body(body).build();
+    }
+
+    /** A random circuit with sub-circuits (an inner one called by an outer one) and calls. */
+    public static Circuit generate(Random r, int creatorIn, int evaluatorIn, int creatorOut,
+            int evaluatorOut, int gates) {
+        Circuit.Builder cb = Circuit.builder();
+        // inner: 3 inputs, 2 outputs, 6 slots
+        SubCircuit inner = sub("inner", r, 3, 2, 6, 12, cb.subCircuits(), -1);
+        int innerIdx = cb.addSubCircuit(inner);
+        // outer: 4 inputs, 3 outputs, 8 slots, calls inner
+        SubCircuit outer = sub("outer", r, 4, 3, 8, 16, cb.subCircuits(), innerIdx);
+        int outerIdx = cb.addSubCircuit(outer);
+        int nIn = creatorIn + evaluatorIn;
+        int s = Math.max(nIn, 4) + 6 + r.nextInt(6);
+        int[] ci = new int[creatorIn];
+        int[] ei = new int[evaluatorIn];
+        List<Integer> written = new ArrayList<>();
+        for (int i = 0; i < nIn; i++) {
+            if (i < creatorIn) {
+                ci[i] = i;
+            } else {
+                ei[i - creatorIn] = i;
+            }
+            written.add(i);
+        }
+        Body.Builder body = new Body.Builder();
+        boolean[] isWritten = new boolean[s];
+        for (int w : written) {
+            isWritten[w] = true;
+        }
+        if (written.isEmpty()) {
+            throw new IllegalArgumentException("a random circuit needs at least one input");
+        }
+        fill(r, body, s, isWritten, gates, List.of(inner, outer), new int[] {innerIdx, outerIdx});
+        List<Integer> ws = new ArrayList<>();
+        for (int i = 0; i < s; i++) {
+            if (isWritten[i]) {
+                ws.add(i);
+            }
+        }
+        int[] co = pick(r, ws, creatorOut);
+        int[] eo = pick(r, ws, evaluatorOut);
+        return cb.creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(co).evaluatorOutputs(eo)
+                .numSlots(s).body(body.build()).build();
+    }
+
+    private static SubCircuit sub(String name, Random r, int nIn, int nOut, int slots, int gates,
+            List<SubCircuit> earlier, int callee) {
+        int[] ins = new int[nIn];
+        boolean[] w = new boolean[slots];
+        for (int i = 0; i < nIn; i++) {
+            ins[i] = i;
+            w[i] = true;
+        }
+        Body.Builder b = new Body.Builder();
+        List<SubCircuit> callable = callee < 0 ? List.of() : List.of(earlier.get(callee));
+        int[] idx = callee < 0 ? new int[0] : new int[] {callee};
+        fill(r, b, slots, w, gates, callable, idx);
+        List<Integer> ws = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            if (w[i]) {
+                ws.add(i);
+            }
+        }
+        int[] outs = new int[nOut];
+        for (int i = 0; i < nOut; i++) {
+            outs[i] = ws.get(r.nextInt(ws.size()));
+        }
+        return SubCircuit.of(name, ins, outs, slots, b.build(), earlier);
+    }
+
+    private static void fill(Random r, Body.Builder b, int slots, boolean[] w, int gates,
+            List<SubCircuit> callable, int[] callableIdx) {
+        List<Integer> ws = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            if (w[i]) {
+                ws.add(i);
+            }
+        }
+        for (int g = 0; g < gates; g++) {
+            if (!callable.isEmpty() && r.nextInt(8) == 0) {
+                int k = r.nextInt(callable.size());
+                SubCircuit c = callable.get(k);
+                int[] in = new int[c.inputs().length];
+                for (int i = 0; i < in.length; i++) {
+                    in[i] = ws.get(r.nextInt(ws.size()));
+                }
+                int[] out = distinct(r, slots, c.outputs().length);
+                b.call(callableIdx[k], in, out);
+                for (int o : out) {
+                    if (!w[o]) {
+                        w[o] = true;
+                        ws.add(o);
+                    }
+                }
+                continue;
+            }
+            int a = ws.get(r.nextInt(ws.size()));
+            int c = r.nextInt(4) == 0 ? a : ws.get(r.nextInt(ws.size()));
+            int table = r.nextInt(3) == 0 ? 1 : r.nextInt(16); // plenty of ANDs
+            int out = r.nextInt(slots);
+            b.gate(out, a, c, table);
+            if (!w[out]) {
+                w[out] = true;
+                ws.add(out);
+            }
+        }
     }
 
     /** {@code n} distinct slots of {@code [0, s)} in random order. */
@@ -129,6 +242,117 @@ public final class RandomCircuits {
             out[i] = w.get(rnd.nextInt(w.size()));
         }
         return out;
+    }
+
+    private static int[] pick(Random r, List<Integer> ws, int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = ws.get(r.nextInt(ws.size()));
+        }
+        return out;
+    }
+
+    /**
+     * A random circuit with the independence a multi-threaded gate loop uses: calls (from the
+     * main body and from a nested frame) of a definition of {@code parts} independent parts
+     * whose slots are reused across parts, and wide levels of independent ANDs in the main
+     * body, between chains that depend on everything before them.
+     */
+    public static Circuit parted(Random r, int parts, int gatesPerPart) {
+        Circuit.Builder cb = Circuit.builder();
+        SubCircuit p = partedSub(r, parts, gatesPerPart);
+        cb.addSubCircuit(p);
+        int n = p.inputCount();
+        int o = p.outputCount();
+        int[] in = new int[n];
+        int[] res = new int[o];
+        for (int i = 0; i < n; i++) {
+            in[i] = i;
+        }
+        for (int i = 0; i < o; i++) {
+            res[i] = n + i;
+        }
+        Body outerBody = new Body.Builder().call(0, in, res).gate(n + o, n, 0, 1).build();
+        int[] outerOut = java.util.Arrays.copyOf(res, o);
+        outerOut[0] = n + o;
+        cb.addSubCircuit(SubCircuit.of("outer", in, outerOut, n + o + 1, outerBody, List.of(p)));
+        int wide = 40 + r.nextInt(200);
+        int s = Math.max(n, 8) + 2 * wide;
+        Body.Builder main = new Body.Builder();
+        for (int step = 0; step < 6; step++) {
+            int[] args = new int[n];
+            for (int i = 0; i < n; i++) {
+                args[i] = r.nextInt(n);
+            }
+            main.call(r.nextBoolean() ? 0 : 1, args, distinct(r, n, o));
+            // A level of independent ANDs into fresh slots, then XORs back into the inputs.
+            for (int k = 0; k < wide; k++) {
+                main.gate(n + k, r.nextInt(n), r.nextInt(n), r.nextInt(4) == 0 ? r.nextInt(16) : 1);
+            }
+            for (int k = 0; k < wide; k++) {
+                main.gate(n + wide + k, n + k, n + (k + 1) % wide, 6);
+            }
+            for (int i = 0; i < n; i++) {
+                main.gate(i, i, n + wide + r.nextInt(wide), r.nextInt(16));
+            }
+        }
+        int half = n / 2;
+        int[] ci = new int[half];
+        int[] ei = new int[n - half];
+        for (int i = 0; i < n; i++) {
+            if (i < half) {
+                ci[i] = i;
+            } else {
+                ei[i - half] = i;
+            }
+        }
+        int[] all = new int[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        return cb.creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(0, 1).evaluatorOutputs(all)
+                .numSlots(s).body(main.build()).build();
+    }
+
+    /** {@code parts} independent parts of two inputs each, interleaved, reusing each other's slots. */
+    private static SubCircuit partedSub(Random r, int parts, int gatesPerPart) {
+        int s = 5 * parts + 4;
+        List<List<Integer>> live = new ArrayList<>();
+        List<Integer> free = new ArrayList<>();
+        int[] inputs = new int[2 * parts];
+        for (int q = 0; q < parts; q++) {
+            live.add(new ArrayList<>(List.of(2 * q, 2 * q + 1)));
+            inputs[2 * q] = 2 * q;
+            inputs[2 * q + 1] = 2 * q + 1;
+        }
+        for (int k = 2 * parts; k < s; k++) {
+            free.add(k);
+        }
+        Body.Builder b = new Body.Builder();
+        for (int step = 0; step < parts * gatesPerPart; step++) {
+            List<Integer> mine = live.get(r.nextInt(parts));
+            int a = mine.get(r.nextInt(mine.size()));
+            int c = mine.get(r.nextInt(mine.size()));
+            int out;
+            if (!free.isEmpty() && r.nextInt(3) != 0) {
+                out = free.remove(r.nextInt(free.size()));
+                mine.add(out);
+            } else {
+                out = mine.get(r.nextInt(mine.size()));
+            }
+            b.gate(out, a, c, r.nextInt(3) == 0 ? 1 : r.nextInt(16));
+            if (mine.size() > 3 && r.nextInt(3) == 0) {
+                int dead = mine.remove(r.nextInt(mine.size() - 1));
+                if (!free.contains(dead)) {
+                    free.add(dead);
+                }
+            }
+        }
+        int[] outs = new int[parts];
+        for (int q = 0; q < parts; q++) {
+            outs[q] = live.get(q).get(live.get(q).size() - 1);
+        }
+        return SubCircuit.of("parted", inputs, outs, s, b.build(), List.of());
     }
 
     /** Random input bits. */
