@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

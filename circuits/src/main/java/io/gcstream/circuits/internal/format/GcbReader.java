@@ -164,8 +164,8 @@ public final class GcbReader {
      * As {@link #read(String, byte[])}, every check made but one: the bytes are not hashed, and
      * the hash field is taken as the circuit's hash. Only for bytes whose integrity is the
      * program's own, as its class files' is: the circuits of gc's jar, written by its build.
-     * Hashing them cost a fresh process ~18 ms of interpreted SHA-256 for 40 KB (lib:aes128),
-     * a twentieth of a one-run session.
+     * Not hashing them spares a fresh process an interpreted SHA-256 pass over the bytes before
+     * its first run.
      */
     public static Circuit readUnhashed(String name, byte[] file) throws IOException {
         return readInMemory(name, file, false);

@@ -1,5 +1,6 @@
-package io.gcstream.circuits;
+package io.gcstream.circuits.testing;
 
+import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.util.ArrayList;
@@ -7,11 +8,12 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Random valid circuits for the tests of every module (circuits' test-jar): with nested
- * sub-circuit calls for round-trip and walker tests ({@link #generate(Random, int, int)}), shaped
- * like compiler output for the engine's (slot reuse, all 16 truth tables, one-input gates,
- * sub-circuits with nested calls), and with the independence a multi-threaded gate loop uses
- * ({@link #parted}).
+ * Random valid circuits for the tests of every module, shared through circuits' test-jar (in a
+ * package of its own: a test class in a package of module io.gcstream.circuits would be hidden
+ * from the other modules' test compilation). With nested sub-circuit calls for round-trip and
+ * walker tests ({@link #generate(Random, int, int)}); shaped like compiler output for the
+ * engine's (slot reuse, all 16 truth tables, one-input gates, sub-circuits with nested calls);
+ * and with the independence a multi-threaded gate loop uses ({@link #parted}).
  */
 public final class RandomCircuits {
     private RandomCircuits() {
