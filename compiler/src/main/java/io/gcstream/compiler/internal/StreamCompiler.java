@@ -27,8 +27,8 @@ import java.util.List;
  *       depth) when that can lower S; see {@link WindowSlotAllocator}.
  * </ol>
  *
- * <p>The slot-ID body then goes to memory (a {@link Body}, as a small circuit always did, when
- * it has at most {@value #WINDOW} instructions) or to a third spill that every later pass —
+ * <p>The slot-ID body then goes to memory (a {@link Body}, when it has at most
+ * {@value #WINDOW} instructions) or to a third spill that every later pass —
  * hashing, writing a file, simulating, garbling — streams through a {@link GeneratedCircuit},
  * which checks each instruction as it is read. Memory: the live values (two ints a node in the
  * backward set and the forward map), the free slots (a bit a slot), one window, the
