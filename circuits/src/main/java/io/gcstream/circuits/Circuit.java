@@ -233,10 +233,7 @@ public final class Circuit {
             if (body == null) {
                 throw new CircuitFormatException("main circuit: no body");
             }
-            int[] allInputs = new int[creatorInputs.length + evaluatorInputs.length];
-            System.arraycopy(creatorInputs, 0, allInputs, 0, creatorInputs.length);
-            System.arraycopy(evaluatorInputs, 0, allInputs, creatorInputs.length, evaluatorInputs.length);
-            FrameChecker checker = new FrameChecker("main circuit", numSlots, allInputs, subCircuits);
+            FrameChecker checker = FrameChecker.ofMain(numSlots, creatorInputs, evaluatorInputs, subCircuits);
             SubCircuit.Counts counts = SubCircuit.Counts.of(body, subCircuits, checker);
             checker.finish(creatorOutputs, "creator output", "");
             checker.finish(evaluatorOutputs, "evaluator output", "");

@@ -18,13 +18,13 @@ import java.util.regex.Pattern;
 /**
  * The library circuits gc carries ready-made: {@link #NAMES}, compiled by the build into
  * {@code .gcb} resources of the jar next to this class ({@link #main}), so that {@code lib:aes128}
- * is read in a few milliseconds instead of being built, optimised and slot-allocated in a fresh
- * JVM's interpreter (~0.1 s of CPU, in each of the two processes of a run). A resource is the
- * circuit {@link Library#get} builds, written by the same code the jar holds, and is part of
- * the program as the jar's classes are: its structure is checked as it is read, but its bytes
- * are not hashed again (the hash in its header, which the build computed, is the circuit's; 18
- * ms of a fresh process for lib:aes128). A circuit whose hash is the library's is the
- * library's, so the two parties agree whichever way each got it. Only circuits that take both
+ * is read instead of being built, optimised and slot-allocated in a fresh JVM's interpreter, in
+ * each of the two processes of a run. A resource is the circuit {@link Library#get} builds,
+ * written by the same code the jar holds, and is part of the program as the jar's classes are:
+ * its structure is checked as it is read, but its bytes are not hashed again (the hash in its
+ * header, which the build computed, is the circuit's: hashing would cost a fresh process an
+ * interpreted SHA-256 pass). A circuit whose hash is the library's is the library's, so the two
+ * parties agree whichever way each got it. Only circuits that take both
  * parties' values as they are (identity {@link io.gcstream.compiler.lib.InputEncoder encoders})
  * are carried: the resource holds the circuit, not its encoders.
  */

@@ -55,7 +55,7 @@ final class MinimumCommand extends Gc.BaseCommand {
                 .build();
         party.validate("--creator-values and --evaluator-values");
         // Its report, text or --json, gives the peak heap: a long job, for which the memory pools'
-        // ~30 ms at start-up do not count.
+        // start-up cost does not matter.
         HeapPeak.reset();
         List<MinimumRunner.Result> results = new ArrayList<>();
         if (party.local) {

@@ -190,9 +190,9 @@ final class MinimumRunner {
 
     /**
      * Heap that strategy (a) needs per input bit, garbage included: the circuit's builder, the
-     * label slot every input bit has, its encoding and labels (measured: 200,000 values of 20
-     * bits peaked at 1.7 GB in the evaluator). Below {@link Minimum#MAX_INPUT_BITS} input bits
-     * the run is always tried.
+     * label slot every input bit has, its encoding and labels: an upper estimate from the
+     * evaluator's peak heap at the largest size tried (docs/results). Below
+     * {@link Minimum#MAX_INPUT_BITS} input bits the run is always tried.
      */
     static final long HEAP_PER_INPUT_BIT = 400;
 

@@ -151,7 +151,7 @@ final class RunCommand extends CircuitCommand {
     /**
      * Starts computing the circuit's fingerprint, which the first run needs, on a daemon thread,
      * so that it overlaps connecting and the base OTs instead of delaying the run (a full pass
-     * over the circuit; ~15 ms for AES in a fresh JVM). {@link Circuit#hash()} computes it once
+     * over the circuit, interpreted in a fresh JVM). {@link Circuit#hash()} computes it once
      * however many threads ask; if it fails here, the run meets the same error and reports it.
      */
     private static void hashInBackground(Circuit c) {

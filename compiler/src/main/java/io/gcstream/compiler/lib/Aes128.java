@@ -15,8 +15,8 @@ import java.util.function.IntFunction;
  * free linear layers), and for circuits on expanded keys {@code subBytes} (the 16 S-boxes
  * alone). The S-boxes of a call sit side by side, their gates ordered by AND depth, so the
  * engines hash the ANDs of all of them at one depth together. MixColumns is written in line: as
- * a sub-circuit its 136 XORs took 64 label copies a call (36 calls), which cost the garbler and
- * the evaluator ~10 % of an execution. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the
+ * a sub-circuit each of its 36 calls would copy 64 labels in and out around 136 free XORs, work
+ * both parties would do for nothing. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the
  * same as the best known (Boyar–Peralta's 32-AND S-box, used by the Bristol
  * {@code aes_128.txt}); ours is an
  * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as

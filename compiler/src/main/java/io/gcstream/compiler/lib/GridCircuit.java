@@ -49,14 +49,11 @@ import java.util.List;
  * i, constant gates write record (i, 0). The readout, if the cell has one, is called last on
  * the last row's records.
  *
- * <p>Counts are computed by a pass over the schedule (no gates): a few milliseconds per million
- * cells. Immutable after construction.
+ * <p>Counts are computed by a pass over the schedule (no gates), linear in the cells.
+ * Immutable after construction.
  */
 final class GridCircuit {
-    /**
-     * Most lanes: 16 cells per block keep the hash batches full enough
-     * (docs/results/2026-11-23-billion-gate-computations.md).
-     */
+    /** Most lanes: 16 cells per block keep the engines' hash batches full. */
     static final int MAX_LANES = 16;
 
     private final GridCell cell;

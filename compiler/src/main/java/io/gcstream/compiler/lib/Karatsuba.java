@@ -42,8 +42,8 @@ public final class Karatsuba {
     public static final int THRESHOLD = 11;
     /**
      * Largest n accepted by {@link #circuit(int)}. The bound is compile time: the compiler's
-     * reordering pass grows steeply with the width of a call (karatsuba4096 takes about a minute
-     * on 2 cores, karatsuba8192 more than five).
+     * reordering pass grows steeply with the width of a call, so twice this width takes several
+     * times as long to compile.
      */
     public static final int MAX_WIDTH = 4096;
 

@@ -16,8 +16,8 @@ import io.gcstream.compiler.Word;
  */
 public final class Schoolbook {
     /**
-     * Largest n: the main circuit lists n − 1 row calls of 3n + 2 wires each, and compiling
-     * mult2048 takes about 20 s and 1 GB (mult4096: over 5 minutes and 3 GB).
+     * Largest n: the main circuit lists n − 1 row calls of 3n + 2 wires each, so compiling it
+     * takes time and heap that grow as n²; mult2048 builds in about 1 GB.
      */
     public static final int MAX_WIDTH = 2048;
 

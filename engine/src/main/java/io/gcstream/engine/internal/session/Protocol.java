@@ -477,7 +477,7 @@ public abstract class Protocol {
     /**
      * Runs the walker, turning the sink's wrapped channel errors back into IOExceptions and
      * reporting progress once per {@link ProgressListener#INTERVAL} gates (per batch, not per
-     * gate, so it costs nothing measurable).
+     * gate: nothing is added to the per-gate path).
      */
     void walk(Circuit c, GateSink sink) throws IOException {
         GateSink s = sink;
