@@ -5,6 +5,7 @@ import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.HeapPeak;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.compiler.dsl.Computation;
 import io.gcstream.compiler.dsl.Subroutine;
 import io.gcstream.compiler.dsl.Type;
@@ -112,7 +113,7 @@ public final class BigProgram {
         long calls = 0;
         long flat = 0;
         long flatNonLinear = 0;
-        try (var r = c.openBody()) {
+        try (var r = Circuits.openBody(c)) {
             while (r.next()) {
                 if (r.isCall()) {
                     calls++;

@@ -1,11 +1,9 @@
 package io.gcstream.circuits;
 
-import io.gcstream.circuits.internal.Body;
-import io.gcstream.circuits.internal.BodyReader;
 import io.gcstream.circuits.internal.BodySource;
 import io.gcstream.circuits.internal.CircuitHash;
 import io.gcstream.circuits.internal.CircuitSlots;
-import io.gcstream.circuits.internal.FrameChecker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.IOException;
@@ -15,13 +13,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A slot-ID circuit: input and output slots of both parties, the number of slots {@code S},
- * the sub-circuit definitions it uses and a body read as a stream of instructions.
+ * A slot-ID circuit: the input and output bits of both parties, the number of slots {@code S},
+ * the sub-circuit definitions it calls and a body read as a stream of instructions.
  *
- * <p>The body may be held in memory ({@link Builder}), streamed from a file by a reader of the
- * formats package, or produced on the fly by a generator (the grid circuits of the library), so
- * a circuit of any length is processed in memory bounded by {@code S}, the sub-circuit
- * definitions and a fixed buffer. Instances are immutable.
+ * <p>A program gets circuits from {@link CircuitFiles}, the compiler or its library; it reads
+ * their counts and {@link #hash()} and runs them (a session, {@link Simulator}). The body may be
+ * held in memory, streamed from a file or produced on the fly by a generator, so a circuit of
+ * any length is processed in memory bounded by {@code S}, the sub-circuit definitions and a
+ * fixed buffer. Immutable and safe to share between threads.
  */
 public final class Circuit {
     static {
@@ -35,6 +34,25 @@ public final class Circuit {
             @Override
             public int[] outputs(Circuit c, Party party) {
                 return party == Party.CREATOR ? c.creatorOutputs : c.evaluatorOutputs;
+            }
+        });
+        Circuits.install(new Circuits.Access() {
+            @Override
+            public Circuit create(int[] creatorInputs, int[] evaluatorInputs, int[] creatorOutputs,
+                    int[] evaluatorOutputs, int numSlots, List<SubCircuit> subCircuits, long instructionCount,
+                    long gateCount, long nonLinearCount, long labelSlots, BodySource body, byte[] hash) {
+                return new Circuit(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs, numSlots,
+                        subCircuits, instructionCount, gateCount, nonLinearCount, labelSlots, body, hash);
+            }
+
+            @Override
+            public List<SubCircuit> subCircuits(Circuit c) {
+                return c.subCircuits;
+            }
+
+            @Override
+            public InstructionReader openBody(Circuit c) throws IOException {
+                return c.body.open();
             }
         });
     }
@@ -53,11 +71,8 @@ public final class Circuit {
     private volatile byte[] hash;
     private final Object hashLock = new Object();
 
-    /**
-     * A circuit whose body and counts are supplied by a reader. The caller guarantees that the
-     * body is checked as it is read (every reader does, through {@link FrameChecker}).
-     */
-    public Circuit(int[] creatorInputs, int[] evaluatorInputs, int[] creatorOutputs,
+    /** See {@link Circuits#of}: the body is checked as it is read, by the caller's reader. */
+    private Circuit(int[] creatorInputs, int[] evaluatorInputs, int[] creatorOutputs,
             int[] evaluatorOutputs, int numSlots, List<SubCircuit> subCircuits,
             long instructionCount, long gateCount, long nonLinearCount, long labelSlots,
             BodySource body, byte[] hash) {
@@ -75,42 +90,22 @@ public final class Circuit {
         this.hash = hash == null ? null : hash.clone();
     }
 
-    public static Builder builder() {
-        return new Builder();
-    }
-
-    /** Slots holding the creator's input bits, bit 0 first. */
-    public int[] creatorInputs() {
-        return creatorInputs.clone();
-    }
-
-    /** Slots holding the evaluator's input bits, bit 0 first. */
-    public int[] evaluatorInputs() {
-        return evaluatorInputs.clone();
-    }
-
-    /** Slots read at the end as the creator's output bits, bit 0 first. */
-    public int[] creatorOutputs() {
-        return creatorOutputs.clone();
-    }
-
-    /** Slots read at the end as the evaluator's output bits, bit 0 first. */
-    public int[] evaluatorOutputs() {
-        return evaluatorOutputs.clone();
-    }
-
+    /** The creator's input bits. */
     public int creatorInputCount() {
         return creatorInputs.length;
     }
 
+    /** The evaluator's input bits. */
     public int evaluatorInputCount() {
         return evaluatorInputs.length;
     }
 
+    /** The creator's output bits. */
     public int creatorOutputCount() {
         return creatorOutputs.length;
     }
 
+    /** The evaluator's output bits. */
     public int evaluatorOutputCount() {
         return evaluatorOutputs.length;
     }
@@ -123,11 +118,6 @@ public final class Circuit {
     /** Labels an engine must hold: S plus the deepest chain of nested call frames. */
     public long labelSlots() {
         return labelSlots;
-    }
-
-    /** Sub-circuit definitions; a call names one by its index in this list. */
-    public List<SubCircuit> subCircuits() {
-        return subCircuits;
     }
 
     /** Instructions of the main body as written (gates plus calls). */
@@ -145,12 +135,19 @@ public final class Circuit {
         return nonLinearCount;
     }
 
-    /** Opens the main body for one pass. */
-    public InstructionReader openBody() throws IOException {
-        return body.open();
+    /** The sub-circuit definitions the body calls, in the order of their index, as {@code gc info} lists them. */
+    public List<SubCircuitInfo> subCircuitInfo() {
+        List<SubCircuitInfo> l = new ArrayList<>(subCircuits.size());
+        for (SubCircuit s : subCircuits) {
+            l.add(new SubCircuitInfo(s));
+        }
+        return List.copyOf(l);
     }
 
-    /** SHA-256 of the canonical encoding: equal for equal circuits, whatever their format. */
+    /**
+     * SHA-256 of the canonical encoding: equal for equal circuits, whatever their format. Two
+     * parties compare it before a run. Computed once (a pass over the body), from any thread.
+     */
     public byte[] hash() {
         byte[] h = hash;
         if (h == null) {
@@ -172,77 +169,47 @@ public final class Circuit {
         return HexFormat.of().formatHex(hash());
     }
 
-    /** Builds an in-memory circuit; {@link #build()} checks it completely. */
-    public static final class Builder {
-        private int[] creatorInputs = new int[0];
-        private int[] evaluatorInputs = new int[0];
-        private int[] creatorOutputs = new int[0];
-        private int[] evaluatorOutputs = new int[0];
-        private int numSlots = -1;
-        private final List<SubCircuit> subCircuits = new ArrayList<>();
-        private Body body;
+    /** What one sub-circuit definition of a circuit is: its name, interface and counts per call. */
+    public static final class SubCircuitInfo {
+        private final SubCircuit sub;
 
-        private Builder() {
+        private SubCircuitInfo(SubCircuit sub) {
+            this.sub = sub;
         }
 
-        public Builder creatorInputs(int... slots) {
-            creatorInputs = slots.clone();
-            return this;
+        /** The name it was defined with. */
+        public String name() {
+            return sub.name();
         }
 
-        public Builder evaluatorInputs(int... slots) {
-            evaluatorInputs = slots.clone();
-            return this;
+        /** Input bits of a call. */
+        public int inputCount() {
+            return sub.inputCount();
         }
 
-        public Builder creatorOutputs(int... slots) {
-            creatorOutputs = slots.clone();
-            return this;
+        /** Output bits of a call. */
+        public int outputCount() {
+            return sub.outputCount();
         }
 
-        public Builder evaluatorOutputs(int... slots) {
-            evaluatorOutputs = slots.clone();
-            return this;
+        /** S of its body (its own frame). */
+        public int numSlots() {
+            return sub.numSlots();
         }
 
-        public Builder numSlots(int s) {
-            numSlots = s;
-            return this;
+        /** Instructions of its body as written (gates plus calls). */
+        public long instructionCount() {
+            return sub.instructionCount();
         }
 
-        /** Adds a definition; returns its index, the number calls use. */
-        public int addSubCircuit(SubCircuit sub) {
-            subCircuits.add(Objects.requireNonNull(sub));
-            return subCircuits.size() - 1;
+        /** Gates one call executes, nested calls expanded. */
+        public long gateCount() {
+            return sub.gateCount();
         }
 
-        /** The definitions added so far, for {@link SubCircuit#of}. */
-        public List<SubCircuit> subCircuits() {
-            return List.copyOf(subCircuits);
-        }
-
-        public Builder body(Body b) {
-            body = Objects.requireNonNull(b);
-            return this;
-        }
-
-        public Circuit build() {
-            if (numSlots < 0) {
-                throw new CircuitFormatException("main circuit: numberOfRegisters is not set");
-            }
-            if (body == null) {
-                throw new CircuitFormatException("main circuit: no body");
-            }
-            FrameChecker checker = FrameChecker.ofMain(numSlots, creatorInputs, evaluatorInputs, subCircuits);
-            SubCircuit.Counts counts = SubCircuit.Counts.of(body, subCircuits, checker);
-            checker.finish(creatorOutputs, "creator output", "");
-            checker.finish(evaluatorOutputs, "evaluator output", "");
-            checker.checkNumSlots("");
-            Body b = body;
-            List<SubCircuit> subs = List.copyOf(subCircuits);
-            return new Circuit(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs,
-                    numSlots, subs, b.instructionCount(), counts.gates, counts.nonLinear,
-                    numSlots + counts.deepestCall, () -> new BodyReader(b, subs), null);
+        /** Non-linear gates one call executes, nested calls expanded. */
+        public long nonLinearCount() {
+            return sub.nonLinearCount();
         }
     }
 }

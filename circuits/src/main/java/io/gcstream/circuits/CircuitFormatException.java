@@ -9,13 +9,13 @@ import io.gcstream.circuits.internal.SafeText;
  * <p>Messages quote the offending input, which may be anything a file holds, so the message is
  * made safe to print as one line: every character that does not show as itself (control
  * characters and line breaks, bidirectional overrides, zero-width and other format characters;
- * see {@link SafeText}) becomes {@code ?}, and a message longer than {@link #MAX_LENGTH}
- * characters is cut short with {@code "..."}.
+ * see {@link SafeText}) becomes {@code ?}, and a message longer than 1,000 characters is cut
+ * short with {@code "..."}.
  */
 public class CircuitFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     /** Longest message kept: a quoted line of a file can be megabytes long. */
-    public static final int MAX_LENGTH = 1000;
+    static final int MAX_LENGTH = 1000;
 
     public CircuitFormatException(String message) {
         super(printable(message));
@@ -25,7 +25,7 @@ public class CircuitFormatException extends RuntimeException {
         super(printable(message), cause);
     }
 
-    /** {@code s} as one printable line ({@link SafeText}) of at most {@link #MAX_LENGTH} characters. */
+    /** {@code s} as one printable line ({@link SafeText}) of at most {@link #MAX_LENGTH} characters and "...". */
     static String printable(String s) {
         if (s == null) {
             return null;

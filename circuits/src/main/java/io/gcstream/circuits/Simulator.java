@@ -1,5 +1,6 @@
 package io.gcstream.circuits;
 
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
@@ -11,7 +12,24 @@ import java.io.UncheckedIOException;
  */
 public final class Simulator {
     /** Both parties' output bits of one plaintext run. */
-    public record Result(boolean[] creatorOutputs, boolean[] evaluatorOutputs) {
+    public static final class Result {
+        private final boolean[] creatorOutputs;
+        private final boolean[] evaluatorOutputs;
+
+        private Result(boolean[] creatorOutputs, boolean[] evaluatorOutputs) {
+            this.creatorOutputs = creatorOutputs;
+            this.evaluatorOutputs = evaluatorOutputs;
+        }
+
+        /** The creator's output bits, bit 0 first. */
+        public boolean[] creatorOutputs() {
+            return creatorOutputs.clone();
+        }
+
+        /** The evaluator's output bits, bit 0 first. */
+        public boolean[] evaluatorOutputs() {
+            return evaluatorOutputs.clone();
+        }
     }
 
     private Simulator() {
@@ -32,11 +50,11 @@ public final class Simulator {
             throw new IllegalArgumentException("circuit needs " + n + " slots, more than an array holds");
         }
         byte[] v = new byte[(int) n];
-        int[] ci = circuit.creatorInputs();
+        int[] ci = CircuitSlots.inputs(circuit, Party.CREATOR);
         for (int i = 0; i < ci.length; i++) {
             v[ci[i]] = (byte) (creatorInputs[i] ? 1 : 0);
         }
-        int[] ei = circuit.evaluatorInputs();
+        int[] ei = CircuitSlots.inputs(circuit, Party.EVALUATOR);
         for (int i = 0; i < ei.length; i++) {
             v[ei[i]] = (byte) (evaluatorInputs[i] ? 1 : 0);
         }
@@ -49,7 +67,8 @@ public final class Simulator {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
-        return new Result(read(v, circuit.creatorOutputs()), read(v, circuit.evaluatorOutputs()));
+        return new Result(read(v, CircuitSlots.outputs(circuit, Party.CREATOR)),
+                read(v, CircuitSlots.outputs(circuit, Party.EVALUATOR)));
     }
 
     private static boolean[] read(byte[] v, int[] slots) {

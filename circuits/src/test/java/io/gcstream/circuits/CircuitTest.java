@@ -3,6 +3,8 @@ package io.gcstream.circuits;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.testing.RandomCircuits;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,9 @@ class CircuitTest {
         Circuit c = RandomCircuits.generate(new Random(5), 3, 4000);
         byte[] expected = c.hash();
         AtomicInteger opens = new AtomicInteger();
-        Circuit counted = new Circuit(c.creatorInputs(), c.evaluatorInputs(), c.creatorOutputs(),
-                c.evaluatorOutputs(), c.numSlots(), c.subCircuits(), c.instructionCount(), c.gateCount(),
+        Circuit counted = Circuits.of(CircuitSlots.inputs(c, Party.CREATOR), CircuitSlots.inputs(c, Party.EVALUATOR),
+                CircuitSlots.outputs(c, Party.CREATOR), CircuitSlots.outputs(c, Party.EVALUATOR), c.numSlots(),
+                Circuits.subCircuits(c), c.instructionCount(), c.gateCount(),
                 c.nonLinearCount(), c.labelSlots(), () -> {
                     opens.incrementAndGet();
                     try {
@@ -33,7 +36,7 @@ class CircuitTest {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    return c.openBody();
+                    return Circuits.openBody(c);
                 }, null);
         int threads = 4;
         CountDownLatch go = new CountDownLatch(1);

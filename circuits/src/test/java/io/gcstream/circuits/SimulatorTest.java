@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
@@ -22,7 +23,7 @@ class SimulatorTest {
                 .gate(4, 4, 0, TruthTable.OR)       // carry
                 .gate(3, 3, 2, TruthTable.XOR)      // sum, in place
                 .build();
-        Circuit.Builder b = Circuit.builder();
+        Circuits.Builder b = Circuits.builder();
         SubCircuit full = SubCircuit.of("fa", new int[] {0, 1, 2}, new int[] {3, 4}, 5, fa, List.of());
         b.addSubCircuit(full);
         // slots: a = 0..n-1, b = n..2n-1, carry = 2n, sums = 2n+1 .. 3n

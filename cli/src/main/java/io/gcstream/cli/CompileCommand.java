@@ -30,7 +30,7 @@ final class CompileCommand extends CircuitCommand {
         CircuitSources.write(c, target, format);
         out.println("wrote " + target + ": " + c.gateCount() + " gates (" + c.nonLinearCount()
                 + " non-linear), S = " + c.numSlots() + ", hash " + c.hashHex());
-        if ((format == CircuitFormat.MEC || format == CircuitFormat.BMEC) && !c.subCircuits().isEmpty()) {
+        if ((format == CircuitFormat.MEC || format == CircuitFormat.BMEC) && !c.subCircuitInfo().isEmpty()) {
             out.println("note: " + format.id() + " has no sub-circuits, so the calls were expanded into "
                     + c.labelSlots() + " registers, with copy gates (table 3) for their arguments and"
                     + " results; the file's hash differs from the one above");

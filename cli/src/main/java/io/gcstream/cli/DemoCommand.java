@@ -47,7 +47,7 @@ final class DemoCommand extends Gc.BaseCommand {
         Duration readPoll = PartyOptions.readPoll(readPollMicros);
         Circuit aes = Aes128.circuit();
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
-                + aes.subCircuits().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
+                + aes.subCircuitInfo().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
                 + " labels held, scheme " + s.wireName());
         out.println("  creator   (garbler)   key       " + KEY);
         out.println("  evaluator             plaintext " + PLAINTEXT);

@@ -2,7 +2,6 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.compiler.lib.InputEncoder;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -40,11 +39,11 @@ final class InfoCommand extends CircuitCommand {
                 c.gateCount() - c.nonLinearCount());
         out.printf("slots      S = %d (labels held with call frames: %d)%n", c.numSlots(), c.labelSlots());
         out.printf("body       %d instructions%n", c.instructionCount());
-        List<SubCircuit> subs = c.subCircuits();
+        List<Circuit.SubCircuitInfo> subs = c.subCircuitInfo();
         out.printf("sub-circuits %d%n", subs.size());
-        for (SubCircuit s : subs) {
+        for (Circuit.SubCircuitInfo s : subs) {
             out.printf("  %-16s %d in, %d out, S = %d, %d instructions, %d gates (%d non-linear) per call%n",
-                    s.name(), s.inputs().length, s.outputs().length, s.numSlots(), s.instructionCount(),
+                    s.name(), s.inputCount(), s.outputCount(), s.numSlots(), s.instructionCount(),
                     s.gateCount(), s.nonLinearCount());
         }
         out.printf("hash       %s%n", c.hashHex());
@@ -68,11 +67,11 @@ final class InfoCommand extends CircuitCommand {
         m.put("labelSlots", c.labelSlots());
         m.put("instructions", c.instructionCount());
         List<Object> subs = new ArrayList<>();
-        for (SubCircuit s : c.subCircuits()) {
+        for (Circuit.SubCircuitInfo s : c.subCircuitInfo()) {
             Map<String, Object> sm = new LinkedHashMap<>();
             sm.put("name", s.name());
-            sm.put("inputBits", s.inputs().length);
-            sm.put("outputBits", s.outputs().length);
+            sm.put("inputBits", s.inputCount());
+            sm.put("outputBits", s.outputCount());
             sm.put("slots", s.numSlots());
             sm.put("instructions", s.instructionCount());
             sm.put("gates", s.gateCount());

@@ -3,6 +3,7 @@ package io.gcstream.engine;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.ot.channel.Channel;
@@ -119,7 +120,7 @@ final class CounterSessions {
         next = add(b, total, aIn, sum1, next);
         int[] sum2 = new int[W];
         next = add(b, sum1, bIn, sum2, next);
-        return Circuit.builder().creatorInputs(aIn).evaluatorInputs(concat(total, bIn)).evaluatorOutputs(sum2)
+        return Circuits.builder().creatorInputs(aIn).evaluatorInputs(concat(total, bIn)).evaluatorOutputs(sum2)
                 .numSlots(next).body(b.build()).build();
     }
 

@@ -13,6 +13,7 @@ import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.circuits.internal.format.GcbReader;
@@ -61,7 +62,7 @@ class FaultTest {
             b.gate(3, i % 2 == 0 ? 0 : 1, 1, TruthTable.AND).gate(2, 2, 3, TruthTable.XOR)
                     .gate(0, 0, 3, TruthTable.XNOR);
         }
-        return Circuit.builder().creatorInputs(0).evaluatorInputs(1).creatorOutputs(2)
+        return Circuits.builder().creatorInputs(0).evaluatorInputs(1).creatorOutputs(2)
                 .evaluatorOutputs(2).numSlots(4).body(b.build()).build();
     }
 
@@ -334,7 +335,7 @@ class FaultTest {
     @Test
     void unreadableCircuitFailsThisSideAndReleasesThePeerAtOnce() throws Exception {
         Circuit good = accumulate(3);
-        Circuit broken = new Circuit(new int[] {0}, new int[] {1}, new int[] {2}, new int[] {2}, 4,
+        Circuit broken = Circuits.of(new int[] {0}, new int[] {1}, new int[] {2}, new int[] {2}, 4,
                 List.of(), 1, 1, 1, 4, () -> {
                     throw new java.io.IOException("disk gone");
                 }, null);
@@ -621,7 +622,7 @@ class FaultTest {
             b.gate(3, i % 2 == 0 ? 0 : 1, 1, TruthTable.AND).gate(2, 2, 3, TruthTable.XOR);
         }
         b.gate(3, 2, 0, lastTable);
-        return Circuit.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(3).numSlots(4)
+        return Circuits.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(3).numSlots(4)
                 .body(b.build()).build();
     }
 
@@ -629,7 +630,7 @@ class FaultTest {
     private static Circuit stepCalls(int table) {
         SubCircuit step = SubCircuit.of("step", new int[] {0, 1}, new int[] {2}, 3,
                 new Body.Builder().gate(2, 0, 1, table).build(), List.of());
-        Circuit.Builder c = Circuit.builder();
+        Circuits.Builder c = Circuits.builder();
         c.addSubCircuit(step);
         Body.Builder b = new Body.Builder();
         b.call(0, new int[] {0, 1}, new int[] {2});

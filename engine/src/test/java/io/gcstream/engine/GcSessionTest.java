@@ -10,6 +10,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.internal.garble.ThreeHalves;
 import io.gcstream.circuits.testing.RandomCircuits;
@@ -226,7 +227,7 @@ class GcSessionTest {
         for (int i = 0; i < n; i++) {
             ei[i] = i;
         }
-        return Circuit.builder().creatorInputs(n).evaluatorInputs(ei).evaluatorOutputs(n + 1).numSlots(n + 3)
+        return Circuits.builder().creatorInputs(n).evaluatorInputs(ei).evaluatorOutputs(n + 1).numSlots(n + 3)
                 .body(b.build()).build();
     }
 
@@ -349,7 +350,7 @@ class GcSessionTest {
         for (int i = 0; i < n; i++) {
             b.gate(i % 2, 0, 1, TruthTable.AND).gate(2, 2, i % 2, TruthTable.XOR);
         }
-        return Circuit.builder().creatorInputs(0).evaluatorInputs(1, 2).creatorOutputs(0)
+        return Circuits.builder().creatorInputs(0).evaluatorInputs(1, 2).creatorOutputs(0)
                 .evaluatorOutputs(2).numSlots(3).body(b.build()).build();
     }
 
@@ -506,7 +507,7 @@ class GcSessionTest {
             co[i] = 2 * w + i;
             eo[i] = 3 * w + i;
         }
-        return Circuit.builder().creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(co)
+        return Circuits.builder().creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(co)
                 .evaluatorOutputs(eo).numSlots(4 * w).body(b.build()).build();
     }
 

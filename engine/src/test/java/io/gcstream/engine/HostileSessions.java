@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.engine.testutil.HostileChannel;
@@ -477,7 +478,7 @@ final class HostileSessions {
             int[] high = w.add(Arrays.copyOfRange(acc, i, 8), pp);
             System.arraycopy(high, 0, acc, i, 8 - i);
         }
-        return Circuit.builder().creatorInputs(x).evaluatorInputs(y).creatorOutputs(acc).evaluatorOutputs(sum)
+        return Circuits.builder().creatorInputs(x).evaluatorInputs(y).creatorOutputs(acc).evaluatorOutputs(sum)
                 .numSlots(w.next).body(w.body.build()).build();
     }
 

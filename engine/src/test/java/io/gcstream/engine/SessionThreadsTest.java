@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.ot.channel.Channel;
@@ -47,7 +48,7 @@ class SessionThreadsTest {
             ei[2 * k + 1] = n + 2 * k + 1;
             b.gate(k, k, n + 2 * k, TruthTable.AND).gate(k, k, n + 2 * k + 1, TruthTable.XOR);
         }
-        return Circuit.builder().creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(0, 1)
+        return Circuits.builder().creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(0, 1)
                 .evaluatorOutputs(ci).numSlots(3 * n).body(b.build()).build();
     }
 

@@ -2,6 +2,7 @@ package io.gcstream.benchmarks.engine;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.AbstractInstructionReader;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.TruthTable;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ public final class LaneCircuit {
         int[] ei = range(w, w);
         long gates = 2 * ands;
         byte[] hash = sha256("gcstream lane circuit v1 lanes=" + w + " ands=" + ands);
-        return new Circuit(ci, ei, ci, ei, 2 * w, List.of(), gates, gates, ands, 2 * w,
+        return Circuits.of(ci, ei, ci, ei, 2 * w, List.of(), gates, gates, ands, 2 * w,
                 () -> new Reader(w, gates), hash);
     }
 

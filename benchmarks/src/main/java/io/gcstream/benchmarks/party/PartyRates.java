@@ -5,7 +5,9 @@ import com.beust.jcommander.Parameter;
 import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.compiler.lib.Library;
@@ -288,8 +290,8 @@ public final class PartyRates {
             active = new long[2 * slots];
             boolean[] x = bits(r, c.creatorInputCount());
             boolean[] y = bits(r, c.evaluatorInputCount());
-            fill(r, c.creatorInputs(), x);
-            fill(r, c.evaluatorInputs(), y);
+            fill(r, CircuitSlots.inputs(c, Party.CREATOR), x);
+            fill(r, CircuitSlots.inputs(c, Party.EVALUATOR), y);
             Simulator.Result want = Simulator.run(c, x, y);
             wantCreator = want.creatorOutputs();
             wantEvaluator = want.evaluatorOutputs();
@@ -313,7 +315,8 @@ public final class PartyRates {
         }
 
         private void place(long[] labels, long[] from) {
-            for (int[] slots : new int[][] {circuit.creatorInputs(), circuit.evaluatorInputs()}) {
+            for (int[] slots : new int[][] {CircuitSlots.inputs(circuit, Party.CREATOR),
+                    CircuitSlots.inputs(circuit, Party.EVALUATOR)}) {
                 for (int s : slots) {
                     labels[2 * s] = from[2 * s];
                     labels[2 * s + 1] = from[2 * s + 1];
@@ -423,7 +426,8 @@ public final class PartyRates {
 
         /** The garbler's output 0-labels are those of the recorded run. */
         private void check(long[] labels, long[] want, String who) {
-            for (int[] slots : new int[][] {circuit.creatorOutputs(), circuit.evaluatorOutputs()}) {
+            for (int[] slots : new int[][] {CircuitSlots.outputs(circuit, Party.CREATOR),
+                    CircuitSlots.outputs(circuit, Party.EVALUATOR)}) {
                 for (int s : slots) {
                     if (labels[2 * s] != want[2 * s] || labels[2 * s + 1] != want[2 * s + 1]) {
                         throw new IllegalStateException(name + ": " + who + " made other output labels");
@@ -434,7 +438,8 @@ public final class PartyRates {
 
         /** The evaluator's output labels decode to the simulator's outputs. */
         private void decode(long[] labels, String who) {
-            int[][] slots = {circuit.creatorOutputs(), circuit.evaluatorOutputs()};
+            int[][] slots = {CircuitSlots.outputs(circuit, Party.CREATOR),
+                CircuitSlots.outputs(circuit, Party.EVALUATOR)};
             boolean[][] want = {wantCreator, wantEvaluator};
             for (int p = 0; p < 2; p++) {
                 for (int i = 0; i < slots[p].length; i++) {

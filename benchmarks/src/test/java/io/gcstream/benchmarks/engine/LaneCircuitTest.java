@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
@@ -18,7 +19,7 @@ class LaneCircuitTest {
             Circuit c = LaneCircuit.create(lanes, 1000);
             assertEquals(2 * lanes, c.labelSlots());
             Random r = new Random(lanes);
-            try (InstructionReader one = c.openBody(); InstructionReader bulk = c.openBody()) {
+            try (InstructionReader one = Circuits.openBody(c); InstructionReader bulk = Circuits.openBody(c)) {
                 int[] ops = new int[4 * 64];
                 int read = 0;
                 while (true) {
@@ -57,7 +58,7 @@ class LaneCircuitTest {
         Circuit c = LaneCircuit.create(lanes, 10);
         assertEquals(20, c.gateCount());
         assertEquals(10, c.nonLinearCount());
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             for (int g = 0; g < 20; g++) {
                 assertTrue(r.next());
                 int lane = (g / 2) % lanes;

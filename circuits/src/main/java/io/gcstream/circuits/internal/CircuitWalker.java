@@ -54,7 +54,7 @@ public final class CircuitWalker {
      */
     public CircuitWalker(Circuit circuit, SplitPlan plan) {
         this.circuit = circuit;
-        this.subs = plan == null ? circuit.subCircuits() : plan.subCircuits();
+        this.subs = plan == null ? Circuits.subCircuits(circuit) : plan.subCircuits();
         this.firstCopy = new int[subs.size()];
         for (int k = 0; k < firstCopy.length; k++) {
             firstCopy[k] = plan == null || plan.mark(k) == 0 ? TruthTable.COPY : plan.mark(k);
@@ -67,7 +67,7 @@ public final class CircuitWalker {
      * (calls are not expanded), for progress bars that count walked gates.
      */
     public static long gatesWalked(Circuit circuit) throws IOException {
-        List<SubCircuit> subs = circuit.subCircuits();
+        List<SubCircuit> subs = Circuits.subCircuits(circuit);
         long[] copies = new long[subs.size()];
         for (int k = 0; k < subs.size(); k++) {
             SubCircuit sub = subs.get(k);
@@ -87,7 +87,7 @@ public final class CircuitWalker {
             copies[k] = c;
         }
         long walked = circuit.gateCount();
-        try (InstructionReader r = circuit.openBody()) {
+        try (InstructionReader r = Circuits.openBody(circuit)) {
             while (r.next()) {
                 if (r.isCall()) {
                     walked = saturatedAdd(walked, copies[r.callee()]);
@@ -108,7 +108,7 @@ public final class CircuitWalker {
         this.sink = sink;
         count = 0;
         int frameTop = circuit.numSlots();
-        try (InstructionReader reader = circuit.openBody()) {
+        try (InstructionReader reader = Circuits.openBody(circuit)) {
             while (true) {
                 // Gates of the main body go straight into the batch; calls expand below.
                 int room = BATCH - count;

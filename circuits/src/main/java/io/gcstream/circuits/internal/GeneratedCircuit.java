@@ -137,7 +137,7 @@ public final class GeneratedCircuit {
             Spec spec = new Spec(name, numSlots, firstSlots(allInputs) ? null : allInputs, allInputs.length,
                     creatorOutputs, evaluatorOutputs, subs, instructions, gates, nonLinear, numSlots + deepestCall);
             BodySource source = body;
-            return new Circuit(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs, numSlots,
+            return Circuits.of(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs, numSlots,
                     subs, instructions, gates, nonLinear, numSlots + deepestCall,
                     () -> new CheckedReader(source.open(), spec), null);
         }

@@ -59,7 +59,7 @@ public interface InstructionReader extends Closeable {
     /** Gate: second input slot (equal to {@link #in1()} for one-input gates). */
     int in2();
 
-    /** Call: index of the callee in {@link Circuit#subCircuits()}. */
+    /** Call: index of the callee in {@link Circuits#subCircuits}. */
     int callee();
 
     /**

@@ -108,7 +108,7 @@ public final class SplitPlan {
 
     /** The plan for running {@code circuit} on {@code threads} threads (none for one thread). */
     public static SplitPlan of(Circuit circuit, int threads) throws IOException {
-        List<SubCircuit> orig = circuit.subCircuits();
+        List<SubCircuit> orig = Circuits.subCircuits(circuit);
         if (threads <= 1) {
             // Nothing to read: one thread walks the circuit as it is.
             return new SplitPlan(orig, new int[orig.size()], new Split[0], circuit.labelSlots());

@@ -126,14 +126,14 @@ class BodyReaderTest {
         for (int trial = 0; trial < 40; trial++) {
             Circuit c = RandomCircuits.generate(rnd, 1 + rnd.nextInt(4), 1 + rnd.nextInt(300));
             List<String> expect;
-            try (InstructionReader r = c.openBody()) {
+            try (InstructionReader r = Circuits.openBody(c)) {
                 expect = oneByOne(r);
             }
             for (int max : new int[] {1, 2, 3, 7, 64, 1024}) {
-                try (InstructionReader r = c.openBody()) {
+                try (InstructionReader r = Circuits.openBody(c)) {
                     assertEquals(expect, inBulk(r, max), "override, max " + max);
                 }
-                try (InstructionReader r = defaultBulk(c.openBody())) {
+                try (InstructionReader r = defaultBulk(Circuits.openBody(c))) {
                     assertEquals(expect, inBulk(r, max), "default, max " + max);
                 }
             }
@@ -143,7 +143,7 @@ class BodyReaderTest {
     @Test
     void anEmptyBodyEndsAtOnce() throws IOException {
         Circuit c = RandomCircuits.generate(new Random(1), 0, 0);
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             assertEquals(-1, r.nextGates(new int[8], 0, 2));
         }
     }

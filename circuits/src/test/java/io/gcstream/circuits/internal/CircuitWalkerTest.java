@@ -34,7 +34,7 @@ class CircuitWalkerTest {
                 new Body.Builder().call(0, new int[] {0}, new int[] {1}).gate(2, 1, 1, TruthTable.COPY)
                         .build(), List.of(inner));
         assertEquals(3 + 2, outer.frameDepth());
-        Circuit.Builder b = Circuit.builder();
+        Circuits.Builder b = Circuits.builder();
         b.addSubCircuit(inner);
         b.addSubCircuit(outer);
         Circuit c = b.creatorInputs(0).evaluatorOutputs(1).numSlots(2)
@@ -93,7 +93,7 @@ class CircuitWalkerTest {
      */
     @Test
     void theDeepestNestingWalksWithoutRecursion() throws Exception {
-        Circuit.Builder b = Circuit.builder();
+        Circuits.Builder b = Circuits.builder();
         List<SubCircuit> chain = new java.util.ArrayList<>();
         chain.add(SubCircuit.of("c0", new int[] {0}, new int[] {1}, 2,
                 new Body.Builder().gate(1, 0, 0, TruthTable.NOT).build(), chain));

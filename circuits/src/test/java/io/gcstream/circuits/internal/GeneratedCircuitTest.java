@@ -70,7 +70,7 @@ class GeneratedCircuitTest {
             boolean out = Simulator.run(c, new boolean[] {a}, new boolean[] {b}).evaluatorOutputs()[0];
             assertEquals(!(a && b), out);
         }
-        Circuit.Builder held = Circuit.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(2).numSlots(4);
+        Circuits.Builder held = Circuits.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(2).numSlots(4);
         held.addSubCircuit(AND);
         Body.Builder body = new Body.Builder();
         for (int k = 0; k < 5; k++) {

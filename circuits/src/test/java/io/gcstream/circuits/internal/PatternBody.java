@@ -33,7 +33,7 @@ public final class PatternBody extends AbstractInstructionReader {
         for (long k = n - n % 16; k < n; k++) {
             nonLinear += Integer.bitCount((int) (k % 16)) & 1;
         }
-        return new Circuit(ci, ei, new int[0], eo, numSlots, List.of(), n, n, nonLinear, numSlots,
+        return Circuits.of(ci, ei, new int[0], eo, numSlots, List.of(), n, n, nonLinear, numSlots,
                 () -> new PatternBody(n, numSlots), null);
     }
 

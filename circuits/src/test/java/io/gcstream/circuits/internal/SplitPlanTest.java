@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.circuits.Simulator;
 import java.io.IOException;
@@ -69,7 +70,7 @@ class SplitPlanTest {
      * definition that calls it from a nested frame, and gates that chain the calls.
      */
     static Circuit circuit(Random r, int parts) {
-        Circuit.Builder cb = Circuit.builder();
+        Circuits.Builder cb = Circuits.builder();
         SubCircuit p = parted(r, "parted", parts, 60);
         cb.addSubCircuit(p);
         int n = p.inputCount();
@@ -117,10 +118,11 @@ class SplitPlanTest {
     }
 
     /** Plaintext run of the walk with {@code plan}, in a label array of the plan's size. */
-    static Simulator.Result simulate(Circuit c, SplitPlan plan, boolean[] x, boolean[] y) throws IOException {
+    /** Both parties' output bits, creator's first. */
+    static boolean[][] simulate(Circuit c, SplitPlan plan, boolean[] x, boolean[] y) throws IOException {
         byte[] v = new byte[(int) plan.labelSlots()];
-        int[] ci = c.creatorInputs();
-        int[] ei = c.evaluatorInputs();
+        int[] ci = CircuitSlots.inputs(c, Party.CREATOR);
+        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         for (int i = 0; i < ci.length; i++) {
             v[ci[i]] = (byte) (x[i] ? 1 : 0);
         }
@@ -135,12 +137,12 @@ class SplitPlanTest {
         boolean[] co = new boolean[c.creatorOutputCount()];
         boolean[] eo = new boolean[c.evaluatorOutputCount()];
         for (int i = 0; i < co.length; i++) {
-            co[i] = v[c.creatorOutputs()[i]] != 0;
+            co[i] = v[CircuitSlots.outputs(c, Party.CREATOR)[i]] != 0;
         }
         for (int i = 0; i < eo.length; i++) {
-            eo[i] = v[c.evaluatorOutputs()[i]] != 0;
+            eo[i] = v[CircuitSlots.outputs(c, Party.EVALUATOR)[i]] != 0;
         }
-        return new Simulator.Result(co, eo);
+        return new boolean[][] {co, eo};
     }
 
     @ParameterizedTest
@@ -155,9 +157,9 @@ class SplitPlanTest {
                 boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
                 boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
                 Simulator.Result want = Simulator.run(c, x, y);
-                Simulator.Result got = simulate(c, plan, x, y);
-                assertArrayEquals(want.creatorOutputs(), got.creatorOutputs(), "round " + round);
-                assertArrayEquals(want.evaluatorOutputs(), got.evaluatorOutputs(), "round " + round);
+                boolean[][] got = simulate(c, plan, x, y);
+                assertArrayEquals(want.creatorOutputs(), got[0], "round " + round);
+                assertArrayEquals(want.evaluatorOutputs(), got[1], "round " + round);
             }
         }
     }
@@ -195,7 +197,7 @@ class SplitPlanTest {
             assertEquals(4, marks);
             assertTrue(maxSlot < plan.labelSlots(), maxSlot + " < " + plan.labelSlots());
             SplitPlan.Split s = plan.splits().get(0);
-            SubCircuit orig = c.subCircuits().get(0);
+            SubCircuit orig = Circuits.subCircuits(c).get(0);
             assertEquals(orig.inputCount() + orig.gateCount(), s.length());
             assertEquals(orig.nonLinearCount(), s.nonLinearBefore()[s.length()]);
             boolean[] seen = new boolean[s.length()];

@@ -2,6 +2,7 @@ package io.gcstream.circuits.testing;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ public final class RandomCircuits {
 
     /** A random circuit: {@code defs} definitions (later ones call earlier ones), then main. */
     public static Circuit generate(Random rnd, int defs, int mainInstructions) {
-        Circuit.Builder b = Circuit.builder();
+        Circuits.Builder b = Circuits.builder();
         List<SubCircuit> subs = new ArrayList<>();
         for (int d = 0; d < defs; d++) {
             int s = 4 + rnd.nextInt(12);
@@ -53,7 +54,7 @@ public final class RandomCircuits {
     /** A random circuit with sub-circuits (an inner one called by an outer one) and calls. */
     public static Circuit generate(Random r, int creatorIn, int evaluatorIn, int creatorOut,
             int evaluatorOut, int gates) {
-        Circuit.Builder cb = Circuit.builder();
+        Circuits.Builder cb = Circuits.builder();
         // inner: 3 inputs, 2 outputs, 6 slots
         SubCircuit inner = sub("inner", r, 3, 2, 6, 12, cb.subCircuits(), -1);
         int innerIdx = cb.addSubCircuit(inner);
@@ -261,7 +262,7 @@ public final class RandomCircuits {
      * body, between chains that depend on everything before them.
      */
     public static Circuit parted(Random r, int parts, int gatesPerPart) {
-        Circuit.Builder cb = Circuit.builder();
+        Circuits.Builder cb = Circuits.builder();
         SubCircuit p = partedSub(r, parts, gatesPerPart);
         cb.addSubCircuit(p);
         int n = p.inputCount();

@@ -1,6 +1,7 @@
 package io.gcstream.compiler.internal;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.util.Arrays;
 import java.util.List;
@@ -91,7 +92,7 @@ public final class Program {
      * files, whose smallest-S order makes the engines hash one AND at a time.
      */
     public Circuit compile(boolean reorder, int levelSlack) {
-        Circuit.Builder cb = Circuit.builder();
+        Circuits.Builder cb = Circuits.builder();
         for (Sub s : subs) {
             cb.addSubCircuit(compileSub(s, cb.subCircuits(), reorder, levelSlack));
         }

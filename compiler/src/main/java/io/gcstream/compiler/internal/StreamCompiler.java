@@ -2,6 +2,7 @@ package io.gcstream.compiler.internal;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.GeneratedCircuit;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
@@ -235,7 +236,7 @@ public final class StreamCompiler implements FrontEnd.Sink {
             int[] eOut = Arrays.copyOfRange(slots, creatorOutputs, slots.length);
             Emitter e = fwd.emitter;
             if (e.body != null) {
-                Circuit.Builder cb = Circuit.builder();
+                Circuits.Builder cb = Circuits.builder();
                 for (SubCircuit s : subs) {
                     cb.addSubCircuit(s);
                 }

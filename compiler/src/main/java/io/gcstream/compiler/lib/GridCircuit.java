@@ -3,6 +3,7 @@ package io.gcstream.compiler.lib;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.AbstractInstructionReader;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.GeneratedCircuit;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.SubCircuit;
@@ -178,7 +179,7 @@ final class GridCircuit {
     }
 
     /**
-     * The same circuit with its body held in memory and checked by {@link Circuit.Builder}: for
+     * The same circuit with its body held in memory and checked by {@link Circuits.Builder}: for
      * tests, which compare it with {@link #circuit()} (equal hashes mean equal circuits).
      */
     Circuit inMemory() throws java.io.IOException {
@@ -195,7 +196,7 @@ final class GridCircuit {
                 }
             }
         }
-        Circuit.Builder b = Circuit.builder();
+        Circuits.Builder b = Circuits.builder();
         for (SubCircuit s : subs) {
             b.addSubCircuit(s);
         }

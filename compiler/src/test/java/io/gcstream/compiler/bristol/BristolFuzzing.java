@@ -5,6 +5,7 @@ import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,7 +49,7 @@ final class BristolFuzzing {
         try {
             c = old ? BristolImporter.readOld(f, BristolOptions.defaults())
                     : BristolImporter.readFashion(f, BristolOptions.defaults());
-            try (InstructionReader r = c.openBody()) {
+            try (InstructionReader r = Circuits.openBody(c)) {
                 while (r.next()) {
                     // every instruction checked
                 }

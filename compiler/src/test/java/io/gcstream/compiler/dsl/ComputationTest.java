@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
 import java.math.BigInteger;
@@ -51,7 +52,7 @@ class ComputationTest {
         }
         Output dot = c.evaluator().output(acc);
         Circuit circuit = c.build();
-        assertEquals(1, circuit.subCircuits().size());
+        assertEquals(1, Circuits.subCircuits(circuit).size());
         assertEquals(4 * (16 * 16 - 16 + 1 + 15), circuit.nonLinearCount());
         long[] x = {1, 2, 3, 40000};
         long[] y = {5, 6, 7, 3};

@@ -1,6 +1,9 @@
 package io.gcstream.compiler.internal;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,17 +20,17 @@ public final class CircuitCompare {
     }
 
     public static boolean same(Circuit a, Circuit b) {
-        return Arrays.equals(a.creatorInputs(), b.creatorInputs())
-                && Arrays.equals(a.evaluatorInputs(), b.evaluatorInputs())
-                && Arrays.equals(a.creatorOutputs(), b.creatorOutputs())
-                && Arrays.equals(a.evaluatorOutputs(), b.evaluatorOutputs())
-                && a.numSlots() == b.numSlots() && a.subCircuits().size() == b.subCircuits().size()
+        return Arrays.equals(CircuitSlots.inputs(a, Party.CREATOR), CircuitSlots.inputs(b, Party.CREATOR))
+                && Arrays.equals(CircuitSlots.inputs(a, Party.EVALUATOR), CircuitSlots.inputs(b, Party.EVALUATOR))
+                && Arrays.equals(CircuitSlots.outputs(a, Party.CREATOR), CircuitSlots.outputs(b, Party.CREATOR))
+                && Arrays.equals(CircuitSlots.outputs(a, Party.EVALUATOR), CircuitSlots.outputs(b, Party.EVALUATOR))
+                && a.numSlots() == b.numSlots() && Circuits.subCircuits(a).size() == Circuits.subCircuits(b).size()
                 && instructions(a).equals(instructions(b));
     }
 
     public static List<String> instructions(Circuit c) {
         List<String> r = new ArrayList<>();
-        try (InstructionReader in = c.openBody()) {
+        try (InstructionReader in = Circuits.openBody(c)) {
             while (in.next()) {
                 r.add(in.isCall()
                         ? "call " + in.callee() + " " + Arrays.toString(Arrays.copyOf(in.callSlots(), in.callSlotCount()))

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.TestBits;
 import io.gcstream.compiler.bristol.BristolImporter;
@@ -45,7 +46,7 @@ class SlotAllocatorTest {
         Random rnd = new Random(11);
         for (int r = 0; r < 300; r++) {
             Program p = RandomPrograms.program(rnd, rnd.nextInt(4), 5 + rnd.nextInt(100));
-            Circuit c = p.compile(); // Circuit.Builder checks every slot
+            Circuit c = p.compile(); // Circuits.Builder checks every slot
             int nc = c.creatorInputCount();
             for (int k = 0; k < 4; k++) {
                 boolean[] in = TestBits.random(rnd, p.main().inputCount());

@@ -1,6 +1,9 @@
 package io.gcstream.compiler.internal;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,11 +25,11 @@ final class SlotLiveness {
 
     static int maxLive(Circuit c) {
         List<int[]> ins = new ArrayList<>(); // per instruction: slots read, then -1, slots written
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 if (r.isCall()) {
                     int n = r.callSlotCount();
-                    int nIn = c.subCircuits().get(r.callee()).inputCount();
+                    int nIn = Circuits.subCircuits(c).get(r.callee()).inputCount();
                     int[] x = new int[n + 1];
                     System.arraycopy(r.callSlots(), 0, x, 0, nIn);
                     x[nIn] = -1;
@@ -43,7 +46,7 @@ final class SlotLiveness {
         int[] value = new int[c.numSlots()]; // slot -> value id holding it, -1 none
         Arrays.fill(value, -1);
         List<int[]> intervals = new ArrayList<>(); // {def, end (exclusive), 1 for an input}
-        int[] in = concat(c.creatorInputs(), c.evaluatorInputs());
+        int[] in = concat(CircuitSlots.inputs(c, Party.CREATOR), CircuitSlots.inputs(c, Party.EVALUATOR));
         for (int s : in) {
             value[s] = intervals.size();
             intervals.add(new int[] {0, 0, 1});
@@ -60,7 +63,7 @@ final class SlotLiveness {
                 intervals.add(new int[] {i, i + 1, 0});
             }
         }
-        for (int s : concat(c.creatorOutputs(), c.evaluatorOutputs())) {
+        for (int s : concat(CircuitSlots.outputs(c, Party.CREATOR), CircuitSlots.outputs(c, Party.EVALUATOR))) {
             intervals.get(value[s])[1] = points + 1;
         }
         int[] delta = new int[points + 2];

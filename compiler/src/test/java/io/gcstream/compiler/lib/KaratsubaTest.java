@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,7 @@ class KaratsubaTest {
         assertTrue(c.nonLinearCount() <= 17_125, "ME-SFE's FMUL_128_128");
         System.out.println("library karatsuba128: ANDs = " + c.nonLinearCount() + ", gates = " + c.gateCount()
                 + ", S = " + c.numSlots() + ", label slots = " + c.labelSlots() + ", sub-circuits = "
-                + c.subCircuits().size());
+                + Circuits.subCircuits(c).size());
     }
 
     /**

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.TestBits;
@@ -181,7 +182,7 @@ class LevenshteinTest {
         long rows = Math.max(n, m);
         long cols = Math.min(n, m);
         long readout = 0;
-        for (SubCircuit s : c.subCircuits()) {
+        for (SubCircuit s : Circuits.subCircuits(c)) {
             if (s.name().equals("edit_readout")) {
                 readout = s.nonLinearCount();
             }

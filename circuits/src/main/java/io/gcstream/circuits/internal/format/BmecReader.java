@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.AbstractInstructionReader;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.FrameChecker;
 import io.gcstream.circuits.internal.Limits;
 import java.io.IOException;
@@ -23,7 +24,7 @@ import java.util.function.Supplier;
  * <p>{@link #open(Path)} reads the header, checking every count against the file's length
  * before anything is allocated (the body must be exactly 16 bytes per gate), and streams the
  * body once through a fixed buffer to check it and count its non-linear gates. Each
- * {@link Circuit#openBody()} streams it from the file again, checking as it goes. Errors are
+ * {@link Circuits#openBody} streams it from the file again, checking as it goes. Errors are
  * {@link CircuitFormatException}s naming the file and byte offset.
  */
 public final class BmecReader {
@@ -66,7 +67,7 @@ public final class BmecReader {
             nonLinear = first.nonLinear;
             r.body = first.pass.finish();
         }
-        return new Circuit(r.lists[0], r.lists[1], r.lists[2], r.lists[3], r.registers, List.of(),
+        return Circuits.of(r.lists[0], r.lists[1], r.lists[2], r.lists[3], r.registers, List.of(),
                 r.gates, r.gates, nonLinear, r.registers, r::openBody, null);
     }
 

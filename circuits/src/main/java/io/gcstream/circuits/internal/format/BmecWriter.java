@@ -1,6 +1,8 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.OutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,8 +40,9 @@ public final class BmecWriter {
         }
         WritableByteChannel ch = Channels.newChannel(out);
         ByteBuffer buf = ByteBuffer.allocate(BUFFER);
-        for (int[] list : new int[][] {circuit.creatorInputs(), circuit.evaluatorInputs(),
-            circuit.creatorOutputs(), circuit.evaluatorOutputs()}) {
+        for (int[] list : new int[][] {CircuitSlots.inputs(circuit, Party.CREATOR),
+            CircuitSlots.inputs(circuit, Party.EVALUATOR), CircuitSlots.outputs(circuit, Party.CREATOR),
+            CircuitSlots.outputs(circuit, Party.EVALUATOR)}) {
             put(ch, buf, list.length);
             for (int s : list) {
                 put(ch, buf, s);

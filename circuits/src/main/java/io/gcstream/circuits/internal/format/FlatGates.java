@@ -2,6 +2,7 @@ package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ final class FlatGates {
 
     /** Flattens {@code c} if it has sub-circuits (one counting pass over the expansion). */
     static FlatGates of(Circuit c) throws IOException {
-        if (c.subCircuits().isEmpty()) {
+        if (Circuits.subCircuits(c).isEmpty()) {
             return new FlatGates(c, c.numSlots(), c.instructionCount(), false);
         }
         if (c.labelSlots() > Integer.MAX_VALUE) {
@@ -67,7 +68,7 @@ final class FlatGates {
                 throw e.getCause();
             }
         } else {
-            try (InstructionReader r = circuit.openBody()) {
+            try (InstructionReader r = Circuits.openBody(circuit)) {
                 while (r.next()) {
                     if (r.isCall()) {
                         throw new IllegalStateException("a call in a circuit without sub-circuits");

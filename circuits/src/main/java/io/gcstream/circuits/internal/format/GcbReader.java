@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.BodyReader;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.FrameChecker;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.Limits;
@@ -31,7 +32,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>{@link #open(Path)} reads and checks the header and every sub-circuit definition; the
  * main body is then streamed from the file, through one fixed buffer, each time
- * {@link Circuit#openBody()} is called, and checked as it streams: memory does not grow with
+ * {@link Circuits#openBody} is called, and checked as it streams: memory does not grow with
  * the file. At the end of each pass, before it reports the end, the reader checks the counts,
  * that nothing follows the last instruction and that the SHA-256 of the header and definitions
  * read at open and the body read now equals the hash field, which is the circuit's
@@ -132,11 +133,11 @@ public final class GcbReader {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             GcbReader r = new GcbReader(file, file.toString(), options, ch.size());
             r.readHead(reads.apply(ch::read));
-            Circuit c = new Circuit(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs,
+            Circuit c = Circuits.of(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs,
                     r.evaluatorOutputs, r.numSlots, r.subs, r.instructionCount, r.gateCount,
                     r.nonLinearCount, r.labelSlots, r::openMain, r.hash);
             if (options.validateAtOpen()) {
-                try (InstructionReader body = c.openBody()) {
+                try (InstructionReader body = Circuits.openBody(c)) {
                     while (body.next()) {
                         // checked as it is read
                     }
@@ -186,7 +187,7 @@ public final class GcbReader {
         }
         Body b = main.build();
         List<SubCircuit> subs = List.copyOf(r.subs);
-        return new Circuit(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs, r.evaluatorOutputs, r.numSlots,
+        return Circuits.of(r.creatorInputs, r.evaluatorInputs, r.creatorOutputs, r.evaluatorOutputs, r.numSlots,
                 subs, r.instructionCount, r.gateCount, r.nonLinearCount, r.labelSlots, () -> new BodyReader(b, subs),
                 r.hash);
     }

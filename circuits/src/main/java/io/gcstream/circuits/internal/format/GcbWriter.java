@@ -1,6 +1,9 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SubCircuit;
@@ -16,7 +19,7 @@ import java.util.Set;
 
 /**
  * Writes the binary circuit format {@code .gcb} (specified in docs/formats.md), streaming the
- * main body from {@link Circuit#openBody()} so a circuit of any length is written in constant
+ * main body from {@link Circuits#openBody} so a circuit of any length is written in constant
  * memory. The same encoding, minus the hash field, defines {@link Circuit#hash()}.
  */
 public final class GcbWriter {
@@ -75,23 +78,23 @@ public final class GcbWriter {
         out.bytes(Gcb.MAGIC, 0, Gcb.MAGIC.length);
         out.bytes(new byte[] {(byte) Gcb.VERSION}, 0, 1);
         out.unhashed(hashField);
-        slots(out, c.creatorInputs());
-        slots(out, c.evaluatorInputs());
-        slots(out, c.creatorOutputs());
-        slots(out, c.evaluatorOutputs());
+        slots(out, CircuitSlots.inputs(c, Party.CREATOR));
+        slots(out, CircuitSlots.inputs(c, Party.EVALUATOR));
+        slots(out, CircuitSlots.outputs(c, Party.CREATOR));
+        slots(out, CircuitSlots.outputs(c, Party.EVALUATOR));
         out.uint(c.numSlots());
         out.ulong(c.instructionCount());
         out.ulong(c.gateCount());
         out.ulong(c.nonLinearCount());
         out.ulong(c.labelSlots());
-        List<SubCircuit> subs = c.subCircuits();
+        List<SubCircuit> subs = Circuits.subCircuits(c);
         out.uint(subs.size());
         Set<String> names = new HashSet<>();
         for (int i = 0; i < subs.size(); i++) {
             definition(out, subs, i, names);
         }
         BodyEncoder enc = new BodyEncoder(out, subs, subs.size());
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 if (r.isCall()) {
                     enc.call(r.callee(), r.callSlots(), r.callSlotCount());

@@ -5,6 +5,7 @@ import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.AbstractInstructionReader;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.BodySource;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.FrameChecker;
 import io.gcstream.circuits.internal.Limits;
 import io.gcstream.circuits.internal.SubCircuit;
@@ -28,7 +29,7 @@ import java.util.Map;
  *
  * <p>Definitions and the header are parsed when the file is opened, and the main body is
  * checked in one streaming pass right away (which also yields the gate counts), so a malformed
- * file is rejected before anything runs. Afterwards each {@link Circuit#openBody()} reopens the
+ * file is rejected before anything runs. Afterwards each {@link Circuits#openBody} reopens the
  * file at the first body line and streams it again, checking as it goes.
  *
  * <p>What the text's ranges {@code a-b} stand for is bounded by the file's size
@@ -175,7 +176,7 @@ public final class GctReader {
         List<SubCircuit> subs = List.copyOf(head.subs);
         BodySource body = () -> head.mainBody(new GctLines(name, recorded.verify().wrap(source.open(bodyOffset)),
                 bodyOffset, bodyLine));
-        return new Circuit(head.creatorInputs, head.evaluatorInputs, head.creatorOutputs,
+        return Circuits.of(head.creatorInputs, head.evaluatorInputs, head.creatorOutputs,
                 head.evaluatorOutputs, head.numSlots, subs, head.numberOfGates, first.gates,
                 first.nonLinear, head.numSlots + first.deepestCall, body, null);
     }

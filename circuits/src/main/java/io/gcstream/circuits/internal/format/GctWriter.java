@@ -1,7 +1,10 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SubCircuit;
@@ -19,7 +22,7 @@ import java.util.Set;
 
 /**
  * Writes the text circuit format {@code .gct} (docs/formats.md): definitions first, then the
- * Fig. 2 header and the main body, streamed from {@link Circuit#openBody()}. Runs of three or
+ * Fig. 2 header and the main body, streamed from {@link Circuits#openBody}. Runs of three or
  * more consecutive slots are written as ranges {@code a-b}; a gate reading one slot twice with
  * table COPY or NOT is written in the one-input form {@code out;in;1} or {@code out;in;2}.
  */
@@ -40,20 +43,20 @@ public final class GctWriter {
     /** Writes {@code circuit} to {@code out} (buffered here; flushed, not closed). */
     public static void write(Circuit circuit, Writer out) throws IOException {
         BufferedWriter w = new BufferedWriter(out, 1 << 16);
-        List<SubCircuit> subs = circuit.subCircuits();
+        List<SubCircuit> subs = Circuits.subCircuits(circuit);
         Set<String> names = new HashSet<>();
         for (int i = 0; i < subs.size(); i++) {
             definition(w, subs, i, names);
         }
-        w.write("inputsCreator: " + slots(circuit.creatorInputs()) + "\n");
-        w.write("inputsEvaluator: " + slots(circuit.evaluatorInputs()) + "\n");
-        w.write("outputsCreator: " + slots(circuit.creatorOutputs()) + "\n");
-        w.write("outputsEvaluator: " + slots(circuit.evaluatorOutputs()) + "\n");
+        w.write("inputsCreator: " + slots(CircuitSlots.inputs(circuit, Party.CREATOR)) + "\n");
+        w.write("inputsEvaluator: " + slots(CircuitSlots.inputs(circuit, Party.EVALUATOR)) + "\n");
+        w.write("outputsCreator: " + slots(CircuitSlots.outputs(circuit, Party.CREATOR)) + "\n");
+        w.write("outputsEvaluator: " + slots(CircuitSlots.outputs(circuit, Party.EVALUATOR)) + "\n");
         w.write("numberOfRegisters: " + circuit.numSlots() + "\n");
         w.write("numberOfGates: " + circuit.instructionCount() + "\n");
         StringBuilder line = new StringBuilder(64);
         long n = 0;
-        try (InstructionReader r = circuit.openBody()) {
+        try (InstructionReader r = Circuits.openBody(circuit)) {
             while (r.next()) {
                 line.setLength(0);
                 if (r.isCall()) {

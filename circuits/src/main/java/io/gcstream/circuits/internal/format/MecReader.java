@@ -1,6 +1,7 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -10,7 +11,7 @@ import java.nio.file.Path;
  * gate {@code out;in1,in2;table} per line. No sub-circuits. Keywords may be in any case.
  *
  * <p>It shares the {@code .gct} reader's line handling and checks (one streaming pass at open,
- * the body streamed again from the file on each {@link Circuit#openBody()}, every instruction
+ * the body streamed again from the file on each {@link Circuits#openBody}, every instruction
  * checked by {@link io.gcstream.circuits.internal.FrameChecker}); errors start with {@code file:line:}.
  */
 public final class MecReader {

@@ -1,6 +1,8 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.OutputFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -34,10 +36,10 @@ public final class MecWriter {
     public static void write(Circuit circuit, Writer out) throws IOException {
         FlatGates flat = FlatGates.of(circuit);
         BufferedWriter w = new BufferedWriter(out, 1 << 16);
-        list(w, "inputsCreator", circuit.creatorInputs());
-        list(w, "inputsEvaluator", circuit.evaluatorInputs());
-        list(w, "outputsCreator", circuit.creatorOutputs());
-        list(w, "outputsEvaluator", circuit.evaluatorOutputs());
+        list(w, "inputsCreator", CircuitSlots.inputs(circuit, Party.CREATOR));
+        list(w, "inputsEvaluator", CircuitSlots.inputs(circuit, Party.EVALUATOR));
+        list(w, "outputsCreator", CircuitSlots.outputs(circuit, Party.CREATOR));
+        list(w, "outputsEvaluator", CircuitSlots.outputs(circuit, Party.EVALUATOR));
         w.write("numberOfRegisters: " + flat.registers + "\n");
         w.write("numberOfGates: " + flat.gates + "\n");
         StringBuilder line = new StringBuilder(48);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -62,7 +63,7 @@ public class BmecReaderTest {
     void theBodyIsStreamedAgainOnEachPass() throws IOException {
         Circuit c = BmecReader.open(file("twice", ints(FIG2)));
         for (int pass = 0; pass < 2; pass++) {
-            try (InstructionReader r = c.openBody()) {
+            try (InstructionReader r = Circuits.openBody(c)) {
                 int n = 0;
                 while (r.next()) {
                     n++;
@@ -138,7 +139,7 @@ public class BmecReaderTest {
         Circuit c = BmecReader.open(f);
         Files.write(f, java.util.Arrays.copyOf(ints(FIG2), 4 * FIG2.length - 8));
         CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> {
-            try (InstructionReader r = c.openBody()) {
+            try (InstructionReader r = Circuits.openBody(c)) {
                 while (r.next()) {
                     // until the cut
                 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
@@ -101,7 +102,7 @@ class BristolAesSizeTest {
         for (int i = 0; i < outs; i++) {
             eo[i] = slotOf[wires - outs + i];
         }
-        return Circuit.builder().creatorInputs(ca).evaluatorInputs(eb).evaluatorOutputs(eo)
+        return Circuits.builder().creatorInputs(ca).evaluatorInputs(eb).evaluatorOutputs(eo)
                 .numSlots(numSlots).body(body.build()).build();
     }
 
@@ -128,7 +129,7 @@ class BristolAesSizeTest {
                     Simulator.run(t, x, y).evaluatorOutputs());
         }
         long absolute = 0;
-        try (InstructionReader r = aes.openBody()) {
+        try (InstructionReader r = Circuits.openBody(aes)) {
             while (r.next()) {
                 absolute += 1 + len(r.out()) + len(r.in1()) + (r.in1() == r.in2() ? 0 : len(r.in2()));
             }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.InstructionReader;
@@ -55,7 +56,7 @@ class GcbReaderTest {
         GcbWriter.write(c, f);
         Circuit r = GcbReader.open(f);
         long n = 0;
-        try (InstructionReader in = r.openBody()) {
+        try (InstructionReader in = Circuits.openBody(r)) {
             while (in.next()) {
                 n++;
                 assertTrue(in.position().startsWith(f + ": byte "), in.position());

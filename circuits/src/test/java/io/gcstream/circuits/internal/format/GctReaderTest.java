@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
 import java.io.StringReader;
@@ -59,8 +62,8 @@ public class GctReaderTest {
                 7;3;3        // constant 1
                 """;
         Circuit c = GctReader.read(new StringReader(text), "t.gct");
-        assertArrayEquals(new int[] {0, 1, 2}, c.creatorInputs());
-        try (var r = c.openBody()) {
+        assertArrayEquals(new int[] {0, 1, 2}, CircuitSlots.inputs(c, Party.CREATOR));
+        try (var r = Circuits.openBody(c)) {
             int[] expect = {TruthTable.COPY, TruthTable.NOT, TruthTable.ZERO, TruthTable.ONE};
             for (int t : expect) {
                 r.next();
@@ -103,7 +106,7 @@ public class GctReaderTest {
         Path f = dir.resolve("and3.gct");
         Files.writeString(f, text);
         Circuit c = GctReader.open(f);
-        assertEquals(2, c.subCircuits().size());
+        assertEquals(2, Circuits.subCircuits(c).size());
         assertEquals(3, c.gateCount());
         assertEquals(2, c.nonLinearCount());
         assertEquals(4 + 4 + 2, c.labelSlots());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
@@ -16,7 +17,7 @@ class GctWriterTest {
     void writesRangesShortOneInputGatesAndCalls() throws IOException {
         SubCircuit id = SubCircuit.of("id3", new int[] {0, 1, 2}, new int[] {0, 1, 2}, 3,
                 new Body.Builder().build(), List.of());
-        Circuit.Builder b = Circuit.builder();
+        Circuits.Builder b = Circuits.builder();
         b.addSubCircuit(id);
         Circuit c = b.creatorInputs(0, 1, 2, 3).evaluatorInputs(5, 7).evaluatorOutputs(4, 6, 8)
                 .numSlots(9).body(new Body.Builder()
@@ -53,7 +54,7 @@ class GctWriterTest {
         for (String name : new String[] {"has space", "x".repeat(256)}) {
             SubCircuit bad = SubCircuit.of(name, new int[] {0}, new int[] {0}, 1,
                     new Body.Builder().build(), List.of());
-            Circuit.Builder b = Circuit.builder();
+            Circuits.Builder b = Circuits.builder();
             b.addSubCircuit(bad);
             Circuit c = b.creatorInputs(0).evaluatorOutputs(0).numSlots(1).body(new Body.Builder().build())
                     .build();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,7 +29,7 @@ class HostileFileTest {
     }
 
     private static void drain(io.gcstream.circuits.Circuit c) throws IOException {
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 // every pass checks
             }

@@ -3,6 +3,7 @@ package io.gcstream.circuits.internal.format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.PatternBody;
 import java.io.File;
@@ -63,7 +64,7 @@ class HugeStreamTest {
         for (int pass = 1; pass <= 3; pass++) {
             long t0 = System.nanoTime();
             long h = 0;
-            try (InstructionReader r = c.openBody()) {
+            try (InstructionReader r = Circuits.openBody(c)) {
                 while (r.next()) {
                     h += r.out() ^ r.in1() ^ r.in2() ^ r.table();
                 }

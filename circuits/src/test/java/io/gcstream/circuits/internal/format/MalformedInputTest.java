@@ -8,6 +8,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -80,7 +81,7 @@ class MalformedInputTest {
 
     static void readFully(Path file, CircuitFormat format) throws IOException {
         Circuit c = CircuitFiles.read(file, format);
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 // checked as read
             }

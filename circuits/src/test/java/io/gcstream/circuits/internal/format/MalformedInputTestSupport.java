@@ -3,6 +3,7 @@ package io.gcstream.circuits.internal.format;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormat;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ final class MalformedInputTestSupport {
     static long readAll(Path file, CircuitFormat format) throws IOException {
         Circuit c = CircuitFiles.read(file, format);
         long n = 0;
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 n++;
             }

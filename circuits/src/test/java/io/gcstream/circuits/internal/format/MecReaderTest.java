@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.CircuitFormatTest;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +36,7 @@ class MecReaderTest {
         Circuit mec = MecReader.parse("t.mec", CircuitFormatTest.MEC);
         Circuit gct = GctReader.parse("t.gct", SAME_AS_GCT);
         assertEquals(gct.hashHex(), mec.hashHex());
-        assertArrayEquals(new int[] {0, 1}, mec.creatorInputs());
+        assertArrayEquals(new int[] {0, 1}, CircuitSlots.inputs(mec, Party.CREATOR));
         for (int v = 0; v < 8; v++) {
             boolean x0 = (v & 1) != 0;
             boolean x1 = (v & 2) != 0;
@@ -67,7 +70,7 @@ class MecReaderTest {
         Circuit c = MecReader.open(f);
         for (int pass = 0; pass < 2; pass++) {
             int n = 0;
-            try (InstructionReader r = c.openBody()) {
+            try (InstructionReader r = Circuits.openBody(c)) {
                 while (r.next()) {
                     n++;
                 }

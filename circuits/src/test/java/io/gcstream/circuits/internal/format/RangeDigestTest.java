@@ -12,6 +12,7 @@ import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -292,7 +293,7 @@ class RangeDigestTest {
             b.gate(2 + (k & 1), 2 + ((k - 1) & 1), k % 3 == 0 ? 0 : 1, k == n - 1 ? lastTable : 6);
         }
         int last = 2 + ((n - 1) & 1);
-        return Circuit.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(last).numSlots(4)
+        return Circuits.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(last).numSlots(4)
                 .body(b.build()).build();
     }
 
@@ -300,7 +301,7 @@ class RangeDigestTest {
     private static Circuit withCalls(int subTable) {
         SubCircuit sub = SubCircuit.of("step", new int[] {0, 1}, new int[] {2}, 3,
                 new Body.Builder().gate(2, 0, 1, subTable).build(), List.of());
-        Circuit.Builder c = Circuit.builder();
+        Circuits.Builder c = Circuits.builder();
         c.addSubCircuit(sub);
         Body.Builder b = new Body.Builder();
         int n = 2_000;

@@ -6,6 +6,7 @@ import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,8 @@ import java.util.Arrays;
  * written as .gct and .gcb and read back, and must come back with the same hash and outputs.
  */
 final class ReaderFuzzing {
+    /** Longest message a CircuitFormatException keeps: 1,000 characters and "...". */
+    private static final int MAX_MESSAGE = 1003;
     /** Gates walked at most for the simulation and the round trip: beyond, the input is only read. */
     static final long MAX_WALK = 200_000;
 
@@ -62,14 +65,14 @@ final class ReaderFuzzing {
     static void requireOneLineNaming(CircuitFormatException e, Path f) {
         String m = e.getMessage();
         if (m == null || !m.startsWith(f.toString()) || m.chars().anyMatch(Character::isISOControl)
-                || m.length() > CircuitFormatException.MAX_LENGTH + 3) {
+                || m.length() > MAX_MESSAGE) {
             throw new AssertionError("not one line naming " + f + ": " + m, e);
         }
     }
 
     /** Streams the whole body once, so that a pass's checks run to the end. */
     static void drain(Circuit c) throws IOException {
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 // checked as it is read
             }

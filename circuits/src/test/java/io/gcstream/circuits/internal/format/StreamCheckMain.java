@@ -1,6 +1,7 @@
 package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.PatternBody;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ public final class StreamCheckMain {
         Circuit c = GcbReader.open(Path.of(args[0]));
         long n = 0;
         long h = 0;
-        try (InstructionReader r = c.openBody()) {
+        try (InstructionReader r = Circuits.openBody(c)) {
             while (r.next()) {
                 h = PatternBody.mix(h, r.out(), r.in1(), r.in2(), r.table());
                 n++;

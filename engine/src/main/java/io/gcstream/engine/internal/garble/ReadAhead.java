@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.GateSink;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.ot.internal.parallel.Background;
@@ -61,7 +62,7 @@ public final class ReadAhead implements AutoCloseable {
      * both together (the loop's 2 threads then take about as long as the walk).
      */
     public static boolean worthIt(Circuit c, int threads, long walkBudget) {
-        return threads > 2 && !c.subCircuits().isEmpty() && c.gateCount() > walkBudget;
+        return threads > 2 && !Circuits.subCircuits(c).isEmpty() && c.gateCount() > walkBudget;
     }
 
     /** A read-ahead whose thread is named {@code gcstream-NAME}. */

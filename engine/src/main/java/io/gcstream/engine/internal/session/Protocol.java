@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.session;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.GateSink;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SafeText;
@@ -438,7 +439,7 @@ public abstract class Protocol {
         long[][] out = new long[spec.kept().size()][];
         for (int r = 0; r < out.length; r++) {
             RunSpec.Kept k = spec.kept().get(r);
-            int[] slots = k.party() == Party.CREATOR ? c.creatorOutputs() : c.evaluatorOutputs();
+            int[] slots = CircuitSlots.outputs(c, k.party());
             long[] v = new long[2 * k.width()];
             for (int j = 0; j < k.width(); j++) {
                 int s = slots[k.from() + j];

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.testing.RandomCircuits;
@@ -73,7 +76,7 @@ class ParallelLoopTest {
                 assertEquals(StreamBytes.of(circuit, scheme), reference.length);
                 for (int[] tt : THREADS) {
                     String what = s + ", " + tt[0] + " garbling / " + tt[1] + " evaluating threads, "
-                            + circuit.subCircuits().size() + " definitions, " + circuit.gateCount() + " gates";
+                            + Circuits.subCircuits(circuit).size() + " definitions, " + circuit.gateCount() + " gates";
                     Run g = garble(scheme, hashCapacity, teams[tt[0]], circuit, zero, dLo, dHi, gateId);
                     assertArrayEquals(reference, g.data, what + ": the stream");
                     assertEquals(gateId + circuit.nonLinearCount(), g.loop.nextGateId(), what);
@@ -89,9 +92,9 @@ class ParallelLoopTest {
                     }
                     assertEquals(g.loop.gateCount(), e.gateCount(), what);
                     assertArrayEquals(want.creatorOutputs(), StreamingGarblerTest.decode(g.loop.labels(), e.labels(),
-                            circuit.creatorOutputs(), dLo, dHi), what + ": creator outputs");
+                            CircuitSlots.outputs(circuit, Party.CREATOR), dLo, dHi), what + ": creator outputs");
                     assertArrayEquals(want.evaluatorOutputs(), StreamingGarblerTest.decode(g.loop.labels(), e.labels(),
-                            circuit.evaluatorOutputs(), dLo, dHi), what + ": evaluator outputs");
+                            CircuitSlots.outputs(circuit, Party.EVALUATOR), dLo, dHi), what + ": evaluator outputs");
                 }
                 gateId += circuit.nonLinearCount();
             }
@@ -260,8 +263,8 @@ class ParallelLoopTest {
         }
         e.restart(gateId);
         long[] l = e.labels();
-        int[] ci = circuit.creatorInputs();
-        int[] ei = circuit.evaluatorInputs();
+        int[] ci = CircuitSlots.inputs(circuit, Party.CREATOR);
+        int[] ei = CircuitSlots.inputs(circuit, Party.EVALUATOR);
         for (int i = 0; i < ci.length; i++) {
             l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
             l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
@@ -285,7 +288,8 @@ class ParallelLoopTest {
     }
 
     private static void placeInputs(Circuit circuit, long[] zero, long[] labels) {
-        for (int[] slots : new int[][] {circuit.creatorInputs(), circuit.evaluatorInputs()}) {
+        for (int[] slots : new int[][] {CircuitSlots.inputs(circuit, Party.CREATOR),
+                CircuitSlots.inputs(circuit, Party.EVALUATOR)}) {
             for (int s : slots) {
                 labels[2 * s] = zero[2 * s];
                 labels[2 * s + 1] = zero[2 * s + 1];

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.testing.RandomCircuits;
@@ -88,8 +90,8 @@ class StreamingGarblerTest {
                         gateId, pipe);
                 long[] gl = g.labels();
                 long[] el = e.labels();
-                int[] ci = circuit.creatorInputs();
-                int[] ei = circuit.evaluatorInputs();
+                int[] ci = CircuitSlots.inputs(circuit, Party.CREATOR);
+                int[] ei = CircuitSlots.inputs(circuit, Party.EVALUATOR);
                 for (int i = 0; i < ci.length; i++) {
                     gl[2 * ci[i]] = r.nextLong();
                     gl[2 * ci[i] + 1] = r.nextLong();
@@ -113,9 +115,9 @@ class StreamingGarblerTest {
                 assertEquals(walked[0], g.gateCount());
                 assertEquals(walked[0], e.gateCount());
                 assertArrayEquals(expect.creatorOutputs(),
-                        decode(gl, el, circuit.creatorOutputs(), dLo, dHi), "creator outputs");
+                        decode(gl, el, CircuitSlots.outputs(circuit, Party.CREATOR), dLo, dHi), "creator outputs");
                 assertArrayEquals(expect.evaluatorOutputs(),
-                        decode(gl, el, circuit.evaluatorOutputs(), dLo, dHi), "evaluator outputs");
+                        decode(gl, el, CircuitSlots.outputs(circuit, Party.EVALUATOR), dLo, dHi), "evaluator outputs");
                 gateId = g.nextGateId();
             }
         }

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.SessionException;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code RunHeaderFuzzTestInputs/}; docs/security.md ("Fuzzing") gives the long-run command.
  */
 class RunHeaderFuzzTest {
-    private static final Circuit AND = Circuit.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(2)
+    private static final Circuit AND = Circuits.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(2)
             .numSlots(3).body(new Body.Builder().gate(2, 0, 1, TruthTable.AND).build()).build();
     private static final RunHeader OURS = RunHeader.of(0, Party.CREATOR, RunSpec.of(AND), AND.hash());
 
