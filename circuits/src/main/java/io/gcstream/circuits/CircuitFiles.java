@@ -21,6 +21,12 @@ import java.nio.file.Path;
  * says so.
  */
 public final class CircuitFiles {
+    /**
+     * Instructions of sub-circuit definitions a .gcb circuit keeps in memory by default
+     * ({@link #read(Path, CircuitFormat, long)}).
+     */
+    public static final long DEFAULT_CACHED_INSTRUCTIONS = GcbReader.Options.defaults().maxCachedInstructions();
+
     private CircuitFiles() {
     }
 
@@ -45,6 +51,36 @@ public final class CircuitFiles {
                     + format.description() + ", which must be compiled: use gc compile or"
                     + " io.gcstream.compiler.bristol.BristolImporter");
         };
+    }
+
+    /**
+     * As {@link #read(Path, CircuitFormat)}, keeping at most {@code maxCachedInstructions}
+     * instructions of a .gcb file's sub-circuit definitions in memory: a definition beyond the
+     * bound is read again from the file at each call (what bounds the memory of a circuit whose
+     * definitions are large). Other formats have no definitions to keep.
+     *
+     * @throws IllegalArgumentException if {@code maxCachedInstructions} is negative
+     */
+    public static Circuit read(Path file, CircuitFormat format, long maxCachedInstructions) throws IOException {
+        if (maxCachedInstructions < 0) {
+            throw new IllegalArgumentException("maxCachedInstructions must not be negative, got "
+                    + maxCachedInstructions);
+        }
+        if (format != CircuitFormat.GCB) {
+            return read(file, format);
+        }
+        return GcbReader.open(file, GcbReader.Options.defaults().withMaxCachedInstructions(maxCachedInstructions));
+    }
+
+    /**
+     * Reads a .gcb circuit that is part of the application itself, such as a resource of its
+     * jar: all of it is checked as a file's is, but its hash field is taken as written, not
+     * computed again (the application's own bytes are as trusted as its classes). {@code name}
+     * names it in errors. Anything that comes from outside the application goes through
+     * {@link #read(Path)}.
+     */
+    public static Circuit readBundled(String name, byte[] gcb) throws IOException {
+        return GcbReader.readUnhashed(name, gcb);
     }
 
     /**

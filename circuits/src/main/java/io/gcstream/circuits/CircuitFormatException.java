@@ -1,6 +1,6 @@
 package io.gcstream.circuits;
 
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 
 /**
  * A circuit is malformed: the message names where (file and line, or byte offset) and what

@@ -5,7 +5,7 @@ import com.beust.jcommander.JCommander;
 import com.beust.jcommander.ParameterDescription;
 import com.beust.jcommander.ParameterException;
 import com.beust.jcommander.converters.IParameterSplitter;
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 import io.gcstream.engine.Scheme;
 import java.util.List;
 import java.util.ListResourceBundle;
@@ -181,7 +181,7 @@ final class Arguments {
 
     /**
      * The descriptions annotations cannot hold, by key ({@code descriptionKey}): the help of
-     * {@code --scheme}, made from the scheme registry so that a new scheme shows up in it. An
+     * {@code --scheme}, made from {@link Scheme#values()} so that a new scheme shows up in it. An
      * object, not a named bundle, which JCommander would look up through
      * {@code ResourceBundle.getBundle}, a slow first call.
      */
@@ -191,7 +191,31 @@ final class Arguments {
 
         @Override
         protected Object[][] getContents() {
-            return new Object[][] {{SCHEME, "Garbling scheme, the same on both sides: " + Scheme.help()}};
+            return new Object[][] {{SCHEME, "Garbling scheme, the same on both sides: " + schemes()}};
+        }
+
+        /**
+         * Every scheme with what a non-linear gate costs, the default marked: "half-gates (2
+         * ciphertexts per AND; the default), grr3 (3 ciphertexts per AND), ...".
+         */
+        static String schemes() {
+            StringBuilder b = new StringBuilder();
+            for (Scheme s : Scheme.values()) {
+                if (b.length() > 0) {
+                    b.append(", ");
+                }
+                b.append(s.wireName()).append(" (").append(cost(s)).append(s == Scheme.DEFAULT ? "; the default)" : ")");
+            }
+            return b.toString();
+        }
+
+        /** What a non-linear gate of {@code s} costs on the wire. */
+        static String cost(Scheme s) {
+            return switch (s) {
+                case HALF_GATES -> "2 ciphertexts per AND";
+                case GRR3 -> "3 ciphertexts per AND";
+                case THREE_HALVES -> "1.5 ciphertexts + 5 bits per AND";
+            };
         }
     }
 }

@@ -4,8 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.internal.OutputFile;
-import io.gcstream.circuits.internal.format.GcbReader;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
 import io.gcstream.compiler.lib.InputEncoder;
@@ -22,7 +21,7 @@ import java.util.Locale;
  * (or {@code --from}), written in the one its name asks for (or {@code --to}).
  */
 final class CircuitSources {
-    static final long DEFAULT_CACHE_INSTRUCTIONS = GcbReader.Options.defaults().maxCachedInstructions();
+    static final long DEFAULT_CACHE_INSTRUCTIONS = CircuitFiles.DEFAULT_CACHED_INSTRUCTIONS;
 
     private CircuitSources() {
     }
@@ -126,8 +125,7 @@ final class CircuitSources {
             bristolOnly(o, file + " is a " + format.description());
         }
         return switch (format) {
-            case GCB -> GcbReader.open(file, GcbReader.Options.defaults()
-                    .withMaxCachedInstructions(o.cacheInstructions));
+            case GCB -> CircuitFiles.read(file, format, o.cacheInstructions);
             case BRISTOL_FASHION -> BristolImporter.readFashion(file, bristolOptions(o));
             case BRISTOL_OLD -> BristolImporter.readOld(file, bristolOptions(o));
             default -> CircuitFiles.read(file, format);

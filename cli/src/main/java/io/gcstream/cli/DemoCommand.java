@@ -59,7 +59,7 @@ final class DemoCommand extends Gc.BaseCommand {
         String result = BitValues.format(both.get(1).outputs(), BitValues.OutputFormat.HEX);
         boolean ok = result.equals(CIPHERTEXT);
         out.println("  evaluator learns      ciphertext " + result + (ok ? "  (matches FIPS-197)" : "  MISMATCH"));
-        RunLog creator = both.get(0).stats();
+        RunLog<RunStats> creator = both.get(0).stats();
         RunStats first = creator.first();
         out.printf("  first run   %8.2f ms  (session setup %.2f ms, input OT %.2f ms, "
                 + "garbling %.2f ms)%n", first.totalNanos() / 1e6, first.setupNanos() / 1e6,

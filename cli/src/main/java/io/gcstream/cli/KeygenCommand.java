@@ -1,7 +1,7 @@
 package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.ot.channel.TlsKeys;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -4,7 +4,6 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.CircuitFormatException;
-import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import java.io.IOException;
@@ -55,7 +54,7 @@ public final class LibraryCache {
             }
             // Part of the program, as its classes are: not hashed again (LibraryCacheTest checks
             // that the build wrote the library's circuits).
-            return GcbReader.readUnhashed("lib:" + n + " (the copy in gc's jar)", in.readAllBytes());
+            return CircuitFiles.readBundled("lib:" + n + " (the copy in gc's jar)", in.readAllBytes());
         } catch (IOException | CircuitFormatException e) {
             throw new IllegalStateException("the copy of lib:" + n + " that gc carries is damaged (" + e.getMessage()
                     + "); rebuild gc", e);

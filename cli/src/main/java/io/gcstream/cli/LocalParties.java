@@ -3,6 +3,7 @@ package io.gcstream.cli;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -36,14 +37,14 @@ final class LocalParties {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
             CompletableFuture<T> e = CompletableFuture.supplyAsync(() -> {
-                try (Channel ch = TcpChannel.connect(InetAddress.getLoopbackAddress().getHostAddress(), port, o)) {
+                try (Channel ch = Transport.plain().connect(InetAddress.getLoopbackAddress().getHostAddress(), port, o)) {
                     return evaluator.run(ch);
                 } catch (IOException x) {
                     throw new UncheckedIOException(x);
                 }
             });
             T c;
-            try (Channel ch = TcpChannel.accept(server, o)) {
+            try (Channel ch = Transport.plain().accept(server, o)) {
                 c = creator.run(ch);
             } catch (IOException | RuntimeException x) {
                 Throwable other = failure(e);

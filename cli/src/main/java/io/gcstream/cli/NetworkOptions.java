@@ -2,8 +2,8 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
-import io.gcstream.circuits.internal.SafeText;
-import io.gcstream.engine.internal.session.Listener;
+import io.gcstream.circuits.SafeText;
+import io.gcstream.engine.PeerListener;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.TlsConfig;
@@ -160,11 +160,11 @@ final class NetworkOptions {
     /**
      * Listens on {@code --bind} (default {@value #DEFAULT_BIND}) and {@code port}, says where on
      * {@code err}, accepts connections and greets each peer with {@code greet}, until one is a
-     * real peer ({@link Listener#accept}: a connection that is not a gcstream party is reported on
+     * real peer ({@link PeerListener#accept}: a connection that is not a gcstream party is reported on
      * {@code err} and the listener keeps waiting; a real peer that disagrees ends it with the
      * error).
      */
-    <T> Greeted<T> listen(int port, ChannelOptions o, PrintStream err, Listener.Greeter<T> greet) throws IOException {
+    <T> Greeted<T> listen(int port, ChannelOptions o, PrintStream err, PeerListener.Greeter<T> greet) throws IOException {
         Transport t = transport(err);
         InetAddress address = bindAddress();
         try (ServerSocket server = new ServerSocket()) {
@@ -182,7 +182,7 @@ final class NetworkOptions {
             if (plainWarning(t, address)) {
                 err.println(warning(where));
             }
-            return Listener.accept(server, t, o,
+            return PeerListener.accept(server, t, o,
                     reason -> err.println("gc: warning: rejected a connection: " + SafeText.line(reason)), ch -> {
                         T value = greet.greet(ch);
                         if (ch.isSecure()) {
@@ -194,7 +194,7 @@ final class NetworkOptions {
     }
 
     /** Connects to {@code host:port}, greets the peer, and warns on {@code err} if plain TCP leaves this machine. */
-    <T> Greeted<T> connect(String host, int port, ChannelOptions o, PrintStream err, Listener.Greeter<T> greet)
+    <T> Greeted<T> connect(String host, int port, ChannelOptions o, PrintStream err, PeerListener.Greeter<T> greet)
             throws IOException {
         TcpChannel ch = connect(host, port, o, err);
         try {

@@ -6,7 +6,7 @@ import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
-import io.gcstream.engine.internal.session.Listener;
+import io.gcstream.engine.PeerListener;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -76,7 +76,7 @@ final class PartyOptions {
             throw new UserError("--scheme: " + e.getMessage());
         }
         return SessionOptions.builder().scheme(s).timeout(Duration.ofSeconds(timeoutSeconds))
-                .threads(threads == null ? SessionOptions.AUTO_THREADS : threads).build();
+                .threads(threads == null ? 0 : threads).build();
     }
 
     /**
@@ -92,16 +92,18 @@ final class PartyOptions {
                 .readPoll(readPoll(readPollMicros)).build();
     }
 
-    /** The default of {@code --read-poll}: {@link ChannelOptions#DEFAULT_READ_POLL}. */
+    /** Longest {@code --read-poll}: the 10 ms that {@link ChannelOptions.Builder#readPoll} accepts. */
+    static final long MAX_READ_POLL_MICROS = 10_000;
+
+    /** The default of {@code --read-poll}: the channels' default. */
     static long defaultReadPollMicros() {
-        return ChannelOptions.DEFAULT_READ_POLL.toNanos() / 1000;
+        return ChannelOptions.defaults().readPoll().toNanos() / 1000;
     }
 
     /** {@code --read-poll} checked: {@code micros} microseconds, or a user error out of range. */
     static Duration readPoll(long micros) {
-        long maxPoll = ChannelOptions.MAX_READ_POLL.toNanos() / 1000;
-        if (micros < 0 || micros > maxPoll) {
-            throw new UserError("--read-poll must be in 0.." + maxPoll + " microseconds, got " + micros);
+        if (micros < 0 || micros > MAX_READ_POLL_MICROS) {
+            throw new UserError("--read-poll must be in 0.." + MAX_READ_POLL_MICROS + " microseconds, got " + micros);
         }
         return Duration.ofNanos(micros * 1000);
     }
@@ -168,7 +170,7 @@ final class PartyOptions {
      * Listens or connects, as the options say, and greets the peer with {@code greet}; a listener
      * keeps waiting past connections that are not a gcstream party.
      */
-    <T> NetworkOptions.Greeted<T> open(ChannelOptions o, Listener.Greeter<T> greet) throws IOException {
+    <T> NetworkOptions.Greeted<T> open(ChannelOptions o, PeerListener.Greeter<T> greet) throws IOException {
         if (listen != null) {
             if (listen < 0 || listen > 65535) {
                 throw new UserError("--listen: port " + listen + " is not in 0..65535");

@@ -5,6 +5,7 @@ import io.gcstream.engine.GarbledValue;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunResult;
 import io.gcstream.engine.RunSpec;
+import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.ot.channel.Channel;
@@ -17,8 +18,8 @@ final class PartyRunner {
      * The outputs of the last execution, the statistics of the runs, and what was kept: the number
      * of kept output bits and the file this party's half was saved to (or 0 and null).
      */
-    record Outcome(Party role, boolean[] outputs, RunLog stats, int keptBits, Path savedTo) {
-        Outcome(Party role, boolean[] outputs, RunLog stats) {
+    record Outcome(Party role, boolean[] outputs, RunLog<RunStats> stats, int keptBits, Path savedTo) {
+        Outcome(Party role, boolean[] outputs, RunLog<RunStats> stats) {
             this(role, outputs, stats, 0, null);
         }
     }
@@ -115,7 +116,7 @@ final class PartyRunner {
      */
     static Outcome run(Prepared p, int repeat, int warmup, StateOptions state) throws IOException {
         Party role = p.plan().role();
-        RunLog stats = new RunLog(warmup);
+        RunLog<RunStats> stats = RunLog.of(warmup);
         RunResult[] lastOne = new RunResult[1];
         // The evaluator runs one ahead where the spec allows (GcSession.runMany).
         p.session().runMany(p.spec(), repeat, i -> p.plan().bits(), r -> {

@@ -38,7 +38,7 @@ final class Phases {
     }
 
     /** Logs what {@code party}'s runs cost, from its log. */
-    static void runs(Party party, RunLog runs) {
+    static void runs(Party party, RunLog<RunStats> runs) {
         if (!on || runs.first() == null) {
             return;
         }

@@ -4,7 +4,6 @@ import com.beust.jcommander.Parameter;
 import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.RunStats;
@@ -187,7 +186,7 @@ final class RunCommand extends CircuitCommand {
         if (!progress && (System.console() == null || c.gateCount() < StderrProgress.AUTO_THRESHOLD)) {
             return null;
         }
-        return new StderrProgress(System.err, parties, c.gateCount(), CircuitWalker.gatesWalked(c));
+        return new StderrProgress(System.err, parties, c.gateCount());
     }
 
     private static SessionOptions withProgress(SessionOptions options, StderrProgress bar) {
@@ -219,7 +218,7 @@ final class RunCommand extends CircuitCommand {
 
     private static PartyRunner.Outcome repeat(Party role, GcSession s, Circuit c, boolean[] bits, int repeat,
             int warmup) throws IOException {
-        RunLog log = new RunLog(warmup);
+        RunLog<RunStats> log = RunLog.of(warmup);
         boolean[][] out = new boolean[1][];
         // The evaluator runs one ahead (GcSession.runMany).
         s.runMany(RunSpec.of(c), repeat, i -> bits, r -> {
@@ -263,7 +262,7 @@ final class RunCommand extends CircuitCommand {
             m.put("keptBits", o.keptBits());
             m.put("stateFile", o.savedTo().toString());
         }
-        RunLog log = o.stats();
+        RunLog<RunStats> log = o.stats();
         // The process's heap: under --local both parties share it, so both report the same.
         m.put("peakHeapBytes", HeapPeak.bytes());
         m.put("runs", log.count());

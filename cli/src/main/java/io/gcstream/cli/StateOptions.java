@@ -3,9 +3,8 @@ package io.gcstream.cli;
 import com.beust.jcommander.Parameter;
 import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.engine.SessionState;
-import io.gcstream.engine.internal.state.StateFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -85,7 +84,7 @@ final class StateOptions {
         if (repeat != 1) {
             throw new UserError("--repeat cannot be combined with --keep-outputs, --save-state or --load-state");
         }
-        if (saveState != null && loadState != null && StateFiles.same(Path.of(saveState), Path.of(loadState))) {
+        if (saveState != null && loadState != null && SessionState.sameFile(Path.of(saveState), Path.of(loadState))) {
             throw new UserError("--save-state and --load-state name the same file; save to a new one");
         }
         if (keepOutputs == null) {

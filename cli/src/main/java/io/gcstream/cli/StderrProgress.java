@@ -15,9 +15,9 @@ import java.util.Locale;
  * evaluator [##########----------]  51.2%  2,136,050,112 / 4,171,691,297 gates  24.6 M/s  ETA 1:23
  * </pre>
  *
- * <p>The engine reports the gates its walker has handed to the garbling loop, copy gates of
- * sub-circuit calls included; the bar divides by that walked total ({@code walked}) and shows the
- * same fraction of the circuit's gate count, so the numbers match {@code gc info}. Written for
+ * <p>The engine reports the gates its walker has handed to the garbling loop of its walked
+ * total, copy gates of sub-circuit calls included; the bar shows the same fraction of the
+ * circuit's gate count, so the numbers match {@code gc info}. Written for
  * the CLI alone (two lines, no terminal library): thread-safe, as both parties' threads report.
  */
 final class StderrProgress implements ProgressListener {
@@ -29,7 +29,8 @@ final class StderrProgress implements ProgressListener {
     private final PrintStream err;
     private final Party[] parties;
     private final long gates;
-    private final long walked;
+    /** The engine's walked total (see the class comment). */
+    private long walked = 1;
     private final long[] done;
     private final long[] startNanos;
     private final boolean[] finished;
@@ -39,13 +40,11 @@ final class StderrProgress implements ProgressListener {
     /**
      * @param parties the parties shown, one line each, in this order
      * @param gates   the circuit's gate count, as {@code gc info} shows it
-     * @param walked  gates the walker emits, copy gates included (at least {@code gates})
      */
-    StderrProgress(PrintStream err, Party[] parties, long gates, long walked) {
+    StderrProgress(PrintStream err, Party[] parties, long gates) {
         this.err = err;
         this.parties = parties.clone();
         this.gates = gates;
-        this.walked = Math.max(1, walked);
         this.done = new long[parties.length];
         this.startNanos = new long[parties.length];
         this.finished = new boolean[parties.length];
@@ -65,10 +64,10 @@ final class StderrProgress implements ProgressListener {
             finished[p] = false; // the next execution of --repeat
             startNanos[p] = now;
         }
+        walked = Math.max(1, total);
         done[p] = Math.min(walkedGates, walked);
-        // The engine's last call reports (gateCount, gateCount): the stream is complete.
-        if (walkedGates == total && total == gates) {
-            done[p] = walked;
+        // The engine's last call reports (total, total): the stream is complete.
+        if (walkedGates == total) {
             finished[p] = true;
         }
         if (finished[p] || now - lastDraw >= REDRAW_NANOS) {

@@ -87,7 +87,7 @@ class GcTest {
         CliTestSupport.Outcome o = gc("info", bad.toString());
         assertEquals(2, o.status(), o.err());
         assertTrue(o.err().contains("bo?gus??"), o.err());
-        assertTrue(o.err().codePoints().allMatch(c -> c == '\n' || io.gcstream.circuits.internal.SafeText.isSafe(c)), o.err());
+        assertTrue(o.err().codePoints().allMatch(c -> c == '\n' || io.gcstream.circuits.SafeText.isSafe(c)), o.err());
     }
 
     /**
@@ -482,7 +482,7 @@ class GcTest {
         assertEquals(0, help.status(), "--help needs no required option: " + help.err());
     }
 
-    /** The --scheme help of gc run and gc demo lists every registered scheme. */
+    /** The --scheme help of gc run and gc demo lists every scheme. */
     @Test
     void schemeHelpListsEverySchemeFromTheRegistry() {
         for (String command : new String[] {"run", "demo"}) {
@@ -490,7 +490,7 @@ class GcTest {
             assertEquals(0, o.status(), o.err());
             String help = o.out().replaceAll("\\s+", " ");
             for (io.gcstream.engine.Scheme s : io.gcstream.engine.Scheme.values()) {
-                assertTrue(help.contains(s.wireName() + " (" + s.summary()), command + ": " + help);
+                assertTrue(help.contains(s.wireName() + " (" + Arguments.Descriptions.cost(s)), command + ": " + help);
             }
         }
     }

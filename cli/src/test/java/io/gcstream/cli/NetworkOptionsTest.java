@@ -264,8 +264,9 @@ class NetworkOptionsTest {
                         .build(new org.bouncycastle.operator.jcajce.JcaContentSignerBuilder("SHA256withECDSA")
                                 .build(kp.getPrivate())));
         Path trust = dir.resolve("carol-trust.p12");
-        io.gcstream.ot.channel.TlsKeys.save(io.gcstream.ot.channel.TlsKeys.truststore(List.of(v1)), trust,
-                KeygenCommandTest.PASSWORD.toCharArray());
+        try (java.io.OutputStream out = Files.newOutputStream(trust)) {
+            io.gcstream.ot.channel.TlsKeys.truststore(List.of(v1)).store(out, KeygenCommandTest.PASSWORD.toCharArray());
+        }
         NetworkOptions n = options(Map.of());
         n.keystore = dir.resolve("creator.p12").toString();
         n.truststore = trust.toString();

@@ -4,7 +4,9 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
-import io.gcstream.ot.BaseOtProtocol;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
@@ -54,12 +56,12 @@ final class PartyMemory {
         ChannelOptions ch = ChannelOptions.builder().readTimeout(options.timeout()).build();
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<long[]> creator = CompletableFuture.supplyAsync(() -> party(() -> {
-                try (TcpChannel c = TcpChannel.accept(server, ch)) {
+                try (TcpChannel c = Transport.plain().accept(server, ch)) {
                     return twice(GcSession.creator(c, options), circuit, x);
                 }
             }));
             long[] e = party(() -> {
-                try (TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), ch)) {
+                try (TcpChannel c = Transport.plain().connect("127.0.0.1", server.getLocalPort(), ch)) {
                     return twice(GcSession.evaluator(c, options), circuit, y);
                 }
             });
@@ -75,7 +77,7 @@ final class PartyMemory {
      */
     static long[] baseOts() throws Exception {
         int n = 128;
-        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair();
         CompletableFuture<Long> receiver = CompletableFuture.supplyAsync(() -> {
             long start = allocatedByThisThread();
             try {

@@ -16,11 +16,11 @@ class StderrProgressTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         // 1,000 circuit gates, 1,250 walked (copy gates of calls included).
-        StderrProgress bar = new StderrProgress(err, new Party[] {Party.CREATOR, Party.EVALUATOR}, 1000, 1250);
+        StderrProgress bar = new StderrProgress(err, new Party[] {Party.CREATOR, Party.EVALUATOR}, 1000);
         bar.start();
-        bar.progress(Party.CREATOR, 625, 1000);
-        bar.progress(Party.CREATOR, 1000, 1000);   // the engine's last call: done
-        bar.progress(Party.EVALUATOR, 1000, 1000);
+        bar.progress(Party.CREATOR, 625, 1250);
+        bar.progress(Party.CREATOR, 1250, 1250);   // the engine's last call: done
+        bar.progress(Party.EVALUATOR, 1250, 1250);
         bar.finish();
         String s = bytes.toString(StandardCharsets.UTF_8);
         String[] draws = s.split("\033\\[1A");
@@ -37,9 +37,9 @@ class StderrProgressTest {
     @Test
     void aLineShowsTheFractionOfTheCircuitRateAndTimeLeft() {
         StderrProgress bar = new StderrProgress(new PrintStream(new ByteArrayOutputStream()),
-                new Party[] {Party.EVALUATOR}, 4_000_000, 5_000_000);
+                new Party[] {Party.EVALUATOR}, 4_000_000);
         bar.start();
-        bar.progress(Party.EVALUATOR, 2_500_000, 4_000_000);
+        bar.progress(Party.EVALUATOR, 2_500_000, 5_000_000);
         String line = bar.line(0, System.nanoTime());
         assertTrue(line.startsWith("evaluator [##########----------]  50.0%  2,000,000 / 4,000,000 gates"), line);
         assertTrue(line.contains("/s  ETA "), line);

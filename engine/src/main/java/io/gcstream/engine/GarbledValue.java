@@ -1,5 +1,6 @@
 package io.gcstream.engine;
 
+import io.gcstream.engine.internal.state.ValueOrigin;
 import java.util.Arrays;
 
 /**
@@ -19,11 +20,11 @@ public final class GarbledValue {
     private final Object session;
     private final long id;
     private final int width;
-    private final SessionState.Origin origin;
+    private final ValueOrigin origin;
     private long[] labels;
     private String gone;
 
-    GarbledValue(Object session, long id, long[] labels, SessionState.Origin origin) {
+    GarbledValue(Object session, long id, long[] labels, ValueOrigin origin) {
         this.session = session;
         this.id = id;
         this.width = labels.length / 2;
@@ -42,7 +43,7 @@ public final class GarbledValue {
     }
 
     /** The run outputs it came from. */
-    SessionState.Origin origin() {
+    ValueOrigin origin() {
         return origin;
     }
 

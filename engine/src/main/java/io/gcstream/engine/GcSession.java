@@ -7,15 +7,16 @@ import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.engine.internal.session.EvaluatorProtocol;
 import io.gcstream.engine.internal.session.Handshake;
-import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.engine.internal.session.PartyThreads;
 import io.gcstream.engine.internal.session.Protocol;
+import io.gcstream.engine.internal.session.RunPlan;
 import io.gcstream.engine.internal.session.Runs;
 import io.gcstream.engine.internal.session.SavedState;
 import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateFormat;
+import io.gcstream.engine.internal.state.ValueOrigin;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerClosedException;
@@ -24,7 +25,6 @@ import io.gcstream.ot.channel.Transport;
 import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +47,7 @@ import org.slf4j.Logger;
  * <p>Each party learns only its own outputs. The first call that communicates performs the
  * session handshake and sets up the OT extension (its base OTs) by which the evaluator's
  * inputs are transferred; later runs (of the same or other circuits) reuse it. When both
- * parties declare a single run ({@link SessionOptions#singleRun()}), a first run with at most
+ * parties plan a single run ({@link SessionOptions.Builder#plannedRuns}), a first run with at most
  * 128 fresh evaluator input bits takes them by base OTs alone instead, and the extension is
  * set up by a later run that needs it.
  * The session has one garbling offset Δ for its whole life, so a run may also keep outputs
@@ -56,13 +56,13 @@ import org.slf4j.Logger;
  * make the same calls in the same order with matching specs; any disagreement (roles, scheme,
  * circuit, sizes, kept values) is a {@link HandshakeMismatchException} on both sides.
  *
- * <p>A session owns its channel: {@link #close()} closes it. {@link #listen(int, Party,
- * SessionOptions) listen} and {@link #connect(String, int, Party, SessionOptions) connect} open
- * the connection (plain TCP or a {@link Transport}) and return a session that has done its
- * handshake; {@link #creator}, {@link #evaluator} and {@link #resume} take a channel the caller
- * opened.
+ * <p>A session owns its channel: {@link #close()} closes it. {@link #listen listen} and
+ * {@link #connect connect} open the connection with a {@link Transport} (TLS, or plain TCP for
+ * loopback and tests) and return a session that has done its handshake; {@link #creator},
+ * {@link #evaluator} and {@link #resume} take a channel the caller opened (with a
+ * {@code Transport} and its own {@code ChannelOptions}, a {@link PeerListener}, or in memory).
  * <pre>{@code
- * try (GcSession s = GcSession.connect("peer.example", 7766, Party.EVALUATOR, SessionOptions.defaults())) {
+ * try (GcSession s = GcSession.connect("peer.example", 7766, Party.EVALUATOR, transport, SessionOptions.defaults())) {
  *     boolean[] mine = s.run(circuit, evaluatorBits);
  * }
  * }</pre>
@@ -110,18 +110,19 @@ public final class GcSession implements AutoCloseable {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.options = Objects.requireNonNull(options, "options");
         this.threads = PartyThreads.resolve(options.threads(), channel, SessionOptions.MAX_THREADS);
-        this.ot = ot != null ? ot : OtExtensionCot.forSession(options.seed(), role == Party.CREATOR,
-                options.otBlockSize(), threads);
-        this.prg = options.seed().isPresent()
-                ? new Prg(options.seed().getAsLong(), role == Party.CREATOR ? 0x43L : 0x45L)
+        this.ot = ot != null ? ot : OtExtensionCot.forSession(options.insecureTestSeed(), options.otBlockSize(),
+                threads);
+        this.prg = options.insecureTestSeed().isPresent()
+                ? new Prg(options.insecureTestSeed().getAsLong(), role == Party.CREATOR ? 0x43L : 0x45L)
                 : Prg.fromSecureRandom();
         this.protocol = role == Party.CREATOR
                 ? new CreatorProtocol(channel, prg, options.scheme(), threads)
                 : new EvaluatorProtocol(channel, prg, options.scheme(), threads);
         this.protocol.gateLoopThreads(PartyThreads.gateLoop(options.threads(), threads));
         this.protocol.progress(options.progress());
-        this.runs = new Runs(protocol, channel, options.scheme());
-        this.saved = new SavedState(role, channel, protocol, prg, options, state == null ? null : resumed(state));
+        this.runs = new Runs(protocol, channel);
+        this.saved = new SavedState(role, channel, protocol, prg, options.reuseState(), options.stateOverPlainTcp(),
+                state == null ? null : resumed(state));
     }
 
     /** What the saved-state side of the session needs of {@code state}. */
@@ -132,87 +133,40 @@ public final class GcSession implements AutoCloseable {
     }
 
     /**
-     * Listens on {@code port} of every interface of this machine for plain TCP, accepts the peer
-     * and does the session handshake as {@code role}: {@link #listen(ServerSocket, Party,
-     * Transport, ChannelOptions, SessionOptions)} with {@link Transport#plain()}. Plain TCP has no
-     * authentication or encryption: for loopback and trusted networks only (docs/security.md).
+     * Listens on {@code port} of every interface of this machine with {@code transport}
+     * ({@link Transport#tls}, or {@link Transport#plain()} for loopback and tests: plain TCP has
+     * no authentication or encryption, docs/security.md), accepts the peer and does the session
+     * handshake ({@link #handshake()}) as {@code role}, with {@link ChannelOptions#defaults()}. A
+     * connection that turns out not to be a gcstream party (it closes or stays silent before its
+     * hello, sends other bytes, or fails the TLS handshake) is closed, logged as a warning, and
+     * the listener keeps waiting, for at most {@link Transport#MAX_FAILED_HANDSHAKES} such
+     * connections and the connect timeout in all ({@link PeerListener#accept}, for other
+     * channel options or another report). Returns the session, which owns the channel.
      *
-     * @throws IOException if the port cannot be bound or no peer connected in time
-     */
-    public static GcSession listen(int port, Party role, SessionOptions options) throws IOException {
-        return listen(port, role, Transport.plain(), options);
-    }
-
-    /**
-     * Listens on {@code port} of every interface of this machine with {@code transport} (e.g.
-     * {@link Transport#tls}), accepts the peer and does the session handshake as {@code role}: as
-     * {@link #listen(ServerSocket, Party, Transport, ChannelOptions, SessionOptions)}, with
-     * {@link ChannelOptions#defaults()}.
-     *
-     * @throws IOException if the port cannot be bound or no peer connected in time
-     */
-    public static GcSession listen(int port, Party role, Transport transport, SessionOptions options)
-            throws IOException {
-        return Connector.listen(port, transport,
-                server -> listen(server, role, transport, ChannelOptions.defaults(), options));
-    }
-
-    /**
-     * Accepts the peer on {@code server} (bound by the caller, who keeps it and closes it) with
-     * {@code transport}, and does the session handshake ({@link #handshake()}) as {@code role}.
-     * A connection that turns out not to be a gcstream party (it closes or stays silent before
-     * its hello, sends other bytes, or fails the TLS handshake) is closed and the listener keeps
-     * waiting, for at most {@link Transport#MAX_FAILED_HANDSHAKES} such connections and the
-     * channel's connect timeout in all. Returns the session, which owns the accepted channel.
-     *
-     * @throws IOException                if no peer connected within the connect timeout
+     * @throws IOException                if the port cannot be bound, no peer connected in time
      *                                    ({@link io.gcstream.ot.channel.PeerTimeoutException}) or
      *                                    too many connections failed
      * @throws HandshakeMismatchException if the peer is a gcstream party that disagrees (role,
      *                                    version, scheme)
      * @throws SessionException           if the peer fails during the handshake
      */
-    public static GcSession listen(ServerSocket server, Party role, Transport transport,
-            ChannelOptions channel, SessionOptions options) throws IOException {
+    public static GcSession listen(int port, Party role, Transport transport, SessionOptions options)
+            throws IOException {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(options, "options");
-        return Listener.accept(server, transport, channel,
-                reason -> Log.LOG.warn("rejected a connection: {}", reason), ch -> {
+        return Connector.listen(port, transport, server -> PeerListener.accept(server, transport,
+                ChannelOptions.defaults(), reason -> Log.LOG.warn("rejected a connection: {}", reason), ch -> {
                     GcSession s = open(role, ch, options);
                     s.handshake();
                     return s;
-                });
+                }));
     }
 
     /**
-     * Connects to {@code host:port} over plain TCP and does the session handshake as
-     * {@code role}: {@link #connect(String, int, Party, Transport, ChannelOptions, SessionOptions)}
-     * with {@link Transport#plain()} and {@link ChannelOptions#defaults()}.
-     *
-     * @throws IOException if no connection could be made within the connect timeout
-     */
-    public static GcSession connect(String host, int port, Party role, SessionOptions options)
-            throws IOException {
-        return connect(host, port, role, Transport.plain(), ChannelOptions.defaults(), options);
-    }
-
-    /**
-     * Connects to {@code host:port} with {@code transport} (e.g. {@link Transport#tls}), with
-     * {@link ChannelOptions#defaults()}, and does the session handshake as {@code role}.
-     *
-     * @throws IOException if no connection could be made within the connect timeout, or the TLS
-     *                     handshake failed
-     */
-    public static GcSession connect(String host, int port, Party role, Transport transport,
-            SessionOptions options) throws IOException {
-        return connect(host, port, role, transport, ChannelOptions.defaults(), options);
-    }
-
-    /**
-     * Connects to {@code host:port} with {@code transport} and {@code channel}'s settings
-     * (retrying a refused connection until its connect timeout, as
-     * {@link Transport#connect} does), and does the session handshake ({@link #handshake()}) as
-     * {@code role}. Returns the session, which owns the channel.
+     * Connects to {@code host:port} with {@code transport} and {@link ChannelOptions#defaults()}
+     * (retrying a refused connection until the connect timeout, as {@link Transport#connect}
+     * does), and does the session handshake ({@link #handshake()}) as {@code role}. Returns the
+     * session, which owns the channel.
      *
      * @throws IOException                if no connection could be made within the connect
      *                                    timeout, or the TLS handshake failed
@@ -220,11 +174,11 @@ public final class GcSession implements AutoCloseable {
      * @throws SessionException           if the peer fails during the handshake
      */
     public static GcSession connect(String host, int port, Party role, Transport transport,
-            ChannelOptions channel, SessionOptions options) throws IOException {
+            SessionOptions options) throws IOException {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(options, "options");
-        return Connector.connect(host, port, transport, channel, ch -> {
+        return Connector.connect(host, port, transport, ChannelOptions.defaults(), ch -> {
             GcSession s = open(role, ch, options);
             s.handshake(); // on failure the session has closed the channel
             return s;
@@ -278,11 +232,6 @@ public final class GcSession implements AutoCloseable {
         return protocol.role();
     }
 
-    /** The options the session was made with. */
-    public SessionOptions options() {
-        return options;
-    }
-
     /**
      * The threads this party computes on: {@link SessionOptions#threads()}, or the number it
      * chose automatically for this channel's peer (its OT extension uses them all; an automatic
@@ -292,15 +241,15 @@ public final class GcSession implements AutoCloseable {
         return threads;
     }
 
-
-    /** Runs completed so far. */
-    public synchronized long completedRuns() {
-        return runs.completed();
-    }
-
     /** Statistics of the last successful run, or null before the first. */
     public synchronized RunStats lastStats() {
-        return runs.last();
+        return stats(runs.last());
+    }
+
+    /** {@code s} as this party's {@link RunStats}, or null. */
+    private RunStats stats(Runs.Stats s) {
+        return s == null ? null : new RunStats(role(), options.scheme(), s.setupNanos(), s.otNanos(), s.onlineNanos(),
+                s.totalNanos(), s.bytesSent(), s.bytesReceived(), s.gates(), s.nonLinearGates(), s.labelSlots());
     }
 
     /**
@@ -364,7 +313,7 @@ public final class GcSession implements AutoCloseable {
         Objects.requireNonNull(spec, "spec");
         checkFresh(spec, freshBits);
         checkUsable();
-        return runOne(spec, freshBits, null);
+        return runOne(spec.plan(), freshBits, null);
     }
 
     /**
@@ -411,9 +360,9 @@ public final class GcSession implements AutoCloseable {
         if (count == 0) {
             return;
         }
-        runs.runMany(spec, count, i -> checkFresh(spec, freshBits.apply(i)), (bits, next) -> {
+        runs.runMany(spec.plan(), count, i -> checkFresh(spec, freshBits.apply(i)), (bits, next) -> {
             checkUsable();
-            return runOne(spec, bits, next);
+            return runOne(spec.plan(), bits, next);
         }, results, this::failed);
     }
 
@@ -436,12 +385,12 @@ public final class GcSession implements AutoCloseable {
         return freshBits;
     }
 
-    /** One run; {@code next} as for {@link Protocol#run(RunSpec, long, byte[], long[][][], boolean[], Protocol.Ahead)}. */
-    private RunResult runOne(RunSpec spec, boolean[] freshBits, Protocol.Ahead next) {
+    /** One run; {@code next} as for {@link Protocol#run(RunPlan, long, byte[], long[][][], boolean[], Protocol.Ahead)}. */
+    private RunResult runOne(RunPlan spec, boolean[] freshBits, Protocol.Ahead next) {
         long[][][] kept = new long[2][][];
         List<GarbledValue> used = new ArrayList<>();
         for (Party p : Party.values()) {
-            List<RunSpec.Segment> segs = spec.inputs(p);
+            List<RunPlan.Segment> segs = spec.inputs(p);
             kept[p.ordinal()] = new long[segs.size()][];
             for (int i = 0; i < segs.size(); i++) {
                 GarbledValue v = segs.get(i).value();
@@ -477,10 +426,10 @@ public final class GcSession implements AutoCloseable {
             List<GarbledValue> out = new ArrayList<>(keptOut.length);
             byte[] h = spec.circuit().hash();
             for (int r = 0; r < keptOut.length; r++) {
-                RunSpec.Kept k = spec.kept().get(r);
-                out.add(newValue(keptOut[r], new SessionState.Origin(h, k.party(), k.from(), k.width())));
+                RunPlan.Kept k = spec.kept().get(r);
+                out.add(newValue(keptOut[r], new ValueOrigin(h, k.party(), k.from(), k.width())));
             }
-            return new RunResult(done.outcome().decoded(), out, done.stats());
+            return new RunResult(done.outcome().decoded(), out, stats(done.stats()));
         } catch (HandshakeMismatchException e) {
             if (!setUp) {
                 fail(e);
@@ -635,7 +584,7 @@ public final class GcSession implements AutoCloseable {
         return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
     }
 
-    private GarbledValue newValue(long[] labels, SessionState.Origin origin) {
+    private GarbledValue newValue(long[] labels, ValueOrigin origin) {
         return new GarbledValue(this, nextValueId++, labels, origin);
     }
 

@@ -7,6 +7,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -43,8 +44,39 @@ public final class LocalPair {
     }
 
     /** Both parties' outputs and statistics of one run. */
-    public record Outcome(boolean[] creatorOutputs, boolean[] evaluatorOutputs,
-            RunStats creatorStats, RunStats evaluatorStats) {
+    public static final class Outcome {
+        private final boolean[] creatorOutputs;
+        private final boolean[] evaluatorOutputs;
+        private final RunStats creatorStats;
+        private final RunStats evaluatorStats;
+
+        private Outcome(boolean[] creatorOutputs, boolean[] evaluatorOutputs, RunStats creatorStats,
+                RunStats evaluatorStats) {
+            this.creatorOutputs = creatorOutputs;
+            this.evaluatorOutputs = evaluatorOutputs;
+            this.creatorStats = creatorStats;
+            this.evaluatorStats = evaluatorStats;
+        }
+
+        /** The creator's output bits, bit 0 first. */
+        public boolean[] creatorOutputs() {
+            return creatorOutputs.clone();
+        }
+
+        /** The evaluator's output bits, bit 0 first. */
+        public boolean[] evaluatorOutputs() {
+            return evaluatorOutputs.clone();
+        }
+
+        /** What the run cost the creator. */
+        public RunStats creatorStats() {
+            return creatorStats;
+        }
+
+        /** What the run cost the evaluator. */
+        public RunStats evaluatorStats() {
+            return evaluatorStats;
+        }
     }
 
     private LocalPair() {
@@ -52,22 +84,17 @@ public final class LocalPair {
 
     /**
      * One run in memory with default options, planned as a single run
-     * ({@link SessionOptions#singleRun()}).
+     * ({@link SessionOptions.Builder#plannedRuns}).
      */
     public static Outcome run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs) {
-        return run(circuit, creatorInputs, evaluatorInputs, SessionOptions.builder().singleRun(true).build(),
-                Connection.MEMORY);
-    }
-
-    /** One run with the given options and connection. */
-    public static Outcome run(Circuit circuit, boolean[] creatorInputs, boolean[] evaluatorInputs,
-            SessionOptions options, Connection connection) {
-        return runAll(circuit, List.of(creatorInputs), List.of(evaluatorInputs), options, connection).get(0);
+        return runAll(circuit, List.of(creatorInputs), List.of(evaluatorInputs),
+                SessionOptions.builder().plannedRuns(1).build(), Connection.MEMORY).get(0);
     }
 
     /**
-     * Several executions in one session, so base OTs are done once: run {@code i} uses
-     * {@code creatorInputs.get(i)} and {@code evaluatorInputs.get(i)}. Returns one outcome per run.
+     * Executions in one session with the given options and connection, so base OTs are done
+     * once: run {@code i} uses {@code creatorInputs.get(i)} and {@code evaluatorInputs.get(i)}.
+     * Returns one outcome per run.
      *
      * @throws IllegalArgumentException if the two lists differ in length or are empty
      */
@@ -126,9 +153,9 @@ public final class LocalPair {
         }
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
-            Future<Channel> evaluator = pool.submit(() -> TcpChannel.connect(
+            Future<Channel> evaluator = pool.submit(() -> Transport.plain().connect(
                     InetAddress.getLoopbackAddress().getHostAddress(), port, o));
-            Channel creator = TcpChannel.accept(server, o);
+            Channel creator = Transport.plain().accept(server, o);
             try {
                 return new Channel[] {creator, get(evaluator)};
             } catch (RuntimeException e) {

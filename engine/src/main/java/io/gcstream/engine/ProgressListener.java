@@ -15,9 +15,12 @@ public interface ProgressListener {
 
     /**
      * @param role   the reporting party
-     * @param gates  gates processed so far in this run (calls expanded, copy gates included)
-     * @param total  the circuit's {@code gateCount()}, excluding copy gates of calls, so
-     *               {@code gates} may exceed it slightly for circuits with calls
+     * @param gates  gates processed so far in this run, at most {@code total}; the last call of
+     *               a run has {@code gates == total}
+     * @param total  the gates the run processes: the circuit's {@code gateCount()} plus the copy
+     *               gates that move each call's arguments and results (so, for a circuit with
+     *               calls, a little more than {@code gateCount()}: show {@code gates / total} of
+     *               it)
      */
     void progress(Party role, long gates, long total);
 }

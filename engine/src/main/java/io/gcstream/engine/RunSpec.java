@@ -2,16 +2,14 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
+import io.gcstream.engine.internal.session.RunPlan;
 import java.util.Objects;
 
 /**
  * What one run of a {@link GcSession} computes and where its inputs come from and its outputs
- * go: the circuit; for each party, its input bits as a sequence of {@linkplain Segment segments},
- * each either fresh bits that party supplies now or a {@link GarbledValue} kept from an earlier
- * run; and which ranges of each party's outputs stay garbled instead of being decoded.
+ * go: the circuit; for each party, its input bits as a sequence of segments, each either fresh
+ * bits that party supplies now or a {@link GarbledValue} kept from an earlier run; and which
+ * ranges of each party's outputs stay garbled instead of being decoded.
  *
  * <p>Both parties build the same spec, each with its own handles of the kept values; the run
  * header carries a description of it (circuit, segment widths and value numbers, kept ranges)
@@ -31,31 +29,10 @@ import java.util.Objects;
  * starts (that they belong to the session and are still available).
  */
 public final class RunSpec {
-    /** A run of one party's input bits: {@code width} fresh bits, or a kept value. */
-    public record Segment(int width, GarbledValue value) {
-        /** Fresh bits of the party, given to {@link GcSession#run(RunSpec, boolean[])}. */
-        public boolean isFresh() {
-            return value == null;
-        }
-    }
+    private final RunPlan plan;
 
-    /** A range {@code [from, to)} of a party's output bits that stays garbled. */
-    public record Kept(Party party, int from, int to) {
-        public int width() {
-            return to - from;
-        }
-    }
-
-    private final Circuit circuit;
-    private final List<Segment> creatorInputs;
-    private final List<Segment> evaluatorInputs;
-    private final List<Kept> kept;
-
-    private RunSpec(Circuit circuit, List<Segment> creator, List<Segment> evaluator, List<Kept> kept) {
-        this.circuit = circuit;
-        this.creatorInputs = List.copyOf(creator);
-        this.evaluatorInputs = List.copyOf(evaluator);
-        this.kept = List.copyOf(kept);
+    private RunSpec(RunPlan plan) {
+        this.plan = plan;
     }
 
     /** All inputs fresh, all outputs decoded. */
@@ -63,176 +40,77 @@ public final class RunSpec {
         return builder(circuit).build();
     }
 
+    /** A builder for a run of {@code circuit}. */
     public static Builder builder(Circuit circuit) {
         return new Builder(circuit);
     }
 
+    /** The circuit of the run. */
     public Circuit circuit() {
-        return circuit;
+        return plan.circuit();
     }
 
-    /** The segments of {@code party}'s input bits, in order; together they cover all of them. */
-    public List<Segment> inputs(Party party) {
-        return party == Party.CREATOR ? creatorInputs : evaluatorInputs;
-    }
-
-    /** The kept output ranges, in the order their values appear in {@link RunResult#kept()}. */
-    public List<Kept> kept() {
-        return kept;
-    }
-
-    /** How many fresh input bits {@code party} supplies. */
+    /** How many fresh input bits {@code party} supplies: the length of its bits for the run. */
     public int freshBits(Party party) {
-        int n = 0;
-        for (Segment s : inputs(party)) {
-            if (s.isFresh()) {
-                n += s.width();
-            }
-        }
-        return n;
+        return plan.freshBits(Objects.requireNonNull(party, "party"));
     }
 
-    /** How many of {@code party}'s output bits are decoded (not kept). */
-    public int decodedBits(Party party) {
-        int n = party == Party.CREATOR ? circuit.creatorOutputCount() : circuit.evaluatorOutputCount();
-        for (Kept k : kept) {
-            if (k.party() == party) {
-                n -= k.width();
-            }
-        }
-        return n;
-    }
-
-    /** Whether output bit {@code i} of {@code party} is kept. */
-    public boolean isKept(Party party, int i) {
-        for (Kept k : kept) {
-            if (k.party() == party && i >= k.from() && i < k.to()) {
-                return true;
-            }
-        }
-        return false;
+    /** What the protocol reads of the spec. */
+    RunPlan plan() {
+        return plan;
     }
 
     @Override
     public String toString() {
-        return "RunSpec{creator " + creatorInputs + ", evaluator " + evaluatorInputs + ", kept " + kept + "}";
+        return plan.toString();
     }
 
     /** Builds a {@link RunSpec}; segments are appended in order, the rest of each party's inputs is fresh. */
     public static final class Builder {
-        private final Circuit circuit;
-        private final List<Segment> creator = new ArrayList<>();
-        private final List<Segment> evaluator = new ArrayList<>();
-        private final List<Kept> kept = new ArrayList<>();
-        private int creatorWidth;
-        private int evaluatorWidth;
+        private final RunPlan.Builder b;
 
         private Builder(Circuit circuit) {
-            this.circuit = Objects.requireNonNull(circuit, "circuit");
+            this.b = RunPlan.builder(circuit);
         }
 
-        /** The next {@code value.width()} input bits of {@code party} come from a kept value. */
+        /**
+         * The next {@code value.width()} input bits of {@code party} come from a kept value.
+         *
+         * @throws IllegalStateException    if the value is gone
+         * @throws IllegalArgumentException if it is already an input of this run, or the party's
+         *                                  inputs would be more than the circuit takes
+         */
         public Builder input(Party party, GarbledValue value) {
-            Objects.requireNonNull(value, "value");
-            if (!value.isAvailable()) {
-                throw new IllegalStateException(value + " cannot be an input: it is gone");
-            }
-            for (Segment s : creator) {
-                sameValueTwice(s, value);
-            }
-            for (Segment s : evaluator) {
-                sameValueTwice(s, value);
-            }
-            return append(party, new Segment(value.width(), value));
+            b.input(party, value);
+            return this;
         }
 
         /** The next {@code bits} input bits of {@code party} are fresh bits that party supplies. */
         public Builder fresh(Party party, int bits) {
-            if (bits < 0) {
-                throw new IllegalArgumentException("negative width " + bits);
-            }
-            return bits == 0 ? this : append(party, new Segment(bits, null));
+            b.fresh(party, bits);
+            return this;
         }
 
         /** All of {@code party}'s outputs stay garbled, as one value. */
         public Builder keep(Party party) {
-            return keep(party, 0, outputs(party));
+            b.keep(party);
+            return this;
         }
 
-        /** {@code party}'s output bits {@code [from, to)} stay garbled, as one value. */
+        /**
+         * {@code party}'s output bits {@code [from, to)} stay garbled, as one value.
+         *
+         * @throws IllegalArgumentException if the range is empty, outside the party's outputs or
+         *                                  overlaps a range kept before
+         */
         public Builder keep(Party party, int from, int to) {
-            Objects.requireNonNull(party, "party");
-            if (from < 0 || to > outputs(party) || from >= to) {
-                throw new IllegalArgumentException("kept range [" + from + ", " + to + ") of the "
-                        + name(party) + "'s outputs is not within its " + outputs(party) + " output bits");
-            }
-            for (Kept k : kept) {
-                if (k.party() == party && from < k.to() && k.from() < to) {
-                    throw new IllegalArgumentException("kept ranges [" + k.from() + ", " + k.to()
-                            + ") and [" + from + ", " + to + ") of the " + name(party) + "'s outputs overlap");
-                }
-            }
-            kept.add(new Kept(party, from, to));
+            b.keep(party, from, to);
             return this;
         }
 
         /** The spec; any input bits not yet covered are fresh. */
         public RunSpec build() {
-            List<Segment> c = new ArrayList<>(creator);
-            List<Segment> e = new ArrayList<>(evaluator);
-            if (creatorWidth < circuit.creatorInputCount()) {
-                c.add(new Segment(circuit.creatorInputCount() - creatorWidth, null));
-            }
-            if (evaluatorWidth < circuit.evaluatorInputCount()) {
-                e.add(new Segment(circuit.evaluatorInputCount() - evaluatorWidth, null));
-            }
-            return new RunSpec(circuit, merge(c), merge(e), kept);
+            return new RunSpec(b.build());
         }
-
-        private Builder append(Party party, Segment s) {
-            Objects.requireNonNull(party, "party");
-            int have = party == Party.CREATOR ? creatorWidth : evaluatorWidth;
-            int max = party == Party.CREATOR ? circuit.creatorInputCount() : circuit.evaluatorInputCount();
-            if ((long) have + s.width() > max) {
-                throw new IllegalArgumentException("the " + name(party) + "'s inputs would have "
-                        + ((long) have + s.width()) + " bits but the circuit takes " + max);
-            }
-            if (party == Party.CREATOR) {
-                creator.add(s);
-                creatorWidth += s.width();
-            } else {
-                evaluator.add(s);
-                evaluatorWidth += s.width();
-            }
-            return this;
-        }
-
-        private int outputs(Party party) {
-            return party == Party.CREATOR ? circuit.creatorOutputCount() : circuit.evaluatorOutputCount();
-        }
-
-        private static void sameValueTwice(Segment s, GarbledValue v) {
-            if (s.value() == v) {
-                throw new IllegalArgumentException(v + " is used twice as an input of one run");
-            }
-        }
-
-        /** Adjacent fresh segments as one, so equal specs have one form. */
-        private static List<Segment> merge(List<Segment> in) {
-            List<Segment> out = new ArrayList<>();
-            for (Segment s : in) {
-                int last = out.size() - 1;
-                if (s.isFresh() && last >= 0 && out.get(last).isFresh()) {
-                    out.set(last, new Segment(out.get(last).width() + s.width(), null));
-                } else {
-                    out.add(s);
-                }
-            }
-            return Collections.unmodifiableList(out);
-        }
-    }
-
-    static String name(Party p) {
-        return p == Party.CREATOR ? "creator" : "evaluator";
     }
 }

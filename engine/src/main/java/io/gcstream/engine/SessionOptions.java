@@ -6,8 +6,10 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * Immutable settings of a {@link GcSession}. Both parties must use the same {@link #scheme()}
- * and {@link #otBlockSize()} (the handshakes check them); the other settings are local.
+ * Immutable settings of a {@link GcSession}, made by {@link #builder()} (or {@link #toBuilder()}
+ * of other settings) and shown by {@link #toString()}. Both parties must use the same
+ * {@code scheme} and {@code otBlockSize} (the handshakes check them); the other settings are
+ * local.
  * Channel settings (buffers, the channel's own read and write timeouts, TLS) belong to the
  * channel: see {@code io.gcstream.ot.channel.ChannelOptions} and {@code Transport}.
  *
@@ -27,7 +29,7 @@ import java.util.OptionalLong;
  *       default) for not said. The hello compares the two: parties that both say a number must
  *       say the same, else the handshake fails on both sides naming both (so that a party
  *       planning fewer runs does not leave while its peer still runs ahead, {@link
- *       GcSession#runMany}). {@code singleRun} is 1 planned run: when both parties plan one run,
+ *       GcSession#runMany}). When both parties plan one run,
  *       a first run with at most 128 fresh evaluator input bits takes them by base OTs alone,
  *       and the OT extension is set up only by a later run that needs it (the one run is
  *       shorter, docs/performance.md; a second run, if there is one, pays for the extension's
@@ -42,8 +44,8 @@ import java.util.OptionalLong;
  *       false). A state resumes once ({@link SessionState}); a used one resumes again only when
  *       both parties set this, each with its own reason (a run to repeat after a failure).</li>
  *   <li>{@code threads}: how many threads this party computes on: its garbling or evaluation
- *       and its part of the OT extension. 1..{@value #MAX_THREADS}, or {@link #AUTO_THREADS} (0,
- *       the default): the cores the JVM sees, halved when the peer runs on the same machine (a
+ *       and its part of the OT extension. 1..{@value #MAX_THREADS}, or 0 (automatic, the
+ *       default): the cores the JVM sees, halved when the peer runs on the same machine (a
  *       loopback connection or an in-memory channel), since the two parties then share those
  *       cores; the default gives the garbling or evaluation more than one thread only from 4
  *       (on 2 cores its hand-offs cost what the second thread gives, while the OT extension's
@@ -56,16 +58,16 @@ import java.util.OptionalLong;
  *       {@link GcSession#close()}, or when the session fails (docs/scale.md says what threads
  *       buy).</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
- *   <li>{@code seed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness from a
- *       fixed seed so that a run is reproducible byte for byte. A seeded session is insecure.
- *       Unset by default (randomness from {@code SecureRandom}).</li>
+ *   <li>{@code insecureTestSeed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness
+ *       from a fixed seed so that a run is reproducible byte for byte. A seeded session is
+ *       insecure. Unset by default (randomness from {@code SecureRandom}).</li>
  * </ul>
  *
  * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).timeout(Duration.ofSeconds(5)).build()}.
  */
 public final class SessionOptions {
     /** {@link #threads()} chosen per session from the cores and where the peer is (the default). */
-    public static final int AUTO_THREADS = 0;
+    static final int AUTO_THREADS = 0;
     /** Most threads a party computes on. */
     public static final int MAX_THREADS = 64;
     private static final SessionOptions DEFAULTS = builder().build();
@@ -110,7 +112,7 @@ public final class SessionOptions {
         return b;
     }
 
-    public Scheme scheme() {
+    Scheme scheme() {
         return scheme;
     }
 
@@ -119,23 +121,19 @@ public final class SessionOptions {
         return timeout;
     }
 
-    /** The test seed, if set. */
-    public OptionalLong seed() {
+    /** The insecure test seed, if set. */
+    OptionalLong insecureTestSeed() {
         return seed == null ? OptionalLong.empty() : OptionalLong.of(seed);
     }
 
     /** OTs per block of the OT extension. */
-    public int otBlockSize() {
+    int otBlockSize() {
         return otBlockSize;
     }
 
-    /** Whether the caller means to run the session once: {@code plannedRuns() == 1} (see the class comment). */
-    public boolean singleRun() {
-        return plannedRuns == 1;
-    }
 
     /** Runs the caller means to make in this session, or 0 for not said (see the class comment). */
-    public int plannedRuns() {
+    int plannedRuns() {
         return plannedRuns;
     }
 
@@ -143,43 +141,25 @@ public final class SessionOptions {
      * Whether this party allows saving or resuming a state over plain TCP to a peer off this
      * machine (see the class comment).
      */
-    public boolean stateOverPlainTcp() {
+    boolean stateOverPlainTcp() {
         return stateOverPlainTcp;
     }
 
     /** Whether this party allows resuming a state used before (see the class comment). */
-    public boolean reuseState() {
+    boolean reuseState() {
         return reuseState;
     }
 
-    /**
-     * Threads this party computes on, or {@link #AUTO_THREADS} to choose per session (see the
-     * class comment).
-     */
-    public int threads() {
+    /** Threads this party computes on, or {@link #AUTO_THREADS} to choose per session (see the class comment). */
+    int threads() {
         return threads;
     }
 
     /** The progress listener, or null. */
-    public ProgressListener progress() {
+    ProgressListener progress() {
         return progress;
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof SessionOptions)) {
-            return false;
-        }
-        SessionOptions s = (SessionOptions) o;
-        return scheme == s.scheme && timeout.equals(s.timeout) && Objects.equals(seed, s.seed)
-                && progress == s.progress && otBlockSize == s.otBlockSize && plannedRuns == s.plannedRuns
-                && reuseState == s.reuseState && stateOverPlainTcp == s.stateOverPlainTcp && threads == s.threads;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(scheme, timeout, seed, otBlockSize, plannedRuns, reuseState, stateOverPlainTcp, threads);
-    }
 
     @Override
     public String toString() {
@@ -212,8 +192,8 @@ public final class SessionOptions {
         }
 
         /**
-         * Threads this party computes on, 1..{@value SessionOptions#MAX_THREADS}, or
-         * {@link SessionOptions#AUTO_THREADS} (see the class comment).
+         * Threads this party computes on, 1..{@value SessionOptions#MAX_THREADS}, or 0 to choose
+         * them per session (see the class comment).
          */
         public Builder threads(int n) {
             if (n < 0 || n > MAX_THREADS) {
@@ -224,11 +204,6 @@ public final class SessionOptions {
             return this;
         }
 
-        /** The caller means to run the session once ({@code plannedRuns(1)}), or does not say ({@code plannedRuns(0)}). */
-        public Builder singleRun(boolean once) {
-            this.plannedRuns = once ? 1 : 0;
-            return this;
-        }
 
         /**
          * The caller means to make {@code runs} runs in this session, or does not say (0); both
@@ -290,9 +265,12 @@ public final class SessionOptions {
             return otBlockSize((int) rounded);
         }
 
-        /** Tests only: makes the session deterministic and therefore insecure. */
-        public Builder seed(long s) {
-            this.seed = s;
+        /**
+         * <b>Tests only</b>: derives all of this party's randomness (Δ, labels, OT secrets) from
+         * {@code seed}, so that a run is reproducible byte for byte; the session is insecure.
+         */
+        public Builder insecureTestSeed(long seed) {
+            this.seed = seed;
             return this;
         }
 

@@ -1,9 +1,10 @@
 package io.gcstream.engine;
 
 import io.gcstream.circuits.Party;
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateFiles;
+import io.gcstream.engine.internal.state.ValueOrigin;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -57,21 +58,38 @@ public final class SessionState {
         this(half.role(), null, null, half, null, false);
     }
 
-    /** Where a saved value came from: its circuit and output positions. */
-    public record Origin(byte[] circuitHash, Party party, int from, int width) {
-        public Origin {
-            circuitHash = circuitHash.clone();
+    /** Where a saved value came from: its circuit and the range of a party's outputs. Immutable. */
+    public static final class Origin {
+        private final ValueOrigin origin;
+
+        private Origin(ValueOrigin origin) {
+            this.origin = origin;
         }
 
-        @Override
+        /** The {@link io.gcstream.circuits.Circuit#hash()} of the run that kept the value (a copy). */
         public byte[] circuitHash() {
-            return circuitHash.clone();
+            return origin.circuitHash();
         }
 
+        /** The party whose outputs the value was. */
+        public Party party() {
+            return origin.party();
+        }
+
+        /** The first of those outputs. */
+        public int from() {
+            return origin.from();
+        }
+
+        /** The value's bits. */
+        public int width() {
+            return origin.width();
+        }
+
+        /** "creator outputs [0, 32) of circuit 3fa2…" (the first 8 bytes of the hash). */
         @Override
         public String toString() {
-            return (party == Party.CREATOR ? "creator" : "evaluator") + " outputs [" + from + ", "
-                    + (from + width) + ") of circuit " + hex(circuitHash, 8) + "…";
+            return origin.toString();
         }
     }
 
@@ -82,11 +100,6 @@ public final class SessionState {
      */
     public static SessionState unusable(Party role, String problem) {
         return new SessionState(role, problem, null, null, null, false);
-    }
-
-    /** {@link #read(Path, char[])} of a file without a password (an evaluator's, saved without one). */
-    public static SessionState read(Path file) throws IOException {
-        return read(file, null);
     }
 
     /**
@@ -115,6 +128,16 @@ public final class SessionState {
         }
         Party role = committed != null ? committed.role() : pending.role();
         return new SessionState(role, null, file, committed, blocked ? null : pending, blocked);
+    }
+
+    /**
+     * True if {@code a} and {@code b} name one state file, as a session that loads one and saves
+     * the next compares them: by identity when both exist, else by one name in one directory, so
+     * {@code x}, {@code ./x} and {@code dir/../x} are one file whether or not it exists. A state
+     * is saved to a file other than the one it was loaded from.
+     */
+    public static boolean sameFile(Path a, Path b) {
+        return StateFiles.same(a, b);
     }
 
     /**
@@ -155,7 +178,14 @@ public final class SessionState {
      */
     public List<Origin> origins() {
         Half h = newest();
-        return h == null ? List.of() : h.origins();
+        if (h == null) {
+            return List.of();
+        }
+        List<Origin> l = new ArrayList<>(h.origins().size());
+        for (ValueOrigin o : h.origins()) {
+            l.add(new Origin(o));
+        }
+        return List.copyOf(l);
     }
 
     /** Total bits of all saved values (of the newest half, as {@link #origins()}). */

@@ -24,7 +24,7 @@ final class CounterSessions {
     static final int W = 16;
     /** The creator's password. */
     static final char[] PASSWORD = "correct horse".toCharArray();
-    static final SessionOptions O = SessionOptions.builder().timeout(Duration.ofSeconds(10)).singleRun(true).build();
+    static final SessionOptions O = SessionOptions.builder().timeout(Duration.ofSeconds(10)).plannedRuns(1).build();
 
     static {
         // Cheap keys: these tests write and read hundreds of creator files.
@@ -54,7 +54,7 @@ final class CounterSessions {
      * {@linkplain SessionState#unusable unusable}, as the CLI does.
      */
     static End[] session(Side creator, Side evaluator, long a, long b) throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         return session(creator, ch[0], evaluator, ch[1], a, b);
     }
 

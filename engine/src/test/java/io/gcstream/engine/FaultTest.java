@@ -21,7 +21,7 @@ import io.gcstream.engine.testutil.HostileChannel.Fault;
 import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.ForwardingChannel;
+import io.gcstream.ot.internal.channel.ForwardingChannel;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -82,7 +82,7 @@ class FaultTest {
 
     @Test
     void twoCreatorsAreRejectedOnBothSides() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST), GcSession.creator(ch[1], FAST),
                 accumulate(4));
         assertFailed(out[0], HandshakeMismatchException.class, "both parties are creators");
@@ -91,7 +91,7 @@ class FaultTest {
 
     @Test
     void twoEvaluatorsAreRejectedOnBothSides() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] out = run(GcSession.evaluator(ch[0], FAST), GcSession.evaluator(ch[1], FAST),
                 accumulate(4));
         assertFailed(out[0], HandshakeMismatchException.class, "both parties are evaluators");
@@ -100,7 +100,7 @@ class FaultTest {
 
     @Test
     void schemeMismatchIsReportedOnBothSides() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST),
                 GcSession.evaluator(ch[1], FAST.toBuilder().scheme(Scheme.GRR3).build()),
                 accumulate(4));
@@ -112,7 +112,7 @@ class FaultTest {
 
     @Test
     void circuitMismatchIsReportedOnBothSidesAndTheSessionStaysUsable() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         GcSession c = GcSession.creator(ch[0], FAST);
         GcSession e = GcSession.evaluator(ch[1], FAST);
         Circuit a = accumulate(4);
@@ -144,8 +144,8 @@ class FaultTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2})
     void aMismatchInAnyRunOfASingleRunSessionLeavesItUsable(int k) throws Exception {
-        SessionOptions once = FAST.toBuilder().singleRun(true).build();
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(once.timeout()).build());
+        SessionOptions once = FAST.toBuilder().plannedRuns(1).build();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(once.timeout()).build());
         GcSession c = GcSession.creator(ch[0], once);
         GcSession e = GcSession.evaluator(ch[1], once);
         Circuit a = accumulate(4);
@@ -202,7 +202,7 @@ class FaultTest {
         long[] from = new long[2];
         long[] sent = new long[2];
         {
-            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
             List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> {
                 s.handshake();
                 from[0] = ch[0].bytesSent();
@@ -225,7 +225,7 @@ class FaultTest {
         // 10^4 or less; the 2 s timeout bounds the flips that leave a party waiting.
         for (int k = 0; k < FLIPS; k++) {
             int side = k % 2;
-            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(o.timeout()).build());
             Channel bad = new HostileChannel(ch[side], Fault.randomFlip(seeds.nextLong(), from[side], sent[side]));
             Channel c = side == 0 ? bad : ch[0];
             Channel e = side == 1 ? bad : ch[1];
@@ -262,7 +262,7 @@ class FaultTest {
 
     @Test
     void creatorDisconnectingMidStream() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch[0], Fault.crash(300_000));
         GcSession evaluator = GcSession.evaluator(ch[1], FAST);
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), evaluator, accumulate(40_000));
@@ -276,7 +276,7 @@ class FaultTest {
 
     @Test
     void evaluatorCrashingMidStream() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch[1], Fault.crashWhileReceiving(300_000));
         Pairs.Outcome[] out = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(bad, FAST),
                 accumulate(40_000));
@@ -286,7 +286,7 @@ class FaultTest {
 
     @Test
     void creatorStallingMidStreamTimesOut() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(STALL.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(STALL.timeout()).build());
         Channel bad = new HostileChannel(ch[0], Fault.stall(300_000));
         Pairs.Outcome[] out = run(GcSession.creator(bad, STALL), GcSession.evaluator(ch[1], STALL),
                 accumulate(40_000));
@@ -301,7 +301,7 @@ class FaultTest {
 
     @Test
     void corruptTablesAreDetectedByTheEvaluatorAndReportedToBoth() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch[0], Fault.flipBytes(300_000, 1024));
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch[1], FAST),
                 accumulate(40_000));
@@ -321,11 +321,11 @@ class FaultTest {
         // the gate counter (8), two 8-byte check hashes for the evaluator's output bit and,
         // since it has an output bit itself, its final status (4).
         Circuit c = accumulate(100);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Pairs.Outcome[] ok = run(GcSession.creator(ch[0], FAST), GcSession.evaluator(ch[1], FAST), c);
         assertNull(ok[0].error());
         long markerAt = ch[0].bytesSent() - 8 - 8 - 16 - 4;
-        MemoryChannel[] ch2 = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch2 = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         Channel bad = new HostileChannel(ch2[0], Fault.flipBytes(markerAt, 8));
         Pairs.Outcome[] out = run(GcSession.creator(bad, FAST), GcSession.evaluator(ch2[1], FAST), c);
         assertFailed(out[1], SessionException.class, "garbled stream is out of step");
@@ -339,7 +339,7 @@ class FaultTest {
                 List.of(), 1, 1, 1, 4, () -> {
                     throw new java.io.IOException("disk gone");
                 }, null);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         GcSession c = GcSession.creator(ch[0], SessionOptions.defaults());
         GcSession e = GcSession.evaluator(ch[1], SessionOptions.defaults());
         CompletableFuture<Throwable> ev = failureOf(e, good, new boolean[1]);
@@ -382,7 +382,7 @@ class FaultTest {
     void aManInTheMiddleWhoSwapsTheOutputCheckValuesFailsBothSides() throws Exception {
         Circuit c = HostileSessions.CIRCUIT;
         for (boolean[] y : List.of(HostileSessions.Y1, HostileSessions.Y2)) {
-            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
             Channel mitm = new ManInTheMiddle(ch[0]) {
                 @Override
                 public void writeLongs(long[] a, int off, int len) throws java.io.IOException {
@@ -417,7 +417,7 @@ class FaultTest {
     void aManInTheMiddleWhoFlipsAColumnOfTheOtMatrixChangesTheEvaluatorsInputUndetected() throws Exception {
         Circuit c = HostileSessions.CIRCUIT;
         int flipped = 3;
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         // Not a single run: the session sets the OT extension up before its first run, which
         // then sends its call header and one block of 128 rows of 16 bytes.
         int rowBytes = 16;
@@ -497,13 +497,13 @@ class FaultTest {
     @Test
     void aManInTheMiddleWhoFlipsOneBitOfOneRowOfTheOtMatrixLearnsThatBitOfDelta() throws Exception {
         long seed = 4242;
-        SessionOptions o = FAST.toBuilder().seed(seed).build();
+        SessionOptions o = FAST.toBuilder().insecureTestSeed(seed).build();
         // The creator's Δ: the first two longs of its generator (lowest bit set), as GcSession draws it.
         io.gcstream.ot.internal.crypto.Prg prg = new io.gcstream.ot.internal.crypto.Prg(seed, 0x43L);
         long[] delta = {prg.nextLong() | 1, prg.nextLong()};
         int ones = 0;
         for (int row = 0; row < 128; row += 5) {
-            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
             Pairs.Outcome[] out = Pairs.run(GcSession.creator(ch[0], o),
                     GcSession.evaluator(flipOneMatrixBit(ch[1], row, 3, false), o),
                     List.of(new Pairs.Job(HostileSessions.CIRCUIT, HostileSessions.X1, HostileSessions.Y1)));
@@ -522,7 +522,7 @@ class FaultTest {
     @Test
     void aManInTheMiddleWhoAlsoRewritesTheEvaluatorsStatusMakesTheCreatorReportSuccess() throws Exception {
         Circuit c = GcSessionTest.manyEvaluatorBits(8);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         // Row 0: Δ's lowest bit is always 1, so this flip always makes the evaluator's check fail.
         Pairs.Outcome[] out = Pairs.run(GcSession.creator(ch[0], FAST),
                 GcSession.evaluator(flipOneMatrixBit(ch[1], 0, 3, true), FAST),
@@ -570,7 +570,7 @@ class FaultTest {
                 "the change flips the output");
         java.nio.file.Files.move(recompiled, creatorFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         List<Pairs.Result<boolean[]>> out = Pairs.both(GcSession.creator(ch[0], FAST), s -> s.run(c, x),
                 GcSession.evaluator(ch[1], FAST), s -> s.run(e, y));
         assertNotNull(out.get(0).error(), "the creator must not garble the changed file");
@@ -599,7 +599,7 @@ class FaultTest {
         boolean[] x = {true};
         boolean[] y = {false};
         boolean[] want = Simulator.run(agreed, x, y).evaluatorOutputs();
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(FAST.timeout()).build());
         List<Pairs.Result<List<boolean[]>>> out = Pairs.both(GcSession.creator(ch[0], FAST), s -> {
             boolean[] first = s.run(c, x);
             java.nio.file.Files.move(recompiled, creatorFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);

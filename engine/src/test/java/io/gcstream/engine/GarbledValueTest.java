@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.util.List;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** Kept values cannot be misused: wrong session, consumed, discarded. */
 class GarbledValueTest {
-    private static final SessionOptions O = SessionOptions.builder().seed(3).build();
+    private static final SessionOptions O = SessionOptions.builder().insecureTestSeed(3).build();
 
     /** One run on a fresh pair that keeps all evaluator outputs; returns [creator's, evaluator's] values. */
     private static GarbledValue[] keepOne(Circuit c, GcSession cs, GcSession es) throws Exception {
@@ -30,7 +31,7 @@ class GarbledValueTest {
     @Test
     void aValueIsBoundToItsSessionAndGoneOnceUsedOrDiscarded() throws Exception {
         Circuit c = RandomCircuits.generate(new Random(8), 3, 3, 2, 4, 60);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession cs = GcSession.creator(ch[0], O);
         GcSession es = GcSession.evaluator(ch[1], O);
         GarbledValue[] v = keepOne(c, cs, es);
@@ -38,7 +39,7 @@ class GarbledValueTest {
         assertEquals(v[0].id(), v[1].id());
         assertTrue(v[0].isAvailable());
 
-        MemoryChannel[] other = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
+        Channel[] other = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession stranger = GcSession.creator(other[0], O);
         Circuit takes4 = RandomCircuits.generate(new Random(9), 4, 1, 1, 1, 30);
         RunSpec foreign = RunSpec.builder(takes4).input(Party.CREATOR, v[0]).build();
@@ -65,13 +66,13 @@ class GarbledValueTest {
         IllegalStateException discarded = assertThrows(IllegalStateException.class,
                 () -> RunSpec.builder(takes4).input(Party.CREATOR, w[0]));
         assertTrue(discarded.getMessage().contains("gone"), discarded.getMessage());
-        assertEquals(1, stale.inputs(Party.CREATOR).size());
+        assertEquals(1, stale.plan().inputs(Party.CREATOR).size());
     }
 
     @Test
     void aValueDiscardedAfterTheSpecWasBuiltIsRefusedBeforeAnythingIsSent() throws Exception {
         Circuit c = RandomCircuits.generate(new Random(10), 3, 3, 2, 4, 60);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(O.timeout()).build());
         GcSession cs = GcSession.creator(ch[0], O);
         GcSession es = GcSession.evaluator(ch[1], O);
         GarbledValue[] v = keepOne(c, cs, es);

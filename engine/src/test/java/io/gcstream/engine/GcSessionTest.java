@@ -12,6 +12,7 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.ThreeHalves;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
@@ -19,6 +20,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -55,12 +57,12 @@ class GcSessionTest {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Channel> e = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return TcpChannel.connect("127.0.0.1", server.getLocalPort(), ChannelOptions.builder().readTimeout(o.timeout()).build());
+                    return Transport.plain().connect("127.0.0.1", server.getLocalPort(), ChannelOptions.builder().readTimeout(o.timeout()).build());
                 } catch (Exception ex) {
                     throw new RuntimeException(ex);
                 }
             });
-            Channel c = TcpChannel.accept(server, ChannelOptions.builder().readTimeout(o.timeout()).build());
+            Channel c = Transport.plain().accept(server, ChannelOptions.builder().readTimeout(o.timeout()).build());
             return new Channel[] {c, e.get()};
         }
     }
@@ -163,7 +165,7 @@ class GcSessionTest {
     void aCreatorRunningOneRunAtATimeFollowsAnEvaluatorRunningAhead() throws Exception {
         SessionOptions o = SessionOptions.defaults();
         Batch b = Batch.random(new Random(91), 0, 12);
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         List<Boolean> eAhead = new ArrayList<>();
         List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> {
             List<RunResult> out = new ArrayList<>();
@@ -180,7 +182,7 @@ class GcSessionTest {
     void runManyWithCreatorOutputsGoesOneRunAtATime() throws Exception {
         SessionOptions o = SessionOptions.defaults();
         Batch b = Batch.random(new Random(92), 3, 10);
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         List<Boolean> cAhead = new ArrayList<>();
         List<Boolean> eAhead = new ArrayList<>();
         List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> runMany(s, b, cAhead),
@@ -194,7 +196,7 @@ class GcSessionTest {
     void aCallbackFailingAfterARunWentAheadEndsBothSessions() throws Exception {
         SessionOptions o = SessionOptions.builder().timeout(java.time.Duration.ofSeconds(20)).build();
         Batch b = Batch.random(new Random(93), 0, 8);
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         GcSession creator = GcSession.creator(ch[0], o);
         GcSession evaluator = GcSession.evaluator(ch[1], o);
         List<Pairs.Result<Integer>> r = Pairs.both(creator, s -> {
@@ -252,7 +254,7 @@ class GcSessionTest {
         Batch b = new Batch(c, x, y);
         for (int buffer : new int[] {2048, 64 * 1024}) {
             // Each pipe holds 4 buffers: 8 KiB, or 256 KiB.
-            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().bufferSize(buffer).readTimeout(o.timeout())
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().bufferSize(buffer).readTimeout(o.timeout())
                     .build());
             List<Boolean> cAhead = new ArrayList<>();
             List<Boolean> eAhead = new ArrayList<>();
@@ -273,7 +275,7 @@ class GcSessionTest {
     @Test
     void runInALoopOnBothSidesServesInputsFromEarlierOutputsAndNeverRunsAhead() throws Exception {
         Circuit c = manyEvaluatorBits(8);
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         Pairs.Side<List<boolean[]>> loop = s -> {
             boolean creator = s.role() == Party.CREATOR;
             boolean[] in = creator ? new boolean[] {true} : new boolean[] {true, false, false, false, false, false, false, false};
@@ -309,7 +311,7 @@ class GcSessionTest {
     @Test
     void runManyAsksForTheNextBitsAfterTheResultUnlessTheyMayGoAhead() throws Exception {
         Circuit c = wide(4);
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         Pairs.Side<List<boolean[]>> many = s -> {
             List<boolean[]> outs = new ArrayList<>();
             s.runMany(RunSpec.of(c), 5, i -> {
@@ -334,7 +336,7 @@ class GcSessionTest {
     @Test
     void runManyChecksItsArguments() throws Exception {
         Batch b = Batch.random(new Random(94), 0, 2);
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         GcSession s = GcSession.evaluator(ch[1], SessionOptions.defaults());
         RunSpec spec = RunSpec.of(b.circuit());
         assertThrows(IllegalArgumentException.class, () -> s.runMany(spec, -1, i -> b.y().get(0), r -> { }));
@@ -360,12 +362,12 @@ class GcSessionTest {
         long[][] bytes = runBytes(scheme, 10, 1000, 5000);
         for (int k = 1; k < bytes.length; k++) {
             long gates = bytes[k][2] - bytes[0][2];
-            if (scheme.implementation().controlBits() == 0) {
+            if (GarblingScheme.of(scheme).controlBits() == 0) {
                 assertEquals(scheme.tableBytes() * gates, bytes[k][0] - bytes[0][0],
                         "creator bytes per extra non-linear gate");
             }
-            long stream = StreamBytes.of(chain(k == 1 ? 1000 : 5000), scheme.implementation())
-                    - StreamBytes.of(chain(10), scheme.implementation());
+            long stream = StreamBytes.of(chain(k == 1 ? 1000 : 5000), GarblingScheme.of(scheme))
+                    - StreamBytes.of(chain(10), GarblingScheme.of(scheme));
             assertEquals(stream, bytes[k][0] - bytes[0][0], "creator bytes: the garbled stream");
             assertEquals(0, bytes[k][1] - bytes[0][1], "evaluator bytes do not grow with gates");
         }
@@ -522,7 +524,7 @@ class GcSessionTest {
         int[] widths = {8, 200};
         for (int k = 0; k < 2; k++) {
             Circuit c = wide(widths[k]);
-            SessionOptions o = SessionOptions.builder().seed(5).build();
+            SessionOptions o = SessionOptions.builder().insecureTestSeed(5).build();
             Channel[] ch = channels(LocalPair.Connection.MEMORY, o);
             Pairs.Side<long[]> side = s -> {
                 boolean creator = s.role() == Party.CREATOR;
@@ -564,15 +566,19 @@ class GcSessionTest {
             CompletableFuture<boolean[]> evaluator = CompletableFuture.supplyAsync(() -> {
                 try {
                     new java.net.Socket("127.0.0.1", port).close(); // a probe, then the peer
-                    try (GcSession s = GcSession.connect("127.0.0.1", port, Party.EVALUATOR, o)) {
+                    try (GcSession s = GcSession.connect("127.0.0.1", port, Party.EVALUATOR, Transport.plain(), o)) {
                         return s.run(c, y);
                     }
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
-            GcSession creator = GcSession.listen(server, Party.CREATOR,
-                    io.gcstream.ot.channel.Transport.plain(), ChannelOptions.defaults(), o);
+            GcSession creator = PeerListener.accept(server, Transport.plain(), ChannelOptions.defaults(),
+                    reason -> { }, ch -> {
+                        GcSession s = GcSession.creator(ch, o);
+                        s.handshake();
+                        return s;
+                    });
             try (creator) {
                 assertArrayEquals(expected.creatorOutputs(), creator.run(c, x));
                 assertArrayEquals(expected.evaluatorOutputs(), evaluator.get());

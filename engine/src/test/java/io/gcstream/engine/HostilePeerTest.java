@@ -14,6 +14,7 @@ import io.gcstream.engine.HostileSessions.Where;
 import io.gcstream.engine.testutil.HostileChannel.Fault;
 import io.gcstream.engine.testutil.PhaseMap.Span;
 import io.gcstream.engine.testutil.PhaseMap;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -165,7 +166,7 @@ class HostilePeerTest {
             }
             return s.run(HostileSessions.CIRCUIT, creator ? HostileSessions.X2 : HostileSessions.Y2);
         };
-        io.gcstream.ot.channel.MemoryChannel[] ch = io.gcstream.ot.channel.MemoryChannel.pair(io.gcstream.ot.channel.ChannelOptions.builder().readTimeout(sc.options.timeout()).build());
+        io.gcstream.ot.channel.Channel[] ch = io.gcstream.ot.channel.MemoryChannel.pair(io.gcstream.ot.channel.ChannelOptions.builder().readTimeout(sc.options.timeout()).build());
         io.gcstream.engine.testutil.HostileChannel c = new io.gcstream.engine.testutil.HostileChannel(ch[0],
                 Fault.flip(header.from() + 4, 0)); // the run index
         List<Duel.Side<boolean[]>> sides = Duel.run("one-sided-mismatch", Duration.ofSeconds(60),

@@ -76,7 +76,7 @@ final class HostileSessions {
             this.scheme = scheme;
             // Planned as a single run, so that the first run takes its inputs by direct base OTs
             // and the second sets the OT extension up: every message kind of the protocol.
-            this.options = SessionOptions.builder().scheme(scheme).seed(20240).timeout(TIMEOUT).singleRun(true).build();
+            this.options = SessionOptions.builder().scheme(scheme).insecureTestSeed(20240).timeout(TIMEOUT).plannedRuns(1).build();
         }
 
         /** The honest run's phase map of {@code party} in {@code script}. */
@@ -130,7 +130,7 @@ final class HostileSessions {
      */
     private static List<Duel.Side<Result>> record(Scenario sc, Script script, SessionState[] states) throws Exception {
         SessionOptions patient = sc.options.toBuilder().timeout(Duration.ofSeconds(60)).build();
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(patient.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(patient.timeout()).build());
         PhaseMap.Recorder c = new PhaseMap.Recorder(ch[0]);
         PhaseMap.Recorder e = new PhaseMap.Recorder(ch[1]);
         Path dir = newDirectory();

@@ -24,7 +24,7 @@ class LocalPairTest {
         Circuit c = RandomCircuits.generate(r, 9, 7, 5, 6, 1500);
         boolean[] x = RandomCircuits.bits(r, 9);
         boolean[] y = RandomCircuits.bits(r, 7);
-        LocalPair.Outcome res = LocalPair.run(c, x, y, SessionOptions.defaults(), t);
+        LocalPair.Outcome res = LocalPair.runAll(c, List.of(x), List.of(y), SessionOptions.defaults(), t).get(0);
         Simulator.Result expect = Simulator.run(c, x, y);
         assertArrayEquals(expect.creatorOutputs(), res.creatorOutputs());
         assertArrayEquals(expect.evaluatorOutputs(), res.evaluatorOutputs());
@@ -32,7 +32,7 @@ class LocalPairTest {
         assertEquals(Party.EVALUATOR, res.evaluatorStats().role());
         assertEquals(res.creatorStats().bytesSent(), res.evaluatorStats().bytesReceived());
         assertEquals(c.nonLinearCount(), res.evaluatorStats().nonLinearGates());
-        assertTrue(res.creatorStats().toJson().contains("\"nonLinearGates\":" + c.nonLinearCount()));
+        assertTrue(res.creatorStats().toString().contains("\"nonLinearGates\":" + c.nonLinearCount()));
     }
 
     @ParameterizedTest
@@ -65,7 +65,7 @@ class LocalPairTest {
         Random r = new Random(5);
         Circuit c = RandomCircuits.generate(r, 3, 3, 1, 1, 10);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LocalPair.run(c, new boolean[2], new boolean[3],
+                () -> LocalPair.runAll(c, List.of(new boolean[2]), List.of(new boolean[3]),
                         SessionOptions.builder().timeout(java.time.Duration.ofSeconds(2)).build(), t));
         assertTrue(e.getMessage().contains("creator input has 2 bits but the circuit takes 3"),
                 e.getMessage());
@@ -81,7 +81,7 @@ class LocalPairTest {
                 finished.add(role);
             }
         }).build();
-        LocalPair.run(c, new boolean[2], new boolean[2], o, LocalPair.Connection.MEMORY);
+        LocalPair.runAll(c, List.of(new boolean[2]), List.of(new boolean[2]), o, LocalPair.Connection.MEMORY);
         assertEquals(java.util.Set.of(Party.CREATOR, Party.EVALUATOR), finished);
     }
 }

@@ -19,26 +19,26 @@ class RunSpecTest {
         RunSpec s = RunSpec.of(c);
         assertEquals(6, s.freshBits(Party.CREATOR));
         assertEquals(5, s.freshBits(Party.EVALUATOR));
-        assertEquals(4, s.decodedBits(Party.CREATOR));
-        assertEquals(3, s.decodedBits(Party.EVALUATOR));
-        assertTrue(s.kept().isEmpty());
+        assertEquals(4, s.plan().decodedBits(Party.CREATOR));
+        assertEquals(3, s.plan().decodedBits(Party.EVALUATOR));
+        assertTrue(s.plan().kept().isEmpty());
     }
 
     @Test
     void freshSegmentsMergeAndTheRestIsFresh() {
         RunSpec s = RunSpec.builder(c).fresh(Party.CREATOR, 2).fresh(Party.CREATOR, 1).build();
-        assertEquals(1, s.inputs(Party.CREATOR).size());
-        assertEquals(6, s.inputs(Party.CREATOR).get(0).width());
-        assertEquals(RunSpec.of(c).inputs(Party.EVALUATOR), s.inputs(Party.EVALUATOR));
+        assertEquals(1, s.plan().inputs(Party.CREATOR).size());
+        assertEquals(6, s.plan().inputs(Party.CREATOR).get(0).width());
+        assertEquals(RunSpec.of(c).plan().inputs(Party.EVALUATOR), s.plan().inputs(Party.EVALUATOR));
     }
 
     @Test
     void keptRangesAreCheckedAndCounted() {
         RunSpec s = RunSpec.builder(c).keep(Party.CREATOR, 1, 3).keep(Party.EVALUATOR).build();
-        assertEquals(2, s.decodedBits(Party.CREATOR));
-        assertEquals(0, s.decodedBits(Party.EVALUATOR));
-        assertTrue(s.isKept(Party.CREATOR, 2));
-        assertFalse(s.isKept(Party.CREATOR, 3));
+        assertEquals(2, s.plan().decodedBits(Party.CREATOR));
+        assertEquals(0, s.plan().decodedBits(Party.EVALUATOR));
+        assertTrue(s.plan().isKept(Party.CREATOR, 2));
+        assertFalse(s.plan().isKept(Party.CREATOR, 3));
         assertThrows(IllegalArgumentException.class, () -> RunSpec.builder(c).keep(Party.CREATOR, 2, 5));
         assertThrows(IllegalArgumentException.class, () -> RunSpec.builder(c).keep(Party.CREATOR, 2, 2));
         IllegalArgumentException overlap = assertThrows(IllegalArgumentException.class,

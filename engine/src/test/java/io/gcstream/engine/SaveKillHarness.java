@@ -4,6 +4,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.nio.file.Path;
 
 /**
@@ -43,7 +44,7 @@ final class SaveKillHarness {
                 }
             }
         });
-        try (Channel ch = TcpChannel.connect("127.0.0.1", port, ChannelOptions.builder()
+        try (Channel ch = Transport.plain().connect("127.0.0.1", port, ChannelOptions.builder()
                 .readTimeout(CounterSessions.O.timeout()).build())) {
             CounterSessions.play(CounterSessions.open(role, side, ch), side, input(role));
         }

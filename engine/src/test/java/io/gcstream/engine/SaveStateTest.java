@@ -13,6 +13,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -100,7 +101,7 @@ class SaveStateTest {
 
     private static void check(Party party, SaveHook.Step step, Fault fault) throws Exception {
         Path dir = copy(chainStart(), root.resolve(party + "-" + step + "-" + fault));
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
         SaveHook hook = fault(ch[party.ordinal()], step, fault);
         Side c = new Side(dir.resolve("c1"), dir.resolve("c2"), CounterSessions.O, party == Party.CREATOR ? hook : null);
         Side e = new Side(dir.resolve("e1"), dir.resolve("e2"), CounterSessions.O, party == Party.EVALUATOR ? hook : null);
@@ -128,7 +129,7 @@ class SaveStateTest {
 
     private static void checkInPlace(Party party, SaveHook.Step step, Fault fault) throws Exception {
         Path dir = copy(chainStart(), root.resolve("in-place-" + party + "-" + step + "-" + fault));
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
         SaveHook hook = fault(ch[party.ordinal()], step, fault);
         Side c = new Side(dir.resolve("c1"), dir.resolve("c1"), CounterSessions.O, party == Party.CREATOR ? hook : null);
         Side e = new Side(dir.resolve("e1"), dir.resolve("e1"), CounterSessions.O, party == Party.EVALUATOR ? hook : null);
@@ -192,7 +193,7 @@ class SaveStateTest {
                 try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     Party here = killed.peer();
                     java.util.concurrent.CompletableFuture<End[]> mine = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                        try (Channel ch = TcpChannel.accept(server, ChannelOptions.builder()
+                        try (Channel ch = Transport.plain().accept(server, ChannelOptions.builder()
                                 .readTimeout(CounterSessions.O.timeout()).build())) {
                             Side side = SaveKillHarness.side(here, dir);
                             GcSession s = CounterSessions.open(here, side, ch);

@@ -5,6 +5,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.engine.internal.state.StateFormat;
+import io.gcstream.engine.internal.state.ValueOrigin;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -46,13 +47,13 @@ class SessionStateFuzzTest {
         Stream.Builder<byte[]> out = Stream.builder();
         for (Party role : Party.values()) {
             for (int values : new int[] {1, 3}) {
-                List<SessionState.Origin> origins = new java.util.ArrayList<>();
+                List<ValueOrigin> origins = new java.util.ArrayList<>();
                 long[][] labels = new long[values][];
                 for (int i = 0; i < values; i++) {
                     byte[] hash = new byte[32];
                     rnd.nextBytes(hash);
                     int width = 1 + rnd.nextInt(5);
-                    origins.add(new SessionState.Origin(hash, Party.values()[i & 1], rnd.nextInt(9), width));
+                    origins.add(new ValueOrigin(hash, Party.values()[i & 1], rnd.nextInt(9), width));
                     labels[i] = rnd.longs(2L * width).toArray();
                 }
                 byte[] id = new byte[16];

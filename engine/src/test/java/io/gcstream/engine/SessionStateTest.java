@@ -20,8 +20,10 @@ import io.gcstream.engine.CounterSessions.End;
 import io.gcstream.engine.CounterSessions.Side;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateFiles;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -75,7 +77,7 @@ class SessionStateTest {
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("c1"))));
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("e2"))));
         }
-        SessionState s = SessionState.read(dir.resolve("e2"));
+        SessionState s = SessionState.read(dir.resolve("e2"), null);
         assertEquals(Party.EVALUATOR, s.role());
         assertEquals(W, s.totalWidth());
         assertTrue(s.origins().get(0).toString().startsWith("evaluator outputs [0, 16) of circuit "), s.toString());
@@ -88,7 +90,7 @@ class SessionStateTest {
 
     /** Both sides of a session resuming {@code c} and {@code e}, decoding; returns both errors. */
     private static Throwable[] resumeBoth(SessionState c, SessionState e) throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
         Pairs.Side<Object> side = s -> s.run(RunSpec.builder(counter()).input(Party.EVALUATOR, s.resumedValues().isEmpty()
                 ? null : s.resumedValues().get(0)).build(), new boolean[8]);
         List<Pairs.Result<Object>> r = Pairs.both(GcSession.resume(ch[0], CounterSessions.O, c), side,
@@ -146,7 +148,7 @@ class SessionStateTest {
     void damagedFilesAreNamedWithoutAllocatingWhatTheyClaim(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("x");
         Files.write(p, new byte[10]);
-        assertTrue(assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p))
+        assertTrue(assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p, null))
                 .getMessage().startsWith(p + ": not a gcstream state file"));
         ok(chain(dir, 1, 1, 2, false));
         byte[] good = Files.readAllBytes(dir.resolve("e1"));
@@ -157,13 +159,13 @@ class SessionStateTest {
         byte[] huge = good.clone();
         huge[at] = 0x7f;
         Files.write(p, huge);
-        String m = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p)).getMessage();
+        String m = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p, null)).getMessage();
         assertTrue(m.contains("bad number of values"), m);
         Files.write(p, java.util.Arrays.copyOf(good, good.length - 1));
-        m = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p)).getMessage();
+        m = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p, null)).getMessage();
         assertTrue(m.contains("bytes but its header describes"), m);
         assertEquals(dir.resolve("nope") + " does not exist", assertThrows(SessionState.StateFileException.class,
-                () -> SessionState.read(dir.resolve("nope"))).getMessage());
+                () -> SessionState.read(dir.resolve("nope"), null)).getMessage());
     }
 
     /** The format changed (version 2): a version-1 file is refused in one clear line. */
@@ -173,7 +175,7 @@ class SessionStateTest {
         ByteBuffer b = ByteBuffer.allocate(200);
         b.put("GCSTATE1".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putInt(1);
         Files.write(p, b.array());
-        String m = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p)).getMessage();
+        String m = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(p, null)).getMessage();
         assertEquals(p + ": state file version 1, from an earlier gcstream, holds Δ in the clear and is not read by"
                 + " this one (version 2): finish its chain with the earlier gcstream, or start a new one", m);
     }
@@ -185,7 +187,7 @@ class SessionStateTest {
      */
     @Test
     void aCreatorsFileHoldsNoDeltaAndAWrongPasswordIsRefusedInOneLine(@TempDir Path dir) throws Exception {
-        SessionOptions seeded = CounterSessions.O.toBuilder().seed(2026).build();
+        SessionOptions seeded = CounterSessions.O.toBuilder().insecureTestSeed(2026).build();
         long[] delta = new long[2];
         End[] s = session(new Side(null, dir.resolve("c1"), seeded, null), new Side(null, dir.resolve("e1"), seeded, null),
                 9, 8);
@@ -205,7 +207,7 @@ class SessionStateTest {
         String wrong = assertThrows(SessionState.StateFileException.class,
                 () -> SessionState.read(dir.resolve("c1"), "Tr0ub4dor&3".toCharArray())).getMessage();
         assertEquals(dir.resolve("c1") + ": wrong password for this state file", wrong);
-        String none = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(dir.resolve("c1")))
+        String none = assertThrows(SessionState.StateFileException.class, () -> SessionState.read(dir.resolve("c1"), null))
                 .getMessage();
         assertEquals(dir.resolve("c1") + ": the state file is encrypted: its password is needed", none);
         // Altered under the right password: authentication fails, in one line.
@@ -274,7 +276,7 @@ class SessionStateTest {
         Side e = new Side(dir.resolve("e1"), null);
         GcSession[][] s = new GcSession[2][];
         for (int k = 0; k < 2; k++) {
-            MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
             s[k] = new GcSession[] {CounterSessions.open(Party.CREATOR, c, ch[0]), CounterSessions.open(Party.EVALUATOR, e, ch[1])};
             List<Pairs.Result<Object>> hello = Pairs.both(s[k][0], x -> x.resumedValues(), s[k][1], x -> x.resumedValues());
             hello.get(0).get();
@@ -390,12 +392,12 @@ class SessionStateTest {
             java.util.concurrent.CompletableFuture<io.gcstream.ot.channel.TcpChannel> e = java.util.concurrent.CompletableFuture
                     .supplyAsync(() -> {
                         try {
-                            return io.gcstream.ot.channel.TcpChannel.connect(address.getHostAddress(), server.getLocalPort(), o);
+                            return Transport.plain().connect(address.getHostAddress(), server.getLocalPort(), o);
                         } catch (IOException x) {
                             throw new java.io.UncheckedIOException(x);
                         }
                     });
-            io.gcstream.ot.channel.TcpChannel c = io.gcstream.ot.channel.TcpChannel.accept(server, o);
+            io.gcstream.ot.channel.TcpChannel c = Transport.plain().accept(server, o);
             return new io.gcstream.ot.channel.Channel[] {c, e.get(30, TimeUnit.SECONDS)};
         }
     }
@@ -444,7 +446,7 @@ class SessionStateTest {
     void aSessionThatOnlyKeepsLeavesItsStateResumable(@TempDir Path dir) throws Exception {
         ok(chain(dir, 1, 10, 20, false));
         Side c = new Side(dir.resolve("c1"), null, CounterSessions.O, null);
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(CounterSessions.O.timeout()).build());
         GcSession cs = CounterSessions.open(Party.CREATOR, c, ch[0]);
         GcSession es = CounterSessions.open(Party.EVALUATOR, new Side(dir.resolve("e1"), null), ch[1]);
         Pairs.Side<Object> keepOnly = s -> s.run(RunSpec.builder(counter()).input(Party.EVALUATOR, s.resumedValues().get(0))

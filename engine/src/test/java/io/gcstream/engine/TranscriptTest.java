@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
-import io.gcstream.ot.channel.TranscriptChannel;
+import io.gcstream.ot.internal.channel.TranscriptChannel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -37,14 +38,14 @@ class TranscriptTest {
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void pinnedTranscriptHashes(Scheme scheme) throws Exception {
-        SessionOptions o = SessionOptions.builder().scheme(scheme).seed(7).build();
+        SessionOptions o = SessionOptions.builder().scheme(scheme).insecureTestSeed(7).build();
         // A new scheme fails here with its hashes in the message: pin them in PINS.
         assertEquals(PINS.get(scheme), transcripts(o), scheme + ": creator -> evaluator and evaluator -> creator transcripts");
     }
 
     @Test
     void pinnedTranscriptOfASingleRunSession() throws Exception {
-        SessionOptions o = SessionOptions.builder().seed(7).singleRun(true).build();
+        SessionOptions o = SessionOptions.builder().insecureTestSeed(7).plannedRuns(1).build();
         assertEquals(SINGLE_RUN_PIN, transcripts(o), "single run: creator -> evaluator and evaluator -> creator transcripts");
     }
 
@@ -67,7 +68,7 @@ class TranscriptTest {
     @CsvSource({"1, 1", "8, 1", "1, 8", "3, 2"})
     void threadCountsChangeNoByteOnTheWire(int creatorThreads, int evaluatorThreads) throws Exception {
         for (Scheme scheme : Scheme.values()) {
-            SessionOptions o = SessionOptions.builder().scheme(scheme).seed(7).build();
+            SessionOptions o = SessionOptions.builder().scheme(scheme).insecureTestSeed(7).build();
             SessionOptions co = o.toBuilder().threads(creatorThreads).build();
             SessionOptions eo = o.toBuilder().threads(evaluatorThreads).build();
             assertEquals(PINS.get(scheme), transcripts(co, eo), scheme + ", " + creatorThreads + " / "
@@ -98,7 +99,7 @@ class TranscriptTest {
 
     @Test
     void pinnedTranscriptOfRunsAhead() throws Exception {
-        SessionOptions o = SessionOptions.builder().seed(7).build();
+        SessionOptions o = SessionOptions.builder().insecureTestSeed(7).build();
         Random r = new Random(2025);
         Circuit c = RandomCircuits.generate(r, 8, 8, 0, 4, 400);
         List<boolean[]> x = List.of(RandomCircuits.bits(r, 8), RandomCircuits.bits(r, 8), RandomCircuits.bits(r, 8),
@@ -144,7 +145,7 @@ class TranscriptTest {
 
     /** SHA-256 of the creator's and of the evaluator's sent bytes while both do {@code side}. */
     private static String transcripts(SessionOptions co, SessionOptions eo, Pairs.Side<Object> side) throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(co.timeout()).build());
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(co.timeout()).build());
         TranscriptChannel a = new TranscriptChannel(ch[0]);
         TranscriptChannel b = new TranscriptChannel(ch[1]);
         try (GcSession c = GcSession.creator(a, co); GcSession e = GcSession.evaluator(b, eo)) {

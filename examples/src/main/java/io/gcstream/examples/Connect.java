@@ -5,8 +5,9 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
-import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 
 /**
  * How the examples connect one party to the other, from their command line: the creator
@@ -29,10 +30,10 @@ final class Connect {
     static GcSession session(String role, String where) throws IOException {
         SessionOptions o = SessionOptions.defaults();
         if (party(role) == Party.CREATOR) {
-            return GcSession.listen(Integer.parseInt(where), Party.CREATOR, o);
+            return GcSession.listen(Integer.parseInt(where), Party.CREATOR, Transport.plain(), o);
         }
         String[] hp = where.split(":");
-        return GcSession.connect(hp[0], Integer.parseInt(hp[1]), Party.EVALUATOR, o);
+        return GcSession.connect(hp[0], Integer.parseInt(hp[1]), Party.EVALUATOR, Transport.plain(), o);
     }
 
     /**
@@ -41,9 +42,9 @@ final class Connect {
      */
     static Channel channel(String role, String where) throws IOException {
         if (party(role) == Party.CREATOR) {
-            return TcpChannel.accept(Integer.parseInt(where), ChannelOptions.defaults());
+            return Transport.plain().accept(new InetSocketAddress(Integer.parseInt(where)), ChannelOptions.defaults());
         }
         String[] hp = where.split(":");
-        return TcpChannel.connect(hp[0], Integer.parseInt(hp[1]), ChannelOptions.defaults());
+        return Transport.plain().connect(hp[0], Integer.parseInt(hp[1]), ChannelOptions.defaults());
     }
 }

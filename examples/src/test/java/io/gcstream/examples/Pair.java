@@ -19,7 +19,7 @@ final class Pair {
 
     /** Runs {@code creator} and {@code evaluator}; returns {creator's result, evaluator's}. */
     static <T> Object[] run(Side<T> creator, Side<T> evaluator) throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         CompletableFuture<T> e = CompletableFuture.supplyAsync(() -> {
             try (Channel c = ch[1]) {
                 return evaluator.run(Party.EVALUATOR, c, GcSession.evaluator(c, SessionOptions.defaults()));

@@ -23,6 +23,6 @@ class RunningMaximumTest {
                             days[day]));
         }
         assertEquals(42L, last[1]);
-        assertEquals(Party.EVALUATOR, io.gcstream.engine.SessionState.read(dir.resolve("evaluator.state")).role());
+        assertEquals(Party.EVALUATOR, io.gcstream.engine.SessionState.read(dir.resolve("evaluator.state"), null).role());
     }
 }

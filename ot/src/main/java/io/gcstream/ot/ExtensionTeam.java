@@ -6,7 +6,7 @@ import io.gcstream.ot.internal.parallel.Workers;
 
 /**
  * The threads an OT extension's sender or receiver splits its blocks between
- * ({@link OtOptions#extensionThreads()}): the team, and per thread its own hash and transpose
+ * ({@link OtOptions.Builder#threads threads}): the team, and per thread its own hash and transpose
  * scratch (index 0: the caller's). Package-private plumbing of the two extension classes.
  */
 final class ExtensionTeam {

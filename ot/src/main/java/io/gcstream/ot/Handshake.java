@@ -1,6 +1,7 @@
 package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import java.io.IOException;
 
 /**

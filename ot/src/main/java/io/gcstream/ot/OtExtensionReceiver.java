@@ -2,6 +2,7 @@ package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
@@ -17,7 +18,7 @@ import org.slf4j.Logger;
  * they can be supplied batch by batch. The receiver's messages (the matrix U) depend only on its
  * choices and its own randomness, never on the sender's Delta or messages.
  *
- * <p>With {@link OtOptions#extensionThreads()} above 1, each block's work is split between that
+ * <p>With {@link OtOptions.Builder#threads threads} above 1, each block's work is split between that
  * many threads (see {@link #close()}); the bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel.
@@ -86,20 +87,20 @@ public final class OtExtensionReceiver implements AutoCloseable {
 
     /**
      * Starts a session: checks the peer's header and runs the 128 base OTs
-     * ({@link OtOptions#baseOt()}) as base-OT sender, whose random outputs are the seed pairs.
+     * (Chou–Orlandi) as base-OT sender, whose random outputs are the seed pairs.
      * The peer must call {@link OtExtensionSender#setup} at the same time.
      */
     public static OtExtensionReceiver setup(Channel ch, OtOptions o) throws IOException {
         long t0 = System.nanoTime();
-        o.baseOt().prepare();
-        Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize(), o.baseOt());
+        BaseOtProtocol.CHOU_ORLANDI.prepare();
+        Handshake.run(ch, Handshake.ROLE_RECEIVER, o.blockSize(), BaseOtProtocol.CHOU_ORLANDI);
         Prg rnd = Randomness.prg(o, "ot-extension-receiver");
         long[] k0 = new long[2 * KAPPA];
         long[] k1 = new long[2 * KAPPA];
-        o.baseOt().create(o.threads(), rnd).sendRandom(ch, KAPPA, k0, k1);
+        BaseOtProtocol.CHOU_ORLANDI.create(BaseOtProtocol.THREADS, rnd).sendRandom(ch, KAPPA, k0, k1);
         LOG.debug("OT extension receiver set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
-        return new OtExtensionReceiver(ch, o.blockSize(), k0, k1, o.extensionThreads());
+        return new OtExtensionReceiver(ch, o.blockSize(), k0, k1, o.threads());
     }
 
     /** n correlated OTs: {@code out} gets x_i ^ c_i Delta (c_i = bit off+i of choices). */
@@ -212,11 +213,6 @@ public final class OtExtensionReceiver implements AutoCloseable {
     /** OTs extended so far in this session. */
     public long count() {
         return count;
-    }
-
-    /** The channel of this session. */
-    public Channel channel() {
-        return ch;
     }
 
     /** Kinds without an answer from the sender: send U block after block. */
@@ -363,7 +359,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /**
-     * Stops the worker threads of a multi-threaded extension ({@link OtOptions#extensionThreads()}
+     * Stops the worker threads of a multi-threaded extension ({@link OtOptions.Builder#threads threads}
      * above 1) and waits for them; idle workers also stop by themselves after two seconds.
      * Later calls still work, on the calling thread alone. Does not close the channel.
      */

@@ -2,6 +2,7 @@ package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
@@ -12,7 +13,7 @@ import org.slf4j.Logger;
 
 /**
  * The sender of IKNP OT extension (kappa = 128) with the ALSZ13 optimisations, processed in
- * blocks of {@link OtOptions#blockSize()} OTs so that memory is constant in the number of OTs
+ * blocks of {@link OtOptions.Builder#blockSize blockSize} OTs so that memory is constant in the number of OTs
  * (ME-SFE Fig. 1). Created once per connection by {@link #setup}; its calls may then be made any
  * number of times, each for any number of OTs, matched one-for-one by the same calls (same n)
  * on the {@link OtExtensionReceiver}.
@@ -38,7 +39,7 @@ import org.slf4j.Logger;
  * sender checks, so mismatched calls fail with a clear error instead of desynchronising.
  * A call with n = 0 sends nothing.
  *
- * <p>With {@link OtOptions#extensionThreads()} above 1, each block's work is split between that
+ * <p>With {@link OtOptions.Builder#threads threads} above 1, each block's work is split between that
  * many threads (see {@link #close()}); the bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
@@ -106,11 +107,11 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /**
      * Starts a session: checks the peer's header and runs the 128 base OTs
-     * ({@link OtOptions#baseOt()}) as base-OT receiver, with a secret random choice string s.
+     * (Chou–Orlandi) as base-OT receiver, with a secret random choice string s.
      * The peer must call {@link OtExtensionReceiver#setup} at the same time.
      */
     public static OtExtensionSender setup(Channel ch, OtOptions o) throws IOException {
-        Prg rnd = Randomness.prg(o, "ot-extension-sender");
+        Prg rnd = Randomness.prg(o, Randomness.SENDER);
         // s's lowest bit is fixed to 1 so that s can serve as a free-XOR offset (point-and-permute
         // needs lsb 1) in correlatedSessionDelta; s keeps 127 secret random bits.
         long sLo = rnd.nextLong() | 1L;
@@ -131,20 +132,20 @@ public final class OtExtensionSender implements AutoCloseable {
         if ((sLo & 1) == 0) {
             throw new IllegalArgumentException("the session Delta must have its lowest bit set");
         }
-        return setup(ch, o, Randomness.prg(o, "ot-extension-sender"), sLo, sHi);
+        return setup(ch, o, Randomness.prg(o, Randomness.SENDER), sLo, sHi);
     }
 
     private static OtExtensionSender setup(Channel ch, OtOptions o, Prg rnd, long sLo, long sHi)
             throws IOException {
         long t0 = System.nanoTime();
-        o.baseOt().prepare();
-        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize(), o.baseOt());
+        BaseOtProtocol.CHOU_ORLANDI.prepare();
+        Handshake.run(ch, Handshake.ROLE_SENDER, o.blockSize(), BaseOtProtocol.CHOU_ORLANDI);
         long[] seeds = new long[2 * KAPPA];
-        o.baseOt().create(o.threads(), rnd)
+        BaseOtProtocol.CHOU_ORLANDI.create(BaseOtProtocol.THREADS, rnd)
                 .receiveRandom(ch, new long[] {sLo, sHi}, KAPPA, seeds);
         LOG.debug("OT extension sender set up with {}: {} base OTs in {} ms ({})", ch.peer(),
                 KAPPA, (System.nanoTime() - t0) / 1_000_000, o);
-        return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds, o.extensionThreads());
+        return new OtExtensionSender(ch, o.blockSize(), sLo, sHi, seeds, o.threads());
     }
 
     /**
@@ -283,13 +284,8 @@ public final class OtExtensionSender implements AutoCloseable {
         return count;
     }
 
-    /** The channel of this session. */
-    public Channel channel() {
-        return ch;
-    }
-
     /**
-     * Stops the worker threads of a multi-threaded extension ({@link OtOptions#extensionThreads()}
+     * Stops the worker threads of a multi-threaded extension ({@link OtOptions.Builder#threads threads}
      * above 1) and waits for them; idle workers also stop by themselves after two seconds.
      * Later calls still work, on the calling thread alone. Does not close the channel.
      */

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
-import io.gcstream.ot.channel.TranscriptChannel;
+import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.channel.TranscriptChannel;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.testutil.Threads;
 import java.io.IOException;
@@ -20,14 +22,13 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class OtExtensionTest {
     private static final OtOptions SMALL_BLOCKS = OtOptions.builder().blockSize(256).build();
 
     private static OtPair memoryPair(OtOptions o) throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         return OtPair.setup(p[0], p[1], o, o);
     }
 
@@ -153,9 +154,8 @@ class OtExtensionTest {
 
     @Test
     void receiverTranscriptIsIndependentOfDeltaAndSenderTranscriptOfChoices() throws Exception {
-        byte[] seedS = new byte[16];
-        byte[] seedR = new byte[16];
-        seedR[0] = 1;
+        long seedS = 0;
+        long seedR = 1;
         Transcript r1 = transcript(seedS, seedR, 5, 6, 0L);
         Transcript r2 = transcript(seedS, seedR, 7, 8, 0L);
         // same receiver seed and choices, different Delta: identical receiver bytes
@@ -172,9 +172,9 @@ class OtExtensionTest {
     }
 
     /** Runs 1000 C-OTs with the given seeds, Δ and choices. */
-    private static Transcript transcript(byte[] seedS, byte[] seedR, long dLo, long dHi,
+    private static Transcript transcript(long seedS, long seedR, long dLo, long dHi,
             long choiceWord) throws Exception {
-        MemoryChannel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair();
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().blockSize(256).insecureTestSeed(seedS).build(),
@@ -198,8 +198,8 @@ class OtExtensionTest {
         TcpChannel r;
         try (ServerSocket server = new ServerSocket(0)) {
             Future<TcpChannel> acc = Threads.POOL.submit(
-                    () -> TcpChannel.accept(server, ChannelOptions.defaults()));
-            r = TcpChannel.connect("127.0.0.1", server.getLocalPort(), ChannelOptions.defaults());
+                    () -> Transport.plain().accept(server, ChannelOptions.defaults()));
+            r = Transport.plain().connect("127.0.0.1", server.getLocalPort(), ChannelOptions.defaults());
             s = OtPair.get(acc);
         }
         try (s; r) {
@@ -221,7 +221,7 @@ class OtExtensionTest {
 
     @Test
     void mismatchedBlockSizesAreRejectedOnBothSides() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         Future<?> s = Threads.POOL.submit(() -> OtExtensionSender.setup(p[0], SMALL_BLOCKS));
         IOException e = assertThrows(IOException.class,
                 () -> OtExtensionReceiver.setup(p[1], OtOptions.defaults()));
@@ -230,10 +230,9 @@ class OtExtensionTest {
         assertTrue(e2.getMessage().contains("block size mismatch"), e2.getMessage());
     }
 
-    @ParameterizedTest
-    @EnumSource(BaseOtProtocol.class)
-    void sessionsWorkOverEachBaseOt(BaseOtProtocol base) throws Exception {
-        OtOptions o = OtOptions.builder().blockSize(256).baseOt(base).build();
+    @Test
+    void sessionsWorkOverTheBaseOt() throws Exception {
+        OtOptions o = OtOptions.builder().blockSize(256).build();
         OtPair p = memoryPair(o);
         int n = 1000;
         long[] choices = randomBits(new Random(3), n);
@@ -256,28 +255,24 @@ class OtExtensionTest {
                 p.sender.sessionDeltaHi());
     }
 
-    @ParameterizedTest
-    @EnumSource(BaseOtProtocol.class)
-    void seededSessionsRepeatTheirTranscriptExactly(BaseOtProtocol base) throws Exception {
-        byte[] seedS = new byte[16];
-        byte[] seedR = new byte[16];
-        seedR[0] = 1;
-        String[] first = seededTranscript(base, seedS, seedR);
-        String[] again = seededTranscript(base, seedS, seedR);
+    @Test
+    void seededSessionsRepeatTheirTranscriptExactly() throws Exception {
+        long seedS = 0;
+        long seedR = 1;
+        String[] first = seededTranscript(seedS, seedR);
+        String[] again = seededTranscript(seedS, seedR);
         assertEquals(first[0], again[0]);
         assertEquals(first[1], again[1]);
-        seedR[0] = 2;
-        assertFalse(first[1].equals(seededTranscript(base, seedS, seedR)[1]));
+        assertFalse(first[1].equals(seededTranscript(seedS, 2)[1]));
     }
 
     /** Hashes of both directions of a seeded setup plus 300 C-OTs. */
-    private static String[] seededTranscript(BaseOtProtocol base, byte[] seedS, byte[] seedR)
-            throws Exception {
-        MemoryChannel[] m = MemoryChannel.pair();
+    private static String[] seededTranscript(long seedS, long seedR) throws Exception {
+        Channel[] m = MemoryChannel.pair();
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
-                OtOptions.builder().baseOt(base).insecureTestSeed(seedS).build(),
-                OtOptions.builder().baseOt(base).insecureTestSeed(seedR).build());
+                OtOptions.builder().insecureTestSeed(seedS).build(),
+                OtOptions.builder().insecureTestSeed(seedR).build());
         long[] choices = randomBits(new Random(4), 300);
         OtPair.both(() -> {
             pair.sender.correlated(7, 8, 300, Blocks.allocate(300), 0);
@@ -305,14 +300,13 @@ class OtExtensionTest {
 
     /** Hashes of both directions and of all outputs of a seeded set-up and OTs of every kind. */
     private static String threadedTranscript(int senderThreads, int receiverThreads) throws Exception {
-        byte[] seedS = new byte[16];
-        byte[] seedR = new byte[16];
-        seedR[0] = 9;
-        MemoryChannel[] m = MemoryChannel.pair();
+        long seedS = 0;
+        long seedR = 9;
+        Channel[] m = MemoryChannel.pair();
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
-                OtOptions.builder().insecureTestSeed(seedS).extensionThreads(senderThreads).build(),
-                OtOptions.builder().insecureTestSeed(seedR).extensionThreads(receiverThreads).build());
+                OtOptions.builder().insecureTestSeed(seedS).threads(senderThreads).build(),
+                OtOptions.builder().insecureTestSeed(seedR).threads(receiverThreads).build());
         int n = 40_000;
         Random rnd = new Random(11);
         long[] choices = randomBits(rnd, n);
@@ -382,7 +376,7 @@ class OtExtensionTest {
      */
     @Test
     void aPeerWithAnotherBaseOtIsRefused() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         p[0].writeInt(Handshake.MAGIC);
         p[0].writeInt(Handshake.ROLE_SENDER);
         p[0].writeInt(OtOptions.DEFAULT_BLOCK_SIZE);
@@ -497,7 +491,7 @@ class OtExtensionTest {
 
     @Test
     void peerClosingMidSessionIsAClearErrorNotAHang() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         OtPair p = OtPair.setup(ch[0], ch[1], SMALL_BLOCKS, SMALL_BLOCKS);
         Future<?> s = Threads.POOL.submit(() -> {
             p.sender.correlated(1, 2, 10_000, Blocks.allocate(10_000), 0);
@@ -513,7 +507,7 @@ class OtExtensionTest {
     void stalledPeerTimesOut() throws Exception {
         ChannelOptions quick = ChannelOptions.builder()
                 .readTimeout(java.time.Duration.ofMillis(300)).build();
-        MemoryChannel[] ch = MemoryChannel.pair(quick);
+        Channel[] ch = MemoryChannel.pair(quick);
         OtPair p = OtPair.setup(ch[0], ch[1], SMALL_BLOCKS, SMALL_BLOCKS);
         // the receiver never makes its call
         io.gcstream.ot.channel.PeerTimeoutException e = assertThrows(

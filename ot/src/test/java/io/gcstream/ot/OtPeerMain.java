@@ -2,6 +2,7 @@ package io.gcstream.ot;
 
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.util.Random;
 
 /**
@@ -33,8 +34,8 @@ public final class OtPeerMain {
         OtOptions o = OtOptions.builder().threads(threads).build();
         ChannelOptions co = ChannelOptions.defaults();
         long t0 = System.nanoTime();
-        try (TcpChannel ch = sender ? TcpChannel.accept(port, co)
-                : TcpChannel.connect("127.0.0.1", port, co)) {
+        try (TcpChannel ch = sender ? Transport.plain().accept(new java.net.InetSocketAddress(port), co)
+                : Transport.plain().connect("127.0.0.1", port, co)) {
             long t1 = System.nanoTime();
             OtExtensionSender s = sender ? OtExtensionSender.setup(ch, o) : null;
             OtExtensionReceiver r = sender ? null : OtExtensionReceiver.setup(ch, o);

@@ -6,6 +6,7 @@ import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -65,9 +66,9 @@ public final class TwoParties implements AutoCloseable {
         TcpChannel c = null;
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
-            Future<TcpChannel> e = pool.submit(() -> TcpChannel.connect(
+            Future<TcpChannel> e = pool.submit(() -> Transport.plain().connect(
                     InetAddress.getLoopbackAddress().getHostAddress(), port, ChannelOptions.builder().readTimeout(options.timeout()).build()));
-            c = TcpChannel.accept(server, ChannelOptions.builder().readTimeout(options.timeout()).build());
+            c = Transport.plain().accept(server, ChannelOptions.builder().readTimeout(options.timeout()).build());
             return new TwoParties(pool, c, await(e, ChannelOptions.builder().readTimeout(options.timeout()).build().connectTimeout().toMillis() + 10_000),
                     options);
         } catch (IOException | RuntimeException ex) {

@@ -11,6 +11,7 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -49,9 +50,9 @@ public final class EndToEndBenchmark {
     /** Channel buffer size in bytes (both sides). */
     private static int buffer = 64 * 1024;
     /** Read polling of both sides' channels ({@link ChannelOptions#readPoll()}). */
-    private static Duration readPoll = ChannelOptions.DEFAULT_READ_POLL;
-    /** Threads of both parties ({@link SessionOptions#threads()}; 0: the sessions' default). */
-    private static int threads = SessionOptions.AUTO_THREADS;
+    private static Duration readPoll = ChannelOptions.defaults().readPoll();
+    /** Threads of both parties ({@link SessionOptions.Builder#threads}; 0: the sessions' default). */
+    private static int threads = 0;
 
     /** The command line. */
     static final class Options {
@@ -86,10 +87,10 @@ public final class EndToEndBenchmark {
         int buffer = 64 * 1024;
 
         @Parameter(names = "--read-poll", validateWith = Cli.NotNegative.class)
-        long readPollMicros = ChannelOptions.DEFAULT_READ_POLL.toNanos() / 1000;
+        long readPollMicros = ChannelOptions.defaults().readPoll().toNanos() / 1000;
 
         @Parameter(names = "--threads", validateWith = Cli.NotNegative.class)
-        int threads = SessionOptions.AUTO_THREADS;
+        int threads = 0;
     }
 
     private EndToEndBenchmark() {
@@ -195,7 +196,7 @@ public final class EndToEndBenchmark {
         int total = warmup + runs;
         double[] rates = new double[total];
         double[] evaluatorCpuMs = new double[total];
-        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, channelOptions(o))) {
+        try (TcpChannel ch = Transport.plain().connect("127.0.0.1", port, channelOptions(o))) {
             GcSession session = GcSession.evaluator(ch, o);
             Random rnd = new Random();
             for (int r = 0; r < total; r++) {
@@ -213,7 +214,7 @@ public final class EndToEndBenchmark {
                         + "%.0f ms setup, %.1f MB received) %s%n", s,
                         r < warmup ? "warm-up" : "run", r < warmup ? r : r - warmup, rates[r] / 1e6,
                         runNanos / 1e6, st.setupNanos() / 1e6, st.bytesReceived() / 1e6,
-                        st.toJson());
+                        st);
             }
         }
         child.waitFor();
@@ -237,7 +238,7 @@ public final class EndToEndBenchmark {
 
     private static void creator(Circuit circuit, Scheme s, int port, int runs) throws IOException {
         SessionOptions o = SessionOptions.builder().scheme(s).threads(threads).build();
-        try (TcpChannel ch = TcpChannel.accept(port, channelOptions(o))) {
+        try (TcpChannel ch = Transport.plain().accept(new java.net.InetSocketAddress(port), channelOptions(o))) {
             GcSession session = GcSession.creator(ch, o);
             Random rnd = new Random();
             for (int r = 0; r < runs; r++) {
@@ -248,7 +249,7 @@ public final class EndToEndBenchmark {
                 long cpu0 = GarbleRates.cpuNanos();
                 session.run(circuit, x);
                 double cpuMs = (GarbleRates.cpuNanos() - cpu0) / 1e6;
-                System.out.println(session.lastStats().toJson() + " maxHeapMB="
+                System.out.println(session.lastStats() + " maxHeapMB="
                         + Runtime.getRuntime().maxMemory() / (1 << 20) + " cpuMs=" + cpuMs);
             }
         }

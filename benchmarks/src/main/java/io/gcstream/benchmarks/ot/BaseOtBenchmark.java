@@ -1,6 +1,6 @@
 package io.gcstream.benchmarks.ot;
 
-import io.gcstream.ot.BaseOtProtocol;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.base.BaseOt;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.util.concurrent.TimeUnit;

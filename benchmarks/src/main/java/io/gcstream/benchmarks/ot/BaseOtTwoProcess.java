@@ -1,6 +1,7 @@
 package io.gcstream.benchmarks.ot;
 
-import io.gcstream.ot.BaseOtProtocol;
+import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.internal.base.BaseOt;
@@ -78,7 +79,7 @@ public final class BaseOtTwoProcess {
 
     /** The sender JVM: waits for commands (protocol ordinal, CHECK + ordinal, or STOP). */
     private static void peer(int port, int threads) throws Exception {
-        try (TcpChannel ch = TcpChannel.connect("127.0.0.1", port, ChannelOptions.defaults())) {
+        try (TcpChannel ch = Transport.plain().connect("127.0.0.1", port, ChannelOptions.defaults())) {
             long[] out0 = new long[2 * N];
             long[] out1 = new long[2 * N];
             while (true) {
@@ -114,7 +115,7 @@ public final class BaseOtTwoProcess {
                         BaseOtTwoProcess.class.getName(), "peer",
                         Integer.toString(server.getLocalPort()), Integer.toString(threads))
                         .inheritIO().start();
-                ch = TcpChannel.accept(server, ChannelOptions.defaults());
+                ch = Transport.plain().accept(server, ChannelOptions.defaults());
             }
         }
 

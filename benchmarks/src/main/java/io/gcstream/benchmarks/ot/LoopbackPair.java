@@ -5,6 +5,7 @@ import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.concurrent.ExecutionException;
@@ -29,8 +30,8 @@ final class LoopbackPair implements AutoCloseable {
     LoopbackPair() throws Exception {
         try (ServerSocket server = new ServerSocket(0)) {
             Future<TcpChannel> acc = peer.submit(
-                    () -> TcpChannel.accept(server, ChannelOptions.defaults()));
-            b = TcpChannel.connect("127.0.0.1", server.getLocalPort(), ChannelOptions.defaults());
+                    () -> Transport.plain().accept(server, ChannelOptions.defaults()));
+            b = Transport.plain().connect("127.0.0.1", server.getLocalPort(), ChannelOptions.defaults());
             a = acc.get();
         }
     }

@@ -1,7 +1,7 @@
 package io.gcstream.benchmarks.ot;
 
 import io.gcstream.circuits.internal.Body;
-import io.gcstream.ot.BaseOtProtocol;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
@@ -22,7 +22,7 @@ import java.util.Arrays;
  *
  * {@code part} is {@code all} (the default), {@code baseot} (only the base OTs) or {@code ext}
  * (only the OT extension), for scripts that time one of them; {@code threads} is each side's
- * {@code OtOptions.extensionThreads} (default 1).
+ * {@code OtOptions.Builder.threads} (default 1).
  */
 public final class OtBench {
     private OtBench() {
@@ -63,7 +63,7 @@ public final class OtBench {
             if (part.equals("baseot")) {
                 return;
             }
-            Object[] sess = pair.otSessions(OtOptions.builder().extensionThreads(extThreads).build());
+            Object[] sess = pair.otSessions(OtOptions.builder().threads(extThreads).build());
             OtExtensionSender sender = (OtExtensionSender) sess[0];
             OtExtensionReceiver receiver = (OtExtensionReceiver) sess[1];
             int n = OtExtensionBenchmark.N;

@@ -27,6 +27,7 @@ import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
@@ -469,8 +470,8 @@ public final class PartyRates {
         private final String name;
         private final int n;
         private final boolean sessionDelta;
-        private final byte[] seedS = new byte[16];
-        private final byte[] seedR = new byte[16];
+        private final long seedS = 0;
+        private final long seedR = 1;
         private final long[] choices;
         private final byte[] fromSender;
         private final byte[] fromReceiver;
@@ -481,13 +482,12 @@ public final class PartyRates {
             this.name = name;
             this.n = n;
             this.sessionDelta = sessionDelta;
-            seedR[0] = 1;
             Random r = new Random(2);
             choices = new long[BATCH / 64];
             for (int i = 0; i < choices.length; i++) {
                 choices[i] = r.nextLong();
             }
-            MemoryChannel[] m = MemoryChannel.pair();
+            Channel[] m = MemoryChannel.pair();
             Recording s = new Recording(m[0], sessionDelta ? 1 << 20 : 16 * n + (1 << 20));
             Recording rc = new Recording(m[1], 16 * n + (1 << 20));
             ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -502,8 +502,8 @@ public final class PartyRates {
             fromReceiver = rc.bytes();
         }
 
-        private static OtOptions options(byte[] seed, int threads) {
-            return OtOptions.builder().insecureTestSeed(seed).extensionThreads(threads).build();
+        private static OtOptions options(long seed, int threads) {
+            return OtOptions.builder().insecureTestSeed(seed).threads(threads).build();
         }
 
         private String senderRun(OtExtensionSender s) throws Exception {

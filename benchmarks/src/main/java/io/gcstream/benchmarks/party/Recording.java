@@ -1,7 +1,7 @@
 package io.gcstream.benchmarks.party;
 
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.ForwardingChannel;
+import io.gcstream.ot.internal.channel.ForwardingChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,6 +1,6 @@
 package io.gcstream.benchmarks.report;
 
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Reader;

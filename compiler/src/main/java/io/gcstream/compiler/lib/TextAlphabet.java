@@ -1,6 +1,6 @@
 package io.gcstream.compiler.lib;
 
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 import java.util.Objects;
 
 /**

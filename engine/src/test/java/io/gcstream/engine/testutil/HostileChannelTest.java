@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.engine.testutil.HostileChannel.Fault;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.PeerClosedException;
@@ -37,7 +38,7 @@ class HostileChannelTest {
      * the read timeout.
      */
     private static byte[] through(Fault fault) throws IOException {
-        MemoryChannel[] ch = MemoryChannel.pair(O);
+        Channel[] ch = MemoryChannel.pair(O);
         HostileChannel h = new HostileChannel(ch[0], fault);
         byte[] all = counting(64);
         try {
@@ -113,7 +114,7 @@ class HostileChannelTest {
     @Test
     void truncateCutsTheConnectionAfterTheOffset() throws IOException {
         assertArrayEquals(range(0, 20), through(Fault.truncate(20)));
-        MemoryChannel[] ch = MemoryChannel.pair(O);
+        Channel[] ch = MemoryChannel.pair(O);
         HostileChannel h = new HostileChannel(ch[0], Fault.truncate(3));
         h.write(counting(3), 0, 3);
         assertFalse(h.tripped());
@@ -124,7 +125,7 @@ class HostileChannelTest {
     @Test
     void stallDeliversNothingFromTheOffsetButKeepsTheConnectionOpen() throws IOException {
         // The reader times out (PeerTimeoutException) rather than seeing a closed connection.
-        MemoryChannel[] ch = MemoryChannel.pair(O);
+        Channel[] ch = MemoryChannel.pair(O);
         HostileChannel h = new HostileChannel(ch[0], Fault.stall(30));
         h.write(counting(64), 0, 64);
         h.flush();
@@ -171,7 +172,7 @@ class HostileChannelTest {
 
     @Test
     void crashClosesAndThrowsInThePartysThread() throws IOException {
-        MemoryChannel[] ch = MemoryChannel.pair(O);
+        Channel[] ch = MemoryChannel.pair(O);
         HostileChannel h = new HostileChannel(ch[0], Fault.crash(4));
         h.writeInt(1);
         IOException e = assertThrows(IOException.class, () -> h.writeInt(2));
@@ -182,7 +183,7 @@ class HostileChannelTest {
 
     @Test
     void crashWhileReceivingAfterTheOffset() throws IOException {
-        MemoryChannel[] ch = MemoryChannel.pair(O);
+        Channel[] ch = MemoryChannel.pair(O);
         HostileChannel h = new HostileChannel(ch[1], Fault.crashWhileReceiving(8));
         ch[0].writeLong(5);
         ch[0].writeLong(6);
@@ -194,7 +195,7 @@ class HostileChannelTest {
 
     @Test
     void aFaultBeyondTheStreamNeverTrips() throws IOException {
-        MemoryChannel[] ch = MemoryChannel.pair(O);
+        Channel[] ch = MemoryChannel.pair(O);
         HostileChannel h = new HostileChannel(ch[0], Fault.flip(1000, 0));
         h.write(counting(64), 0, 64);
         h.flush();

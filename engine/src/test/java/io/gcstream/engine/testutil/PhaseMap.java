@@ -1,7 +1,7 @@
 package io.gcstream.engine.testutil;
 
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.ForwardingChannel;
+import io.gcstream.ot.internal.channel.ForwardingChannel;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,21 +11,22 @@ import java.util.Objects;
  * waits, TLS handshakes included) and read polling (how long a read that finds no data polls
  * for it before it sleeps).
  *
- * <p>Build with {@link #builder()}; {@link #defaults()} is 64 KiB, 60 s read and write
- * timeout, 30 s connect timeout, 100 µs read polling ({@link #DEFAULT_READ_POLL}).
+ * <p>Build with {@link #builder()} (or {@link #toBuilder()} of other settings);
+ * {@link #defaults()} is 64 KiB, 60 s read and write timeout, 30 s connect timeout, 100 µs read
+ * polling (none on a single-core machine). {@link #toString()} shows them all.
  */
 public final class ChannelOptions {
     /** Smallest accepted buffer: must hold at least a few 128-bit blocks. */
-    public static final int MIN_BUFFER_SIZE = 64;
+    static final int MIN_BUFFER_SIZE = 64;
     /** Largest accepted buffer (64 MiB). */
-    public static final int MAX_BUFFER_SIZE = 64 << 20;
+    static final int MAX_BUFFER_SIZE = 64 << 20;
     /** Longest accepted read polling: a poll burns a core for its whole length. */
-    public static final Duration MAX_READ_POLL = Duration.ofMillis(10);
+    static final Duration MAX_READ_POLL = Duration.ofMillis(10);
     /**
      * The default read polling: 100 µs, or none on a single-core machine, where a polling
      * reader would only keep its peer (or anything else) from running.
      */
-    public static final Duration DEFAULT_READ_POLL =
+    static final Duration DEFAULT_READ_POLL =
             Runtime.getRuntime().availableProcessors() > 1 ? Duration.ofNanos(100_000) : Duration.ZERO;
 
     private static final ChannelOptions DEFAULTS = builder().build();
@@ -54,6 +55,7 @@ public final class ChannelOptions {
         return DEFAULTS;
     }
 
+    /** A builder with the defaults. */
     public static Builder builder() {
         return new Builder();
     }
@@ -66,11 +68,11 @@ public final class ChannelOptions {
         return b;
     }
 
-    public int bufferSize() {
+    int bufferSize() {
         return bufferSize;
     }
 
-    public Duration readTimeout() {
+    Duration readTimeout() {
         return readTimeout;
     }
 
@@ -78,10 +80,11 @@ public final class ChannelOptions {
      * How long one write may stay blocked because the peer does not read (each chunk of at most
      * {@link #bufferSize()} bytes gets this long); the read timeout unless set explicitly.
      */
-    public Duration writeTimeout() {
+    Duration writeTimeout() {
         return writeTimeout == null ? readTimeout : writeTimeout;
     }
 
+    /** How long {@link Transport#connect} keeps retrying, and how long an accept waits. */
     public Duration connectTimeout() {
         return connectTimeout;
     }
@@ -98,21 +101,6 @@ public final class ChannelOptions {
         return readPoll;
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof ChannelOptions)) {
-            return false;
-        }
-        ChannelOptions c = (ChannelOptions) o;
-        return bufferSize == c.bufferSize && readTimeout.equals(c.readTimeout)
-                && Objects.equals(writeTimeout, c.writeTimeout)
-                && connectTimeout.equals(c.connectTimeout) && readPoll.equals(c.readPoll);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(bufferSize, readTimeout, writeTimeout, connectTimeout, readPoll);
-    }
 
     @Override
     public String toString() {
@@ -132,7 +120,7 @@ public final class ChannelOptions {
         private Builder() {
         }
 
-        /** Buffer size in bytes, {@value #MIN_BUFFER_SIZE}..64 MiB. */
+        /** Buffer size in bytes, 64..64 MiB. */
         public Builder bufferSize(int bytes) {
             if (bytes < MIN_BUFFER_SIZE || bytes > MAX_BUFFER_SIZE) {
                 throw new IllegalArgumentException("bufferSize must be in [" + MIN_BUFFER_SIZE
@@ -163,7 +151,7 @@ public final class ChannelOptions {
             return this;
         }
 
-        /** Read polling, 0..{@link #MAX_READ_POLL}; see {@link ChannelOptions#readPoll()}. */
+        /** Read polling, 0..10 ms; see {@link ChannelOptions#readPoll()}. */
         public Builder readPoll(Duration t) {
             Objects.requireNonNull(t, "readPoll");
             if (t.isNegative() || t.compareTo(MAX_READ_POLL) > 0) {

@@ -65,36 +65,6 @@ public final class TcpChannel extends BufferedChannel {
         this.pollNanos = o.readPoll().toNanos();
     }
 
-    /**
-     * Connects over plain TCP: {@code Transport.plain().connect(host, port, o)}, see
-     * {@link Transport#connect}.
-     */
-    public static TcpChannel connect(String host, int port, ChannelOptions o) throws IOException {
-        return Transport.plain().connect(host, port, o);
-    }
-
-    /**
-     * Listens on {@code port} of <b>every interface</b> (0 = any free port), accepts one plain TCP
-     * peer within the connect timeout and closes the listening socket. Prefer
-     * {@link Transport#accept(java.net.InetSocketAddress, ChannelOptions)}, which takes the
-     * address to listen on.
-     */
-    public static TcpChannel accept(int port, ChannelOptions o) throws IOException {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
-        }
-        return Transport.plain().accept(new java.net.InetSocketAddress(port), o);
-    }
-
-    /**
-     * Accepts one plain TCP peer on an already bound {@code server} within the connect timeout:
-     * {@code Transport.plain().accept(server, o)}. The server socket stays open (the caller owns
-     * it), so this may be called in a loop.
-     */
-    public static TcpChannel accept(ServerSocket server, ChannelOptions o) throws IOException {
-        return Transport.plain().accept(server, o);
-    }
-
     @Override
     boolean sendRaw(byte[] b, int off, int len, long deadline) throws IOException {
         guard.begin(SocketGuard.WRITE, deadline);
@@ -257,7 +227,7 @@ public final class TcpChannel extends BufferedChannel {
     }
 
     /** The certificate the peer authenticated with (TLS only). */
-    public Optional<X509Certificate> peerCertificate() {
+    Optional<X509Certificate> peerCertificate() {
         if (!(socket instanceof SSLSocket s)) {
             return Optional.empty();
         }
@@ -270,8 +240,8 @@ public final class TcpChannel extends BufferedChannel {
         }
     }
 
-    /** The local port of the connection (for logging and tests). */
-    public int localPort() {
+    /** The local port of the connection (tests). */
+    int localPort() {
         return raw.getLocalPort();
     }
 

@@ -58,9 +58,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
  */
 public final class TlsConfig {
     /** The only protocol version offered or accepted. */
-    public static final String PROTOCOL = "TLSv1.3";
+    static final String PROTOCOL = "TLSv1.3";
     /** Cipher suites offered, in order of preference. */
-    public static final List<String> CIPHER_SUITES = List.of(
+    static final List<String> CIPHER_SUITES = List.of(
             "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_GCM_SHA256");
 
     private final String source;
@@ -144,7 +144,7 @@ public final class TlsConfig {
     }
 
     /** This party's certificate (the one the peer must trust). */
-    public X509Certificate certificate() {
+    X509Certificate certificate() {
         return certificate;
     }
 

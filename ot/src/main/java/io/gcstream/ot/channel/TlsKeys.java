@@ -121,7 +121,7 @@ public final class TlsKeys {
      * @throws IllegalArgumentException if {@code password} holds a character other than
      *     printable ASCII, which PKCS#12 stores refuse
      */
-    public static void save(KeyStore store, Path file, char[] password) throws IOException {
+    static void save(KeyStore store, Path file, char[] password) throws IOException {
         checkPassword(password);
         if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(file.toString());
@@ -156,7 +156,7 @@ public final class TlsKeys {
     }
 
     /** Writes {@code cert} as PEM to a new file; never overwrites. */
-    public static void writePem(X509Certificate cert, Path file) throws IOException {
+    static void writePem(X509Certificate cert, Path file) throws IOException {
         Files.writeString(file, pem(cert), StandardCharsets.US_ASCII, StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.WRITE);
     }

@@ -43,7 +43,7 @@ import org.slf4j.Logger;
  * reported to the {@code rejected} callback and the listener goes on, until
  * {@link #MAX_FAILED_HANDSHAKES} such failures or the connect timeout, whichever comes first
  * (then one error naming the last failure). One handshake on the listener may take at most
- * {@link #HANDSHAKE_TIMEOUT}, so that a connection that sends nothing does not hold it for the
+ * 10 seconds, so that a connection that sends nothing does not hold it for the
  * whole connect timeout. A plain listener takes the first connection: the protocol's hello is
  * what tells a real peer from a probe there, so call {@code accept(ServerSocket, ...)} in a loop.
  *
@@ -59,7 +59,7 @@ public abstract class Transport {
      */
     public static final int MAX_FAILED_HANDSHAKES = 10;
     /** Longest one TLS handshake may take on a listener. */
-    public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+    static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
     private static final Logger LOG = Logs.get(Transport.class);
     /** The byte a TLS listener sends once it has accepted the connector's certificate. */
@@ -76,17 +76,6 @@ public abstract class Transport {
     /** TLS 1.3 with mutual authentication, as {@code config} says. */
     public static Transport tls(TlsConfig config) {
         return new Tls(Objects.requireNonNull(config, "config"));
-    }
-
-    /**
-     * True if {@code firstInt}, the first four bytes received read as a little-endian int, begin
-     * a TLS record (a handshake or an alert, version 3.x): a plain-TCP session can then tell its
-     * user that the peer uses TLS rather than report garbage.
-     */
-    public static boolean looksLikeTls(int firstInt) {
-        int type = firstInt & 0xff;
-        int major = (firstInt >>> 8) & 0xff;
-        return (type == 0x16 || type == 0x15) && major == 0x03;
     }
 
     /** True for TLS. */

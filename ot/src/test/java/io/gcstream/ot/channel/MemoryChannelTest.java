@@ -19,7 +19,7 @@ class MemoryChannelTest {
     /** What can be written for a peer that reads nothing: the pipe's room, less what is buffered. */
     @Test
     void reserveUnreadSaysWhetherThePipeHasRoom() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(2048).build());
+        Channel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(2048).build());
         assertTrue(p[0].reserveUnread(8192));
         assertFalse(p[0].reserveUnread(8193));
         p[0].write(new byte[100], 0, 100);
@@ -35,7 +35,7 @@ class MemoryChannelTest {
 
     @Test
     void theWriteBufferSizeIsTheBuffersAndLargeWritesArriveWhole() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(100).build());
+        Channel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(100).build());
         assertEquals(100, p[0].writeBufferSize());
         // Buffered bytes, then a write of the buffer's size that goes straight to the transport:
         // the peer reads them in order.
@@ -57,31 +57,31 @@ class MemoryChannelTest {
 
     @Test
     void roundTripWithDefaultBuffers() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         ChannelContract.roundTrip(p[0], p[1]);
     }
 
     @Test
     void roundTripWithTinyOddBuffers() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(100).build());
+        Channel[] p = MemoryChannel.pair(ChannelOptions.builder().bufferSize(100).build());
         ChannelContract.roundTrip(p[0], p[1]);
     }
 
     @Test
     void silentPeerTimesOut() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair(SMALL);
+        Channel[] p = MemoryChannel.pair(SMALL);
         ChannelContract.silentPeerTimesOut(p[0], p[1]);
     }
 
     @Test
     void closedPeerIsReported() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair(SMALL);
+        Channel[] p = MemoryChannel.pair(SMALL);
         ChannelContract.closedPeer(p[0], p[1]);
     }
 
     @Test
     void writerToANonReadingPeerTimesOutInsteadOfHanging() {
-        MemoryChannel[] p = MemoryChannel.pair(SMALL);
+        Channel[] p = MemoryChannel.pair(SMALL);
         byte[] big = new byte[10_000];
         assertThrows(PeerTimeoutException.class, () -> {
             p[0].write(big, 0, big.length);
@@ -95,7 +95,7 @@ class MemoryChannelTest {
 
     @Test
     void aReadEndsAtThePhaseDeadline() {
-        MemoryChannel[] p = MemoryChannel.pair(PATIENT);
+        Channel[] p = MemoryChannel.pair(PATIENT);
         long start = System.nanoTime();
         p[1].deadline(start + 300_000_000L, "base OT");
         PeerTimeoutException e = assertThrows(PeerTimeoutException.class, p[1]::readLong);
@@ -108,7 +108,7 @@ class MemoryChannelTest {
     @Test
     void aTricklingPeerCannotStretchAPhase() throws Exception {
         ChannelOptions o = ChannelOptions.builder().readTimeout(Duration.ofMillis(200)).build();
-        MemoryChannel[] p = MemoryChannel.pair(o);
+        Channel[] p = MemoryChannel.pair(o);
         CompletableFuture<Void> trickler = CompletableFuture.runAsync(() -> {
             try {
                 for (int i = 0; i < 100; i++) {
@@ -133,7 +133,7 @@ class MemoryChannelTest {
 
     @Test
     void aWriteIntoAFullPipeEndsAtThePhaseDeadline() {
-        MemoryChannel[] p = MemoryChannel.pair(PATIENT);
+        Channel[] p = MemoryChannel.pair(PATIENT);
         long start = System.nanoTime();
         p[0].deadline(start + 300_000_000L, "garbling");
         byte[] big = new byte[10_000];
@@ -150,7 +150,7 @@ class MemoryChannelTest {
 
     @Test
     void afterTheDeadlineBufferedBytesStillReadButWaitsAndFlushesFail() throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair(PATIENT);
+        Channel[] p = MemoryChannel.pair(PATIENT);
         p[0].writeInt(1);
         p[0].writeInt(2);
         p[0].flush();
@@ -173,7 +173,7 @@ class MemoryChannelTest {
     void writeTimeoutFollowsItsOwnSetting() {
         ChannelOptions o = ChannelOptions.builder().bufferSize(100).readTimeout(Duration.ofSeconds(30))
                 .writeTimeout(Duration.ofMillis(200)).build();
-        MemoryChannel[] p = MemoryChannel.pair(o);
+        Channel[] p = MemoryChannel.pair(o);
         byte[] big = new byte[10_000];
         PeerTimeoutException e = assertThrows(PeerTimeoutException.class, () -> {
             p[0].write(big, 0, big.length);

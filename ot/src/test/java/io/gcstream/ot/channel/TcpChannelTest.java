@@ -26,12 +26,12 @@ class TcpChannelTest {
         try (ServerSocket server = new ServerSocket(0)) {
             CompletableFuture<TcpChannel> acc = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return TcpChannel.accept(server, o);
+                    return Transport.plain().accept(server, o);
                 } catch (Exception e) {
                     throw new RuntimeException(e);
                 }
             }, Threads.POOL);
-            TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), o);
+            TcpChannel c = Transport.plain().connect("127.0.0.1", server.getLocalPort(), o);
             return new TcpChannel[] {acc.get(10, TimeUnit.SECONDS), c};
         }
     }
@@ -74,12 +74,12 @@ class TcpChannelTest {
         try (ServerSocket server = new ServerSocket(0, 1, other)) {
             CompletableFuture<TcpChannel> acc = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return TcpChannel.accept(server, FAST);
+                    return Transport.plain().accept(server, FAST);
                 } catch (Exception e) {
                     throw new RuntimeException(e);
                 }
             }, Threads.POOL);
-            try (TcpChannel c = TcpChannel.connect(other.getHostAddress(), server.getLocalPort(), FAST);
+            try (TcpChannel c = Transport.plain().connect(other.getHostAddress(), server.getLocalPort(), FAST);
                     TcpChannel s = acc.get(10, TimeUnit.SECONDS)) {
                 assertTrue(c.plainOffLoopback());
                 assertTrue(s.plainOffLoopback());
@@ -146,13 +146,13 @@ class TcpChannelTest {
         }
         CompletableFuture<TcpChannel> client = CompletableFuture.supplyAsync(() -> {
             try {
-                return TcpChannel.connect("127.0.0.1", port, FAST);
+                return Transport.plain().connect("127.0.0.1", port, FAST);
             } catch (Exception e) {
                 throw new RuntimeException(e);
             }
         }, Threads.POOL);
         Thread.sleep(300);
-        try (TcpChannel server = TcpChannel.accept(port, FAST);
+        try (TcpChannel server = Transport.plain().accept(new java.net.InetSocketAddress(port), FAST);
                 TcpChannel c = client.get(10, TimeUnit.SECONDS)) {
             c.writeInt(5);
             c.flush();
@@ -168,7 +168,7 @@ class TcpChannelTest {
         }
         ChannelOptions o = FAST.toBuilder().connectTimeout(Duration.ofMillis(300)).build();
         PeerTimeoutException e = assertThrows(PeerTimeoutException.class,
-                () -> TcpChannel.connect("127.0.0.1", port, o));
+                () -> Transport.plain().connect("127.0.0.1", port, o));
         assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
     }
 
@@ -221,7 +221,7 @@ class TcpChannelTest {
                     throw new RuntimeException(e);
                 }
             }, Threads.POOL);
-            try (TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), o);
+            try (TcpChannel c = Transport.plain().connect("127.0.0.1", server.getLocalPort(), o);
                     Socket deaf = peer.get(10, TimeUnit.SECONDS)) {
                 long ms = writeUntilTimeout(c, null);
                 assertTrue(ms <= 1000 + MARGIN_MS, "the blocked write ended after " + ms + " ms");
@@ -244,7 +244,7 @@ class TcpChannelTest {
                     throw new RuntimeException(e);
                 }
             }, Threads.POOL);
-            try (TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), o);
+            try (TcpChannel c = Transport.plain().connect("127.0.0.1", server.getLocalPort(), o);
                     Socket deaf = peer.get(10, TimeUnit.SECONDS)) {
                 long start = System.nanoTime();
                 c.deadline(start + 1_500_000_000L, "garbling");
@@ -271,7 +271,7 @@ class TcpChannelTest {
                     // the channel gave up and closed: done
                 }
             }, Threads.POOL);
-            try (TcpChannel c = TcpChannel.connect("127.0.0.1", server.getLocalPort(), FAST)) {
+            try (TcpChannel c = Transport.plain().connect("127.0.0.1", server.getLocalPort(), FAST)) {
                 long start = System.nanoTime();
                 c.deadline(start + 1_500_000_000L, "OT extension");
                 byte[] want = new byte[1000];

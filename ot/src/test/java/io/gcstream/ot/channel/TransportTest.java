@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.ot.internal.TlsRecords;
 import io.gcstream.ot.testutil.Threads;
 import java.io.IOException;
 import java.io.InputStream;
@@ -329,7 +330,7 @@ class TransportTest {
                 plain.writeInt(0x31534347);
                 plain.writeLong(2);
                 plain.flush();
-                assertTrue(Transport.looksLikeTls(plain.readInt()));
+                assertTrue(TlsRecords.looksLikeTls(plain.readInt()));
             }
             stopListener(server, rejected, 1, acc);
             assertTrue(rejected.get(0).endsWith("the peer does not speak TLS (is it using plain TCP?)"),
@@ -350,7 +351,7 @@ class TransportTest {
             });
             TlsHandshakeException c = assertThrows(TlsHandshakeException.class,
                     () -> TlsFixtures.bob().connect("127.0.0.1", server.getLocalPort(), NORMAL));
-            assertTrue(Transport.looksLikeTls(plainSide.get(60, TimeUnit.SECONDS)));
+            assertTrue(TlsRecords.looksLikeTls(plainSide.get(60, TimeUnit.SECONDS)));
             assertTrue(c.getMessage().endsWith("the peer does not speak TLS (is it using plain TCP?)"),
                     c.getMessage());
         }
@@ -559,9 +560,9 @@ class TransportTest {
 
     @Test
     void looksLikeTlsRecognisesRecordHeaders() {
-        assertTrue(Transport.looksLikeTls(0x01030316));  // handshake record, TLS 1.0 header
-        assertTrue(Transport.looksLikeTls(0x02030315));  // alert record
-        assertFalse(Transport.looksLikeTls(0x31534347)); // "GCS1"
-        assertFalse(Transport.looksLikeTls(0));
+        assertTrue(TlsRecords.looksLikeTls(0x01030316));  // handshake record, TLS 1.0 header
+        assertTrue(TlsRecords.looksLikeTls(0x02030315));  // alert record
+        assertFalse(TlsRecords.looksLikeTls(0x31534347)); // "GCS1"
+        assertFalse(TlsRecords.looksLikeTls(0));
     }
 }

@@ -2,7 +2,7 @@ package io.gcstream.circuits.internal.format;
 
 import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

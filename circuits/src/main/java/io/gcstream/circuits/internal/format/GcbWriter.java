@@ -5,7 +5,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

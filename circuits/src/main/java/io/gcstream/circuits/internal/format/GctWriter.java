@@ -6,7 +6,7 @@ import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.BufferedWriter;

@@ -21,7 +21,8 @@ import io.gcstream.engine.Scheme;
  *
  * <p>{@link #garbleGate} and {@link #evalGate} are the one-gate pure forms of the same code,
  * for tests and illustration. Implementations are stateless and thread-safe. A new scheme is
- * one implementation of this interface and one line in {@link Scheme}.
+ * one implementation of this interface, one constant of {@link Scheme} and one case in each
+ * switch here (the compiler finds a missing one).
  */
 public interface GarblingScheme {
 
@@ -35,9 +36,6 @@ public interface GarblingScheme {
     default int controlBits() {
         return 0;
     }
-
-    /** What a non-linear gate costs, for help texts ("2 ciphertexts per AND"). */
-    String summary();
 
     /** Blocks the garbler hashes per gate. */
     int garbleBlocks();
@@ -104,8 +102,31 @@ public interface GarblingScheme {
         evalFinish(info, control, hash, 0, tables, t, labels, out);
     }
 
-    /** The implementation of {@code scheme}: {@link Scheme#implementation()}. */
+    /** The implementation of {@code scheme} (stateless, shared). */
     static GarblingScheme of(Scheme scheme) {
-        return scheme.implementation();
+        return switch (scheme) {
+            case HALF_GATES -> HalfGates.INSTANCE;
+            case GRR3 -> Grr3.INSTANCE;
+            case THREE_HALVES -> ThreeHalves.INSTANCE;
+        };
+    }
+
+    /** The number identifying {@code scheme} in the handshake. */
+    static int code(Scheme scheme) {
+        return switch (scheme) {
+            case HALF_GATES -> 1;
+            case GRR3 -> 2;
+            case THREE_HALVES -> 3;
+        };
+    }
+
+    /** The scheme with the handshake number {@code code}, or null. */
+    static Scheme fromCode(int code) {
+        for (Scheme s : Scheme.values()) {
+            if (code(s) == code) {
+                return s;
+            }
+        }
+        return null;
     }
 }

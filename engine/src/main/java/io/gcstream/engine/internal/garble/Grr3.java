@@ -30,11 +30,6 @@ public final class Grr3 implements GarblingScheme {
     }
 
     @Override
-    public String summary() {
-        return "3 ciphertexts per AND";
-    }
-
-    @Override
     public int garbleBlocks() {
         return 4;
     }

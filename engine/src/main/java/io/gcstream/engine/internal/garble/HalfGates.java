@@ -40,11 +40,6 @@ public final class HalfGates implements GarblingScheme {
     }
 
     @Override
-    public String summary() {
-        return "2 ciphertexts per AND";
-    }
-
-    @Override
     public int garbleBlocks() {
         return 4;
     }

@@ -86,11 +86,6 @@ public final class ThreeHalves implements GarblingScheme {
     }
 
     @Override
-    public String summary() {
-        return "1.5 ciphertexts + 5 bits per AND";
-    }
-
-    @Override
     public int garbleBlocks() {
         return 6;
     }

@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.engine.PeerListener;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class Connector {
      * channel from then on (on failure it has closed it).
      */
     public static <T> T connect(String host, int port, Transport transport, ChannelOptions channel,
-            Listener.Greeter<T> greet) throws IOException {
+            PeerListener.Greeter<T> greet) throws IOException {
         return greet.greet(transport.connect(host, port, channel));
     }
 }

@@ -4,16 +4,15 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.engine.HandshakeMismatchException;
-import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.internal.garble.GarblerLoop;
 import io.gcstream.engine.internal.garble.ParallelGarbler;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableOutput;
-import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
@@ -67,7 +66,7 @@ public final class CreatorProtocol extends Protocol {
             ot = cot.setupSender(ch, prg, deltaLo, deltaHi);
             return;
         }
-        direct = new DirectCot.Sender(prg, OtOptions.defaults().threads());
+        direct = new DirectCot.Sender(prg, BaseOtProtocol.THREADS);
         direct.writeKey(ch);
         ch.flush();
         direct.precompute();
@@ -85,7 +84,7 @@ public final class CreatorProtocol extends Protocol {
     }
 
     @Override
-    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x,
+    public Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x,
             Ahead next) throws IOException {
         if (next != null) {
             throw new IllegalArgumentException("the creator follows the evaluator's header: it is never given the next run");

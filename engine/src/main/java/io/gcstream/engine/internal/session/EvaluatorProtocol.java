@@ -3,16 +3,15 @@ package io.gcstream.engine.internal.session;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
-import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ParallelEvaluator;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
 import io.gcstream.engine.internal.garble.TableInput;
-import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.util.Arrays;
@@ -48,7 +47,7 @@ public final class EvaluatorProtocol extends Protocol {
             ot = cot.setupReceiver(ch, prg);
             return;
         }
-        direct = new DirectCot.Receiver(prg, OtOptions.defaults().threads());
+        direct = new DirectCot.Receiver(prg, BaseOtProtocol.THREADS);
         direct.prepare();   // while the key is on its way
         direct.readKey(ch);
     }
@@ -64,7 +63,7 @@ public final class EvaluatorProtocol extends Protocol {
     }
 
     @Override
-    public Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y,
+    public Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y,
             Ahead next) throws IOException {
         Circuit c = spec.circuit();
         RunHeader prepared = sentAhead;

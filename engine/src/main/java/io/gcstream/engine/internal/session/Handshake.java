@@ -3,8 +3,9 @@ package io.gcstream.engine.internal.session;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.TlsRecords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -61,7 +62,7 @@ public final class Handshake {
         ch.writeInt(HELLO_MAGIC);
         ch.writeInt(VERSION);
         ch.writeInt(role.ordinal());
-        ch.writeInt(scheme.code());
+        ch.writeInt(GarblingScheme.code(scheme));
         ch.writeInt(plannedRuns);
         state.write(ch);
         ch.writeLong(saltLo);
@@ -69,7 +70,7 @@ public final class Handshake {
         ch.flush();
         int magic = ch.readInt();
         if (magic != HELLO_MAGIC) {
-            if (Transport.looksLikeTls(magic)) {
+            if (TlsRecords.looksLikeTls(magic)) {
                 throw new HandshakeMismatchException(who(role) + ": the peer at " + ch.peer()
                         + " speaks TLS but this side plain TCP: give both parties the --tls options, or neither",
                         true);
@@ -97,8 +98,8 @@ public final class Handshake {
         } else if (peerRole != role.peer().ordinal()) {
             problems.add("peer announced an unknown role " + peerRole);
         }
-        if (peerScheme != scheme.code()) {
-            Scheme ps = Scheme.fromCode(peerScheme);
+        if (peerScheme != GarblingScheme.code(scheme)) {
+            Scheme ps = GarblingScheme.fromCode(peerScheme);
             problems.add("peer uses garbling scheme " + (ps == null ? "#" + peerScheme : ps)
                     + " but this side uses " + scheme);
         }

@@ -29,20 +29,15 @@ public final class OtExtensionCot implements CorrelatedOt {
      * (tests) all OT randomness derived from {@code testSeed} of the session; insecure then by
      * design.
      */
-    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, boolean creator, int blockSize) {
-        return forSession(testSeed, creator, blockSize, 1);
+    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, int blockSize) {
+        return forSession(testSeed, blockSize, 1);
     }
 
-    /** As {@link #forSession(java.util.OptionalLong, boolean, int)}, the extension on {@code threads} threads. */
-    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, boolean creator, int blockSize,
-            int threads) {
-        OtOptions.Builder o = OtOptions.builder().blockSize(blockSize).extensionThreads(threads);
-        if (testSeed.isPresent()) {
-            Prg p = new Prg(testSeed.getAsLong(), creator ? 0x4f54_43L : 0x4f54_45L);
-            byte[] seed = new byte[16];
-            p.nextBytes(seed, 0, 16);
-            o.insecureTestSeed(seed);
-        }
+    /** As {@link #forSession(java.util.OptionalLong, int)}, the extension on {@code threads} threads. */
+    public static OtExtensionCot forSession(java.util.OptionalLong testSeed, int blockSize, int threads) {
+        OtOptions.Builder o = OtOptions.builder().blockSize(blockSize).threads(threads);
+        // The OT extension derives each role's randomness from the seed (the creator is its sender).
+        testSeed.ifPresent(o::insecureTestSeed);
         return new OtExtensionCot(o.build());
     }
 

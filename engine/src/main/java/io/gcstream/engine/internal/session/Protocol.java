@@ -3,13 +3,13 @@ package io.gcstream.engine.internal.session;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.circuits.internal.GateSink;
 import io.gcstream.circuits.internal.ReplayingWalker;
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.ProgressListener;
-import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.internal.garble.GarblingScheme;
@@ -211,18 +211,18 @@ public abstract class Protocol {
      * @throws HandshakeMismatchException if the headers differ; both sides are then still in
      *     step and the session stays usable
      */
-    public final Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept,
+    public final Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept,
             boolean[] fresh) throws IOException {
         return run(spec, runIndex, fingerprint, kept, fresh, null);
     }
 
     /**
-     * One run, as {@link #run(RunSpec, long, byte[], long[][][], boolean[])}; an evaluator given
+     * One run, as {@link #run(RunPlan, long, byte[], long[][][], boolean[])}; an evaluator given
      * {@code next} may send that run's header and input OTs during this one, before its status
      * (it runs one ahead, see {@link Ahead}); its next call must then be that run. A creator
      * takes null and follows the evaluator's header.
      */
-    public abstract Outcome run(RunSpec spec, long runIndex, byte[] fingerprint, long[][][] kept,
+    public abstract Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept,
             boolean[] fresh, Ahead next) throws IOException;
 
     /**
@@ -232,7 +232,7 @@ public abstract class Protocol {
      *
      * @param more whether another run follows {@code spec}'s that may be sent ahead in turn
      */
-    public record Ahead(RunSpec spec, long runIndex, byte[] fingerprint, boolean[] fresh, boolean more) {
+    public record Ahead(RunPlan spec, long runIndex, byte[] fingerprint, boolean[] fresh, boolean more) {
     }
 
     /**
@@ -249,9 +249,9 @@ public abstract class Protocol {
      * labels the evaluator sends before its status), and at most {@link #AHEAD_MAX_BITS} fresh
      * evaluator bits.
      */
-    public static boolean canRunAhead(RunSpec spec) {
+    public static boolean canRunAhead(RunPlan spec) {
         for (Party p : Party.values()) {
-            for (RunSpec.Segment seg : spec.inputs(p)) {
+            for (RunPlan.Segment seg : spec.inputs(p)) {
                 if (!seg.isFresh()) {
                     return false;
                 }
@@ -366,11 +366,11 @@ public abstract class Protocol {
     }
 
     /** This side's header for the run, sent unflushed; the peer's is read by the caller. */
-    RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint) throws IOException {
+    RunHeader writeHeader(RunPlan spec, long runIndex, byte[] fingerprint) throws IOException {
         return writeHeader(spec, runIndex, fingerprint, 0);
     }
 
-    RunHeader writeHeader(RunSpec spec, long runIndex, byte[] fingerprint, int flags) throws IOException {
+    RunHeader writeHeader(RunPlan spec, long runIndex, byte[] fingerprint, int flags) throws IOException {
         enter("run header");
         RunHeader mine = RunHeader.of(runIndex, role(), spec, fingerprint, flags);
         mine.write(ch);
@@ -386,11 +386,11 @@ public abstract class Protocol {
      * Copies the labels of {@code party}'s kept input segments into their slots; fresh segments
      * are left to the caller.
      */
-    static void placeKept(RunSpec spec, Party party, long[][] kept, int[] slots, long[] labels) {
-        List<RunSpec.Segment> segs = spec.inputs(party);
+    static void placeKept(RunPlan spec, Party party, long[][] kept, int[] slots, long[] labels) {
+        List<RunPlan.Segment> segs = spec.inputs(party);
         int bit = 0;
         for (int i = 0; i < segs.size(); i++) {
-            RunSpec.Segment s = segs.get(i);
+            RunPlan.Segment s = segs.get(i);
             if (!s.isFresh()) {
                 long[] v = kept[i];
                 for (int j = 0; j < s.width(); j++) {
@@ -404,14 +404,14 @@ public abstract class Protocol {
     }
 
     /** The slots of {@code party}'s fresh input bits, in the order of its fresh bits. */
-    static int[] freshSlots(RunSpec spec, Party party, int[] slots) {
+    static int[] freshSlots(RunPlan spec, Party party, int[] slots) {
         if (spec.freshBits(party) == slots.length) {
             return slots; // all fresh (no kept values): no copy of what may be millions of slots
         }
         int[] out = new int[spec.freshBits(party)];
         int bit = 0;
         int k = 0;
-        for (RunSpec.Segment s : spec.inputs(party)) {
+        for (RunPlan.Segment s : spec.inputs(party)) {
             if (s.isFresh()) {
                 System.arraycopy(slots, bit, out, k, s.width());
                 k += s.width();
@@ -422,7 +422,7 @@ public abstract class Protocol {
     }
 
     /** The slots of {@code party}'s decoded (not kept) outputs, in output order. */
-    static int[] decodedSlots(RunSpec spec, Party party, int[] outputs) {
+    static int[] decodedSlots(RunPlan spec, Party party, int[] outputs) {
         int[] out = new int[spec.decodedBits(party)];
         int k = 0;
         for (int i = 0; i < outputs.length; i++) {
@@ -434,11 +434,11 @@ public abstract class Protocol {
     }
 
     /** The labels of each kept output range, in the spec's order. */
-    static long[][] keptLabels(RunSpec spec, long[] labels) {
+    static long[][] keptLabels(RunPlan spec, long[] labels) {
         Circuit c = spec.circuit();
         long[][] out = new long[spec.kept().size()][];
         for (int r = 0; r < out.length; r++) {
-            RunSpec.Kept k = spec.kept().get(r);
+            RunPlan.Kept k = spec.kept().get(r);
             int[] slots = CircuitSlots.outputs(c, k.party());
             long[] v = new long[2 * k.width()];
             for (int j = 0; j < k.width(); j++) {
@@ -475,6 +475,20 @@ public abstract class Protocol {
         return hashed;
     }
 
+    /** The circuit of {@link #walkedTotal}, or null. */
+    private Circuit walkedOf;
+    /** {@link CircuitWalker#gatesWalked} of {@link #walkedOf}. */
+    private long walkedTotal;
+
+    /** The gates a walk of {@code c} hands over, counted once per circuit (a pass over its main body). */
+    private long walkedGates(Circuit c) throws IOException {
+        if (c != walkedOf) {
+            walkedTotal = CircuitWalker.gatesWalked(c);
+            walkedOf = c;
+        }
+        return walkedTotal;
+    }
+
     /**
      * Runs the walker, turning the sink's wrapped channel errors back into IOExceptions and
      * reporting progress once per {@link ProgressListener#INTERVAL} gates (per batch, not per
@@ -483,16 +497,16 @@ public abstract class Protocol {
     void walk(Circuit c, GateSink sink) throws IOException {
         GateSink s = sink;
         ProgressListener p = progress;
+        long total = p == null ? 0 : walkedGates(c);
         if (p != null) {
             Party role = role();
-            long total = c.gateCount();
             long[] done = {0, ProgressListener.INTERVAL};
             s = (ops, count) -> {
                 sink.gates(ops, count);
                 done[0] += count;
                 if (done[0] >= done[1]) {
                     done[1] += ProgressListener.INTERVAL;
-                    p.progress(role, done[0], total);
+                    p.progress(role, Math.min(done[0], total), total);
                 }
             };
         }
@@ -507,7 +521,7 @@ public abstract class Protocol {
                 walker.walk(s);
             }
             if (p != null) {
-                p.progress(role(), c.gateCount(), c.gateCount());
+                p.progress(role(), total, total);
             }
         } catch (UncheckedIOException e) {
             throw e.getCause();

@@ -3,7 +3,6 @@ package io.gcstream.engine.internal.session;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
-import io.gcstream.engine.RunSpec;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,7 +11,7 @@ import java.util.List;
 
 /**
  * The header each party sends at the start of a run (see docs/protocol.md): run index, role,
- * circuit fingerprint, input/output widths, non-linear gates, and the run's {@link RunSpec}
+ * circuit fingerprint, input/output widths, non-linear gates, and the run's {@link RunPlan}
  * (input segments with the numbers of kept values, kept output ranges). Both parties compare
  * the two headers; a difference is a {@link HandshakeMismatchException} naming it. Every count
  * read from the peer is bounded by what it describes before anything is allocated.
@@ -52,18 +51,18 @@ final class RunHeader {
         this.flags = flags;
     }
 
-    static RunHeader of(long runIndex, Party role, RunSpec spec, byte[] fingerprint) {
+    static RunHeader of(long runIndex, Party role, RunPlan spec, byte[] fingerprint) {
         return of(runIndex, role, spec, fingerprint, 0);
     }
 
-    static RunHeader of(long runIndex, Party role, RunSpec spec, byte[] fingerprint, int flags) {
+    static RunHeader of(long runIndex, Party role, RunPlan spec, byte[] fingerprint, int flags) {
         Circuit c = spec.circuit();
         long[][] segs = new long[2][];
         for (Party p : Party.values()) {
-            List<RunSpec.Segment> list = spec.inputs(p);
+            List<RunPlan.Segment> list = spec.inputs(p);
             long[] s = new long[2 * list.size()];
             for (int i = 0; i < list.size(); i++) {
-                RunSpec.Segment seg = list.get(i);
+                RunPlan.Segment seg = list.get(i);
                 s[2 * i] = seg.width();
                 s[2 * i + 1] = seg.isFresh() ? -1 : seg.value().id();
             }
@@ -71,7 +70,7 @@ final class RunHeader {
         }
         int[] kept = new int[3 * spec.kept().size()];
         for (int i = 0; i < spec.kept().size(); i++) {
-            RunSpec.Kept k = spec.kept().get(i);
+            RunPlan.Kept k = spec.kept().get(i);
             kept[3 * i] = k.party().ordinal();
             kept[3 * i + 1] = k.from();
             kept[3 * i + 2] = k.to();
@@ -82,7 +81,7 @@ final class RunHeader {
     }
 
     /** Bytes of a header of {@code spec} on the wire ({@link #write}). */
-    static long bytes(RunSpec spec) {
+    static long bytes(RunPlan spec) {
         long n = 4 + 8 + 4 + 32 + 4 * 4 + 8;
         for (Party p : Party.values()) {
             n += 4 + 16L * spec.inputs(p).size();

@@ -4,9 +4,6 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.HandshakeMismatchException;
-import io.gcstream.engine.RunSpec;
-import io.gcstream.engine.RunStats;
-import io.gcstream.engine.Scheme;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
 import java.io.IOException;
@@ -43,23 +40,26 @@ public final class Runs {
     }
 
     /** What a run gave: the protocol's outcome and the run's statistics. */
-    public record Done(Protocol.Outcome outcome, RunStats stats) {
+    public record Done(Protocol.Outcome outcome, Stats stats) {
+    }
+
+    /** What one run cost this party, as {@code RunStats} reports it (times in nanoseconds). */
+    public record Stats(long setupNanos, long otNanos, long onlineNanos, long totalNanos, long bytesSent,
+            long bytesReceived, long gates, long nonLinearGates, long labelSlots) {
     }
 
     private final Protocol protocol;
     private final Channel channel;
-    private final Scheme scheme;
     private long index;
-    private RunStats last;
+    private Stats last;
     /** Time and traffic of a set-up not yet reported with a run. */
     private long setupNanosPending;
     private long setupSent;
     private long setupReceived;
 
-    public Runs(Protocol protocol, Channel channel, Scheme scheme) {
+    public Runs(Protocol protocol, Channel channel) {
         this.protocol = protocol;
         this.channel = channel;
-        this.scheme = scheme;
     }
 
     /** Runs completed so far (a run whose headers disagreed counts: both sides exchanged one). */
@@ -68,7 +68,7 @@ public final class Runs {
     }
 
     /** Statistics of the last successful run, or null before the first. */
-    public RunStats last() {
+    public Stats last() {
         return last;
     }
 
@@ -82,10 +82,10 @@ public final class Runs {
     /**
      * One run of {@code spec} with the labels of its kept inputs ({@code kept[party][segment]},
      * null for a fresh segment) and this party's fresh bits; {@code next} as for
-     * {@link Protocol#run(RunSpec, long, byte[], long[][][], boolean[], Protocol.Ahead)}. A
+     * {@link Protocol#run(RunPlan, long, byte[], long[][][], boolean[], Protocol.Ahead)}. A
      * mismatch of the run's headers leaves the session in step and usable.
      */
-    public Done run(RunSpec spec, long[][][] kept, boolean[] freshBits, Protocol.Ahead next, Session session)
+    public Done run(RunPlan spec, long[][][] kept, boolean[] freshBits, Protocol.Ahead next, Session session)
             throws IOException {
         Circuit circuit = spec.circuit();
         long sent0 = channel.bytesSent() - setupSent;
@@ -113,13 +113,13 @@ public final class Runs {
         }
         long end = System.nanoTime();
         index++;
-        last = new RunStats(protocol.role(), scheme, setupNanos, protocol.inputsDoneNanos() - tRun,
+        last = new Stats(setupNanos, protocol.inputsDoneNanos() - tRun,
                 end - protocol.inputsDoneNanos(), end - t0, channel.bytesSent() - sent0,
                 channel.bytesReceived() - recv0, protocol.lastGates(),
                 protocol.lastNonLinear(), circuit.labelSlots());
         if (Log.LOG.isTraceEnabled()) { // one line per run: detail, never on by default
             Log.LOG.trace("{} run {} with {}: {}", protocol.role().name().toLowerCase(Locale.ROOT), index - 1,
-                    channel.peer(), last.toJson());
+                    channel.peer(), last);
         }
         return new Done(o, last);
     }
@@ -132,7 +132,7 @@ public final class Runs {
      * other party asks after. If a run went ahead that will not be run, the two sides are out of
      * step: the failure goes through {@code failed}, which fails the session.
      */
-    public <R> void runMany(RunSpec spec, int count, IntFunction<boolean[]> freshBits, One<R> one,
+    public <R> void runMany(RunPlan spec, int count, IntFunction<boolean[]> freshBits, One<R> one,
             Consumer<R> results, Function<RuntimeException, RuntimeException> failed) {
         boolean ahead = protocol.role() == Party.EVALUATOR && Protocol.canRunAhead(spec);
         byte[] fingerprint = ahead ? spec.circuit().hash() : null;

@@ -3,12 +3,12 @@ package io.gcstream.engine.internal.session;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.SessionException;
-import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.engine.internal.state.StateFiles;
 import io.gcstream.engine.internal.state.StateFormat;
+import io.gcstream.engine.internal.state.ValueOrigin;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
@@ -49,7 +49,7 @@ public final class SavedState {
     }
 
     /** One value to save: both parties' handles of it share its id and width. */
-    public record Value(long id, int width, long[] labels, SessionState.Origin origin) {
+    public record Value(long id, int width, long[] labels, ValueOrigin origin) {
     }
 
     /** What this side says about its resumed state in the hello, and the salt it proposes. */
@@ -89,7 +89,10 @@ public final class SavedState {
     private final Channel channel;
     private final Protocol protocol;
     private final Prg prg;
-    private final SessionOptions options;
+    /** Whether this party allows resuming a state used before ({@code SessionOptions.reuseState}). */
+    private final boolean reuseState;
+    /** Whether this party allows a state over plain TCP off this machine ({@code SessionOptions.stateOverPlainTcp}). */
+    private final boolean stateOverPlainTcp;
     /** The resumed state, or null for a fresh session. */
     private final Resumed from;
     /** The halves of {@link #from} this side offered in the hello (none if it could not offer any). */
@@ -108,14 +111,18 @@ public final class SavedState {
     private boolean reuseAgreed;
 
     /**
-     * @param from the state the session resumes, or null
+     * @param reuseState        this party allows resuming a state used before
+     * @param stateOverPlainTcp this party allows saving or resuming over plain TCP off this machine
+     * @param from              the state the session resumes, or null
      */
-    public SavedState(Party role, Channel channel, Protocol protocol, Prg prg, SessionOptions options, Resumed from) {
+    public SavedState(Party role, Channel channel, Protocol protocol, Prg prg, boolean reuseState,
+            boolean stateOverPlainTcp, Resumed from) {
         this.role = role;
         this.channel = channel;
         this.protocol = protocol;
         this.prg = prg;
-        this.options = options;
+        this.reuseState = reuseState;
+        this.stateOverPlainTcp = stateOverPlainTcp;
         this.from = from;
         USE_IDS.nextBytes(useId);
     }
@@ -145,7 +152,7 @@ public final class SavedState {
             candidates.add(new StateCheck.Candidate(h.id(), h.counter(), h.ownDigest(), h.peerDigest(),
                     h == from.pending(), h.status() == Half.USED));
         }
-        StateCheck check = StateCheck.resumed(candidates, options.reuseState());
+        StateCheck check = StateCheck.resumed(candidates, reuseState);
         long saltLo = 0;
         long saltHi = 0;
         while (saltLo == 0 && saltHi == 0) {
@@ -354,7 +361,7 @@ public final class SavedState {
         long dHi = creator ? deltaHi : 0;
         Half.Predecessor pred = from == null || from.file() == null ? null
                 : new Half.Predecessor(StateFiles.relative(file, from.file()), resumedHalf.id(), useId);
-        List<SessionState.Origin> origins = new ArrayList<>(values.size());
+        List<ValueOrigin> origins = new ArrayList<>(values.size());
         long[][] l = new long[values.size()][];
         for (int i = 0; i < l.length; i++) {
             origins.add(values.get(i).origin());
@@ -396,7 +403,7 @@ public final class SavedState {
      * plain TCP learns one bit of it per run he makes fail (docs/security.md).
      */
     private boolean refusesStateOverPlainTcp() {
-        return channel.plainOffLoopback() && !options.stateOverPlainTcp();
+        return channel.plainOffLoopback() && !stateOverPlainTcp;
     }
 
     private String plainTcpRefusal(String what) {

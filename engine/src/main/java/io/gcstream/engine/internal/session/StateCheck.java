@@ -1,6 +1,6 @@
 package io.gcstream.engine.internal.session;
 
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

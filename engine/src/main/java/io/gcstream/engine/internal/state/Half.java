@@ -1,7 +1,6 @@
 package io.gcstream.engine.internal.state;
 
 import io.gcstream.circuits.Party;
-import io.gcstream.engine.SessionState.Origin;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -51,7 +50,7 @@ public final class Half {
     private final long counter;
     private final long deltaLo;
     private final long deltaHi;
-    private final List<Origin> origins;
+    private final List<ValueOrigin> origins;
     private final long[][] labels;
     private final byte[] salt;
     private final byte[] peerDigest;
@@ -59,7 +58,7 @@ public final class Half {
     private final byte[] useId;
     private final Predecessor predecessor;
 
-    public Half(Party role, byte[] id, long counter, long deltaLo, long deltaHi, List<Origin> origins, long[][] labels,
+    public Half(Party role, byte[] id, long counter, long deltaLo, long deltaHi, List<ValueOrigin> origins, long[][] labels,
             byte[] salt, byte[] peerDigest, int status, byte[] useId, Predecessor predecessor) {
         this.role = role;
         this.id = id.clone();
@@ -95,7 +94,7 @@ public final class Half {
         return deltaHi;
     }
 
-    public List<Origin> origins() {
+    public List<ValueOrigin> origins() {
         return origins;
     }
 
@@ -133,7 +132,7 @@ public final class Half {
     /** Total bits of all values. */
     public int totalWidth() {
         int n = 0;
-        for (Origin o : origins) {
+        for (ValueOrigin o : origins) {
             n += o.width();
         }
         return n;
@@ -187,7 +186,7 @@ public final class Half {
         out.putLong(deltaLo);
         out.putLong(deltaHi);
         out.putInt(origins.size());
-        for (Origin o : origins) {
+        for (ValueOrigin o : origins) {
             out.putInt(o.width());
             out.put(o.circuitHash());
             out.putInt(o.party().ordinal());

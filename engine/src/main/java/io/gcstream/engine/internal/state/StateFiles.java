@@ -1,6 +1,6 @@
 package io.gcstream.engine.internal.state;
 
-import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.circuits.OutputFile;
 import io.gcstream.engine.SessionState.StateFileException;
 import java.io.IOException;
 import java.io.InterruptedIOException;

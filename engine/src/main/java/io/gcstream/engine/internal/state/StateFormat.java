@@ -1,7 +1,6 @@
 package io.gcstream.engine.internal.state;
 
 import io.gcstream.circuits.Party;
-import io.gcstream.engine.SessionState.Origin;
 import io.gcstream.engine.SessionState.StateFileException;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -223,7 +222,7 @@ public final class StateFormat {
         if (n < 1 || n > MAX_VALUES || (long) n * PER_VALUE > b.remaining()) {
             throw new StateFileException(name + ": bad number of values " + n);
         }
-        List<Origin> origins = new ArrayList<>(n);
+        List<ValueOrigin> origins = new ArrayList<>(n);
         long bits = 0;
         for (int i = 0; i < n; i++) {
             int width = b.getInt();
@@ -235,7 +234,7 @@ public final class StateFormat {
                         + ", party " + p + ", from " + from + ")");
             }
             bits += width;
-            origins.add(new Origin(hash, Party.values()[p], from, width));
+            origins.add(new ValueOrigin(hash, Party.values()[p], from, width));
         }
         if (16 * bits + TRAILER != b.remaining()) {
             throw new StateFileException(name + ": its values take " + (16 * bits + TRAILER) + " bytes but "

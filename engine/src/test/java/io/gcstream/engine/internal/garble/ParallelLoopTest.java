@@ -41,7 +41,7 @@ class ParallelLoopTest {
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void smallHashBatchesGiveTheSameStreamAndResults(Scheme s) throws Exception {
-        check(s, 2 * s.implementation().garbleBlocks() + 1, 43);
+        check(s, 2 * GarblingScheme.of(s).garbleBlocks() + 1, 43);
     }
 
     private static void check(Scheme s, int hashCapacity, long seed) throws Exception {

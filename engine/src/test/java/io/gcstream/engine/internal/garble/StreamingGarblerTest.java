@@ -62,7 +62,7 @@ class StreamingGarblerTest {
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void smallHashBatchesGiveTheSameResults(Scheme s) throws Exception {
-        int blocks = s.implementation().garbleBlocks();
+        int blocks = GarblingScheme.of(s).garbleBlocks();
         randomCircuitsMatchTheSimulator(s, blocks);
         randomCircuitsMatchTheSimulator(s, 2 * blocks + 1);
     }

@@ -21,7 +21,7 @@ class ThreeHalvesTest {
 
     @Test
     void registeredWithItsSizes() {
-        assertEquals(scheme, Scheme.THREE_HALVES.implementation());
+        assertEquals(scheme, GarblingScheme.of(Scheme.THREE_HALVES));
         assertEquals(Scheme.THREE_HALVES, Scheme.parse("three-halves"));
         assertEquals(24, scheme.tableBytes());
         assertEquals(5, scheme.controlBits());

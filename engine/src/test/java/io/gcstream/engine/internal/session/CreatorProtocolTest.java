@@ -3,11 +3,11 @@ package io.gcstream.engine.internal.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.ot.channel.ChannelOptions;
 import org.junit.jupiter.api.Test;
 
 class CreatorProtocolTest {
-    private static final int CHANNEL_BUFFER = ChannelOptions.defaults().bufferSize();
+    /** The channels' default buffer size. */
+    private static final int CHANNEL_BUFFER = 64 * 1024;
 
     @Test
     void aShortStreamIsSentInPiecesSmallerThanTheChannelBuffer() {

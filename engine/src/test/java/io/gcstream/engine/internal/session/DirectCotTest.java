@@ -3,6 +3,7 @@ package io.gcstream.engine.internal.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.base.ChouOrlandi;
 import io.gcstream.ot.internal.crypto.Prg;
@@ -32,7 +33,7 @@ class DirectCotTest {
         for (int i = 0; i < choices.length; i++) {
             choices[i] = r.nextBoolean();
         }
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         DirectCot.Sender s = new DirectCot.Sender(Prg.fromSecureRandom(), 2);
         DirectCot.Receiver e = new DirectCot.Receiver(Prg.fromSecureRandom(), 2);
         s.writeKey(ch[0]);
@@ -78,7 +79,7 @@ class DirectCotTest {
     @Test
     void itsBaseOtsHashUnderADomainOfTheirOwn() throws Exception {
         int n = 8;
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         DirectCot.Sender s = new DirectCot.Sender(Prg.fromSecureRandom(), 1);
         ChouOrlandi.Receiver other = new ChouOrlandi(1, Prg.fromSecureRandom()).receiver();
         s.writeKey(ch[0]);

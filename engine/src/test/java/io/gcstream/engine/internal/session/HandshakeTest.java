@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.Scheme;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +22,7 @@ class HandshakeTest {
 
     private static Object[] hello(StateCheck creator, int creatorRuns, StateCheck evaluator,
             int evaluatorRuns) throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> {
             try {
                 return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorRuns, evaluator, 0, 0);
@@ -116,7 +117,7 @@ class HandshakeTest {
 
     @Test
     void garbageInsteadOfHelloIsNamed() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         ch[1].writeInt(0x12345678);
         ch[1].writeLong(0);
         ch[1].writeInt(0);
@@ -137,7 +138,7 @@ class HandshakeTest {
     void aPeerOfAnOldVersionIsRefused() throws Exception {
         assertEquals(7, Handshake.VERSION);
         for (int old : new int[] {3, 4, 5, 6}) {
-            MemoryChannel[] ch = MemoryChannel.pair();
+            Channel[] ch = MemoryChannel.pair();
             ch[1].writeInt(Handshake.HELLO_MAGIC);
             ch[1].writeInt(old);
             ch[1].writeInt(Party.EVALUATOR.ordinal());

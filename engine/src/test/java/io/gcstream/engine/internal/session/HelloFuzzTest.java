@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
+import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.stream.Stream;
@@ -25,7 +26,7 @@ class HelloFuzzTest {
                     ch.writeInt(Handshake.HELLO_MAGIC);
                     ch.writeInt(Handshake.VERSION);
                     ch.writeInt(p.ordinal());
-                    ch.writeInt(Scheme.DEFAULT.code());
+                    ch.writeInt(GarblingScheme.code(Scheme.DEFAULT));
                     ch.writeInt(p == Party.CREATOR ? 1 : 0);
                     state.write(ch);
                     ch.writeLong(p == Party.CREATOR ? 0x0100000000000000L : 0);

@@ -5,6 +5,7 @@ import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import java.io.IOException;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,7 +28,7 @@ class OtHeaderFuzzTest {
                 ch.writeInt(0x3258544f);
                 ch.writeInt(r);
                 ch.writeInt(OtOptions.DEFAULT_BLOCK_SIZE);
-                ch.writeInt(OtOptions.defaults().baseOt().ordinal());
+                ch.writeInt(BaseOtProtocol.CHOU_ORLANDI.ordinal());
                 ch.write(new byte[] {(byte) (r == 2 ? 1 : 0)}, 0, 1);
             }));
         }

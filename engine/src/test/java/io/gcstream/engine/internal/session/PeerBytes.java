@@ -1,8 +1,8 @@
 package io.gcstream.engine.internal.session;
 
-import io.gcstream.circuits.internal.SafeText;
+import io.gcstream.circuits.SafeText;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.ForwardingChannel;
+import io.gcstream.ot.internal.channel.ForwardingChannel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.PeerClosedException;
 import java.io.ByteArrayOutputStream;
@@ -22,8 +22,8 @@ final class PeerBytes {
     }
 
     static Channel channel(byte[] data) throws IOException {
-        MemoryChannel[] pair = MemoryChannel.pair();
-        MemoryChannel peer = pair[1];
+        Channel[] pair = MemoryChannel.pair();
+        Channel peer = pair[1];
         peer.write(data, 0, Math.min(data.length, MAX));
         peer.flush();
         peer.close();
@@ -76,7 +76,7 @@ final class PeerBytes {
 
     /** The bytes {@code message} puts on the wire: seeds made by this project's own writers. */
     static byte[] capture(Message message) throws IOException {
-        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair();
         message.write(pair[0]);
         pair[0].flush();
         pair[0].close();

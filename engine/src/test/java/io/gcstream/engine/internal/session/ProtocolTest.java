@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.internal.session.Protocol.InputOt;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ class ProtocolTest {
      */
     @Test
     void aPeersErrorTextKeepsOnlySafeCharacters() throws Exception {
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         byte[] text = "bad\u202Etxt.exe\u2028gc: forged\u2029x\u200By\nz".getBytes(StandardCharsets.UTF_8);
         ch[1].writeInt(text.length);
         ch[1].write(text, 0, text.length);

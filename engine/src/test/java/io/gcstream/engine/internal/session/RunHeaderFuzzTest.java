@@ -6,7 +6,6 @@ import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
-import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.SessionException;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
@@ -21,15 +20,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RunHeaderFuzzTest {
     private static final Circuit AND = Circuits.builder().creatorInputs(0).evaluatorInputs(1).evaluatorOutputs(2)
             .numSlots(3).body(new Body.Builder().gate(2, 0, 1, TruthTable.AND).build()).build();
-    private static final RunHeader OURS = RunHeader.of(0, Party.CREATOR, RunSpec.of(AND), AND.hash());
+    private static final RunHeader OURS = RunHeader.of(0, Party.CREATOR, RunPlan.of(AND), AND.hash());
 
     /** Headers this project writes: a plain run, one keeping outputs and taking kept values, one running ahead. */
     static Stream<byte[]> seeds() throws IOException {
-        RunSpec keep = RunSpec.builder(AND).fresh(Party.CREATOR, 1).fresh(Party.EVALUATOR, 1)
+        RunPlan keep = RunPlan.builder(AND).fresh(Party.CREATOR, 1).fresh(Party.EVALUATOR, 1)
                 .keep(Party.EVALUATOR, 0, 1).build();
         return Stream.of(PeerBytes.capture(OURS::write),
                 PeerBytes.capture(RunHeader.of(5, Party.EVALUATOR, keep, AND.hash())::write),
-                PeerBytes.capture(RunHeader.of(6, Party.EVALUATOR, RunSpec.of(AND), AND.hash(), RunHeader.AHEAD)::write));
+                PeerBytes.capture(RunHeader.of(6, Party.EVALUATOR, RunPlan.of(AND), AND.hash(), RunHeader.AHEAD)::write));
     }
 
     @MethodSource("seeds")

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
-import io.gcstream.ot.channel.TranscriptChannel;
+import io.gcstream.ot.internal.channel.TranscriptChannel;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.testutil.Threads;
@@ -29,7 +30,7 @@ class ChouOrlandiTest {
         long[] out0;
         long[] out1;
         long[] out;
-        MemoryChannel[] ch;
+        Channel[] ch;
         TranscriptChannel[] t;
     }
 
@@ -119,7 +120,7 @@ class ChouOrlandiTest {
     void stepsWithTheKeyAheadAndSecretsPreparedForMore(int n) throws Exception {
         Random rnd = new Random(n);
         long[] choices = {rnd.nextLong(), rnd.nextLong()};
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         ChouOrlandi.Sender s = new ChouOrlandi(2, Prg.fromSecureRandom()).sender();
         ChouOrlandi.Receiver r = new ChouOrlandi(2, Prg.fromSecureRandom()).receiver();
         r.prepare(128);
@@ -166,7 +167,7 @@ class ChouOrlandiTest {
         assertThrows(IllegalStateException.class, () -> r.choose(new long[1], 8));
         assertThrows(IllegalStateException.class, r::derivePads, "pads before the points");
         // One batch per sender key.
-        MemoryChannel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair();
         ChouOrlandi.Sender s = new ChouOrlandi(1, Prg.fromSecureRandom()).sender();
         ch[1].write(new byte[ChouOrlandi.choiceBytes(4)], 0, ChouOrlandi.choiceBytes(4));
         ch[1].flush();
@@ -192,7 +193,7 @@ class ChouOrlandiTest {
     }
 
     private static void assertRefused(byte[] a, String message) throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         p[0].write(a, 0, a.length);
         p[0].flush();
         IOException e = assertThrows(IOException.class, () -> new ChouOrlandi(2,
@@ -214,7 +215,7 @@ class ChouOrlandiTest {
     }
 
     private static void assertSenderRefuses(byte[] bad, int at, String message) throws Exception {
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
             try {
                 new ChouOrlandi(2, Prg.fromSecureRandom()).sendRandom(p[0], 128,
@@ -241,7 +242,7 @@ class ChouOrlandiTest {
     @Test
     void badArgumentsNameTheProblem() {
         assertThrows(IllegalArgumentException.class, () -> new ChouOrlandi(0, null));
-        MemoryChannel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new ChouOrlandi(1, Prg.fromSecureRandom()).receiveRandom(p[1], new long[1],
                         128, Blocks.allocate(128)));
@@ -265,7 +266,7 @@ class ChouOrlandiTest {
             long[] out0 = Blocks.allocate(n);
             long[] out1 = Blocks.allocate(n);
             long[] out = Blocks.allocate(n);
-            MemoryChannel[] ch = MemoryChannel.pair();
+            Channel[] ch = MemoryChannel.pair();
             CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
                 try {
                     new ChouOrlandi(1, Prg.fromSecureRandom(), d[0]).sendRandom(ch[0], n, out0, out1);

@@ -38,7 +38,7 @@ public final class PrivateAes {
             String host = server.getInetAddress().getHostAddress();
             int port = server.getLocalPort();
             CompletableFuture<boolean[]> evaluator = CompletableFuture.supplyAsync(() -> {
-                try (GcSession s = GcSession.connect(host, port, Party.EVALUATOR, options)) {
+                try (GcSession s = GcSession.connect(host, port, Party.EVALUATOR, Transport.plain(), options)) {
                     boolean[] out = null;
                     for (int i = 0; i < runs; i++) {
                         out = s.run(aes, block);
@@ -48,7 +48,7 @@ public final class PrivateAes {
                     throw new UncheckedIOException(e);
                 }
             });
-            try (GcSession s = GcSession.listen(server, Party.CREATOR, Transport.plain(), ChannelOptions.defaults(),
+            try (GcSession s = GcSession.creator(Transport.plain().accept(server, ChannelOptions.defaults()),
                     options)) {
                 for (int i = 0; i < runs; i++) {
                     s.run(aes, key);

@@ -1,5 +1,6 @@
-package io.gcstream.ot.channel;
+package io.gcstream.ot.internal.channel;
 
+import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

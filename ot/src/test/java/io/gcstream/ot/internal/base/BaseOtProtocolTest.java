@@ -1,11 +1,10 @@
-package io.gcstream.ot;
+package io.gcstream.ot.internal.base;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.ot.internal.base.ChouOrlandi;
 import io.gcstream.ot.internal.crypto.Prg;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,13 @@
-package io.gcstream.ot.channel;
+package io.gcstream.ot.internal.channel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.PeerTimeoutException;
 import org.junit.jupiter.api.Test;
 
 class ForwardingChannelTest {
@@ -17,7 +20,7 @@ class ForwardingChannelTest {
 
     @Test
     void passesEveryCallThrough() throws Exception {
-        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair();
         Channel a = new Plain(pair[0]);
         Channel b = new Plain(pair[1]);
         a.writeInt(7);
@@ -45,7 +48,7 @@ class ForwardingChannelTest {
 
     @Test
     void passesTheDeadlineThrough() throws Exception {
-        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair();
         Channel b = new Plain(pair[1]);
         b.deadline(System.nanoTime() - 1, "handshake");
         PeerTimeoutException e = assertThrows(PeerTimeoutException.class, pair[1]::readInt);

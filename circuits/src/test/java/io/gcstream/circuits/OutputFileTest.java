@@ -1,4 +1,4 @@
-package io.gcstream.circuits.internal;
+package io.gcstream.circuits;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

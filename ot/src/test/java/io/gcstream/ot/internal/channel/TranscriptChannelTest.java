@@ -1,8 +1,10 @@
-package io.gcstream.ot.channel;
+package io.gcstream.ot.internal.channel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.MemoryChannel;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.MessageDigest;
@@ -12,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class TranscriptChannelTest {
     @Test
     void hashesExactlyTheBytesOnTheWire() throws Exception {
-        MemoryChannel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair();
         TranscriptChannel t = new TranscriptChannel(pair[0]);
         t.write(new byte[] {1, 2, 3}, 1, 2);
         t.writeInt(0x01020304);

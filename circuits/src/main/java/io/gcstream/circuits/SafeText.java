@@ -1,4 +1,4 @@
-package io.gcstream.circuits.internal;
+package io.gcstream.circuits;
 
 import java.text.Normalizer;
 
@@ -12,7 +12,7 @@ import java.text.Normalizer;
  * such as U+200B, the byte-order mark, soft hyphens), non-spacing and enclosing marks left after
  * composition, spaces other than U+0020, invisible fillers, private-use, unassigned and
  * surrogate code points. So a peer or a file cannot break a message into lines, reorder what a
- * terminal shows, or hide characters in it. Internal: modules share it.
+ * terminal shows, or hide characters in it. Every message gcstream builds from outside text quotes it through this; an application printing such text should too.
  */
 public final class SafeText {
     private SafeText() {

@@ -1,7 +1,5 @@
-package io.gcstream.ot;
+package io.gcstream.ot.internal.base;
 
-import io.gcstream.ot.internal.base.BaseOt;
-import io.gcstream.ot.internal.base.ChouOrlandi;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Locale;
 
@@ -9,7 +7,7 @@ import java.util.Locale;
  * The base-OT protocols on offer (semi-honest, ~128-bit security): Chou–Orlandi alone, which
  * runs in constant time and hashes under its own domain (docs/ot.md says why not Naor–Pinkas).
  * The OT-extension header names the protocol, so a peer offering another one is refused on both
- * sides.
+ * sides. The OT extension and a session's direct base OTs run it on {@link #THREADS} threads.
  */
 public enum BaseOtProtocol {
     /**
@@ -17,6 +15,9 @@ public enum BaseOtProtocol {
      * products and table reads, under the OT extension's own hash domain.
      */
     CHOU_ORLANDI("chou-orlandi");
+
+    /** Threads a party spends on the base OTs' public-key work (each does 128/THREADS, ME-SFE §3.1). */
+    public static final int THREADS = 2;
 
     private final String id;
 

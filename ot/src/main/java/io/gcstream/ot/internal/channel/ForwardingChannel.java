@@ -1,11 +1,13 @@
-package io.gcstream.ot.channel;
+package io.gcstream.ot.internal.channel;
 
+import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.util.Objects;
 
 /**
  * A {@link Channel} that passes every call to another one: the base of decorators (transcript
- * recording, fault injection, logging), which override only what they change.
+ * recording, fault injection, logging), which override only what they change. Internal: for
+ * gcstream's tests and benchmarks.
  */
 public abstract class ForwardingChannel implements Channel {
     /** The channel calls are passed to. */

@@ -1,4 +1,4 @@
-package io.gcstream.circuits.internal;
+package io.gcstream.circuits;
 
 import java.io.Closeable;
 import java.io.IOException;
