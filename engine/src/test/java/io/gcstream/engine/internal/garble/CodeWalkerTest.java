@@ -10,7 +10,7 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.StreamingGarblerTest.Pipe;
-import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
