@@ -275,7 +275,7 @@ cold_rows() { local n; for n in "${COLD_LIST[@]}"; do
 PARTY_AES_REPS=2000
 gc_party() { newlog "gc-party-$1"; local l=$LOGF v
   if timeout "$TIMEOUT" "$JAVA" -Xmx3g -cp "$BENCH_JAR" io.gcstream.benchmarks.party.PartyRates --workloads "$2" \
-      --sides "$3" --threads 1 --rounds 1 > "$l" 2>&1; then
+      --sides "$3" --threads 1 --rounds 5 > "$l" 2>&1; then
     v=$(awk -F'|' -v s="$3" '$3 ~ s { split($5, f, " "); print f[1]; exit }' "$l")
     if num "$v"; then
       [ "$4" = 0 ] && record "gc:$1" "$v" || record "gc:$1" "$(awk -v r="$v" -v a="$4" 'BEGIN { printf "%.4f", a / r / 1000 }')"
