@@ -71,23 +71,6 @@ public final class Encoder {
         return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
     }
 
-    /** As {@link #set(IntValue[], long[])}, from ints (read as signed or unsigned by the input's type). */
-    public Encoder set(IntValue<?>[] inputs, int[] values) {
-        // an unsigned input reads the int as unsigned 32 bits, a signed one as signed
-        return each(inputs.length, values.length,
-                i -> set(inputs[i], inputs[i] instanceof SInt ? values[i] : Integer.toUnsignedLong(values[i])));
-    }
-
-    /** As {@link #set(IntValue[], long[])}, for values of any size. */
-    public Encoder set(IntValue<?>[] inputs, BigInteger[] values) {
-        return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
-    }
-
-    /** Byte inputs declared as an array of 8-bit values: element k gets {@code bytes[k]} (unsigned). */
-    public Encoder set(IntValue<?>[] inputs, byte[] bytes) {
-        return each(inputs.length, bytes.length, i -> set(inputs[i], new byte[] {bytes[i]}));
-    }
-
     private Encoder each(int inputs, int values, IntConsumer setOne) {
         if (inputs != values) {
             throw new IllegalArgumentException(values + " values for " + inputs + " inputs");

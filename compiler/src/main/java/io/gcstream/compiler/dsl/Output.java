@@ -1,6 +1,5 @@
 package io.gcstream.compiler.dsl;
 
-import io.gcstream.circuits.Party;
 import java.math.BigInteger;
 import java.util.Arrays;
 
@@ -36,13 +35,8 @@ public final class Output {
         this.array = array;
     }
 
-    /** Who learns it. */
-    public Party party() {
-        return side.party();
-    }
-
     /** The type of the value (of each element, for an array). */
-    public Type<?> type() {
+    Type<?> type() {
         return type;
     }
 
@@ -98,18 +92,6 @@ public final class Output {
             if (b[i]) {
                 r[i / 8] |= (byte) (1 << (i % 8));
             }
-        }
-        return r;
-    }
-
-    /** An array of integers of at most 32 bits each. */
-    public int[] decodeInts(boolean[] outputs) {
-        plural();
-        fits(32, "an int");
-        boolean[] b = bits(outputs);
-        int[] r = new int[count];
-        for (int i = 0; i < count; i++) {
-            r[i] = (int) element(b, i).longValue();
         }
         return r;
     }
