@@ -1,5 +1,6 @@
 package io.gcstream.compiler.dsl;
 
+import io.gcstream.circuits.BitCodec;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.function.IntConsumer;
@@ -48,16 +49,14 @@ public final class Encoder {
 
     /**
      * An input of 8·{@code bytes.length} bits from bytes, byte k in bits 8k … 8k+7 (least
-     * significant byte first, as {@code BitCodec.ofBytes}).
+     * significant byte first, {@link BitCodec#ofBytes}).
      */
     public Encoder set(IntValue<?> input, byte[] bytes) {
         int o = offset(input);
         if (8 * bytes.length != input.width()) {
             throw new IllegalArgumentException(bytes.length + " bytes for a " + input.type());
         }
-        for (int i = 0; i < input.width(); i++) {
-            bits[o + i] = ((bytes[i / 8] >> (i % 8)) & 1) != 0;
-        }
+        System.arraycopy(BitCodec.ofBytes(bytes), 0, bits, o, input.width());
         return this;
     }
 
