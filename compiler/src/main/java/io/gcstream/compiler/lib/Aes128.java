@@ -15,7 +15,7 @@ import java.util.function.UnaryOperator;
  * {@code aes128} and {@code aes128-expanded}. Written with sub-circuits, each defined once per
  * circuit: {@code aes_round_sboxes} (160 → 160 bits: a round's 16 S-boxes and the 4 of the key
  * schedule's step for the round key, each of 32 ANDs, inversion in the tower field
- * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
+ * GF(((2²)²)²), see {@code TowerField}, with the basis changes and the affine map folded into
  * free linear layers), and for circuits on expanded keys {@code subBytes} (the 16 S-boxes
  * alone). The S-boxes of a call sit side by side, their gates ordered by AND depth, so the
  * engines hash the ANDs of all of them at one depth together. MixColumns is written in line: as
