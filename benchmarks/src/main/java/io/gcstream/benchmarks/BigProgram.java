@@ -7,7 +7,6 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.compiler.dsl.Computation;
-import io.gcstream.compiler.dsl.Subroutine;
 import io.gcstream.compiler.dsl.Type;
 import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.compiler.internal.Spill;
@@ -16,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * A program of a billion non-linear gates written as a user would, with the typed DSL: the
@@ -62,12 +62,12 @@ public final class BigProgram {
         Computation c = new Computation();
         UInt seed = c.creator().uint(64);
         UInt a = c.evaluator().uint(64).or(c.uint(1, 64));
-        Subroutine<UInt> step = c.define("lcg64", Type.uint(64), Type.uint(64), (x, m) -> x.mul(m).add(ADD));
+        BiFunction<UInt, UInt, UInt> step = c.define("lcg64", Type.uint(64), Type.uint(64), (x, m) -> x.mul(m).add(ADD));
         UInt x = seed;
         UInt sum = c.uint(0, 64);
         UInt above = c.uint(0, 32);
         for (long i = 0; i < steps; i++) {
-            x = step.call(x, a);
+            x = step.apply(x, a);
             sum = sum.add(x);
             above = above.add(x.greaterThan(a).asUInt().extend(32));
         }

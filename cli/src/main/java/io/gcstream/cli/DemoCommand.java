@@ -2,7 +2,7 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.lib.Aes128;
+import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -45,7 +45,7 @@ final class DemoCommand extends Gc.BaseCommand {
             throw new UserError("--scheme: " + e.getMessage());
         }
         Duration readPoll = PartyOptions.readPoll(readPollMicros);
-        Circuit aes = Aes128.circuit();
+        Circuit aes = Library.circuit("aes128");
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
                 + aes.subCircuitInfo().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
                 + " labels held, scheme " + s.wireName());

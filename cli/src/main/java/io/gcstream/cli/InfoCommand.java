@@ -2,7 +2,7 @@ package io.gcstream.cli;
 
 import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.lib.InputEncoder;
+import io.gcstream.circuits.Party;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,17 +22,17 @@ final class InfoCommand extends CircuitCommand {
         Circuit c = loaded.circuit();
         if (json) {
             Map<String, Object> m = describe(c);
-            if (!loaded.creator().isIdentity()) {
-                m.put("creatorValueBits", loaded.creator().valueWidth());
+            if (loaded.encodesLocally(Party.CREATOR)) {
+                m.put("creatorValueBits", loaded.valueWidth(Party.CREATOR));
             }
-            if (!loaded.evaluator().isIdentity()) {
-                m.put("evaluatorValueBits", loaded.evaluator().valueWidth());
+            if (loaded.encodesLocally(Party.EVALUATOR)) {
+                m.put("evaluatorValueBits", loaded.valueWidth(Party.EVALUATOR));
             }
             out.println(Json.of(m));
             return 0;
         }
         out.printf("inputs     creator %d bits%s, evaluator %d bits%s%n", c.creatorInputCount(),
-                encoded(loaded.creator()), c.evaluatorInputCount(), encoded(loaded.evaluator()));
+                encoded(loaded, Party.CREATOR), c.evaluatorInputCount(), encoded(loaded, Party.EVALUATOR));
         out.printf("outputs    creator %d bits, evaluator %d bits%n", c.creatorOutputCount(),
                 c.evaluatorOutputCount());
         out.printf("gates      %d (%d non-linear, %d linear)%n", c.gateCount(), c.nonLinearCount(),
@@ -51,8 +51,8 @@ final class InfoCommand extends CircuitCommand {
     }
 
     /** Says how a party's input bits are made from what it types, when that is not the identity. */
-    private static String encoded(InputEncoder e) {
-        return e.isIdentity() ? "" : " (encoded locally from a " + e.valueWidth() + "-bit value)";
+    private static String encoded(CircuitSources.Loaded loaded, Party party) {
+        return loaded.encodesLocally(party) ? " (encoded locally from a " + loaded.valueWidth(party) + "-bit value)" : "";
     }
 
     static Map<String, Object> describe(Circuit c) {

@@ -1,9 +1,10 @@
 package io.gcstream.cli;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFiles;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.Party;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import java.util.regex.Pattern;
  * header, which the build computed, is the circuit's: hashing would cost a fresh process an
  * interpreted SHA-256 pass). A circuit whose hash is the library's is the library's, so the two
  * parties agree whichever way each got it. Only circuits that take both
- * parties' values as they are (identity {@link io.gcstream.compiler.lib.InputEncoder encoders})
+ * parties' values as they are (not {@link LibraryCircuit#encodesLocally encoded locally})
  * are carried: the resource holds the circuit, not its encoders.
  */
 public final class LibraryCache {
@@ -80,7 +81,7 @@ public final class LibraryCache {
     /** Writes library circuit {@code name} to {@code file}. */
     static void write(String name, Path file) throws IOException {
         LibraryCircuit lc = Library.get(name);
-        if (!lc.creatorEncoder().isIdentity() || !lc.evaluatorEncoder().isIdentity()) {
+        if (lc.encodesLocally(Party.CREATOR) || lc.encodesLocally(Party.EVALUATOR)) {
             throw new IllegalArgumentException("lib:" + name + " encodes a party's value: its circuit alone is not"
                     + " what lib:" + name + " means, so it cannot be carried");
         }

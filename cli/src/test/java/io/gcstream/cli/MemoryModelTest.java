@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.circuits.internal.format.GcbWriter;
-import io.gcstream.compiler.lib.Levenshtein;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.engine.internal.garble.CodeWalker;
+import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.StreamingGarbler;
+import io.gcstream.engine.internal.garble.TweakableHash;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,8 +105,11 @@ class MemoryModelTest {
                     split += (24L + PLAN_GARBAGE) * s.length();
                 }
                 long l = plan.labelSlots();
+                // One thread keeps the walk's compiled code, a team records the walk: measured
+                // on their own, the difference is the team's.
+                long walk = walkRecorded(c) - walkKept(c);
                 long extra = 16 * (l - c.labelSlots()) + 4 * (t + 1) * l - c.labelSlots()
-                        + (t - 1) * (PER_THREAD - PER_THREAD_OT) + split + WITH_THREADS;
+                        + (t - 1) * (PER_THREAD - PER_THREAD_OT) + split + WITH_THREADS + walk;
                 PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
                         SessionOptions.builder().threads(t).build());
                 String what = name + ", " + t + " threads: L' = " + l + ", ";
@@ -124,6 +131,29 @@ class MemoryModelTest {
                 }
             }
         }
+    }
+
+    /**
+     * Bytes a one-thread gate loop's first walk of {@code c} allocates to keep its compiled code
+     * ({@code CodeWalker}, docs/memory.md), garbage included; the same for every walk's sizing.
+     */
+    private static long walkKept(Circuit c) throws Exception {
+        StreamingGarbler g = new StreamingGarbler(GarblingScheme.of(io.gcstream.engine.Scheme.HALF_GATES),
+                new TweakableHash(), c.labelSlots(), 1, 0, 0, (b, off, len) -> { });
+        CodeWalker w = new CodeWalker(c, Long.MAX_VALUE);
+        long start = PartyMemory.allocatedByThisThread();
+        w.walk(g, null);
+        long kept = PartyMemory.allocatedByThisThread() - start;
+        assertTrue(w.keeps(), c + ": the walk is kept");
+        return kept;
+    }
+
+    /** Bytes a team's first walk of {@code c} allocates to record it ({@code ReplayingWalker}). */
+    private static long walkRecorded(Circuit c) throws Exception {
+        ReplayingWalker w = new ReplayingWalker(c, Long.MAX_VALUE);
+        long start = PartyMemory.allocatedByThisThread();
+        w.walk((ops, count) -> { });
+        return PartyMemory.allocatedByThisThread() - start;
     }
 
     /**
@@ -167,8 +197,8 @@ class MemoryModelTest {
         for (int[] size : new int[][] {{20, 2000}, {200, 200}}) {
             PartyMemory.Allocated l = runTwice(size[0], size[1]);
             // Later executions reuse the session's label arrays: what may grow is per-pass state and I/O.
-            long grow = PER_PASS * (Levenshtein.circuit(size[0], size[1], 2).labelSlots()
-                    - Levenshtein.circuit(20, 20, 2).labelSlots()) + PER_IO_BIT * 2 * (size[0] + size[1] - 40);
+            long grow = PER_PASS * (Library.circuit("levenshtein" + size[0] + "x" + size[1] + "dna").labelSlots()
+                    - Library.circuit("levenshtein20x20dna").labelSlots()) + PER_IO_BIT * 2 * (size[0] + size[1] - 40);
             String what = size[0] + "x" + size[1] + " vs 20x20: ";
             assertTrue(l.creatorSecond() - s.creatorSecond() <= grow + (64 << 10),
                     what + "creator " + l.creatorSecond() + " vs " + s.creatorSecond());

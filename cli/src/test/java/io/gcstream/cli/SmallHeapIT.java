@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.BitCodec;
+import io.gcstream.circuits.Party;
 import io.gcstream.cli.GcProcess.Done;
-import io.gcstream.compiler.lib.TextAlphabet;
+import io.gcstream.compiler.lib.Library;
+import io.gcstream.compiler.lib.LibraryCircuit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,8 +34,9 @@ class SmallHeapIT {
         assertEquals(0, info.status(), info.err());
         assertTrue(info.out().contains("(2701201 non-linear"), info.out());
         // A circuit file has no text encoder: its values are numbers, here made from the letters.
-        String x = "0x" + BitCodec.toBigInteger(TextAlphabet.DNA.encode(Files.readString(a), 600)).toString(16);
-        String y = "0x" + BitCodec.toBigInteger(TextAlphabet.DNA.encode(Files.readString(b), 900)).toString(16);
+        LibraryCircuit edit = Library.get("levenshtein600x900dna");
+        String x = "0x" + BitCodec.toBigInteger(edit.encode(Party.CREATOR, Files.readString(a))).toString(16);
+        String y = "0x" + BitCodec.toBigInteger(edit.encode(Party.EVALUATOR, Files.readString(b))).toString(16);
         Done run = gc("32m", "run", "--local", gcb.toString(), "--creator-input", x, "--evaluator-input", y,
                 "--format", "dec", "--json");
         assertEquals(0, run.status(), run.err());

@@ -12,6 +12,7 @@ import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.CodeWalker;
 import io.gcstream.engine.internal.garble.GarblerLoop;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
@@ -70,6 +71,20 @@ import java.util.concurrent.Future;
  */
 public final class PartyRates {
     private PartyRates() {
+    }
+
+    /**
+     * With {@code -Dgcstream.bench.clock=cpu}, a one-thread side is timed by its thread's CPU
+     * time instead of the wall clock: on a machine that other work keeps busy, the time the
+     * thread ran rather than the time it waited for a core.
+     */
+    private static final boolean CPU_CLOCK = "cpu".equals(System.getProperty("gcstream.bench.clock"));
+
+    /** Nanoseconds: the thread's CPU time if {@code oneThread} and the CPU clock is chosen, else the wall clock. */
+    static long clock(boolean oneThread) {
+        return CPU_CLOCK && oneThread
+                ? java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
+                : System.nanoTime();
     }
 
     /** One party's side of a workload, ready to be timed with any thread count. */
@@ -232,11 +247,13 @@ public final class PartyRates {
         String[] p = workload.split(":");
         List<Side> out = new ArrayList<>();
         switch (p[0]) {
-            case "and", "lib" -> {
-                Circuit c = p[0].equals("and")
-                        ? LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]))
-                        : Library.circuit(p[1]);
-                int reps = p[0].equals("lib") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
+            case "and", "lib", "file" -> {
+                Circuit c = switch (p[0]) {
+                    case "and" -> LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]));
+                    case "lib" -> Library.circuit(p[1]);
+                    default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
+                };
+                int reps = !p[0].equals("and") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
                 Garbling g = new Garbling(workload + " (" + scheme.wireName() + ")", c, reps, scheme);
                 if (sides.contains("garbler")) {
                     out.add(g.side(true));
@@ -385,20 +402,24 @@ public final class PartyRates {
                 if (garbler && CreatorProtocol.flushInterval((long) stream.length / reps) >= PIECE) {
                     ((GarblerLoop) loop).sendInPiecesOf(PIECE);
                 }
-                ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
-                long t0 = System.nanoTime();
+                // As a session walks: a one-thread loop runs kept code, a team's loop a recording.
+                ReplayingWalker w = team == null ? null : new ReplayingWalker(circuit, walkBudget(), plan);
+                CodeWalker cw = team == null ? new CodeWalker(circuit, walkBudget()) : null;
+                long t0 = clock(team == null && reader == null);
                 for (int rep = 0; rep < reps; rep++) {
                     pos[0] = 0;
                     loop.restart(0);
                     place(loop.labels(), garbler ? zero : active);
-                    if (reader != null) {
+                    if (cw != null) {
+                        cw.walk(loop, null);
+                    } else if (reader != null) {
                         reader.walk(w, loop);
                     } else {
                         w.walk(loop);
                     }
                     loop.finish();
                 }
-                long t = System.nanoTime() - t0;
+                long t = clock(team == null && reader == null) - t0;
                 loop.close();
                 String who = (garbler ? "garbler" : "evaluator") + " with " + threads + " threads";
                 if (garbler) {

@@ -148,13 +148,13 @@ public final class BristolImporter {
     }
 
     /**
-     * Parses into the intermediate representation without compiling (for tools and tests): the
-     * gates after the front end's rewrites, in memory. The text's length is not known here, so
-     * its header numbers are checked only against each other: the caller bounds the input.
+     * Parses into the intermediate representation without compiling (for tests): the gates
+     * after the front end's rewrites, in memory. The text's length is not known here, so its
+     * header numbers are checked only against each other: the caller bounds the input.
      *
      * @param old true for the old format, false for Bristol Fashion
      */
-    public static Program parse(Reader reader, String name, boolean old, BristolOptions options)
+    static Program parse(Reader reader, String name, boolean old, BristolOptions options)
             throws IOException {
         return parse(reader, name, old, options, Long.MAX_VALUE);
     }

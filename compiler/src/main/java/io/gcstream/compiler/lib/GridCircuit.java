@@ -10,6 +10,7 @@ import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Access;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Optimizer;
 import io.gcstream.compiler.internal.Program;
@@ -261,10 +262,10 @@ final class GridCircuit {
         }
         int[] fields = cell.readoutFields();
         if (fields != null) {
-            readoutIndex = b.define(cell.name() + "_readout", fields.length * columns,
-                    in -> cell.readout(b, in, rows, columns)).index();
+            b.define(cell.name() + "_readout", fields.length * columns, in -> cell.readout(b, in, rows, columns));
+            readoutIndex = lastIndex(b);
         }
-        List<Program.Sub> bodies = b.program().subs();
+        List<Program.Sub> bodies = Access.builder().subCircuits(b);
         for (int k = 0; k < bodies.size(); k++) {
             Program.Sub sub = bodies.get(k);
             GateList g = Optimizer.optimize(sub.body());
@@ -303,7 +304,7 @@ final class GridCircuit {
         int left = cell.leftFields(v).length;
         int diag = cell.diagFields(v).length;
         int per = cc + ec + top + left + diag;
-        return b.define(name, k * per, in -> {
+        b.define(name, k * per, in -> {
             Word out = Word.of();
             for (int r = 0; r < k; r++) {
                 int at = r * per;
@@ -319,7 +320,13 @@ final class GridCircuit {
                 out = out.concat(cell.cell(b, v, c, e, t, l, d));
             }
             return out;
-        }).index();
+        });
+        return lastIndex(b);
+    }
+
+    /** The position of the sub-circuit {@code b} defined last (calls name it by position). */
+    private static int lastIndex(CircuitBuilder b) {
+        return Access.builder().subCircuits(b).size() - 1;
     }
 
     // ---- the schedule ----------------------------------------------------------------------
