@@ -22,9 +22,9 @@ import ch.qos.logback.core.status.StatusListener;
  * times, {@link Phases}), {@code --debug} to DEBUG (also the protocol's steps: each session's
  * hello and base OTs, the OT extension's set-up); see {@link #atLeast}.
  *
- * <p>Why code and not a {@code logback.xml}: reading XML costs a one-shot {@code gc run} about a
- * third of a second of start-up CPU and ~540 more classes, on a 2-core machine where the peer
- * starts at the same moment. A {@code -Dlogback.configurationFile=…} given by the user still
+ * <p>Why code and not a {@code logback.xml}: Logback's XML configuration loads and runs its
+ * whole Joran machinery in every one-shot {@code gc run}, while the peer starts on the same
+ * machine at the same moment. A {@code -Dlogback.configurationFile=…} given by the user still
  * wins: then this configurator steps aside. Labels, Δ, seeds and inputs are only ever logged at
  * TRACE.
  */
@@ -74,7 +74,7 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
 
     /**
      * Starts Logback (SLF4J's binding, this configuration) on a thread of its own, so that it
-     * overlaps parsing the command line: a fifth of a cold {@code gc run}'s start-up.
+     * overlaps parsing the command line instead of following it.
      * {@link #awaitStart} waits for it, before anything logs.
      */
     static void startInBackground() {

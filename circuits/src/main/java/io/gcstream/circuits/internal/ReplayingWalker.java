@@ -12,8 +12,8 @@ import java.util.Arrays;
  * <p>A replay hands the sink exactly the batches of the recorded walk (same gates, same batch
  * boundaries: the walker's batches are full but for the last, and a walk that is not so is not
  * recorded), so a party that replays and a peer that walks stay in step: the garbler and the
- * evaluator must get the same batches. Expanding calls was about a quarter of the work of a
- * warm AES-128 execution; copying a recorded batch is a fraction of that.
+ * evaluator must get the same batches. A replay copies recorded batches instead of expanding
+ * the calls again.
  *
  * <p>Memory: 16 bytes per walked gate, allocated once at the walk's exact size, for a walk of
  * at most {@code budgetGates} gates; nothing for a larger one (its walks are never recorded).

@@ -25,7 +25,7 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Block layout: see {@link Blocks}; a block's 16 little-endian bytes are the AES block.
  *
  * <p><b>Not thread-safe</b> (it owns a {@link Cipher} and scratch buffers): use one instance per
- * thread. Instances are cheap (a few microseconds) and hold 2 x 16 KiB of scratch.
+ * thread. An instance holds 2 x 16 KiB of scratch.
  */
 public final class FixedKeyAes {
     /** The public fixed key, hex, byte 0 first. */
