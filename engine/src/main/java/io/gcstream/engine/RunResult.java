@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What one party gets from a run: its decoded output bits (the outputs of this party that the
  * {@link RunSpec} does not keep, in output order), the values kept garbled (one per
- * {@link RunSpec#kept()} range, in that order, whichever party's outputs they were), and the
+ * range the spec keeps ({@link RunSpec.Builder#keep}), in that order, whichever party's outputs they were), and the
  * run's statistics. Immutable, except that the kept values are consumed when used.
  */
 public final class RunResult {
