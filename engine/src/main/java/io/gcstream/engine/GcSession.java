@@ -90,6 +90,8 @@ public final class GcSession implements AutoCloseable {
     /** Threads this party computes on ({@link SessionOptions#threads()} resolved). */
     private final int threads;
     private final SessionState resumedFrom;
+    /** A creator's given Δ (low, high), or null for one of its own (or a resumed state's). */
+    private final long[] givenDelta;
     /** The half of {@link #resumedFrom} the handshake chose, once it has. */
     private Half resumedHalf;
     private final List<GarbledValue> resumed = new ArrayList<>();
@@ -124,6 +126,11 @@ public final class GcSession implements AutoCloseable {
      */
     private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
             SessionState state) {
+        this(role, channel, options, ot, state, null);
+    }
+
+    private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
+            SessionState state, long[] givenDelta) {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.options = Objects.requireNonNull(options, "options");
         this.threads = PartyThreads.resolve(options.threads(), channel, SessionOptions.MAX_THREADS);
@@ -138,6 +145,7 @@ public final class GcSession implements AutoCloseable {
         this.protocol.gateLoopThreads(PartyThreads.gateLoop(options.threads(), threads));
         this.protocol.progress(options.progress());
         this.resumedFrom = state;
+        this.givenDelta = givenDelta;
         USE_IDS.nextBytes(useId);
     }
 
@@ -256,6 +264,21 @@ public final class GcSession implements AutoCloseable {
         return new GcSession(Party.CREATOR, channel, options, null, null);
     }
 
+    /**
+     * The creator side over {@code channel}, garbling under {@code delta} instead of a Δ of its
+     * own, so that values it keeps can later be combined with those of other sessions under the
+     * same Δ ({@link #resume(Channel, SessionOptions, List)}). The session hashes under a fresh
+     * random 128-bit salt, sent in its hello, so no two sessions under one Δ share a hash
+     * permutation (docs/protocol.md, "One Δ per session"). The evaluator needs nothing
+     * different. The session keeps its own copy of Δ. Does not communicate yet.
+     *
+     * @throws IllegalStateException if {@code delta} was destroyed
+     */
+    public static GcSession creator(Channel channel, SessionOptions options, SharedDelta delta) {
+        Objects.requireNonNull(delta, "delta");
+        return new GcSession(Party.CREATOR, channel, options, null, null, delta.words());
+    }
+
     /** The evaluator side over {@code channel}. Does not communicate yet. */
     public static GcSession evaluator(Channel channel, SessionOptions options) {
         return new GcSession(Party.EVALUATOR, channel, options, null, null);
@@ -278,6 +301,80 @@ public final class GcSession implements AutoCloseable {
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
         return new GcSession(state.role(), channel, options, null, state);
+    }
+
+    /**
+     * A session of this party that resumes the values of all of {@code states} at once, offered
+     * by {@link #resumedValues()} in order (the first state's values, then the second's, ...):
+     * how values kept by several sessions, each a state of its own, are combined in one. The
+     * peer resumes its halves of the same states in the same order. Each state is checked with
+     * the peer as {@link #resume(Channel, SessionOptions, SessionState)} checks one (the two
+     * halves belong together, are unaltered, and were not used before unless both parties allow
+     * it), on both sides, and each is marked used as one resumed state is. A creator's states
+     * must hold one Δ (sessions made with one {@link SharedDelta}); the session hashes under a
+     * fresh salt. Does not communicate yet.
+     *
+     * @throws IllegalArgumentException if {@code states} is empty or longer than 4,096, mixes
+     *     the parties' halves, holds a state with an unfinished save (resume that one alone to
+     *     settle it), or, for the creator, states under different Δs (nothing is sent)
+     */
+    public static GcSession resume(Channel channel, SessionOptions options, List<SessionState> states) {
+        SessionState all = SessionState.merge(states);
+        return new GcSession(all.role(), channel, options, null, all);
+    }
+
+    /**
+     * {@code values} as a state in memory ({@link SessionState}), as {@link #saveState} saves
+     * them to a file: both parties call one or the other with their handles of the same values in
+     * the same order, and the two halves are checked together when a later session resumes them.
+     * Nothing is written; carry the half to another process with {@link SessionState#toBytes}.
+     * The values stay usable in this session. A state this session resumed counts as continued,
+     * so it is marked used.
+     *
+     * @throws IllegalArgumentException   for no values or too many (nothing is sent)
+     * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
+     * @throws SessionException           if the peer could not save its half, or as for
+     *                                    {@link #run(Circuit, boolean[])}
+     */
+    public synchronized SessionState exportState(List<GarbledValue> values) {
+        Objects.requireNonNull(values, "values");
+        checkUsable();
+        if (protocol.inRunAhead()) {
+            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
+        }
+        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
+            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
+                    + " values, not " + values.size());
+        }
+        List<long[]> labels = new ArrayList<>();
+        List<SessionState.Origin> origins = new ArrayList<>();
+        for (GarbledValue v : values) {
+            labels.add(v.labels(this).clone());
+            origins.add(v.origin());
+        }
+        try {
+            if (!setUp) {
+                setUp();
+            }
+            protocol.enter("saving state");
+            Half half = exchangeHalves(values, labels, origins, null);
+            String problem = refusesStateOverPlainTcp() ? plainTcpRefusal("save the state") : null;
+            protocol.writeStatus(problem == null ? null : "it refuses to save state over plain TCP off loopback");
+            channel.flush();
+            String peerProblem = protocol.peerStatus("peer");
+            if (problem != null || peerProblem != null) {
+                protocol.idle();
+                throw new SessionException(name() + ": saving the state with " + channel.peer() + " failed: "
+                        + (problem != null ? problem : "the peer could not save its half: " + peerProblem));
+            }
+            markResumedUsed();
+            protocol.idle();
+            return new SessionState(half);
+        } catch (HandshakeMismatchException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw failed(e);
+        }
     }
 
     /**
@@ -651,6 +748,9 @@ public final class GcSession implements AutoCloseable {
             try {
                 if (resumedFrom != null && resumedFrom.file() != null && !inPlace) {
                     markUsed(resumedFrom.file());
+                } else if (resumedFrom != null && !markedUsed) {
+                    resumedFrom.markUsed(resumedHalf, useId, reuseAgreed); // in memory, or a merge
+                    markedUsed = true;
                 }
                 saveHook.at(SaveHook.Step.MARKED);
                 StateFiles.commit(file, half, reuseAgreed);
@@ -729,7 +829,7 @@ public final class GcSession implements AutoCloseable {
         prg.nextBytes(salt, 0, 16);
         long dLo = creator ? delta[0] : 0;
         long dHi = creator ? delta[1] : 0;
-        Half.Predecessor pred = resumedFrom == null || resumedFrom.file() == null ? null
+        Half.Predecessor pred = file == null || resumedFrom == null || resumedFrom.file() == null ? null
                 : new Half.Predecessor(StateFiles.relative(file, resumedFrom.file()), resumedHalf.id(), useId);
         long[][] l = labels.toArray(new long[0][]);
         Half draft = new Half(role(), id, protocol.gateCounter(), dLo, dHi, origins, l, salt, new byte[32],
@@ -760,15 +860,17 @@ public final class GcSession implements AutoCloseable {
         }
     }
 
-    /** Marks the resumed state's file used, before a run that decodes an output; once. */
+    /** Marks the resumed state used (its file, or in memory), before a run that decodes an output; once. */
     private void markResumedUsed() throws IOException {
-        if (markedUsed || resumedHalf == null || resumedFrom.file() == null) {
+        if (markedUsed || resumedHalf == null) {
             return;
         }
         try {
-            markUsed(resumedFrom.file());
+            resumedFrom.markUsed(resumedHalf, useId, reuseAgreed);
+            markedUsed = true;
         } catch (IOException e) {
-            throw new SessionException(name() + ": cannot mark the resumed state " + resumedFrom.file()
+            throw new SessionException(name() + ": cannot mark the resumed state"
+                    + (resumedFrom.file() == null ? "" : " " + resumedFrom.file())
                     + " used before a run that decodes outputs: " + e.getMessage(), e);
         }
     }
@@ -887,16 +989,24 @@ public final class GcSession implements AutoCloseable {
                 List<StateCheck.Candidate> offered = new ArrayList<>();
                 for (Half h : candidates) {
                     offered.add(new StateCheck.Candidate(h.id(), h.counter(), h.ownDigest(), h.peerDigest(),
-                            resumedFrom.isPending(h), h.status() == Half.USED));
+                            resumedFrom.isPending(h), h.status() == Half.USED || resumedFrom.usedInMemory()));
                 }
-                check = StateCheck.resumed(offered, options.reuseState());
-                // A resumed session garbles under a Δ used before and from the same counter as any
-                // other session resumed from this state: a fresh random 128-bit salt gives its hash
-                // a permutation of its own.
-                while (saltLo == 0 && saltHi == 0) {
-                    saltLo = prg.nextLong();
-                    saltHi = prg.nextLong();
-                }
+                check = resumedFrom.isMerged() ? resumedFrom.mergedCheck(options.reuseState())
+                        : StateCheck.resumed(offered, options.reuseState());
+            }
+        }
+        if (givenDelta != null && refusesStateOverPlainTcp()) {
+            // Sessions under one Δ give a man in the middle of plain TCP a bit of it per failed run each.
+            check = StateCheck.unusable(plainTcpRefusal("garble under a shared Δ"),
+                    "it refuses to garble under a shared Δ over plain TCP off loopback");
+        }
+        if ((resumedFrom != null && check.resumes()) || givenDelta != null) {
+            // A resumed session garbles under a Δ used before and from the same counter as any
+            // other session resumed from this state, and a session under a given Δ under the Δ of
+            // other sessions: a fresh random 128-bit salt gives its hash a permutation of its own.
+            while (saltLo == 0 && saltHi == 0) {
+                saltLo = prg.nextLong();
+                saltHi = prg.nextLong();
             }
         }
         Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(), check,
@@ -911,12 +1021,19 @@ public final class GcSession implements AutoCloseable {
             for (int i = 0; i < resumedHalf.size(); i++) {
                 resumed.add(newValue(resumedHalf.labels(i), resumedHalf.origins().get(i)));
             }
+        } else if (agreed.saltLo() != 0 || agreed.saltHi() != 0) {
+            // The creator garbles under a given Δ: its salt keys the hash on both sides.
+            protocol.resume(0, agreed.saltLo(), agreed.saltHi());
         }
         protocol.enter("base OTs");
         if (role() == Party.CREATOR) {
             if (resumedFrom != null) {
                 delta[0] = resumedHalf.deltaLo();
                 delta[1] = resumedHalf.deltaHi();
+            } else if (givenDelta != null) {
+                delta[0] = givenDelta[0];
+                delta[1] = givenDelta[1];
+                Arrays.fill(givenDelta, 0);
             } else {
                 delta[0] = prg.nextLong() | 1;
                 delta[1] = prg.nextLong();
