@@ -252,6 +252,16 @@ public final class SessionState {
         }
     }
 
+    /**
+     * The state's id (32 hex digits, of its newest half; empty for an unusable or merged
+     * state): the same on both parties' halves and public (the hello carries it), so two
+     * parties can tell which of their halves belong together.
+     */
+    public String id() {
+        Half h = newest();
+        return h == null || !parts.isEmpty() ? "" : hex(h.id(), Half.ID_BYTES);
+    }
+
     /** Which party's half this is. */
     public Party role() {
         return role;

@@ -132,6 +132,8 @@ class SharedDeltaTest {
         for (long[] x : ab) {
             Slice s = slice(delta, x[0], x[1]);
             // As the halves travel between processes: the creator's encrypted, the evaluator's in the clear.
+            assertEquals(32, s.creator().id().length());
+            assertEquals(s.creator().id(), s.evaluator().id(), "the two halves of one state share its id");
             cs.add(SessionState.fromBytes(s.creator().toBytes(PASSWORD), PASSWORD));
             es.add(SessionState.fromBytes(s.evaluator().toBytes(null), null));
             want += x[0] + x[1];
