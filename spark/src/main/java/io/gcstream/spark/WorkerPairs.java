@@ -265,7 +265,7 @@ public final class WorkerPairs implements AutoCloseable {
             String failure = null;
             try {
                 data.barrier().mapPartitions(task, false, scala.reflect.ClassTag$.MODULE$.apply(Object.class)).count();
-            } catch (RuntimeException e) {
+            } catch (Exception e) { // SparkException is checked to Java but thrown undeclared
                 failure = "round " + r + ": this party's Spark job failed: " + Frames.line(e);
             } finally {
                 sc.clearJobGroup();
@@ -280,6 +280,13 @@ public final class WorkerPairs implements AutoCloseable {
                     j.failures().isEmpty() ? "" : "; failures: " + String.join("; ", j.failures()));
             if (role == Party.EVALUATOR) {
                 j.keep(d.done());
+            } else if (d.kind() != Job.Decision.NEXT) {
+                // Before this job's end may close the endpoint: the evaluator learns how it ended.
+                try {
+                    j.awaitFetched(r, options.connectTimeout().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             if (d.kind() == Job.Decision.DONE) {
                 return;

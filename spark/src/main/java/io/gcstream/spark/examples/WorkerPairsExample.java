@@ -52,7 +52,11 @@ public final class WorkerPairsExample {
     public static void main(String[] args) throws Exception {
         try {
             if (args.length == 2 && args[0].equals("keys")) {
-                makeKeys(Path.of(args[1]));
+                String pw = System.getenv("GC_TLS_PASSWORD");
+                if (pw == null || pw.isEmpty()) {
+                    throw new IllegalArgumentException("set GC_TLS_PASSWORD to the password of the key files");
+                }
+                makeKeys(Path.of(args[1]), pw.toCharArray());
                 return;
             }
             if (args.length == 1 && args[0].equals("demo")) {
@@ -182,38 +186,36 @@ public final class WorkerPairsExample {
     /**
      * Makes both parties' keys in {@code dir} with the JDK's keytool, as docs/security.md
      * describes without {@code gc}: {@code ROLE.p12}, {@code ROLE-trust.p12} (the peer's
-     * certificate) and {@code ROLE.fingerprint}, under the password of {@code GC_TLS_PASSWORD}.
-     * For a try on one machine; real parties each make their own key and exchange certificates.
+     * certificate) and {@code ROLE.fingerprint}, under {@code password}. For a try on one
+     * machine; real parties each make their own key and exchange certificates.
      */
-    static void makeKeys(Path dir) throws Exception {
-        String pw = System.getenv("GC_TLS_PASSWORD");
-        if (pw == null || pw.isEmpty()) {
-            throw new IllegalArgumentException("set GC_TLS_PASSWORD to the password of the key files");
-        }
+    public static void makeKeys(Path dir, char[] password) throws Exception {
         Files.createDirectories(dir);
         Map<String, X509Certificate> certs = new HashMap<>();
         for (String role : List.of("creator", "evaluator")) {
             Path ks = dir.resolve(role + ".p12");
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                     "-genkeypair", "-alias", role, "-dname", "CN=" + role, "-keyalg", "EC", "-groupname", "secp256r1",
                     "-sigalg", "SHA256withECDSA", "-validity", "30", "-ext", "BasicConstraints:critical=ca:false",
                     "-ext", "KeyUsage:critical=digitalSignature", "-ext", "ExtendedKeyUsage=serverAuth,clientAuth",
-                    "-storetype", "PKCS12", "-keystore", ks.toString(), "-storepass:env", "GC_TLS_PASSWORD")
-                    .redirectErrorStream(true).start();
+                    "-storetype", "PKCS12", "-keystore", ks.toString(), "-storepass:env", "GC_KEYTOOL_PASSWORD")
+                    .redirectErrorStream(true);
+            pb.environment().put("GC_KEYTOOL_PASSWORD", new String(password));
+            Process p = pb.start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException("keytool failed: " + out.strip());
             }
             KeyStore k = KeyStore.getInstance("PKCS12");
             try (InputStream in = Files.newInputStream(ks)) {
-                k.load(in, pw.toCharArray());
+                k.load(in, password);
             }
             certs.put(role, TlsKeys.certificate(k));
             Files.writeString(dir.resolve(role + ".fingerprint"), TlsKeys.fingerprint(certs.get(role)) + "\n");
         }
         for (String role : List.of("creator", "evaluator")) {
             X509Certificate peer = certs.get(role.equals("creator") ? "evaluator" : "creator");
-            TlsKeys.save(TlsKeys.truststore(List.of(peer)), dir.resolve(role + "-trust.p12"), pw.toCharArray());
+            TlsKeys.save(TlsKeys.truststore(List.of(peer)), dir.resolve(role + "-trust.p12"), password);
         }
     }
 
@@ -239,12 +241,7 @@ public final class WorkerPairsExample {
         java.add(System.getProperty("java.class.path"));
         java.add(WorkerPairsExample.class.getName());
         try {
-            ProcessBuilder keys = new ProcessBuilder(new ArrayList<>(java));
-            keys.command().addAll(List.of("keys", dir.toString()));
-            keys.environment().put("GC_TLS_PASSWORD", password);
-            if (keys.inheritIO().start().waitFor() != 0) {
-                throw new IllegalStateException("could not make the demo's keys");
-            }
+            makeKeys(dir, password.toCharArray());
             int port = 20_000 + new SecureRandom().nextInt(20_000);
             List<String> common = List.of("--workload", "aggregate", "--keys", dir.toString(), "--endpoint",
                     "127.0.0.1:" + port, "--bind", "127.0.0.1", "--slices", "2", "--rows", "20000", "--master",

@@ -344,7 +344,11 @@ public final class Endpoint implements AutoCloseable {
                 }
                 case DECISION: {
                     Job.Decision d = j.decision(round);
-                    return d == null ? new Frames.Out(WAIT).build() : encode(d);
+                    if (d == null) {
+                        return new Frames.Out(WAIT).build();
+                    }
+                    j.fetched(round);
+                    return encode(d);
                 }
                 default:
                     return new Frames.Out(ERR).text("unknown request " + type).build();

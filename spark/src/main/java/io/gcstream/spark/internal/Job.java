@@ -56,6 +56,7 @@ public final class Job {
     private final Map<Integer, PeerReport> peerReports = new HashMap<>();
     private Decision decision;
     private final Map<Integer, Decision> decisions = new HashMap<>();
+    private final java.util.Set<Integer> fetched = new java.util.HashSet<>();
 
     public Job(byte[] id, int seq, int kind, int slices) {
         this.id = HexFormat.of().formatHex(id);
@@ -84,9 +85,21 @@ public final class Job {
         return round;
     }
 
+    /**
+     * Tests only: told each secret a job stores, so that a test can search logs and closures for
+     * it. Null (the default) in every program.
+     */
+    static volatile java.util.function.BiConsumer<String, byte[]> secretsForTests;
+    /** Tests only: told (round, slice) when a creator task of this party listens. Null in every program. */
+    static volatile java.util.function.BiConsumer<Integer, Integer> listeningForTests;
+
     /** Stores a secret its executors may fetch (a copy); wiped by {@link #wipe()}. */
     public synchronized void secret(String name, byte[] value) {
         secrets.put(name, value.clone());
+        java.util.function.BiConsumer<String, byte[]> t = secretsForTests;
+        if (t != null) {
+            t.accept(name, value.clone());
+        }
     }
 
     public synchronized Map<String, byte[]> secrets() {
@@ -122,6 +135,10 @@ public final class Job {
         if (round == this.round && !roundEnded) {
             listening.put(slice, a);
             notifyAll();
+            java.util.function.BiConsumer<Integer, Integer> t = listeningForTests;
+            if (t != null) {
+                t.accept(round, slice);
+            }
         }
     }
 
@@ -240,6 +257,29 @@ public final class Job {
     /** The decision of {@code round}, or null while there is none. */
     public synchronized Decision decision(int round) {
         return decisions.get(round);
+    }
+
+    /** Creator: the evaluator fetched the decision of {@code round}. */
+    synchronized void fetched(int round) {
+        fetched.add(round);
+        notifyAll();
+    }
+
+    /**
+     * Creator: waits until the evaluator fetched the decision of {@code round}, at most
+     * {@code millis}, so that a job ending here does not close the endpoint before the evaluator
+     * learns how it ended.
+     */
+    public synchronized boolean awaitFetched(int round, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (!fetched.contains(round)) {
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
     }
 
     /**
