@@ -35,13 +35,15 @@ import org.apache.spark.sql.SparkSession;
  * WorkerPairsExample keys DIR                       # both parties' keys (keytool), for a try on one machine
  * WorkerPairsExample run --role creator --workload aggregate --keys DIR --endpoint HOST:PORT --slices 4 --rows N
  * WorkerPairsExample run --role evaluator ...       # the same options
- * WorkerPairsExample expected --workload aggregate --rows N [--seed S] [--key HEX]   # the plain answer
+ * WorkerPairsExample expected --workload prf,aggregate --rows N [--prf-rows M] [--seed S] [--key HEX]   # plain answers
  * WorkerPairsExample demo                           # the aggregate, both parties on this machine, local mode
  * </pre>
  *
  * The key files' password is read from {@code GC_TLS_PASSWORD} or {@code --password-file}.
- * Each party has {@code --rows} rows (the PRF: the evaluator's rows; the creator holds the key
- * {@code --key}). Prints one line: {@code aggregate min=… sum=…} or {@code prf rows=… digest=…}.
+ * {@code --workload} is {@code prf}, {@code aggregate} or both ({@code prf,aggregate}, one
+ * application). Each party has {@code --rows} rows for the aggregate; the PRF's evaluator has
+ * {@code --prf-rows} (default {@code --rows}) and the creator the key {@code --key}. Prints a
+ * line per workload: {@code prf rows=… digest=…}, {@code aggregate min=… sum=…}.
  */
 public final class WorkerPairsExample {
     static final String DEFAULT_KEY = "2b7e151628aed2a6abf7158809cf4f3c";
@@ -83,7 +85,7 @@ public final class WorkerPairsExample {
                     + " --endpoint HOST:PORT --slices K --rows N | expected --workload W --rows N");
         }
         Map<String, String> o = new HashMap<>(Map.of("seed", "1", "key", DEFAULT_KEY, "slices", "2", "bind", "0.0.0.0",
-                "connect-timeout", "60", "creator-rows", ""));
+                "connect-timeout", "60"));
         for (int i = 1; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("expected --NAME VALUE at " + args[i]);
@@ -104,11 +106,10 @@ public final class WorkerPairsExample {
     /** One party's job; returns its line of output. */
     static String run(Map<String, String> o) throws Exception {
         String role = get(o, "role");
-        String workload = get(o, "workload");
+        String workloads = get(o, "workload");
         Path keys = Path.of(get(o, "keys"));
         String[] endpoint = get(o, "endpoint").split(":");
         int slices = Integer.parseInt(get(o, "slices"));
-        long rows = Long.parseLong(get(o, "rows"));
         long seed = Long.parseLong(get(o, "seed"));
         String peer = role.equals("creator") ? "evaluator" : "creator";
         WorkerPairsOptions.Builder b = WorkerPairsOptions.builder()
@@ -119,7 +120,7 @@ public final class WorkerPairsExample {
         if (o.containsKey("password-file")) {
             b.passwordFile(Path.of(o.get("password-file")));
         }
-        SparkSession.Builder sb = SparkSession.builder().appName("gcstream " + workload + " (" + role + ")");
+        SparkSession.Builder sb = SparkSession.builder().appName("gcstream " + workloads + " (" + role + ")");
         if (o.containsKey("master")) {
             sb.master(o.get("master"));
         }
@@ -129,43 +130,61 @@ public final class WorkerPairsExample {
         }
         try (WorkerPairs w = role.equals("creator") ? WorkerPairs.creator(spark, b.build())
                 : WorkerPairs.evaluator(spark, b.build())) {
-            long t0 = System.nanoTime();
-            String line;
-            if (workload.equals("prf")) {
-                if (role.equals("creator")) {
-                    w.prf(HexFormat.of().parseHex(get(o, "key")), slices);
-                    line = "prf served " + slices + " slices";
-                } else {
-                    Dataset<Row> out = w.prf(ExampleData.prfRows(spark, seed, rows, slices), "key", "block");
-                    List<String> lines = new ArrayList<>();
-                    for (Row r : out.collectAsList()) {
-                        lines.add(r.getLong(0) + " " + HexFormat.of().formatHex((byte[]) r.get(1)));
-                    }
-                    line = prfLine(lines);
-                }
-            } else if (workload.equals("aggregate")) {
-                int party = role.equals("creator") ? 0 : 1;
-                AggregateResult a = w.aggregate(ExampleData.aggregateRows(spark, seed, party, rows, slices), "u", "s");
-                line = aggregateLine(a.min(), a.sum()) + " slices=" + a.slices() + " rounds=" + a.rounds();
-            } else {
-                throw new IllegalArgumentException("unknown workload " + workload + " (prf, aggregate)");
+            List<String> lines = new ArrayList<>();
+            for (String workload : workloads.split(",")) {
+                long t0 = System.nanoTime();
+                lines.add(job(spark, w, o, role, workload, slices, seed));
+                System.err.printf("%s: %s over %d slices in %.1f s%n", role, workload, slices,
+                        (System.nanoTime() - t0) / 1e9);
             }
-            System.err.printf("%s: %s in %.1f s%n", role, workload, (System.nanoTime() - t0) / 1e9);
-            return line;
+            return String.join("\n", lines);
         } finally {
             spark.stop();
         }
     }
 
-    static String expected(Map<String, String> o) throws Exception {
-        long rows = Long.parseLong(get(o, "rows"));
-        long seed = Long.parseLong(get(o, "seed"));
-        if (get(o, "workload").equals("prf")) {
-            return prfLine(ExampleData.plainPrf(HexFormat.of().parseHex(get(o, "key")), seed, rows));
+    /** One workload's job; returns its line. */
+    private static String job(SparkSession spark, WorkerPairs w, Map<String, String> o, String role, String workload,
+            int slices, long seed) throws Exception {
+        if (workload.equals("prf")) {
+            if (role.equals("creator")) {
+                w.prf(HexFormat.of().parseHex(get(o, "key")), slices);
+                return "prf served " + slices + " slices";
+            }
+            Dataset<Row> out = w.prf(ExampleData.prfRows(spark, seed, prfRows(o), slices), "key", "block");
+            List<String> lines = new ArrayList<>();
+            for (Row r : out.collectAsList()) {
+                lines.add(r.getLong(0) + " " + HexFormat.of().formatHex((byte[]) r.get(1)));
+            }
+            return prfLine(lines);
         }
-        String cr = get(o, "creator-rows");
-        long[] a = ExampleData.plainAggregate(seed, cr.isEmpty() ? rows : Long.parseLong(cr), rows);
-        return aggregateLine(a[0], a[1]);
+        if (workload.equals("aggregate")) {
+            int party = role.equals("creator") ? 0 : 1;
+            AggregateResult a = w.aggregate(ExampleData.aggregateRows(spark, seed, party,
+                    Long.parseLong(get(o, "rows")), slices), "u", "s");
+            return aggregateLine(a.min(), a.sum()) + " slices=" + a.slices() + " rounds=" + a.rounds();
+        }
+        throw new IllegalArgumentException("unknown workload " + workload + " (prf, aggregate)");
+    }
+
+    /** The PRF's evaluator rows: {@code --prf-rows}, else {@code --rows}. */
+    static long prfRows(Map<String, String> o) {
+        return Long.parseLong(o.containsKey("prf-rows") ? o.get("prf-rows") : get(o, "rows"));
+    }
+
+    static String expected(Map<String, String> o) throws Exception {
+        long seed = Long.parseLong(get(o, "seed"));
+        List<String> lines = new ArrayList<>();
+        for (String workload : get(o, "workload").split(",")) {
+            if (workload.equals("prf")) {
+                lines.add(prfLine(ExampleData.plainPrf(HexFormat.of().parseHex(get(o, "key")), seed, prfRows(o))));
+            } else {
+                long rows = Long.parseLong(get(o, "rows"));
+                long[] a = ExampleData.plainAggregate(seed, rows, rows);
+                lines.add(aggregateLine(a[0], a[1]));
+            }
+        }
+        return String.join("\n", lines);
     }
 
     static String aggregateLine(long min, long sum) {

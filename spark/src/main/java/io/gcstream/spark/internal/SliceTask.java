@@ -321,28 +321,53 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
         } else {
             s = role == Party.CREATOR ? GcSession.creator(ch, so) : GcSession.evaluator(ch, so);
         }
+        // The session runs on a thread of its own: Spark interrupts a task's thread to kill it,
+        // and an interrupt closes any file channel the thread is reading (a circuit's spill file,
+        // shared by later slices in this JVM). A kill closes the session instead.
+        java.util.concurrent.FutureTask<Job.Result> work = new java.util.concurrent.FutureTask<>(
+                () -> work(s, secrets, in, peerRows));
+        Thread worker = new Thread(work, "gcstream-slice-session");
+        worker.setDaemon(true);
         Thread watchdog = watch(ctx, s);
         try (s) {
-            if (kind == Job.PRF) {
-                if (role == Party.CREATOR) {
-                    Workloads.prfCreator(s, secrets.get("key"), (int) peerRows);
-                    return new Job.Result(true, false, "ok", new byte[0]);
-                }
-                return new Job.Result(true, false, "ok", encodeRows(in.keys(), Workloads.prfEvaluator(s, in.blocks())));
+            worker.start();
+            return work.get();
+        } catch (InterruptedException e) {
+            s.close();
+            Thread.currentThread().interrupt();
+            throw new SliceFailure(false, "the slice was killed");
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof SliceFailure f) {
+                throw f;
             }
-            SessionState half = Workloads.aggregateSlice(s, in.mins(), in.sums(), peerRows);
-            char[] password = hex(secrets.get("password"));
-            try {
-                return new Job.Result(true, false, half.id(), half.toBytes(password));
-            } finally {
-                Arrays.fill(password, '\0');
+            if (c instanceof HandshakeMismatchException) {
+                throw new SliceFailure(true, Frames.line(c));
             }
-        } catch (HandshakeMismatchException e) {
-            throw new SliceFailure(true, Frames.line(e));
-        } catch (SessionException | IllegalStateException e) {
-            throw new SliceFailure(false, Frames.line(e));
+            if (c instanceof SessionException || c instanceof IllegalStateException) {
+                throw new SliceFailure(false, Frames.line(c));
+            }
+            throw new SliceFailure(true, "the slice failed: " + Frames.line(c));
         } finally {
             watchdog.interrupt();
+        }
+    }
+
+    /** The slice's work on its session; returns what the task reports. */
+    private Job.Result work(GcSession s, Map<String, byte[]> secrets, Input in, long peerRows) throws SliceFailure {
+        if (kind == Job.PRF) {
+            if (role == Party.CREATOR) {
+                Workloads.prfCreator(s, secrets.get("key"), (int) peerRows);
+                return new Job.Result(true, false, "ok", new byte[0]);
+            }
+            return new Job.Result(true, false, "ok", encodeRows(in.keys(), Workloads.prfEvaluator(s, in.blocks())));
+        }
+        SessionState half = Workloads.aggregateSlice(s, in.mins(), in.sums(), peerRows);
+        char[] password = hex(secrets.get("password"));
+        try {
+            return new Job.Result(true, false, half.id(), half.toBytes(password));
+        } finally {
+            Arrays.fill(password, '\0');
         }
     }
 
