@@ -49,8 +49,8 @@ mkdir -p "$work/logs"
 
 # --- jars and keys ---------------------------------------------------------------------------
 say "building the jars (mvn -q -pl spark -am package -DskipTests)"
-(cd "$root" && mvn -B -q -o -pl spark -am package -DskipTests -Dfuzz.smoke.skip=true >/dev/null 2>&1 \
-  || mvn -B -q -pl spark -am package -DskipTests -Dfuzz.smoke.skip=true)
+(cd "$root" && mvn -B -q -o -pl spark -am package -DskipTests -Dfuzz.smoke.skip=true -Dmaven.javadoc.skip=true -Dmaven.source.skip=true >/dev/null 2>&1 \
+  || mvn -B -q -pl spark -am package -DskipTests -Dfuzz.smoke.skip=true -Dmaven.javadoc.skip=true -Dmaven.source.skip=true)
 jars=""
 for m in circuits compiler ot engine; do jars="$jars,$(ls "$root/$m/target/gcstream-$m-"*[0-9].jar)"; done
 bc="$(find "$HOME/.m2/repository/org/bouncycastle/bcprov-jdk18on" -name 'bcprov-jdk18on-*.jar' | head -1)"
@@ -99,10 +99,10 @@ submit() { # party, leg, workloads; writes $work/LEG-PARTY.out and .log
     --seed "$SEED" --connect-timeout 120 >"$work/$leg-$party.out" 2>"$work/$leg-$party.log"
 }
 
-executor_of() { # party: the pid of an executor that the party's first worker started (its cwd is there)
+executor_of() { # party: the pid of one executor of that party (its working directory is its worker's)
   local p
   for p in $(pgrep -f CoarseGrainedExecutorBackend || true); do
-    case "$(readlink "/proc/$p/cwd" 2>/dev/null)" in "$work/$1-worker1/"*) echo "$p"; return ;; esac
+    case "$(readlink "/proc/$p/cwd" 2>/dev/null)" in "$work/$1-worker"*) echo "$p"; return ;; esac
   done
 }
 
