@@ -103,6 +103,55 @@ public final class SessionState {
     }
 
     /**
+     * As {@link #toBytes(char[])}, encrypted under {@code key} (16 to 64 random bytes, e.g. from
+     * {@link java.security.SecureRandom}) instead of a password, without the password's slow key
+     * derivation, which a random key does not need: for carrying halves between one party's own
+     * processes. Read back with {@link #fromBytes(byte[], byte[])} and the same key.
+     *
+     * @throws IllegalArgumentException if {@code key} is not 16 to 64 bytes
+     */
+    public byte[] toBytes(byte[] key) {
+        char[] hex = keyText(key);
+        try {
+            if (problem != null || !parts.isEmpty() || pending != null) {
+                throw new IllegalStateException("only a state of one settled half can be written as bytes: " + this);
+            }
+            Half h = committed.status() == Half.USED || usedInMemory.get()
+                    ? committed.withStatus(Half.USED, new byte[16]) : committed;
+            return StateFormat.encode(h, StateCipher.fromRandomKey(hex));
+        } finally {
+            java.util.Arrays.fill(hex, '\0');
+        }
+    }
+
+    /**
+     * The state in {@code bytes}, written by {@link #toBytes(byte[])} under {@code key}.
+     *
+     * @throws StateFileException in one line: not a state, damaged, a wrong key, altered
+     */
+    public static SessionState fromBytes(byte[] bytes, byte[] key) throws StateFileException {
+        char[] hex = keyText(key);
+        try {
+            return fromBytes(bytes, hex);
+        } finally {
+            java.util.Arrays.fill(hex, '\0');
+        }
+    }
+
+    private static char[] keyText(byte[] key) {
+        Objects.requireNonNull(key, "key");
+        if (key.length < 16 || key.length > 64) {
+            throw new IllegalArgumentException("a key of 16 to 64 random bytes, not " + key.length);
+        }
+        char[] c = new char[2 * key.length];
+        for (int i = 0; i < key.length; i++) {
+            c[2 * i] = Character.forDigit((key[i] >> 4) & 15, 16);
+            c[2 * i + 1] = Character.forDigit(key[i] & 15, 16);
+        }
+        return c;
+    }
+
+    /**
      * The state in {@code bytes}, written by {@link #toBytes} (or read from a state file), as an
      * in-memory state. Sizes are checked against the array's length before anything is allocated.
      *
