@@ -153,8 +153,8 @@ public final class WorkerPairs implements AutoCloseable {
         Job j;
         ServerSocket combine = null;
         SharedDelta delta = null;
-        byte[] password = new byte[32];
-        RANDOM.nextBytes(password);
+        byte[] halvesKey = new byte[32];
+        RANDOM.nextBytes(halvesKey);
         try {
             if (role == Party.CREATOR) {
                 j = endpoint.open(seq++, Job.AGGREGATE, k);
@@ -167,10 +167,10 @@ public final class WorkerPairs implements AutoCloseable {
             } else {
                 j = join(Job.AGGREGATE, k);
             }
-            j.secret("password", password);
+            j.secret("halves", halvesKey);
             try {
                 rounds(j, data, combine == null ? 0 : combine.getLocalPort());
-                long[] answer = combine(j, combine, password);
+                long[] answer = combine(j, combine, halvesKey);
                 return new AggregateResult(answer[0], answer[1], k, j.round());
             } finally {
                 endpoint.forget(j);
@@ -179,7 +179,7 @@ public final class WorkerPairs implements AutoCloseable {
             throw new WorkerPairsException("cannot listen for the combining run on " + options.bindHost() + ": "
                     + Frames.line(e));
         } finally {
-            Arrays.fill(password, (byte) 0);
+            Arrays.fill(halvesKey, (byte) 0);
             if (delta != null) {
                 delta.destroy();
             }
@@ -194,17 +194,14 @@ public final class WorkerPairs implements AutoCloseable {
     }
 
     /** The combining run between the drivers: the k halves, resumed at once; returns {min, sum}. */
-    private long[] combine(Job j, ServerSocket server, byte[] passwordBytes) {
-        char[] password = SliceTask.hex(passwordBytes);
+    private long[] combine(Job j, ServerSocket server, byte[] halvesKey) {
         List<SessionState> halves = new ArrayList<>();
         try {
             for (Job.Result r : j.results()) {
-                halves.add(SessionState.fromBytes(r.payload(), password));
+                halves.add(SessionState.fromBytes(r.payload(), halvesKey));
             }
         } catch (IOException e) {
             throw new WorkerPairsException("a slice's half cannot be read back: " + Frames.line(e));
-        } finally {
-            Arrays.fill(password, '\0');
         }
         ChannelOptions co = ChannelOptions.builder().connectTimeout(options.connectTimeout())
                 .readTimeout(options.timeout()).writeTimeout(options.timeout()).build();

@@ -40,7 +40,7 @@ import scala.runtime.AbstractFunction1;
  *
  * <p>Serialized into the task closure, so it holds only public data: the job's id, round and
  * done slices, where the drivers listen, and the options (paths, the peer's fingerprint).
- * Secrets (Δ, the creator's key, the password of the halves) come from the party's own driver
+ * Secrets (Δ, the creator's key, the key of the halves) come from the party's own driver
  * over the party-internal TLS. Internal.
  */
 public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterator<Object>> implements Serializable {
@@ -363,12 +363,7 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
             return new Job.Result(true, false, "ok", encodeRows(in.keys(), Workloads.prfEvaluator(s, in.blocks())));
         }
         SessionState half = Workloads.aggregateSlice(s, in.mins(), in.sums(), peerRows);
-        char[] password = hex(secrets.get("password"));
-        try {
-            return new Job.Result(true, false, half.id(), half.toBytes(password));
-        } finally {
-            Arrays.fill(password, '\0');
-        }
+        return new Job.Result(true, false, half.id(), half.toBytes(secrets.get("halves")));
     }
 
     /** Closes {@code s} if Spark kills the task (a killed task's thread need not be interrupted). */
@@ -418,16 +413,6 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
         } finally {
             Arrays.fill(r.payload(), (byte) 0);
         }
-    }
-
-    /** A password of the halves from its random bytes. */
-    public static char[] hex(byte[] b) {
-        char[] c = new char[2 * b.length];
-        for (int i = 0; i < b.length; i++) {
-            c[2 * i] = Character.forDigit((b[i] >> 4) & 15, 16);
-            c[2 * i + 1] = Character.forDigit(b[i] & 15, 16);
-        }
-        return c;
     }
 
     /** The PRF's rows: each key (a string, long, int or byte array), then its ciphertext. */
