@@ -22,9 +22,11 @@ cache="${XDG_CACHE_HOME:-$HOME/.cache}/gcstream"
 venv="$cache/pyspark-$SPARK_VERSION"
 work="$(mktemp -d "${TMPDIR:-/tmp}/gcstream-spark-cluster.XXXXXX")"
 pids=()
+drivers=()
 
 cleanup() {
   local p
+  for p in "${drivers[@]}"; do kill "$p" 2>/dev/null || true; done
   # the executors our workers started, then the masters and workers
   for p in "${pids[@]}"; do pkill -P "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -51,11 +53,12 @@ mkdir -p "$work/logs"
 say "building the jars (mvn -q -pl spark -am package -DskipTests)"
 (cd "$root" && mvn -B -q -o -pl spark -am package -DskipTests -Dfuzz.smoke.skip=true -Dmaven.javadoc.skip=true -Dmaven.source.skip=true >/dev/null 2>&1 \
   || mvn -B -q -pl spark -am package -DskipTests -Dfuzz.smoke.skip=true -Dmaven.javadoc.skip=true -Dmaven.source.skip=true)
-jars=""
-for m in circuits compiler ot engine; do jars="$jars,$(ls "$root/$m/target/gcstream-$m-"*[0-9].jar)"; done
-bc="$(find "$HOME/.m2/repository/org/bouncycastle/bcprov-jdk18on" -name 'bcprov-jdk18on-*.jar' | head -1)"
-jars="${jars#,},$bc"
-app="$(ls "$root/spark/target/gcstream-spark-"*[0-9].jar)"
+# Copies: a build in the tree while the applications run must not change their jars.
+mkdir -p "$work/jars"
+for m in circuits compiler ot engine spark; do cp "$root/$m/target/gcstream-$m-"*[0-9].jar "$work/jars/"; done
+cp "$(find "$HOME/.m2/repository/org/bouncycastle/bcprov-jdk18on" -name 'bcprov-jdk18on-*.jar' | head -1)" "$work/jars/"
+app="$(ls "$work/jars/gcstream-spark-"*.jar)"
+jars="$(ls "$work/jars/"*.jar | grep -v gcstream-spark | paste -sd, -)"
 keys="$work/keys"
 umask 077
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/password"
@@ -137,6 +140,7 @@ for leg in plain killed; do
   t0=$(date +%s)
   submit creator "$leg" prf,aggregate & c=$!
   submit evaluator "$leg" prf,aggregate & e=$!
+  drivers=($c $e)
   if [ "$leg" = killed ]; then
     # Once the aggregate's first round runs on both sides, kill -9 one executor of each party.
     for _ in $(seq 1 600); do
@@ -155,7 +159,7 @@ for leg in plain killed; do
   fi
   rc=0; wait "$c" || rc=1; wait "$e" || rc=1
   say "$leg: both applications ended in $(( $(date +%s) - t0 )) s (exit $rc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
-  [ "$rc" = 0 ] || { ok=0; tail -5 "$work/$leg-creator.log" "$work/$leg-evaluator.log" || true; }
+  [ "$rc" = 0 ] || { ok=0; tail -n 5 "$work/$leg-creator.log" "$work/$leg-evaluator.log" || true; }
   check "$leg"
 done
 
