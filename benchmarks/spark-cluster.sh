@@ -26,7 +26,7 @@ drivers=()
 
 cleanup() {
   local p
-  for p in "${drivers[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${drivers[@]}"; do pkill -P "$p" 2>/dev/null || true; kill "$p" 2>/dev/null || true; done
   # the executors our workers started, then the masters and workers
   for p in "${pids[@]}"; do pkill -P "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
