@@ -58,7 +58,7 @@ mkdir -p "$work/jars"
 for m in circuits compiler ot engine spark; do cp "$root/$m/target/gcstream-$m-"*[0-9].jar "$work/jars/"; done
 cp "$(find "$HOME/.m2/repository/org/bouncycastle/bcprov-jdk18on" -name 'bcprov-jdk18on-*.jar' | head -1)" "$work/jars/"
 app="$(ls "$work/jars/gcstream-spark-"*.jar)"
-jars="$(ls "$work/jars/"*.jar | grep -v gcstream-spark | paste -sd, -)"
+jars="$(ls "$work/jars/"*.jar | grep -v '/gcstream-spark-[0-9]' | paste -sd, -)"
 keys="$work/keys"
 umask 077
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/password"
