@@ -9,7 +9,13 @@
 #                    EMP, alternating which goes first; the table shows medians over the rounds, and
 #                    below it each round's figures and its ratio (gcstream against the EMP figure
 #                    measured beside it), with the median of those ratios
-#   --rows LIST      comma-separated rows (default: gates,aes-lib,aes-gcb,cot,baseot,first,heap)
+#   --rows LIST      comma-separated rows (default: party,gates,aes-lib,aes-gcb,cot,baseot,first,heap)
+#                      party    one party alone on one thread, nothing on the wire: garbling into a
+#                               channel that discards, evaluating a recorded stream; PartyRates
+#                               (wall clock) vs run.sh party-garble|party-evaluate, on the same circuit
+#                               file (emp-tool's AES-non-expanded.txt, 6,800 AND, compiled by gc compile),
+#                               on lib:aes128 (6,400 AND, against EMP's file) and on 10^7 AND over 1,024
+#                               lanes (LaneCircuit against emp_party's and:N, the same shape)
 #                      gates    10^7 AND end to end, two processes: EndToEndBenchmark --no-local vs run.sh gates10m
 #                      aes-lib  AES-128 per independent execution, warm session, two processes:
 #                               gc run --role ... --repeat N --warmup W --json lib:aes128 (creator's
@@ -58,7 +64,7 @@ BENCH_JAR=$ROOT/benchmarks/target/benchmarks.jar
 JAVA=${JAVA:-java}
 TIMEOUT=${TIMEOUT:-900}
 PORTS=${PORTS:-20000-39999}
-PEERS= RUN_SH= ROUNDS=3 ROWS=gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
+PEERS= RUN_SH= ROUNDS=3 ROWS=party,gates,aes-lib,aes-gcb,cot,baseot,first,heap GBIT=0 SCHEMES=half-gates
 AES_REPEAT=8000 AES_WARMUP=5000 LOGS= LAST_ERR= HEAP_ERR= COLD_N=1,10,100,1000,10000 THREADS=
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
@@ -109,7 +115,7 @@ PATH="$(dirname "$(command -v "$JAVA")"):$PATH"
 "$GC_LAUNCHER" --version > /dev/null || die "$GC_LAUNCHER --version failed"
 IFS=, read -r -a ROW_LIST <<< "$ROWS"
 for r in "${ROW_LIST[@]}"; do
-  case "$r" in gates|aes-lib|aes-gcb|cot|baseot|first|heap|cold) ;; *) die "--rows: unknown row '$r'" ;; esac
+  case "$r" in party|gates|aes-lib|aes-gcb|cot|baseot|first|heap|cold) ;; *) die "--rows: unknown row '$r'" ;; esac
 done
 IFS=, read -r -a COLD_LIST <<< "$COLD_N"
 for n in "${COLD_LIST[@]}"; do [[ $n =~ ^[1-9][0-9]*$ ]] || die "--cold-n: '$n' is not a positive whole number"; done
@@ -263,6 +269,39 @@ emp_cold() { local t0 t1
 cold_rows() { local n; for n in "${COLD_LIST[@]}"; do
   if [ $((ROUND % 2)) = 1 ]; then gc_cold "$n"; emp_cold "$n"; else emp_cold "$n"; gc_cold "$n"; fi; done; }
 
+# party: one party alone, one thread. gc_party KEY WORKLOAD SIDE ANDS: PartyRates' rate as ms per
+# execution of ANDS AND gates (for the AES rows) or M AND/s (ANDS = 0); emp_party KEY SIDE CIRCUIT
+# REPS likewise from run.sh party-garble|party-evaluate.
+PARTY_AES_REPS=2000
+gc_party() { newlog "gc-party-$1"; local l=$LOGF v
+  if timeout "$TIMEOUT" "$JAVA" -Xmx3g -cp "$BENCH_JAR" io.gcstream.benchmarks.party.PartyRates --workloads "$2" \
+      --sides "$3" --threads 1 --rounds 5 > "$l" 2>&1; then
+    v=$(awk -F'|' -v s="$3" '$3 ~ s { split($5, f, " "); print f[1]; exit }' "$l")
+    if num "$v"; then
+      [ "$4" = 0 ] && record "gc:$1" "$v" || record "gc:$1" "$(awk -v r="$v" -v a="$4" 'BEGIN { printf "%.4f", a / r / 1000 }')"
+    else failed "gc:$1" "no rate in $l"; fi
+  else failed "gc:$1" "see $l"; fi; }
+emp_party() { newlog "emp-party-$1"; E_LOG=$LOGF; local v
+  if CIRCUIT=$3 timeout "$TIMEOUT" "$RUN_SH" "$PEERS" "party-$2" "$4" > "$E_LOG" 2>> "$E_LOG.err" && grep -q '^emp ' "$E_LOG"; then
+    case "$3" in and:*) v=$(field Mand_per_s "$E_LOG") ;; *) v=$(field ms_per_rep "$E_LOG") ;; esac
+    num "$v" && record "emp:$1" "$v" || failed "emp:$1" "no figure in $E_LOG"
+  else failed "emp:$1" "run.sh party-$2 failed, see $E_LOG.err"; fi; }
+party_rows() { local side key g e
+  for side in garbler evaluator; do
+    [ $side = garbler ] && e=garble || e=evaluate
+    for key in aes-file aes-lib and; do
+      case $key in
+        aes-file) g="gc_party party-$key-$side file:$AES_EMP_GCB:$PARTY_AES_REPS $side 6800" ;;
+        aes-lib) g="gc_party party-$key-$side lib:aes128:$PARTY_AES_REPS $side 6400" ;;
+        and) g="gc_party party-$key-$side and:1e7:1024 $side 0" ;;
+      esac
+      local ecirc=$AES_EMP_TXT ereps=$PARTY_AES_REPS
+      [ $key = and ] && { ecirc=and:10000000; ereps=3; }
+      if [ $((ROUND % 2)) = 1 ]; then $g; emp_party "party-$key-$side" $e "$ecirc" $ereps
+      else emp_party "party-$key-$side" $e "$ecirc" $ereps; $g; fi
+    done
+  done; }
+
 # --- preparation -------------------------------------------------------------------------------
 
 BRISTOL=$(find "$PEERS/prefix" "$PEERS/src" -path '*bristol_fashion/aes_128.txt' 2>/dev/null | head -1)
@@ -272,6 +311,14 @@ if [[ ,$ROWS, == *,aes-gcb,* ]]; then
   newlog gc-compile
   "$JAVA" -jar "$GC_JAR" compile "$AES_GCB_FROM" -o "$AES_GCB" > "$LOGF" 2>&1 \
     || die "gc compile $AES_GCB_FROM -o $AES_GCB failed (see $LOGS)"
+fi
+AES_EMP_TXT=$(find "$PEERS/src" "$PEERS/prefix" -path '*bristol_format/AES-non-expanded.txt' 2>/dev/null | head -1)
+AES_EMP_GCB=$LOGS/aes-non-expanded.gcb
+if [[ ,$ROWS, == *,party,* ]]; then
+  [ -n "$AES_EMP_TXT" ] || die "party: no bristol_format/AES-non-expanded.txt under $PEERS"
+  newlog gc-compile-emp-aes
+  "$JAVA" -jar "$GC_JAR" compile "$AES_EMP_TXT" -o "$AES_EMP_GCB" > "$LOGF" 2>&1 \
+    || die "gc compile $AES_EMP_TXT -o $AES_EMP_GCB failed (see $LOGS)"
 fi
 if [ "$GBIT" = 1 ]; then
   if ! msg=$("${IN_GBIT[@]}" true 2>&1); then
@@ -301,6 +348,7 @@ for ROUND in $(seq "$ROUNDS"); do
       first)   g=gc_first; e=emp_first ;;
       heap)    g=gc_heap; e=: ;;
       cold)    g=cold_rows; e=: ;;  # alternates per N itself
+      party)   g=party_rows; e=: ;; # alternates per row itself
     esac
     # Alternate who goes first, so neither side always runs on a machine the other just warmed.
     if [ $((ROUND % 2)) = 1 ]; then $g; $e; else $e; $g; fi
@@ -339,6 +387,11 @@ echo "| measure | gcstream, median (rounds) | EMP, median (rounds) | ratio (gcst
 echo "|---|---|---|---|"
 for r in "${ROW_LIST[@]}"; do
   case "$r" in
+    party) for side in garbler evaluator; do
+             row "one party, one thread, $side: AES-128 per block, the same file (AES-non-expanded, 6,800 AND)" "party-aes-file-$side" "party-aes-file-$side" ms time
+             row "one party, one thread, $side: AES-128 per block, lib:aes128 (6,400 AND) against EMP's file" "party-aes-lib-$side" "party-aes-lib-$side" ms time
+             row "one party, one thread, $side: 10^7 AND over 1,024 lanes" "party-and-$side" "party-and-$side" "M AND/s" rate
+           done ;;
     gates) for s in "${SCHEME_LIST[@]}"; do row "10^7 AND end to end, two processes (gcstream $s)" "gates-$s" gates "M AND/s" rate; done ;;
     gbit) for s in "${SCHEME_LIST[@]}"; do row "10^7 AND under 1 Gbit/s, two processes (gcstream $s)" "gbit-$s" gbit "M AND/s" rate; done ;;
     aes-lib) row "AES-128 per independent execution, warm session, two processes, lib:aes128" aes-lib aes-lib ms time ;;

@@ -1,7 +1,8 @@
 package io.gcstream.benchmarks;
 
 import io.gcstream.benchmarks.engine.LaneCircuit;
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.CircuitRuns;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.benchmarks.report.Row;
@@ -11,15 +12,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * AND gates per second against circuit size: generated AND chains ({@link LaneCircuit}, half
  * ANDs, half XORs, S = 2 × lanes) from {@code --min} to {@code --max} AND gates in steps of
  * 1, 3, 10, 30, ..., each measured like a paper-table row ({@link CircuitRuns}: its own session,
  * both parties in this JVM over loopback, the first execution not counted). Before the sweep,
- * a session of 10^6-AND runs (at least 3 s) warms the JIT. Writes {@code and-rates.csv} and
- * {@code and-rates.json} for {@link Plot}.
+ * a session of 10^6-AND runs (at least 3 s) warms the JIT. Writes {@code and-rates.csv} for
+ * {@link Plot}.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.AndRates \
@@ -32,6 +32,27 @@ import java.util.Set;
  * per run on the development machine.
  */
 public final class AndRates {
+    /** The command line. */
+    static final class Options {
+        @Parameter(names = "--min", converter = Cli.Count.class)
+        long min = 100;
+
+        @Parameter(names = "--max", converter = Cli.Count.class)
+        long max = 100_000_000;
+
+        @Parameter(names = "--lanes", validateWith = Cli.AtLeastOne.class)
+        int lanes = 64;
+
+        @Parameter(names = "--runs", validateWith = Cli.AtLeastOne.class)
+        int runs = 15;
+
+        @Parameter(names = "--scheme")
+        String scheme = "half-gates";
+
+        @Parameter(names = "--out")
+        Path out = ResultFiles.defaultResultsDir();
+    }
+
     private AndRates() {
     }
 
@@ -43,16 +64,13 @@ public final class AndRates {
         List<Scheme> schemes;
         Path outDir;
         try {
-            Args a = new Args(args, Set.of("--min", "--max", "--lanes", "--runs", "--scheme", "--out"), Set.of());
-            if (!a.positional().isEmpty()) {
-                throw new IllegalArgumentException("unexpected argument " + a.positional().get(0));
-            }
-            min = Args.count("--min", a.value("--min", "100"));
-            max = Args.count("--max", a.value("--max", "1e8"));
-            lanes = a.intValue("--lanes", 64, 1);
-            runs = a.intValue("--runs", 15, 1);
-            schemes = PaperTables.schemes(a.value("--scheme", "half-gates"));
-            outDir = Path.of(a.value("--out", Args.defaultResultsDir().toString()));
+            Options o = Cli.parse(new Options(), "AndRates", args);
+            min = o.min;
+            max = o.max;
+            lanes = o.lanes;
+            runs = o.runs;
+            schemes = PaperTables.schemes(o.scheme);
+            outDir = o.out;
             if (min > max) {
                 throw new IllegalArgumentException("--min " + min + " is above --max " + max);
             }
@@ -62,7 +80,7 @@ public final class AndRates {
             return;
         }
         System.out.println("# AND gates per second against circuit size (generated AND chains)");
-        System.out.println("machine: " + Args.machine());
+        System.out.println("machine: " + ResultFiles.machine());
         System.out.println("command: AndRates " + String.join(" ", args));
         System.out.println();
         System.out.println("| AND gates | scheme | runs | total ms | online ms | M AND/s (total) | M AND/s (online) |");
@@ -81,12 +99,10 @@ public final class AndRates {
             }
         }
         Path csv = outDir.resolve("and-rates.csv");
-        Path json = outDir.resolve("and-rates.json");
-        ResultFiles.writeCsv(rows, csv);
-        ResultFiles.writeJson(rows, "AndRates " + String.join(" ", args), json);
+        ResultFiles.writeCsv(rows, "AndRates " + String.join(" ", args), csv);
         System.out.println();
         System.out.println("total = input labels by OT + garbled stream + output decoding, creator's wall clock,"
-                + " median per size; wrote " + csv + " and " + json);
+                + " median per size; wrote " + csv);
     }
 
     /** 1, 3, 10, 30, ... times powers of ten, from {@code min} to {@code max}, plus both ends. */

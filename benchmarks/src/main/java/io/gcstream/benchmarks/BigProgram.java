@@ -1,18 +1,20 @@
 package io.gcstream.benchmarks;
 
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.HeapPeak;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.compiler.dsl.Computation;
-import io.gcstream.compiler.dsl.Subroutine;
 import io.gcstream.compiler.dsl.Type;
 import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.compiler.internal.Spill;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * A program of a billion non-linear gates written as a user would, with the typed DSL: the
@@ -36,6 +38,21 @@ import java.util.Set;
 public final class BigProgram {
     static final long ADD = 0x9E3779B97F4A7C15L;
 
+    /** The command line. */
+    static final class Options {
+        @Parameter(description = "SEED MULTIPLIER (with --expect)")
+        List<String> values = new ArrayList<>();
+
+        @Parameter(names = "--steps", converter = Cli.Count.class)
+        long steps = 235_200;
+
+        @Parameter(names = "-o")
+        Path output = Path.of("big.gcb");
+
+        @Parameter(names = "--expect")
+        boolean expect;
+    }
+
     private BigProgram() {
     }
 
@@ -44,12 +61,12 @@ public final class BigProgram {
         Computation c = new Computation();
         UInt seed = c.creator().uint(64);
         UInt a = c.evaluator().uint(64).or(c.uint(1, 64));
-        Subroutine<UInt> step = c.define("lcg64", Type.uint(64), Type.uint(64), (x, m) -> x.mul(m).add(ADD));
+        BiFunction<UInt, UInt, UInt> step = c.define("lcg64", Type.uint(64), Type.uint(64), (x, m) -> x.mul(m).add(ADD));
         UInt x = seed;
         UInt sum = c.uint(0, 64);
         UInt above = c.uint(0, 32);
         for (long i = 0; i < steps; i++) {
-            x = step.call(x, a);
+            x = step.apply(x, a);
             sum = sum.add(x);
             above = above.add(x.greaterThan(a).asUInt().extend(32));
         }
@@ -75,15 +92,15 @@ public final class BigProgram {
     }
 
     public static void main(String[] argv) throws Exception {
-        Args a = new Args(argv, Set.of("--steps", "-o"), Set.of("--expect"));
-        long steps = Args.count("--steps", a.value("--steps", "235200"));
-        if (a.has("--expect")) {
-            long seed = Long.parseUnsignedLong(strip(a.positional().get(0)), 16);
-            long mult = Long.parseUnsignedLong(strip(a.positional().get(1)), 16);
+        Options a = Cli.parse(new Options(), "BigProgram", argv);
+        long steps = a.steps;
+        if (a.expect) {
+            long seed = Long.parseUnsignedLong(strip(a.values.get(0)), 16);
+            long mult = Long.parseUnsignedLong(strip(a.values.get(1)), 16);
             System.out.println("0x" + expected(seed, mult, steps).toString(16));
             return;
         }
-        Path out = Path.of(a.value("-o", "big.gcb"));
+        Path out = a.output;
         HeapPeak heap = new HeapPeak();
         heap.reset();
         Spill.resetPeak();

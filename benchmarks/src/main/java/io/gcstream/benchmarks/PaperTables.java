@@ -1,6 +1,7 @@
 package io.gcstream.benchmarks;
 
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.CircuitRuns;
 import io.gcstream.benchmarks.report.PaperFigures;
 import io.gcstream.benchmarks.report.ResultFiles;
@@ -15,10 +16,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +27,7 @@ import java.util.stream.Stream;
  * execution, next to the paper's figures and those of its code (ME-SFE) measured on this kind of
  * machine ({@link PaperFigures}). Each circuit runs in its own session, both parties in this JVM
  * over a loopback socket, as {@link CircuitRuns} describes. Prints a Markdown table and writes
- * {@code paper-tables.csv} and {@code paper-tables.json} for {@link Plot}.
+ * {@code paper-tables.csv} for {@link Plot}.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.PaperTables \
@@ -39,53 +38,71 @@ import java.util.stream.Stream;
  * {@code --mesfe DIR} adds every {@code .mec} and {@code .bmec} file under DIR (ME-SFE's
  * {@code circuits/} folder), read by content with {@link CircuitFiles#read}; a file that cannot
  * be read is reported on one line and skipped (exit status 1 at the end). {@code --out} is the
- * folder for the CSV and JSON files (default: {@code results} next to the benchmarks jar).
+ * folder for the CSV file (default: {@code results} next to the benchmarks jar).
  */
 public final class PaperTables {
     /** The library circuits of the table, in its order. */
     public static final List<String> CIRCUITS = List.of("aes128", "aes128-expanded", "present80",
             "present80-expanded", "hamming900", "karatsuba128", "minimum1000x20");
 
-    /** The options that take a value. */
-    static final Set<String> OPTIONS = Set.of("--runs", "--warmup", "--warmup-seconds", "--scheme", "--circuits",
-            "--mesfe", "--out");
+    /** The command line. */
+    static final class Options {
+        @Parameter(description = "[RUNS [SCHEME]]")
+        List<String> positional = new ArrayList<>();
+
+        @Parameter(names = "--runs", validateWith = Cli.AtLeastOne.class)
+        int runs = 30;
+
+        @Parameter(names = "--warmup", validateWith = Cli.NotNegative.class)
+        int warmup = 10;
+
+        @Parameter(names = "--warmup-seconds", validateWith = Cli.NotNegative.class)
+        int warmupSeconds = 2;
+
+        @Parameter(names = "--scheme")
+        String scheme = "half-gates";
+
+        @Parameter(names = "--circuits")
+        List<String> circuits = CIRCUITS;
+
+        @Parameter(names = "--mesfe")
+        Path mesfe;
+
+        @Parameter(names = "--out")
+        Path out = ResultFiles.defaultResultsDir();
+    }
 
     private PaperTables() {
     }
 
     public static void main(String[] args) throws Exception {
-        Args a;
+        Options o;
         try {
-            a = new Args(args, OPTIONS, Set.of());
-            if (a.positional().size() > 2) {
-                throw new IllegalArgumentException("at most two positional arguments (runs, scheme), got "
-                        + a.positional());
-            }
+            o = Cli.parse(new Options(), "PaperTables", args);
         } catch (IllegalArgumentException e) {
             System.err.println("PaperTables: " + e.getMessage());
             System.exit(2);
             return;
         }
-        int code = run(a, String.join(" ", args), System.out, System.err);
+        int code = run(o, String.join(" ", args), System.out, System.err);
         System.exit(code);
     }
 
-    /** Runs the table for the parsed arguments; returns the exit status. */
-    static int run(Args a, String command, PrintStream out, PrintStream err) throws IOException {
-        List<String> pos = a.positional();
+    /** Runs the table for the parsed options; returns the exit status. */
+    static int run(Options o, String command, PrintStream out, PrintStream err) throws IOException {
+        List<String> pos = o.positional;
         int runs;
         List<Scheme> schemes;
-        List<String> names;
-        Path outDir;
-        int warmup;
-        double warmupSeconds;
+        List<String> names = o.circuits;
+        Path outDir = o.out;
+        int warmup = o.warmup;
+        double warmupSeconds = o.warmupSeconds;
         try {
-            runs = pos.isEmpty() ? a.intValue("--runs", 30, 1) : positiveInt(pos.get(0));
-            warmup = a.intValue("--warmup", 10, 0);
-            warmupSeconds = a.intValue("--warmup-seconds", 2, 0);
-            schemes = schemes(pos.size() > 1 ? pos.get(1) : a.value("--scheme", "half-gates"));
-            names = a.has("--circuits") ? Arrays.asList(a.value("--circuits", "").split(",")) : CIRCUITS;
-            outDir = Path.of(a.value("--out", Args.defaultResultsDir().toString()));
+            if (pos.size() > 2) {
+                throw new IllegalArgumentException("at most two positional arguments (runs, scheme), got " + pos);
+            }
+            runs = pos.isEmpty() ? o.runs : positiveInt(pos.get(0));
+            schemes = schemes(pos.size() > 1 ? pos.get(1) : o.scheme);
         } catch (IllegalArgumentException e) {
             err.println("PaperTables: " + e.getMessage());
             return 2;
@@ -100,7 +117,7 @@ public final class PaperTables {
             }
         }
         List<Path> files = new ArrayList<>();
-        Path dir = a.has("--mesfe") ? Path.of(a.value("--mesfe", "")) : null;
+        Path dir = o.mesfe;
         if (dir != null) {
             if (!Files.isDirectory(dir)) {
                 err.println("PaperTables: --mesfe " + dir + ": no such folder (ME-SFE's circuits/ folder)");
@@ -116,7 +133,7 @@ public final class PaperTables {
             }
         }
         out.println("# The paper's applications on this machine");
-        out.println("machine: " + Args.machine());
+        out.println("machine: " + ResultFiles.machine());
         out.println("command: PaperTables " + command);
         out.printf(Locale.ROOT, "per circuit and scheme: one session, both parties in this JVM over loopback TCP;"
                 + " 1 first execution, warm-up executions (at least %d and %d s), %d measured ones; medians of the"
@@ -156,10 +173,8 @@ public final class PaperTables {
                 + " during one execution.");
         out.println(PaperFigures.NOTES);
         Path csv = outDir.resolve("paper-tables.csv");
-        Path json = outDir.resolve("paper-tables.json");
-        ResultFiles.writeCsv(rows, csv);
-        ResultFiles.writeJson(rows, "PaperTables " + command, json);
-        out.println("wrote " + csv + " and " + json);
+        ResultFiles.writeCsv(rows, "PaperTables " + command, csv);
+        out.println("wrote " + csv);
         return status;
     }
 

@@ -1,6 +1,9 @@
 package io.gcstream.benchmarks;
 
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.IParameterValidator;
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParameterException;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.ResultFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -13,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -52,6 +54,43 @@ public final class Plot {
             "library", "library circuits",
             "mesfe", "ME-SFE circuit files");
 
+    /** The command line. */
+    static final class Options {
+        @Parameter(description = "CSV files (default: paper-tables.csv and and-rates.csv in the results folder)")
+        List<String> inputs = new ArrayList<>();
+
+        @Parameter(names = "-o")
+        Path output;
+
+        @Parameter(names = "--scheme")
+        String scheme;
+
+        @Parameter(names = "--min-ands", converter = Cli.Count.class)
+        long minAnds = 100;
+
+        @Parameter(names = "--title")
+        String title;
+
+        @Parameter(names = "--width", validateWith = AtLeast200.class)
+        int width = 1000;
+
+        @Parameter(names = "--height", validateWith = AtLeast200.class)
+        int height = 650;
+
+        @Parameter(names = "--threads")
+        boolean threads;
+    }
+
+    /** A chart's side, in pixels. */
+    public static final class AtLeast200 implements IParameterValidator {
+        @Override
+        public void validate(String name, String value) {
+            if (!value.matches("[0-9]{3,6}") || Integer.parseInt(value) < 200) {
+                throw new ParameterException(name + " must be a whole number of at least 200, got " + value);
+            }
+        }
+    }
+
     private Plot() {
     }
 
@@ -60,14 +99,13 @@ public final class Plot {
             System.setProperty("java.awt.headless", "true");
         }
         try {
-            Args a = new Args(args, Set.of("-o", "--scheme", "--min-ands", "--title", "--width", "--height"),
-                    Set.of("--threads"));
+            Options a = Cli.parse(new Options(), "Plot", args);
             List<Path> inputs = new ArrayList<>();
-            for (String p : a.positional()) {
+            for (String p : a.inputs) {
                 inputs.add(Path.of(p));
             }
-            Path dir = Args.defaultResultsDir();
-            if (a.has("--threads")) {
+            Path dir = ResultFiles.defaultResultsDir();
+            if (a.threads) {
                 if (inputs.isEmpty()) {
                     throw new IllegalArgumentException("--threads needs the CSV PartyRates --csv wrote");
                 }
@@ -75,10 +113,9 @@ public final class Plot {
                 for (Path p : inputs) {
                     rows.addAll(ResultFiles.readCsv(p));
                 }
-                XYChart chart = threadsChart(rows, a.value("--title",
-                        "gcstream: one party alone, rate with N threads over its rate with one"),
-                        a.intValue("--width", 1000, 200), a.intValue("--height", 650, 200));
-                save(chart, Path.of(a.value("-o", dir.resolve("threads.png").toString())), inputs);
+                XYChart chart = threadsChart(rows, a.title != null ? a.title
+                        : "gcstream: one party alone, rate with N threads over its rate with one", a.width, a.height);
+                save(chart, a.output != null ? a.output : dir.resolve("threads.png"), inputs);
                 return;
             }
             if (inputs.isEmpty()) {
@@ -96,11 +133,10 @@ public final class Plot {
             for (Path p : inputs) {
                 rows.addAll(ResultFiles.readCsv(p));
             }
-            String scheme = a.value("--scheme", null);
-            XYChart chart = chart(rows, scheme, Args.count("--min-ands", a.value("--min-ands", "100")),
-                    a.value("--title", "gcstream: AND gates per second per execution, both parties on one machine"
-                            + " (loopback)"), a.intValue("--width", 1000, 200), a.intValue("--height", 650, 200));
-            save(chart, Path.of(a.value("-o", dir.resolve("and-rate.png").toString())), inputs);
+            XYChart chart = chart(rows, a.scheme, a.minAnds, a.title != null ? a.title
+                    : "gcstream: AND gates per second per execution, both parties on one machine (loopback)",
+                    a.width, a.height);
+            save(chart, a.output != null ? a.output : dir.resolve("and-rate.png"), inputs);
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("Plot: " + e.getMessage());
             System.exit(2);

@@ -3,7 +3,7 @@ package io.gcstream.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gcstream.benchmarks.report.Args;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.CircuitFiles;
 import io.gcstream.compiler.lib.Library;
@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,12 +22,12 @@ class PaperTablesTest {
     Path dir;
 
     private int run(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) throws Exception {
-        return PaperTables.run(new Args(args, PaperTables.OPTIONS, Set.of()), String.join(" ", args),
+        return PaperTables.run(Cli.parse(new PaperTables.Options(), "PaperTables", args), String.join(" ", args),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @Test
-    void aTinyTableWithALibraryCircuitAndMesfeFilesWritesCsvAndJson() throws Exception {
+    void aTinyTableWithALibraryCircuitAndMesfeFilesWritesCsv() throws Exception {
         Path mesfe = dir.resolve("circuits/hamming");
         Files.createDirectories(mesfe);
         CircuitFiles.write(Library.circuit("hamming8"), mesfe.resolve("HammingDistance_8.bmec"));
@@ -48,7 +47,7 @@ class PaperTablesTest {
         assertEquals(2, rows.size());
         assertEquals("library", rows.get(0).get("kind"));
         assertEquals("mesfe", rows.get(1).get("kind"));
-        assertTrue(Files.readString(dir.resolve("out/paper-tables.json")).contains("\"rows\": ["));
+        assertTrue(Files.readString(dir.resolve("out/paper-tables.csv")).contains("# command: PaperTables 1 --warmup 0"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -168,11 +169,7 @@ public final class Circuit {
 
     /** {@link #hash()} in lower-case hex. */
     public String hashHex() {
-        StringBuilder sb = new StringBuilder(64);
-        for (byte b : hash()) {
-            sb.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15, 16));
-        }
-        return sb.toString();
+        return HexFormat.of().formatHex(hash());
     }
 
     /** Builds an in-memory circuit; {@link #build()} checks it completely. */
@@ -236,10 +233,7 @@ public final class Circuit {
             if (body == null) {
                 throw new CircuitFormatException("main circuit: no body");
             }
-            int[] allInputs = new int[creatorInputs.length + evaluatorInputs.length];
-            System.arraycopy(creatorInputs, 0, allInputs, 0, creatorInputs.length);
-            System.arraycopy(evaluatorInputs, 0, allInputs, creatorInputs.length, evaluatorInputs.length);
-            FrameChecker checker = new FrameChecker("main circuit", numSlots, allInputs, subCircuits);
+            FrameChecker checker = FrameChecker.ofMain(numSlots, creatorInputs, evaluatorInputs, subCircuits);
             SubCircuit.Counts counts = SubCircuit.Counts.of(body, subCircuits, checker);
             checker.finish(creatorOutputs, "creator output", "");
             checker.finish(evaluatorOutputs, "evaluator output", "");

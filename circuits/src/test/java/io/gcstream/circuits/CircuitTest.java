@@ -3,6 +3,7 @@ package io.gcstream.circuits;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gcstream.circuits.testing.RandomCircuits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -8,7 +8,6 @@ import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
-import io.gcstream.compiler.lib.InputEncoder;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import java.io.IOException;
@@ -54,19 +53,27 @@ final class CircuitSources {
      * becomes its input bits (the identity, except for library circuits such as
      * {@code aes128-expanded} whose creator input is derived from a key).
      */
-    record Loaded(Circuit circuit, InputEncoder creator, InputEncoder evaluator) {
+    record Loaded(LibraryCircuit source) {
         static Loaded of(Circuit c) {
-            return new Loaded(c, InputEncoder.identity(c.creatorInputCount()),
-                    InputEncoder.identity(c.evaluatorInputCount()));
+            return new Loaded(LibraryCircuit.of("file", c));
         }
 
         static Loaded of(LibraryCircuit lc) {
-            return new Loaded(lc.circuit(), lc.creatorEncoder(), lc.evaluatorEncoder());
+            return new Loaded(lc);
         }
 
-        /** The encoder of {@code party}'s value. */
-        InputEncoder encoder(Party party) {
-            return party == Party.CREATOR ? creator : evaluator;
+        Circuit circuit() {
+            return source.circuit();
+        }
+
+        /** True if {@code party}'s input bits are computed from its value, not the value itself. */
+        boolean encodesLocally(Party party) {
+            return source.encodesLocally(party);
+        }
+
+        /** Bits of the value {@code party} gives. */
+        int valueWidth(Party party) {
+            return source.valueWidth(party);
         }
 
         /**
@@ -74,21 +81,22 @@ final class CircuitSources {
          * or text if the party's encoder reads text ({@link BitValues#text}).
          */
         boolean[] inputBits(Party party, String value, String option) {
-            InputEncoder e = encoder(party);
+            int width = source.valueWidth(party);
+            boolean readsText = source.takesText(party);
             if (value == null) {
-                return e.encode(Outputs.input(null, e.valueWidth(), option));
+                return source.encode(party, Outputs.input(null, width, option));
             }
             // Read once: a file may be a pipe, which a second read would find empty.
-            BitValues.Given given = BitValues.read(value, e.readsText(), e.valueWidth(), option);
-            String text = BitValues.text(given, e.readsText(), option);
+            BitValues.Given given = BitValues.read(value, readsText, width, option);
+            String text = BitValues.text(given, readsText, option);
             if (text == null) {
-                return e.encode(BitValues.number(given, e.valueWidth(), option));
+                return source.encode(party, BitValues.number(given, width, option));
             }
-            if (!e.readsText()) {
+            if (!readsText) {
                 throw new UserError(option + ": this circuit takes a number, not text");
             }
             try {
-                return e.encodeText(text);
+                return source.encode(party, text);
             } catch (IllegalArgumentException bad) {
                 throw new UserError(option + ": " + bad.getMessage());
             }

@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormat;
 import java.io.PrintStream;
@@ -13,26 +14,13 @@ final class CompileCommand extends CircuitCommand {
     static final String DESCRIPTION = "Compile or convert a circuit (Bristol, .gct, .gcb, .mec, .bmec) into"
             + " .gct, .gcb, .mec or .bmec";
 
+    @Parameter(names = {"-o", "--output"}, required = true, description = "Output file: .gcb or .bin (binary),"
+            + " .gct (text), .mec or .bmec (ME-SFE)")
     String output;
+
+    @Parameter(names = "--to", description = "Output format gct, gcb, mec or bmec (default: by the output file's"
+            + " extension)")
     String to;
-
-    @Override
-    public void declare(CommandLine c) {
-        super.declare(c);
-        c.value(this, "-o,--output", "FILE", "Output file: .gcb or .bin (binary), .gct (text), .mec or .bmec"
-                + " (ME-SFE)", null).required();
-        c.value(this, "--to", "FORMAT", "Output format gct, gcb, mec or bmec (default: by the output file's"
-                + " extension)", null);
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--output" -> output = v;
-            case "--to" -> to = v;
-            default -> super.set(option, v);
-        }
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {

@@ -1,7 +1,8 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.lib.Aes128;
+import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -16,33 +17,21 @@ import java.util.List;
  * circuit is the library's AES-128: two sub-circuits (a round's S-boxes with the key
  * schedule's, and MixColumns) defined once and called on the fly, as in the paper's §3.4.
  */
-final class DemoCommand implements Gc.Command, CommandLine.Target {
+final class DemoCommand extends Gc.BaseCommand {
     static final String DESCRIPTION = "Run AES-128 under garbling on the FIPS-197 vector and show timings";
     static final String KEY = "0x2b7e151628aed2a6abf7158809cf4f3c";
     static final String PLAINTEXT = "0x3243f6a8885a308d313198a2e0370734";
     static final String CIPHERTEXT = "0x3925841d02dc09fbdc118597196a0b32";
 
+    @Parameter(names = "--repeat", description = "AES executions in the session (the first pays for the base OTs;"
+            + " with 1, a single run, they are fewer)")
     int repeat = 20;
+
+    @Parameter(names = "--scheme", descriptionKey = Arguments.Descriptions.SCHEME)
     String scheme = Scheme.DEFAULT.wireName();
+
+    @Parameter(names = "--read-poll", description = PartyOptions.READ_POLL_HELP)
     long readPollMicros = PartyOptions.defaultReadPollMicros();
-
-    @Override
-    public void declare(CommandLine c) {
-        c.value(this, "--repeat", "N", "AES executions in the session (the first pays for the base OTs; with 1, a"
-                + " single run, they are fewer)", repeat);
-        c.value(this, "--scheme", "SCHEME", null, scheme).describedBy(PartyOptions::schemeHelp);
-        c.value(this, "--read-poll", "N", PartyOptions.READ_POLL_HELP, null);
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--repeat" -> repeat = CommandLine.intValue(option, v);
-            case "--scheme" -> scheme = v;
-            case "--read-poll" -> readPollMicros = CommandLine.longValue(option, v);
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {
@@ -56,7 +45,7 @@ final class DemoCommand implements Gc.Command, CommandLine.Target {
             throw new UserError("--scheme: " + e.getMessage());
         }
         Duration readPoll = PartyOptions.readPoll(readPollMicros);
-        Circuit aes = Aes128.circuit();
+        Circuit aes = Library.circuit("aes128");
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
                 + aes.subCircuits().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
                 + " labels held, scheme " + s.wireName());

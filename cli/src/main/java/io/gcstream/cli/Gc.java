@@ -1,5 +1,9 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.DefaultUsageFormatter;
+import com.beust.jcommander.JCommander;
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.CircuitFormatException;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.circuits.internal.SafeText;
@@ -16,6 +20,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -29,22 +34,41 @@ import java.util.stream.Collectors;
  * is given; running out of heap or stack, in any thread and at any moment, says so in one line
  * and names the -Xmx or -Xss option that gives the JVM more.
  */
-public final class Gc implements CommandLine.Target {
+@Parameters(separators = "=")
+public final class Gc {
     static final int EXIT_FAILURE = 1;
 
     /** A subcommand. */
     interface Command {
-        /** Declares the command's options and operands, which set its fields as they are parsed. */
-        void declare(CommandLine line);
-
         /** Runs the command, writing results to {@code out}; returns the exit status. */
         int run(PrintStream out) throws Exception;
+
+        /** The operands it was given (arguments that are not options): none unless it takes them. */
+        default List<String> operands() {
+            return List.of();
+        }
+    }
+
+    /**
+     * What every command takes: {@code -h}/{@code --help}, and gc's own {@code --verbose} and
+     * {@code --debug} after the command (listed in {@code gc --help}, not in the command's usage).
+     */
+    @Parameters(separators = "=")
+    abstract static class BaseCommand implements Command {
+        @Parameter(names = {"-h", "--help"}, help = true, description = "Show this usage")
+        boolean help;
+
+        @Parameter(names = {"-v", "--verbose"}, hidden = true)
+        boolean verbose;
+
+        @Parameter(names = "--debug", hidden = true)
+        boolean debug;
     }
 
     /** A command's name and one-line description. */
     private record Entry(String name, String description) {
         /** A new command object of this name (a switch, not constructor references: nothing to link). */
-        Command make() {
+        BaseCommand make() {
             return switch (name) {
                 case "compile" -> new CompileCommand();
                 case "info" -> new InfoCommand();
@@ -70,10 +94,21 @@ public final class Gc implements CommandLine.Target {
             new Entry("demo", DemoCommand.DESCRIPTION),
             new Entry("keygen", KeygenCommand.DESCRIPTION));
 
+    @Parameter(names = {"-h", "--help"}, help = true, description = "Show this usage")
     boolean help;
+
+    @Parameter(names = {"-v", "--verbose"}, description = "Log the phases of the command and their times on stderr")
     boolean verbose;
+
+    @Parameter(names = "--debug", description = "Log the protocol's steps as well, and print stack traces of errors")
     boolean debug;
+
+    @Parameter(names = "--version", description = "Print the version and the commit it was built from")
     boolean version;
+
+    /** What came before the command and is no option of gc's (reported as an unknown option). */
+    @Parameter(description = "COMMAND [command options]")
+    List<String> misplaced = new ArrayList<>();
 
     /**
      * Heap held back for reporting a heap that ran out: released before the one-line message is
@@ -103,7 +138,7 @@ public final class Gc implements CommandLine.Target {
     private static volatile boolean finished;
 
     public static void main(String[] args) {
-        WarningLog.selectUnlessAsked(args);
+        LogConfigurator.startInBackground();
         Thread.setDefaultUncaughtExceptionHandler(new ResourceHandler());
         Runtime.getRuntime().addShutdownHook(new Thread(Gc::interrupted, "gc-interrupted"));
         int status = run(args, ResultOutput.stdout(), System.err);
@@ -221,29 +256,29 @@ public final class Gc implements CommandLine.Target {
     private static int dispatch(String[] args, PrintStream out, PrintStream err) {
         Gc gc = new Gc();
         int at = commandIndex(args);
-        Command command = null;
-        CommandLine line = null;
+        BaseCommand command = null;
+        JCommander line = null;
         try {
             // gc's own options come before the command; --verbose and --debug may also come after it.
-            CommandLine own = gc.declare(new CommandLine("gc", ""));
-            own.parse(at < 0 ? args : Arrays.copyOf(args, at), 0);
-            gc.help = own.helpAsked();
+            Arguments.parse(Arguments.parser(gc, "gc"), at < 0 ? args : Arrays.copyOf(args, at), "", gc.misplaced);
             if (at >= 0 && !gc.version && !gc.help) {
                 Entry entry = entry(args[at]);
                 command = entry.make();
-                line = new CommandLine("gc " + entry.name(), entry.description());
-                command.declare(line);
-                line.hiddenFlag(gc, "-v,--verbose").hiddenFlag(gc, "--debug");
-                line.parse(args, at + 1);
+                line = Arguments.parser(command, "gc " + entry.name());
+                Arguments.parse(line, Arrays.copyOfRange(args, at + 1, args.length), entry.name() + ": ",
+                        command.operands());
             }
         } catch (UserError e) {
             err.println("gc: " + SafeText.line(e.getMessage()));
             err.println("Try 'gc --help'" + (command == null ? "" : " or 'gc " + args[at] + " --help'") + ".");
             return UserError.EXIT_USAGE;
         }
-        Phases.enable(gc.verbose || gc.debug);
-        if (gc.verbose || gc.debug) {
-            LogConfigurator.atLeast(gc.debug ? ch.qos.logback.classic.Level.DEBUG : ch.qos.logback.classic.Level.INFO);
+        LogConfigurator.awaitStart();
+        boolean debug = gc.debug || command != null && command.debug;
+        boolean verbose = gc.verbose || command != null && command.verbose;
+        Phases.enable(verbose || debug);
+        if (verbose || debug) {
+            LogConfigurator.atLeast(debug ? ch.qos.logback.classic.Level.DEBUG : ch.qos.logback.classic.Level.INFO);
         }
         if (gc.version) {
             out.println("gc " + version());
@@ -253,39 +288,23 @@ public final class Gc implements CommandLine.Target {
             (gc.help ? out : err).print(usage());
             return gc.help ? 0 : UserError.EXIT_USAGE;
         }
-        if (line.helpAsked()) {
-            out.print(line.usage());
+        if (command.help) {
+            out.print(usage(line, entry(args[at]).description() + (command instanceof CircuitCommand
+                    ? "." + CircuitCommand.CIRCUIT : "")));
             return 0;
         }
         try {
             return command.run(out);
         } catch (UserError | CircuitFormatException e) {
-            return fail(err, gc.debug, e, UserError.EXIT_USAGE);
+            return fail(err, debug, e, UserError.EXIT_USAGE);
         } catch (NoSuchFileException e) {
-            return fail(err, gc.debug, new UserError("file not found: " + e.getFile()), UserError.EXIT_USAGE);
+            return fail(err, debug, new UserError("file not found: " + e.getFile()), UserError.EXIT_USAGE);
         } catch (UncheckedIOException e) {
-            return fail(err, gc.debug, e.getCause(), EXIT_FAILURE);
+            return fail(err, debug, e.getCause(), EXIT_FAILURE);
         } catch (Exception e) {
-            return fail(err, gc.debug, e, EXIT_FAILURE);
+            return fail(err, debug, e, EXIT_FAILURE);
         } catch (OutOfMemoryError | StackOverflowError e) {
-            return fail(err, gc.debug, e, EXIT_FAILURE);
-        }
-    }
-
-    /** gc's own options, those before the command. */
-    private CommandLine declare(CommandLine c) {
-        c.flag(this, "-v,--verbose", "Log the phases of the command and their times on stderr");
-        c.flag(this, "--debug", "Log the protocol's steps as well, and print stack traces of errors");
-        return c.flag(this, "--version", "Print the version and the commit it was built from");
-    }
-
-    @Override
-    public void set(String option, String value) {
-        switch (option) {
-            case "--verbose" -> verbose = true;
-            case "--debug" -> debug = true;
-            case "--version" -> version = true;
-            default -> throw CommandLine.undeclared(option);
+            return fail(err, debug, e, EXIT_FAILURE);
         }
     }
 
@@ -312,18 +331,27 @@ public final class Gc implements CommandLine.Target {
 
     /** gc's usage: its own options and the commands, each with its one line. */
     static String usage() {
-        StringBuilder sb = new StringBuilder("Usage: gc [--verbose | --debug] COMMAND [options]\n"
-                + "       gc --version | --help\n\n");
-        new Gc().declare(new CommandLine("gc", "")).appendOptions(sb);
-        sb.append("\nCommands:\n");
+        JCommander own = Arguments.parser(new Gc(), "gc");
+        StringBuilder sb = new StringBuilder();
+        own.getUsageFormatter().usage(sb);
+        sb.append("  Commands:\n");
+        DefaultUsageFormatter f = new DefaultUsageFormatter(own);
         for (Entry e : COMMANDS) {
-            // The description wrapped at column 11, its first line beside the name.
-            StringBuilder d = new StringBuilder();
-            CommandLine.wrap(d, e.description(), 11);
-            sb.append("  ").append(e.name()).append(" ".repeat(9 - e.name().length())).append(d, 11, d.length());
+            f.wrapDescription(sb, 15, String.format(java.util.Locale.ROOT, "    %-11s%s", e.name(), e.description()));
+            sb.append('\n');
         }
         sb.append("\nRun 'gc COMMAND --help' for a command's options; docs/cli.md is the reference.\n");
         return sb.toString();
+    }
+
+    /** A command's usage: its synopsis, what it does, and its options with their defaults. */
+    static String usage(JCommander line, String description) {
+        StringBuilder u = new StringBuilder();
+        line.getUsageFormatter().usage(u);
+        int synopsis = u.indexOf("\n") + 1;
+        StringBuilder sb = new StringBuilder(u.substring(0, synopsis));
+        new DefaultUsageFormatter(line).wrapDescription(sb, 2, "  " + description);
+        return sb.append('\n').append(u, synopsis, u.length()).toString();
     }
 
     /**

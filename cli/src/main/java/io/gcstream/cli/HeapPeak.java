@@ -14,8 +14,8 @@ import java.lang.management.MemoryType;
  * heap in use at the end, which {@link Runtime} reports up to date, covers what the pools have not
  * seen since the last one. Garbage not yet collected counts. It is what {@code gc run --json}
  * reports as {@code peakHeapBytes}. Used for {@code --json} and for {@code gc minimum}'s
- * report, not for a plain {@code run} or {@code sim}: the memory pools' beans cost a fresh
- * process ~30 ms of CPU.
+ * report, not for a plain {@code run} or {@code sim}: loading the memory pools' beans costs a
+ * fresh process start-up time that a plain command should not pay.
  */
 final class HeapPeak {
     private HeapPeak() {

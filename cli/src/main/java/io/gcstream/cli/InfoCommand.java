@@ -1,8 +1,9 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.SubCircuit;
-import io.gcstream.compiler.lib.InputEncoder;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,22 +14,8 @@ import java.util.Map;
 final class InfoCommand extends CircuitCommand {
     static final String DESCRIPTION = "Show a circuit's inputs, outputs, gate counts, S, sub-circuits and hash";
 
+    @Parameter(names = "--json", description = "Machine-readable output")
     boolean json;
-
-    @Override
-    public void declare(CommandLine c) {
-        super.declare(c);
-        c.flag(this, "--json", "Machine-readable output");
-    }
-
-    @Override
-    public void set(String option, String v) {
-        if (option.equals("--json")) {
-            json = true;
-        } else {
-            super.set(option, v);
-        }
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {
@@ -36,17 +23,17 @@ final class InfoCommand extends CircuitCommand {
         Circuit c = loaded.circuit();
         if (json) {
             Map<String, Object> m = describe(c);
-            if (!loaded.creator().isIdentity()) {
-                m.put("creatorValueBits", loaded.creator().valueWidth());
+            if (loaded.encodesLocally(Party.CREATOR)) {
+                m.put("creatorValueBits", loaded.valueWidth(Party.CREATOR));
             }
-            if (!loaded.evaluator().isIdentity()) {
-                m.put("evaluatorValueBits", loaded.evaluator().valueWidth());
+            if (loaded.encodesLocally(Party.EVALUATOR)) {
+                m.put("evaluatorValueBits", loaded.valueWidth(Party.EVALUATOR));
             }
             out.println(Json.of(m));
             return 0;
         }
         out.printf("inputs     creator %d bits%s, evaluator %d bits%s%n", c.creatorInputCount(),
-                encoded(loaded.creator()), c.evaluatorInputCount(), encoded(loaded.evaluator()));
+                encoded(loaded, Party.CREATOR), c.evaluatorInputCount(), encoded(loaded, Party.EVALUATOR));
         out.printf("outputs    creator %d bits, evaluator %d bits%n", c.creatorOutputCount(),
                 c.evaluatorOutputCount());
         out.printf("gates      %d (%d non-linear, %d linear)%n", c.gateCount(), c.nonLinearCount(),
@@ -65,8 +52,8 @@ final class InfoCommand extends CircuitCommand {
     }
 
     /** Says how a party's input bits are made from what it types, when that is not the identity. */
-    private static String encoded(InputEncoder e) {
-        return e.isIdentity() ? "" : " (encoded locally from a " + e.valueWidth() + "-bit value)";
+    private static String encoded(CircuitSources.Loaded loaded, Party party) {
+        return loaded.encodesLocally(party) ? " (encoded locally from a " + loaded.valueWidth(party) + "-bit value)" : "";
     }
 
     static Map<String, Object> describe(Circuit c) {

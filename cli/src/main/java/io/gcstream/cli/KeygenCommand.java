@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.ot.channel.TlsKeys;
 import java.io.IOException;
@@ -24,40 +25,28 @@ import java.util.function.Function;
  * {@value NetworkOptions#PASSWORD_ENV} or {@code --tls-password-file}, and existing files are
  * never overwritten.
  */
-final class KeygenCommand implements Gc.Command, CommandLine.Target {
+final class KeygenCommand extends Gc.BaseCommand {
     static final String DESCRIPTION = "Make a TLS key pair and certificate (--name) or a truststore from the"
             + " peer's certificate (--trust)";
 
+    @Parameter(names = "--name", description = "This party's name, the certificate's CN: writes OUT/NAME.p12"
+            + " (private key, keep it) and OUT/NAME.crt (give it to the peer)")
     String name;
+
+    @Parameter(names = "--trust", splitter = Arguments.WholeValue.class, description = "A peer's certificate (its"
+            + " NAME.crt): writes the truststore OUT; repeat to trust several")
     List<String> trust = new ArrayList<>();
+
+    @Parameter(names = "--out", description = "With --name: the directory to write to; with --trust: the truststore"
+            + " file")
     String out;
+
+    @Parameter(names = "--days", description = "With --name: days the certificate is valid")
     int days = (int) Certificates.DEFAULT_VALIDITY.toDays();
+
+    @Parameter(names = "--tls-password-file", description = "File whose first line is the stores' password"
+            + " (default: the environment variable " + NetworkOptions.PASSWORD_ENV + ")")
     String passwordFile;
-
-    @Override
-    public void declare(CommandLine c) {
-        c.value(this, "--name", "NAME", "This party's name, the certificate's CN: writes OUT/NAME.p12 (private"
-                + " key, keep it) and OUT/NAME.crt (give it to the peer)", null);
-        c.repeated(this, "--trust", "FILE", "A peer's certificate (its NAME.crt): writes the truststore OUT; repeat"
-                + " to trust several");
-        c.value(this, "--out", "PATH", "With --name: the directory to write to; with --trust: the truststore file",
-                null);
-        c.value(this, "--days", "N", "With --name: days the certificate is valid", days);
-        c.value(this, "--tls-password-file", "FILE", "File whose first line is the stores' password (default: the"
-                + " environment variable " + NetworkOptions.PASSWORD_ENV + ")", null);
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--name" -> name = v;
-            case "--trust" -> trust.add(v);
-            case "--out" -> out = v;
-            case "--days" -> days = CommandLine.intValue(option, v);
-            case "--tls-password-file" -> passwordFile = v;
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
 
     /** The environment (a field so that tests can replace it). */
     Function<String, String> env = System::getenv;

@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
 import io.gcstream.compiler.lib.Library;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -8,23 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code gc lib}: the standard library's circuits, their parameters, inputs and outputs. */
-final class LibCommand implements Gc.Command, CommandLine.Target {
+final class LibCommand extends Gc.BaseCommand {
     static final String DESCRIPTION = "List the standard library's circuits (use them as lib:NAME)";
 
+    @Parameter(names = "--json", description = "Machine-readable output")
     boolean json;
-
-    @Override
-    public void declare(CommandLine c) {
-        c.flag(this, "--json", "Machine-readable output");
-    }
-
-    @Override
-    public void set(String option, String v) {
-        if (!option.equals("--json")) {
-            throw CommandLine.undeclared(option);
-        }
-        json = true;
-    }
 
     @Override
     public int run(PrintStream out) {

@@ -1,9 +1,10 @@
 package io.gcstream.cli;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFiles;
+import io.gcstream.circuits.CircuitFormat;
 import io.gcstream.circuits.CircuitFormatException;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
@@ -18,14 +19,14 @@ import java.util.regex.Pattern;
 /**
  * The library circuits gc carries ready-made: {@link #NAMES}, compiled by the build into
  * {@code .gcb} resources of the jar next to this class ({@link #main}), so that {@code lib:aes128}
- * is read in a few milliseconds instead of being built, optimised and slot-allocated in a fresh
- * JVM's interpreter (~0.1 s of CPU, in each of the two processes of a run). A resource is the
- * circuit {@link Library#get} builds, written by the same code the jar holds, and is part of
- * the program as the jar's classes are: its structure is checked as it is read, but its bytes
- * are not hashed again (the hash in its header, which the build computed, is the circuit's; 18
- * ms of a fresh process for lib:aes128). A circuit whose hash is the library's is the
- * library's, so the two parties agree whichever way each got it. Only circuits that take both
- * parties' values as they are (identity {@link io.gcstream.compiler.lib.InputEncoder encoders})
+ * is read instead of being built, optimised and slot-allocated in a fresh JVM's interpreter, in
+ * each of the two processes of a run. A resource is the circuit {@link Library#get} builds,
+ * written by the same code the jar holds, and is part of the program as the jar's classes are:
+ * its structure is checked as it is read, but its bytes are not hashed again (the hash in its
+ * header, which the build computed, is the circuit's: hashing would cost a fresh process an
+ * interpreted SHA-256 pass). A circuit whose hash is the library's is the library's, so the two
+ * parties agree whichever way each got it. Only circuits that take both
+ * parties' values as they are (not {@link LibraryCircuit#encodesLocally encoded locally})
  * are carried: the resource holds the circuit, not its encoders.
  */
 public final class LibraryCache {
@@ -81,7 +82,7 @@ public final class LibraryCache {
     /** Writes library circuit {@code name} to {@code file}. */
     static void write(String name, Path file) throws IOException {
         LibraryCircuit lc = Library.get(name);
-        if (!lc.creatorEncoder().isIdentity() || !lc.evaluatorEncoder().isIdentity()) {
+        if (lc.encodesLocally(Party.CREATOR) || lc.encodesLocally(Party.EVALUATOR)) {
             throw new IllegalArgumentException("lib:" + name + " encodes a party's value: its circuit alone is not"
                     + " what lib:" + name + " means, so it cannot be carried");
         }

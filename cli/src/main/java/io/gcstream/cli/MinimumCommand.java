@@ -1,5 +1,7 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
@@ -15,44 +17,34 @@ import java.util.Map;
  * {@code gc minimum}: the minimum of the two parties' values (one decimal number per line of a
  * file each), by the paper's strategies (a), (b) or (c); both parties learn the minimum.
  */
-final class MinimumCommand implements Gc.Command, CommandLine.Target {
+final class MinimumCommand extends Gc.BaseCommand {
     static final String DESCRIPTION = "Minimum of both parties' values (the paper's Minimum benchmark): one"
             + " circuit (a), one value per run (b) or chunks per run (c) against a running minimum kept garbled";
 
+    @ParametersDelegate
     PartyOptions party = new PartyOptions();
+
+    @Parameter(names = "--values", description = "This party's values: a file with one decimal number per line")
     String values;
+
+    @Parameter(names = "--creator-values", description = "With --local: the creator's values file")
     String creatorValues;
+
+    @Parameter(names = "--evaluator-values", description = "With --local: the evaluator's values file")
     String evaluatorValues;
-    int bits;
+
+    @Parameter(names = "--bits", required = true, description = "Bits per value (1..62)")
+    Integer bits;
+
+    @Parameter(names = "--strategy", description = "a: one circuit; b: one value per run; c: chunks per run")
     String strategy = "c";
+
+    @Parameter(names = "--chunk", description = "Values per run for strategy c")
     int chunk = 500;
+
+    @Parameter(names = "--json", description = "Machine-readable output: minimum, runs, time, bytes each way, peak"
+            + " heap per party")
     boolean json;
-
-    @Override
-    public void declare(CommandLine c) {
-        party.declare(c);
-        c.value(this, "--values", "FILE", "This party's values: a file with one decimal number per line", null);
-        c.value(this, "--creator-values", "FILE", "With --local: the creator's values file", null);
-        c.value(this, "--evaluator-values", "FILE", "With --local: the evaluator's values file", null);
-        c.value(this, "--bits", "N", "Bits per value (1..62)", null).required();
-        c.value(this, "--strategy", "a|b|c", "a: one circuit; b: one value per run; c: chunks per run", strategy);
-        c.value(this, "--chunk", "N", "Values per run for strategy c", chunk);
-        c.flag(this, "--json", "Machine-readable output: minimum, runs, time, bytes each way, peak heap per party");
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--values" -> values = v;
-            case "--creator-values" -> creatorValues = v;
-            case "--evaluator-values" -> evaluatorValues = v;
-            case "--bits" -> bits = CommandLine.intValue(option, v);
-            case "--strategy" -> strategy = v;
-            case "--chunk" -> chunk = CommandLine.intValue(option, v);
-            case "--json" -> json = true;
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {
@@ -63,7 +55,7 @@ final class MinimumCommand implements Gc.Command, CommandLine.Target {
                 .build();
         party.validate("--creator-values and --evaluator-values");
         // Its report, text or --json, gives the peak heap: a long job, for which the memory pools'
-        // ~30 ms at start-up do not count.
+        // start-up cost does not matter.
         HeapPeak.reset();
         List<MinimumRunner.Result> results = new ArrayList<>();
         if (party.local) {

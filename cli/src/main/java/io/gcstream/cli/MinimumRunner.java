@@ -3,9 +3,9 @@ package io.gcstream.cli;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
-import io.gcstream.compiler.lib.Minimum;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.Type;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.GarbledValue;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.HandshakeMismatchException;
@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * One party's side of the minimum of N values held by the two parties (the paper's §4.2.4), by
@@ -190,17 +191,20 @@ final class MinimumRunner {
 
     /**
      * Heap that strategy (a) needs per input bit, garbage included: the circuit's builder, the
-     * label slot every input bit has, its encoding and labels (measured: 200,000 values of 20
-     * bits peaked at 1.7 GB in the evaluator). Below {@link Minimum#MAX_INPUT_BITS} input bits
-     * the run is always tried.
+     * label slot every input bit has, its encoding and labels: an upper estimate from the
+     * evaluator's peak heap at the largest size tried (docs/results). Below
+     * {@link #ALWAYS_TRIED_INPUT_BITS} input bits the run is always tried.
      */
     static final long HEAP_PER_INPUT_BIT = 400;
+
+    /** Input bits up to which strategy (a) is tried whatever the heap: the library's bound on {@code minimum<N>x<b>}. */
+    static final long ALWAYS_TRIED_INPUT_BITS = 1L << 22;
 
     /** Strategy (a): one circuit over all values. */
     private long oneCircuit(GcSession s, Party role, Values v, long nc, long ne, long[] counters) throws IOException {
         long inputBits = (nc + ne) * bits;
         long heap = Runtime.getRuntime().maxMemory();
-        if (inputBits > Math.max(Minimum.MAX_INPUT_BITS, heap / HEAP_PER_INPUT_BIT)) {
+        if (inputBits > Math.max(ALWAYS_TRIED_INPUT_BITS, heap / HEAP_PER_INPUT_BIT)) {
             throw new UserError("strategy a holds every input in one circuit: " + (nc + ne) + " values of " + bits
                     + " bits need about " + (inputBits * HEAP_PER_INPUT_BIT >> 20) + " MiB of heap, this JVM has "
                     + (heap >> 20) + " MiB; give Java more with -Xmx, or use strategy b or c");
@@ -259,38 +263,46 @@ final class MinimumRunner {
     /** Inputs of {@code p}: the running minimum then {@code k} values; output of {@code p}: the new minimum. */
     private Circuit chunkCircuit(Party p, int k) {
         return circuits.computeIfAbsent(p + "/" + k, key -> {
-            CircuitBuilder b = new CircuitBuilder();
-            Word in = p == Party.CREATOR ? b.creatorInput((k + 1) * bits) : b.evaluatorInput((k + 1) * bits);
-            Word min = new Minimum(b, bits).of(java.util.Arrays.asList(Minimum.split(in, bits)));
-            if (p == Party.CREATOR) {
-                b.creatorOutput(min);
-            } else {
-                b.evaluatorOutput(min);
-            }
-            return b.build();
+            Computation c = new Computation();
+            UInt[] in = c.side(p).uints(k + 1, bits);
+            c.side(p).output(minimum(c, in));
+            return c.build();
         });
     }
 
     /** The kept minimum as an input of {@code p}, output to both: no gates. */
     private Circuit revealCircuit(Party p) {
         return circuits.computeIfAbsent("reveal/" + p, key -> {
-            CircuitBuilder b = new CircuitBuilder();
-            Word in = p == Party.CREATOR ? b.creatorInput(bits) : b.evaluatorInput(bits);
-            b.creatorOutput(in);
-            b.evaluatorOutput(in);
-            return b.build();
+            Computation c = new Computation();
+            UInt in = c.side(p).uint(bits);
+            c.creator().output(in);
+            c.evaluator().output(in);
+            return c.build();
         });
     }
 
     /** Strategy (a)'s circuit: the creator's values, then the evaluator's, minimum to both. */
     private Circuit all(int nc, int ne) {
-        CircuitBuilder b = new CircuitBuilder();
-        Word x = b.creatorInput(nc * bits);
-        Word y = b.evaluatorInput(ne * bits);
-        Word min = new Minimum(b, bits).of(java.util.Arrays.asList(Minimum.split(x.concat(y), bits)));
-        b.creatorOutput(min);
-        b.evaluatorOutput(min);
-        return b.build();
+        Computation c = new Computation();
+        UInt[] x = c.creator().uints(nc, bits);
+        UInt[] y = c.evaluator().uints(ne, bits);
+        UInt[] values = new UInt[nc + ne];
+        System.arraycopy(x, 0, values, 0, nc);
+        System.arraycopy(y, 0, values, nc, ne);
+        UInt min = minimum(c, values);
+        c.creator().output(min);
+        c.evaluator().output(min);
+        return c.build();
+    }
+
+    /** The minimum of {@code values} (at least one): a chain of calls of {@code min<bits>}, 2·bits ANDs each. */
+    private UInt minimum(Computation c, UInt[] values) {
+        BiFunction<UInt, UInt, UInt> min = c.define("min" + bits, Type.uint(bits), Type.uint(bits), UInt::min);
+        UInt m = values[0];
+        for (int i = 1; i < values.length; i++) {
+            m = min.apply(m, values[i]);
+        }
+        return m;
     }
 
     private static String name(Party p) {

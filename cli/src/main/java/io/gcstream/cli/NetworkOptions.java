@@ -1,5 +1,7 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.internal.SafeText;
 import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.ot.channel.ChannelOptions;
@@ -38,7 +40,8 @@ import java.util.function.Function;
  * leaves this machine (see {@link #plainWarning}); with a truststore that would accept more than
  * one peer and no {@code --tls-peer}, a warning says so.
  */
-final class NetworkOptions implements CommandLine.Target {
+@Parameters(separators = "=")
+final class NetworkOptions {
     /** The environment variable holding the key stores' password. */
     static final String PASSWORD_ENV = "GC_TLS_PASSWORD";
     /** The default listening address: this machine only. */
@@ -46,42 +49,31 @@ final class NetworkOptions implements CommandLine.Target {
     /** Largest password file read. */
     static final int MAX_PASSWORD_FILE = 4096;
 
+    @Parameter(names = "--bind", description = "Address to listen on with --listen (default " + DEFAULT_BIND
+            + ": this machine only; 0.0.0.0 or an interface's address for other machines)")
     String bind;
+
+    @Parameter(names = "--tls-keystore", description = "PKCS#12 file with this party's key and certificate (from"
+            + " gc keygen --name): use TLS 1.3 with mutual authentication")
     String keystore;
+
+    @Parameter(names = "--tls-truststore", description = "PKCS#12 file with the peer's certificate (from gc keygen"
+            + " --trust); only that peer is accepted")
     String truststore;
+
+    @Parameter(names = "--tls-password-file", description = "File whose first line is the password of both stores"
+            + " (default: the environment variable " + PASSWORD_ENV + ")")
     String passwordFile;
+
+    @Parameter(names = "--tls-peer", description = "The one peer to accept: the SHA-256 fingerprint of its"
+            + " certificate (as gc keygen printed it; preferred) or its subject (CN=NAME, or NAME), matched only by a"
+            + " certificate the truststore holds; any other certificate, even one the truststore trusts, is refused")
     String peer;
+
+    @Parameter(names = "--tls-trust-authority", description = "With --tls-peer SUBJECT: also accept a certificate"
+            + " with that subject that an authority in the truststore issued (a CA, or a version 1 certificate), not"
+            + " only one the truststore holds")
     boolean trustAuthority;
-
-    void declare(CommandLine c) {
-        c.value(this, "--bind", "ADDRESS", "Address to listen on with --listen (default " + DEFAULT_BIND + ": this"
-                + " machine only; 0.0.0.0 or an interface's address for other machines)", null);
-        c.value(this, "--tls-keystore", "FILE", "PKCS#12 file with this party's key and certificate (from gc"
-                + " keygen --name): use TLS 1.3 with mutual authentication", null);
-        c.value(this, "--tls-truststore", "FILE", "PKCS#12 file with the peer's certificate (from gc keygen"
-                + " --trust); only that peer is accepted", null);
-        c.value(this, "--tls-password-file", "FILE", "File whose first line is the password of both stores"
-                + " (default: the environment variable " + PASSWORD_ENV + ")", null);
-        c.value(this, "--tls-peer", "PEER", "The one peer to accept: the SHA-256 fingerprint of its certificate (as"
-                + " gc keygen printed it; preferred) or its subject (CN=NAME, or NAME), matched only by a certificate the"
-                + " truststore holds; any other certificate, even one the truststore trusts, is refused", null);
-        c.flag(this, "--tls-trust-authority", "With --tls-peer SUBJECT: also accept a certificate with that subject"
-                + " that an authority in the truststore issued (a CA, or a version 1 certificate), not only one the"
-                + " truststore holds");
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--bind" -> bind = v;
-            case "--tls-keystore" -> keystore = v;
-            case "--tls-truststore" -> truststore = v;
-            case "--tls-password-file" -> passwordFile = v;
-            case "--tls-peer" -> peer = v;
-            case "--tls-trust-authority" -> trustAuthority = true;
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
 
     /** The environment (a field so that tests can replace it). */
     Function<String, String> env = System::getenv;

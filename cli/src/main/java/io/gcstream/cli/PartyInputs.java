@@ -1,25 +1,17 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Party;
 
 /** {@code --creator-input} and {@code --evaluator-input}: both parties' values, for sim and run --local. */
-final class PartyInputs implements CommandLine.Target {
+@Parameters(separators = "=")
+final class PartyInputs {
+    @Parameter(names = "--creator-input", description = "Creator's input value: 0x…, 0b…, decimal or @file")
     String creator;
+
+    @Parameter(names = "--evaluator-input", description = "Evaluator's input value: 0x…, 0b…, decimal or @file")
     String evaluator;
-
-    void declare(CommandLine c) {
-        c.value(this, "--creator-input", "VALUE", "Creator's input value: 0x…, 0b…, decimal or @file", null);
-        c.value(this, "--evaluator-input", "VALUE", "Evaluator's input value: 0x…, 0b…, decimal or @file", null);
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--creator-input" -> creator = v;
-            case "--evaluator-input" -> evaluator = v;
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
 
     boolean given() {
         return creator != null || evaluator != null;

@@ -1,5 +1,8 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
+import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
@@ -17,61 +20,46 @@ import java.util.Locale;
  * {@code --timeout}, {@code --threads}, and the network options ({@code --bind}, TLS). Shared by {@code gc run} and
  * {@code gc minimum}.
  */
-final class PartyOptions implements CommandLine.Target {
-    String role;
-    Integer listen;
-    String connect;
-    boolean local;
-    String scheme = Scheme.DEFAULT.wireName();
-    int timeoutSeconds = 60;
-    Integer threads;
-    Integer connectTimeoutSeconds;
-    long readPollMicros = defaultReadPollMicros();
-    NetworkOptions network = new NetworkOptions();
-
-    /** Help of {@code --scheme}, here and in {@code gc demo}: every registered scheme. */
-    static String schemeHelp() {
-        return "Garbling scheme, the same on both sides: " + Scheme.help();
-    }
-
+@Parameters(separators = "=")
+final class PartyOptions {
     /** Help of {@code --read-poll}, here and in {@code gc demo}. */
     static final String READ_POLL_HELP = "Microseconds a read that finds no data from the peer polls"
             + " for it before it sleeps, 0..10000 (default 100, 0 on a single core; 0 where threads outnumber cores)";
 
-    void declare(CommandLine c) {
-        c.value(this, "--role", "ROLE", "creator or evaluator", null);
-        c.value(this, "--listen", "PORT", "Wait for the peer on this TCP port", null);
-        c.value(this, "--connect", "HOST:PORT", "Connect to the peer at HOST:PORT", null);
-        c.flag(this, "--local", "Run both parties in this process over a loopback socket");
-        // The schemes' help is made when the usage is: it loads every scheme.
-        c.value(this, "--scheme", "SCHEME", null, scheme).describedBy(PartyOptions::schemeHelp);
-        c.value(this, "--timeout", "N", "Seconds the peer may take for each step of the protocol before this side"
-                + " gives up", timeoutSeconds);
-        c.value(this, "--threads", "N", "Threads this party computes on (garbling or evaluating, and its part of"
-                + " the OT extension), 1..64; default: the cores the JVM sees, halved when the peer is on this"
-                + " machine, with garbling or evaluating on one thread below 4. The parties may use different"
-                + " numbers: the bytes on the wire are the same", null);
-        c.value(this, "--connect-timeout", "N", "Seconds to wait for the peer to connect (listener) or to accept"
-                + " the connection (connector); default: --timeout", null);
-        c.value(this, "--read-poll", "N", READ_POLL_HELP, null);
-        network.declare(c);
-    }
+    @Parameter(names = "--role", description = "creator or evaluator")
+    String role;
 
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--role" -> role = v;
-            case "--listen" -> listen = CommandLine.intValue(option, v);
-            case "--connect" -> connect = v;
-            case "--local" -> local = true;
-            case "--scheme" -> scheme = v;
-            case "--timeout" -> timeoutSeconds = CommandLine.intValue(option, v);
-            case "--threads" -> threads = CommandLine.intValue(option, v);
-            case "--connect-timeout" -> connectTimeoutSeconds = CommandLine.intValue(option, v);
-            case "--read-poll" -> readPollMicros = CommandLine.longValue(option, v);
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
+    @Parameter(names = "--listen", description = "Wait for the peer on this TCP port")
+    Integer listen;
+
+    @Parameter(names = "--connect", description = "Connect to the peer at HOST:PORT")
+    String connect;
+
+    @Parameter(names = "--local", description = "Run both parties in this process over a loopback socket")
+    boolean local;
+
+    @Parameter(names = "--scheme", descriptionKey = Arguments.Descriptions.SCHEME)
+    String scheme = Scheme.DEFAULT.wireName();
+
+    @Parameter(names = "--timeout", description = "Seconds the peer may take for each step of the protocol before"
+            + " this side gives up")
+    int timeoutSeconds = 60;
+
+    @Parameter(names = "--threads", description = "Threads this party computes on (garbling or evaluating, and its"
+            + " part of the OT extension), 1..64; default: the cores the JVM sees, halved when the peer is on this"
+            + " machine, with garbling or evaluating on one thread below 4. The parties may use different numbers:"
+            + " the bytes on the wire are the same")
+    Integer threads;
+
+    @Parameter(names = "--connect-timeout", description = "Seconds to wait for the peer to connect (listener) or to"
+            + " accept the connection (connector); default: --timeout")
+    Integer connectTimeoutSeconds;
+
+    @Parameter(names = "--read-poll", description = READ_POLL_HELP)
+    long readPollMicros = defaultReadPollMicros();
+
+    @ParametersDelegate
+    NetworkOptions network = new NetworkOptions();
 
     /** Session options from {@code --scheme}, {@code --timeout} and {@code --threads}. */
     SessionOptions sessionOptions() {

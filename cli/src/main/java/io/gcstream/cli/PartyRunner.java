@@ -136,11 +136,11 @@ final class PartyRunner {
         if (kept == 0) {
             return circuit.inputBits(role, input, "--input");
         }
-        if (!circuit.encoder(role).isIdentity()) {
+        if (circuit.encodesLocally(role)) {
             throw new UserError("--load-state feeds this party's leading input bits, which a library circuit"
                     + " whose input is encoded from a value does not allow");
         }
-        int width = circuit.encoder(role).inputWidth() - kept;
+        int width = circuit.valueWidth(role) - kept;
         return Outputs.input(input, width, "--input (after the " + kept + " bits loaded from the state)");
     }
 

@@ -1,5 +1,7 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitWalker;
@@ -23,42 +25,33 @@ import java.util.Map;
 final class RunCommand extends CircuitCommand {
     static final String DESCRIPTION = "Run a circuit under garbling, as one party or both (--local)";
 
+    @Parameter(names = "--input", description = "This party's input value: 0x…, 0b…, decimal or @file")
     String input;
+
+    @ParametersDelegate
     PartyOptions party = new PartyOptions();
+
+    @ParametersDelegate
     PartyInputs localInputs = new PartyInputs();
+
+    @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
     int repeat = 1;
+
+    @Parameter(names = "--warmup", description = "Executions after the first that --json leaves out of"
+            + " medianOfLaterRuns: the JVM compiles the session's hot loops during its first seconds (thousands of"
+            + " executions of a small circuit)")
     int warmup = 0;
+
+    @Parameter(names = "--progress", description = "Show the progress bar on stderr even when it is not a terminal"
+            + " or the run is short (it is automatic on a terminal for runs of 10^6 gates or more; --quiet and --json"
+            + " turn it off)")
     boolean progress;
+
+    @ParametersDelegate
     OutputOptions output = new OutputOptions();
+
+    @ParametersDelegate
     StateOptions state = new StateOptions();
-
-    @Override
-    public void declare(CommandLine c) {
-        super.declare(c);
-        c.value(this, "--input", "VALUE", "This party's input value: 0x…, 0b…, decimal or @file", null);
-        party.declare(c);
-        localInputs.declare(c);
-        c.value(this, "--repeat", "N", "Executions of the circuit in one session (base OTs once)", repeat);
-        c.value(this, "--warmup", "N", "Executions after the first that --json leaves out of medianOfLaterRuns: the"
-                + " JVM compiles the session's hot loops during its first seconds (thousands of executions of a"
-                + " small circuit)", warmup);
-        c.flag(this, "--progress", "Show the progress bar on stderr even when it is not a terminal or the run is"
-                + " short (it is automatic on a terminal for runs of 10^6 gates or more; --quiet and --json turn it"
-                + " off)");
-        output.declare(c);
-        state.declare(c);
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--input" -> input = v;
-            case "--repeat" -> repeat = CommandLine.intValue(option, v);
-            case "--warmup" -> warmup = CommandLine.intValue(option, v);
-            case "--progress" -> progress = true;
-            default -> super.set(option, v);
-        }
-    }
 
     @Override
     public int run(PrintStream out) throws Exception {
@@ -158,7 +151,7 @@ final class RunCommand extends CircuitCommand {
     /**
      * Starts computing the circuit's fingerprint, which the first run needs, on a daemon thread,
      * so that it overlaps connecting and the base OTs instead of delaying the run (a full pass
-     * over the circuit; ~15 ms for AES in a fresh JVM). {@link Circuit#hash()} computes it once
+     * over the circuit, interpreted in a fresh JVM). {@link Circuit#hash()} computes it once
      * however many threads ask; if it fails here, the run meets the same error and reports it.
      */
     private static void hashInBackground(Circuit c) {

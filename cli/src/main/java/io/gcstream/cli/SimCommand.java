@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.ParametersDelegate;
 import io.gcstream.circuits.Simulator;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -9,15 +10,11 @@ import java.util.Map;
 final class SimCommand extends CircuitCommand {
     static final String DESCRIPTION = "Evaluate a circuit on clear inputs (no cryptography): the reference result";
 
+    @ParametersDelegate
     PartyInputs inputs = new PartyInputs();
-    OutputOptions output = new OutputOptions();
 
-    @Override
-    public void declare(CommandLine c) {
-        super.declare(c);
-        inputs.declare(c);
-        output.declare(c);
-    }
+    @ParametersDelegate
+    OutputOptions output = new OutputOptions();
 
     @Override
     public int run(PrintStream out) throws Exception {

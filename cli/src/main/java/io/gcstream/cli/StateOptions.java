@@ -1,5 +1,7 @@
 package io.gcstream.cli;
 
+import com.beust.jcommander.Parameter;
+import com.beust.jcommander.Parameters;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.OutputFile;
 import io.gcstream.engine.SessionState;
@@ -15,50 +17,41 @@ import java.util.function.Function;
  * later one (PartialGC style). Both parties give the same {@code --keep-outputs}; each gives its
  * own state files. Everything a save needs is checked before the session's work starts.
  */
-final class StateOptions implements CommandLine.Target {
+@Parameters(separators = "=")
+final class StateOptions {
     /** The flag that allows saving or resuming a state over plain TCP off this machine. */
     static final String OVER_PLAIN_TCP = "--allow-state-over-plain-tcp";
 
     /** The environment variable holding the state files' password. */
     static final String PASSWORD_ENV = "GC_STATE_PASSWORD";
 
+    @Parameter(names = "--keep-outputs", description = "Keep this party's outputs garbled instead of decoding them:"
+            + " creator or evaluator (both parties give the same); needs --save-state")
     String keepOutputs;
+
+    @Parameter(names = "--save-state", description = "Write this party's half of the kept outputs to FILE"
+            + " (owner-only; the creator's encrypted with the state password; both parties' saves are one"
+            + " transaction)")
     String saveState;
+
+    @Parameter(names = "--load-state", description = "Resume the garbled values saved in FILE: they become the"
+            + " leading input bits of the party whose outputs were kept, before that party's --input. A state resumes"
+            + " once (see --reuse-state)")
     String loadState;
+
+    @Parameter(names = "--reuse-state", description = "Allow resuming a state file that an earlier session used"
+            + " (both parties must give it)")
     boolean reuseState;
+
+    @Parameter(names = "--state-password-file", description = "File whose first line is the password of this"
+            + " party's state files (default: the environment variable " + PASSWORD_ENV + "); the creator needs"
+            + " one, the evaluator's files are encrypted when it gives one")
     String passwordFile;
+
+    @Parameter(names = OVER_PLAIN_TCP, description = "Allow --save-state and --load-state over plain TCP with a peer"
+            + " off this machine (refused otherwise: the creator's saved Δ lives for the whole chain, and a man in the"
+            + " middle of plain TCP learns a bit of it per run he makes fail; use TLS)")
     boolean overPlainTcp;
-
-    void declare(CommandLine c) {
-        c.value(this, "--keep-outputs", "PARTY", "Keep this party's outputs garbled instead of decoding them:"
-                + " creator or evaluator (both parties give the same); needs --save-state", null);
-        c.value(this, "--save-state", "FILE", "Write this party's half of the kept outputs to FILE (owner-only; the"
-                + " creator's encrypted with the state password; both parties' saves are one transaction)", null);
-        c.value(this, "--load-state", "FILE", "Resume the garbled values saved in FILE: they become the leading"
-                + " input bits of the party whose outputs were kept, before that party's --input. A state resumes"
-                + " once (see --reuse-state)", null);
-        c.flag(this, "--reuse-state", "Allow resuming a state file that an earlier session used (both parties"
-                + " must give it)");
-        c.flag(this, OVER_PLAIN_TCP, "Allow --save-state and --load-state over plain TCP with a peer off this machine"
-                + " (refused otherwise: the creator's saved Δ lives for the whole chain, and a man in the middle of"
-                + " plain TCP learns a bit of it per run he makes fail; use TLS)");
-        c.value(this, "--state-password-file", "FILE", "File whose first line is the password of this party's"
-                + " state files (default: the environment variable " + PASSWORD_ENV + "); the creator needs one, the"
-                + " evaluator's files are encrypted when it gives one", null);
-    }
-
-    @Override
-    public void set(String option, String v) {
-        switch (option) {
-            case "--keep-outputs" -> keepOutputs = v;
-            case "--save-state" -> saveState = v;
-            case "--load-state" -> loadState = v;
-            case "--reuse-state" -> reuseState = true;
-            case OVER_PLAIN_TCP -> overPlainTcp = true;
-            case "--state-password-file" -> passwordFile = v;
-            default -> throw CommandLine.undeclared(option);
-        }
-    }
 
     /** The environment (a field so that tests can replace it). */
     Function<String, String> env = System::getenv;

@@ -1,5 +1,10 @@
 package io.gcstream.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +41,28 @@ final class CliTestSupport {
             Thread.currentThread().interrupt();
             return -1;
         }
+    }
+
+    /**
+     * {@code text} parsed as exactly one JSON document (text after it, or a key given twice in an
+     * object, fails the test).
+     */
+    static JsonNode json(String text) {
+        try {
+            return new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError("not one JSON document: " + e.getOriginalMessage() + "\n" + text, e);
+        }
+    }
+
+    /** The whole number at {@code field} of {@code node}; fails the test if it is missing or not one. */
+    static long integer(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isIntegralNumber()) {
+            throw new AssertionError("no whole number at \"" + field + "\": " + node);
+        }
+        return v.asLong();
     }
 
     static String aes() {

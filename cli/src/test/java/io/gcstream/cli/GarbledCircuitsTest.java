@@ -4,16 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.compiler.Arithmetic;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.SubCircuitDef;
-import io.gcstream.compiler.Word;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.compiler.dsl.Bit;
 import io.gcstream.compiler.dsl.Computation;
 import io.gcstream.compiler.dsl.SInt;
-import io.gcstream.compiler.dsl.Subroutine;
 import io.gcstream.compiler.dsl.Table;
 import io.gcstream.compiler.dsl.Type;
 import io.gcstream.compiler.dsl.UInt;
@@ -27,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -62,7 +60,7 @@ class GarbledCircuitsTest {
             }
         }
         circuits.add(LibraryCircuit.of("dsl", builtWithCalls()));
-        names.add("dsl: adder/comparator/multiplier via sub-circuits");
+        names.add("dsl: adder/comparator/multiplier via nested sub-circuits");
         circuits.add(LibraryCircuit.of("typed", typedDsl()));
         names.add("typed DSL: signed arithmetic, table lookups, secret shift, subroutine");
         for (String lib : LIBRARY) {
@@ -80,21 +78,19 @@ class GarbledCircuitsTest {
         return out.stream();
     }
 
-    /** Creator and evaluator each hold two 32-bit words; outputs go to both, via nested calls. */
+    /** Creator and evaluator each hold two 32-bit values; outputs go to both, via nested calls. */
     private static Circuit builtWithCalls() {
-        CircuitBuilder b = new CircuitBuilder();
-        SubCircuitDef add = b.define("add32", 64, w -> Arithmetic.add(b, w.slice(0, 32), w.slice(32, 64)));
-        SubCircuitDef mulAdd = b.define("muladd32", 96, w -> {
-            Word product = Arithmetic.mul(b, w.slice(0, 32), w.slice(32, 64));
-            return b.call(add, product.concat(w.slice(64, 96)));
-        });
-        Word x = b.creatorInput(64);
-        Word y = b.evaluatorInput(64);
-        Word r = b.call(mulAdd, Word.concat(x.slice(0, 32), y.slice(0, 32), x.slice(32, 64)));
-        int less = Arithmetic.lessThan(b, x.slice(32, 64), y.slice(32, 64));
-        b.creatorOutput(r);
-        b.evaluatorOutput(Word.concat(r, Word.of(less)));
-        return b.build();
+        Computation c = new Computation();
+        BiFunction<UInt, UInt, UInt> add = c.define("add32", Type.uint(32), Type.uint(32), UInt::add);
+        Computation.Function3<UInt, UInt, UInt, UInt> mulAdd = c.define("muladd32", Type.uint(32), Type.uint(32),
+                Type.uint(32), (a, b, z) -> add.apply(a.mul(b), z));
+        UInt[] x = c.creator().uints(2, 32);
+        UInt[] y = c.evaluator().uints(2, 32);
+        UInt r = mulAdd.apply(x[0], y[0], x[1]);
+        Bit less = x[1].lessThan(y[1]);
+        c.creator().output(r);
+        c.evaluator().output(r.concat(less.asUInt()));
+        return c.build();
     }
 
     /** Typed values of io.gcstream.compiler.dsl: most operations kinds, outputs to both parties. */
@@ -104,27 +100,33 @@ class GarbledCircuitsTest {
         UInt k = c.creator().uint(6);
         SInt b = c.evaluator().sint(16);
         UInt i = c.evaluator().uint(4);
-        Subroutine<SInt> clamp = c.define("clamp16", Type.sint(16), Type.sint(16), (x, y) -> x.max(y.negate()).min(y));
+        BiFunction<SInt, SInt, SInt> clamp = c.define("clamp16", Type.sint(16), Type.sint(16),
+                (x, y) -> x.max(y.negate()).min(y));
         Table present = Table.of(new int[] {0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2}, 4, 4);
         Table scores = Table.of(x -> (x * 37 + 11) % 16, 6, 4);
         c.creator().output(a.mulFull(b));
-        c.creator().output(clamp.call(a, b).abs());
+        c.creator().output(clamp.apply(a, b).abs());
         c.evaluator().output(i.lookup(present).concat(k.lookup(scores)));
         c.evaluator().output(a.shiftRight(i).sub(b).lessThan(a).select(a, b));
         c.evaluator().output(k.bitCount().extend(4).add(i));
         return c.build();
     }
 
-    /** A random value: random bits, except that protein strings take codes of the 20 amino acids. */
-    private static boolean[] value(LibraryCircuit lc, SplittableRandom rnd, int width) {
+    /**
+     * {@code party}'s input bits for a random value as users give it, encoded as the circuit
+     * takes it (round keys, score rows): random bits, except that a protein is a random string of
+     * the 20 amino acids.
+     */
+    private static boolean[] input(LibraryCircuit lc, Party party, SplittableRandom rnd) {
+        int width = lc.valueWidth(party);
         if (!lc.name().startsWith("smithwaterman")) {
-            return random(rnd, width);
+            return lc.encode(party, random(rnd, width));
         }
-        int[] codes = new int[width / 5];
-        for (int i = 0; i < codes.length; i++) {
-            codes[i] = rnd.nextInt(20);
+        StringBuilder protein = new StringBuilder();
+        for (int i = 0; i < width / 5; i++) {
+            protein.append("ARNDCQEGHILKMFPSTWYV".charAt(rnd.nextInt(20)));
         }
-        return io.gcstream.compiler.lib.SmithWaterman.encode(codes);
+        return lc.encode(party, protein);
     }
 
     @ParameterizedTest(name = "{0} {2} tcp={3}")
@@ -136,9 +138,8 @@ class GarbledCircuitsTest {
         List<boolean[]> xs = new ArrayList<>();
         List<boolean[]> ys = new ArrayList<>();
         for (int i = 0; i < PAIRS; i++) {
-            // Random values as the users give them, encoded as the circuit takes them (round keys).
-            xs.add(lc.encodeCreatorInput(value(lc, rnd, lc.creatorEncoder().valueWidth())));
-            ys.add(lc.encodeEvaluatorInput(value(lc, rnd, lc.evaluatorEncoder().valueWidth())));
+            xs.add(input(lc, Party.CREATOR, rnd));
+            ys.add(input(lc, Party.EVALUATOR, rnd));
         }
         // All pairs in one session (base OTs once), in memory or over a loopback socket.
         List<LocalPair.Outcome> garbled = LocalPair.runAll(c, xs, ys, options,
@@ -181,8 +182,8 @@ class GarbledCircuitsTest {
         List<boolean[]> xs = new ArrayList<>();
         List<boolean[]> ys = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            xs.add(lc.encodeCreatorInput(value(lc, rnd, lc.creatorEncoder().valueWidth())));
-            ys.add(lc.encodeEvaluatorInput(value(lc, rnd, lc.evaluatorEncoder().valueWidth())));
+            xs.add(input(lc, Party.CREATOR, rnd));
+            ys.add(input(lc, Party.EVALUATOR, rnd));
         }
         List<LocalPair.Outcome> garbled = LocalPair.runAll(c, xs, ys, options,
                 tcp ? LocalPair.Connection.TCP : LocalPair.Connection.MEMORY);
@@ -209,8 +210,8 @@ class GarbledCircuitsTest {
         List<boolean[]> xs = new ArrayList<>();
         List<boolean[]> ys = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            xs.add(lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth())));
-            ys.add(lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth())));
+            xs.add(lc.encode(Party.CREATOR, random(rnd, lc.valueWidth(Party.CREATOR))));
+            ys.add(lc.encode(Party.EVALUATOR, random(rnd, lc.valueWidth(Party.EVALUATOR))));
         }
         List<LocalPair.Outcome> garbled = LocalPair.runAll(c, xs, ys,
                 SessionOptions.builder().scheme(scheme).threads(threads).build(), LocalPair.Connection.MEMORY);

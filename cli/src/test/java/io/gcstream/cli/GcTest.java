@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,9 +43,16 @@ class GcTest {
     void infoReportsNonLinearGatesAndSmallS(@TempDir Path dir) {
         CliTestSupport.Outcome i = gc("info", "--json", CliTestSupport.aes());
         assertEquals(0, i.status(), i.err());
-        assertTrue(i.out().contains("\"nonLinearGates\": 6400"), i.out());
-        int s = Integer.parseInt(i.out().replaceAll("(?s).*\"slots\": (\\d+).*", "$1"));
+        JsonNode info = CliTestSupport.json(i.out());
+        assertEquals(6400, CliTestSupport.integer(info, "nonLinearGates"));
+        long s = CliTestSupport.integer(info, "slots");
         assertTrue(s < 36919 / 10, "S = " + s + " should be far below the 36919 Bristol wires");
+        for (String f : new String[] {"creatorInputBits", "evaluatorInputBits", "creatorOutputBits",
+            "evaluatorOutputBits", "gates", "labelSlots", "instructions"}) {
+            assertTrue(CliTestSupport.integer(info, f) >= 0, f);
+        }
+        assertTrue(info.get("subCircuits").isArray(), i.out());
+        assertTrue(info.get("hash").asText().matches("[0-9a-f]{64}"), i.out());
     }
 
     @Test
@@ -237,7 +245,7 @@ class GcTest {
         CliTestSupport.Outcome s = gc("sim", bmec.toString(), "--creator-input", KEY, "--evaluator-input", PLAIN);
         assertTrue(s.out().contains(CIPHER), s.out() + s.err());
         CliTestSupport.Outcome i = gc("info", "--json", bmec.toString());
-        assertTrue(i.out().contains("\"nonLinearGates\": 6400"), i.out());
+        assertEquals(6400, CliTestSupport.integer(CliTestSupport.json(i.out()), "nonLinearGates"));
     }
 
     @Test
@@ -314,10 +322,24 @@ class GcTest {
                 "text:" + "ACGT".repeat(7) + "AC", "--evaluator-input", "text:" + "TTGCA".repeat(4), "--json");
         assertEquals(0, r.status(), r.err());
         assertEquals("", r.err(), "no progress bar without a terminal");
-        assertTrue(r.out().contains("\"peakHeapBytes\": "), r.out());
-        assertTrue(r.out().contains("\"nonLinearGatesPerSecond\": "), r.out());
-        long peak = Long.parseLong(r.out().replaceAll("(?s).*\"peakHeapBytes\": (\\d+).*", "$1"));
-        assertTrue(peak > 0 && peak < Runtime.getRuntime().maxMemory() * 2, "peak " + peak);
+        JsonNode run = CliTestSupport.json(r.out());
+        assertTrue(run.get("circuit").asText().matches("[0-9a-f]{64}"), r.out());
+        assertTrue(CliTestSupport.integer(run, "slots") > 0, r.out());
+        for (String party : new String[] {"creator", "evaluator"}) {
+            JsonNode p = run.get(party);
+            assertTrue(p.get("output").isTextual(), r.out());
+            long peak = CliTestSupport.integer(p, "peakHeapBytes");
+            assertTrue(peak > 0 && peak < Runtime.getRuntime().maxMemory() * 2, "peak " + peak);
+            assertEquals(1, CliTestSupport.integer(p, "runs"));
+            JsonNode first = p.get("first");
+            assertTrue(CliTestSupport.integer(first, "nonLinearGatesPerSecond") > 0, r.out());
+            assertTrue(CliTestSupport.integer(first, "bytesSent") > 0, r.out());
+            for (String t : new String[] {"setup", "inputOt", "online", "total"}) {
+                assertTrue(first.get("timingsMs").get(t).isNumber(), t + ": " + r.out());
+            }
+            assertEquals("half-gates", first.get("scheme").asText());
+        }
+        assertTrue(run.get("evaluator").get("output").asText().matches("0x[0-9a-f]+"), r.out());
     }
 
     @Test
@@ -325,9 +347,12 @@ class GcTest {
         CliTestSupport.Outcome r = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
                 "--evaluator-input", "0x0", "--repeat", "4", "--warmup", "2", "--json");
         assertEquals(0, r.status(), r.err());
-        assertTrue(r.out().contains("\"runs\": 4"), r.out());
-        assertTrue(r.out().contains("\"warmupRuns\": 2"), r.out());
-        assertTrue(r.out().contains("\"medianOfLaterRuns\""), r.out());
+        for (JsonNode p : new JsonNode[] {CliTestSupport.json(r.out()).get("creator"),
+            CliTestSupport.json(r.out()).get("evaluator")}) {
+            assertEquals(4, CliTestSupport.integer(p, "runs"));
+            assertEquals(2, CliTestSupport.integer(p, "warmupRuns"));
+            assertTrue(p.get("medianOfLaterRuns").isObject(), r.out());
+        }
         for (String bad : new String[] {"3", "-1"}) {
             CliTestSupport.Outcome o = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
                     "--evaluator-input", "0x0", "--repeat", "4", "--warmup", bad, "--json");
@@ -409,12 +434,13 @@ class GcTest {
     void optionMistakesNameTheOption() {
         String[][] cases = {
             {"gc: run: unknown option --repeats (did you mean --repeat?)", "run", "--repeats", "3", "lib:aes128"},
-            {"--repeat needs a value", "run", "lib:aes128", "--repeat"},
+            {"gc: run: Expected a value after parameter --repeat", "run", "lib:aes128", "--repeat"},
             {"--repeat: 'three' is not a whole number", "run", "--repeat", "three", "lib:aes128"},
             {"--repeat: 99999999999 is out of range", "run", "--repeat", "99999999999", "lib:aes128"},
-            {"--role is given twice", "run", "--role", "creator", "--role", "evaluator", "lib:aes128"},
-            {"gc: minimum: --bits is required", "minimum", "--local"},
-            {"--local takes no value", "run", "--local=yes", "lib:aes128"},
+            {"gc: run: Can only specify option --role once", "run", "--role", "creator", "--role", "evaluator", "lib:aes128"},
+            {"gc: minimum: The following option is required: [--bits]", "minimum", "--local"},
+            {"gc: run: --local takes no value, got 'yes'", "run", "--local=yes", "lib:aes128"},
+            {"gc: run: unknown option --no-such-option", "run", "--no-such-option", "lib:aes128"},
             {"gc: lib: unexpected argument 'aes128'", "lib", "aes128"},
             {"gc: unknown option --verbos (did you mean --verbose?)", "--verbos", "run"},
         };
@@ -441,16 +467,16 @@ class GcTest {
         CliTestSupport.Outcome all = gc("--help");
         assertEquals(0, all.status());
         for (String name : Gc.commandNames()) {
-            assertTrue(all.out().contains("\n  " + name + " "), all.out());
+            assertTrue(all.out().contains("\n    " + name + " "), all.out());
         }
         CliTestSupport.Outcome run = gc("run", "--help");
         assertEquals(0, run.status());
         assertTrue(run.out().startsWith("Usage: gc run [options] CIRCUIT"), run.out());
-        assertTrue(run.out().contains("  --timeout N\n"), run.out());
+        assertTrue(run.out().contains("\n    --timeout\n"), run.out());
         assertTrue(run.out().contains("      Default: 60\n"), run.out());
         assertFalse(run.out().contains("--verbose"), "gc's own options are in gc --help: " + run.out());
         for (String line : run.out().split("\n")) {
-            assertTrue(line.length() <= CommandLine.WIDTH, line);
+            assertTrue(line.length() <= Arguments.WIDTH, line);
         }
         CliTestSupport.Outcome help = gc("minimum", "--help");
         assertEquals(0, help.status(), "--help needs no required option: " + help.err());

@@ -23,8 +23,14 @@ class LibCommandTest {
     void jsonNamesEveryFamily() {
         CliTestSupport.Outcome o = gc("lib", "--json");
         assertEquals(0, o.status(), o.err());
-        for (Library.Entry e : Library.entries()) {
-            assertTrue(o.out().contains("\"name\": \"" + e.pattern() + "\""), o.out());
+        com.fasterxml.jackson.databind.JsonNode circuits = CliTestSupport.json(o.out()).get("circuits");
+        assertEquals(Library.entries().size(), circuits.size(), o.out());
+        for (int i = 0; i < circuits.size(); i++) {
+            Library.Entry e = Library.entries().get(i);
+            assertEquals(e.pattern(), circuits.get(i).get("name").asText());
+            for (String f : new String[] {"summary", "creatorInput", "evaluatorInput", "outputs"}) {
+                assertTrue(circuits.get(i).get(f).isTextual(), f + ": " + o.out());
+            }
         }
     }
 

@@ -39,6 +39,32 @@ class LogConfiguratorTest {
         assertEquals(LogConfigurator.level(System.getenv(LogConfigurator.LEVEL_VARIABLE)), root.getLevel());
     }
 
+    /**
+     * Logback's own warnings and errors reach stderr as gc lines, its information does not; and
+     * with gc's listener present Logback skips its status printer (and the time-zone database).
+     */
+    @Test
+    void logbacksOwnWarningsAreGcLines() {
+        LoggerContext context = new LoggerContext();
+        LogConfigurator c = new LogConfigurator();
+        c.setContext(context);
+        c.configure(context);
+        assertTrue(ch.qos.logback.core.status.StatusUtil.contextHasStatusListener(context));
+        java.io.PrintStream before = System.err;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            context.getStatusManager().add(new ch.qos.logback.core.status.InfoStatus("set up", this));
+            context.getStatusManager().add(new ch.qos.logback.core.status.WarnStatus("appender gone", this));
+            context.getStatusManager().add(new ch.qos.logback.core.status.ErrorStatus("broken", this));
+        } finally {
+            System.setErr(before);
+        }
+        String n = System.lineSeparator();
+        assertEquals("gc: WARN  logback: appender gone" + n + "gc: ERROR logback: broken" + n,
+                bytes.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void aUsersConfigurationFileWins() {
         String before = System.getProperty("logback.configurationFile");

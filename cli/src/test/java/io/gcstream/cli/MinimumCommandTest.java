@@ -20,8 +20,9 @@ class MinimumCommandTest {
         return v;
     }
 
+    /** The whole number {@code key} of the creator's part of gc minimum --json's output. */
     private static long json(String out, String key) {
-        return Long.parseLong(out.replaceAll("(?s).*?\"" + key + "\": (\\d+).*", "$1"));
+        return CliTestSupport.integer(CliTestSupport.json(out).get("creator"), key);
     }
 
     @Test

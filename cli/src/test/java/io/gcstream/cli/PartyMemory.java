@@ -4,8 +4,13 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.BaseOtProtocol;
 import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.internal.crypto.Prg;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -19,8 +24,13 @@ import java.util.function.Supplier;
  * on it on a noisy machine. Each party runs on its own thread over a loopback socket.
  */
 final class PartyMemory {
-    /** Bytes each party's thread allocated for the first and the second execution in one session. */
-    record Allocated(long creatorFirst, long creatorSecond, long evaluatorFirst, long evaluatorSecond) {
+    /**
+     * Bytes each party's thread allocated in one session: for its set-up ({@link GcSession#handshake()}:
+     * the hello, the base OTs and the OT extension's set-up), for the first execution (making the
+     * circuit on the party's thread included) and for the second.
+     */
+    record Allocated(long creatorSetUp, long creatorFirst, long creatorSecond, long evaluatorSetUp,
+            long evaluatorFirst, long evaluatorSecond) {
     }
 
     private PartyMemory() {
@@ -30,7 +40,10 @@ final class PartyMemory {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
-    /** Runs {@code circuit} twice in one session; the circuit is made on each party's thread. */
+    /**
+     * Sets a session up and runs {@code circuit} twice in it; the circuit is made on each party's
+     * thread.
+     */
     static Allocated run(Supplier<Circuit> circuit, boolean[] x, boolean[] y) throws Exception {
         return run(circuit, x, y, SessionOptions.defaults());
     }
@@ -51,8 +64,33 @@ final class PartyMemory {
                 }
             });
             long[] c = creator.get();
-            return new Allocated(c[0], c[1], e[0], e[1]);
+            return new Allocated(c[0], c[1], c[2], e[0], e[1], e[2]);
         }
+    }
+
+    /**
+     * The allocations of 128 base OTs on one thread each ({@link io.gcstream.ot.BaseOtProtocol}
+     * with one thread, over an in-memory pair): {receiver's, sender's}, as a session's creator
+     * and evaluator run them for the OT extension.
+     */
+    static long[] baseOts() throws Exception {
+        int n = 128;
+        MemoryChannel[] pair = MemoryChannel.pair();
+        CompletableFuture<Long> receiver = CompletableFuture.supplyAsync(() -> {
+            long start = allocatedByThisThread();
+            try {
+                BaseOtProtocol.CHOU_ORLANDI.create(1, Prg.fromSecureRandom())
+                        .receiveRandom(pair[1], new long[(n + 63) / 64], n, new long[2 * n]);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return allocatedByThisThread() - start;
+        });
+        long start = allocatedByThisThread();
+        BaseOtProtocol.CHOU_ORLANDI.create(1, Prg.fromSecureRandom())
+                .sendRandom(pair[0], n, new long[2 * n], new long[2 * n]);
+        long sender = allocatedByThisThread() - start;
+        return new long[] {receiver.get(), sender};
     }
 
     private interface Party {
@@ -68,12 +106,14 @@ final class PartyMemory {
     }
 
     private static long[] twice(GcSession s, Supplier<Circuit> make, boolean[] bits) throws Exception {
+        long setUp = allocatedByThisThread();
+        s.handshake();
         long start = allocatedByThisThread();
         Circuit c = make.get();
         s.run(c, bits);
         long first = allocatedByThisThread() - start;
         long mid = allocatedByThisThread();
         s.run(c, bits);
-        return new long[] {first, allocatedByThisThread() - mid};
+        return new long[] {start - setUp, first, allocatedByThisThread() - mid};
     }
 }

@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.CircuitFiles;
-import io.gcstream.compiler.Arithmetic;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.internal.state.StateCipher;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -36,15 +35,13 @@ class StateOptionsTest {
 
     /** total' = total + c + e: evaluator gives total (16 bits) then e (8), creator c (8); total' to the evaluator. */
     static Path counter(Path dir) throws Exception {
-        CircuitBuilder b = new CircuitBuilder();
-        Word c = b.creatorInput(8);
-        Word total = b.evaluatorInput(16);
-        Word e = b.evaluatorInput(8);
-        Word zero = b.constant(0, 8);
-        Word sum = Arithmetic.add(b, Arithmetic.add(b, total, c.concat(zero)), e.concat(zero));
-        b.evaluatorOutput(sum);
+        Computation k = new Computation();
+        UInt c = k.creator().uint(8);
+        UInt total = k.evaluator().uint(16);
+        UInt e = k.evaluator().uint(8);
+        k.evaluator().output(total.add(c.extend(16)).add(e.extend(16)));
         Path p = dir.resolve("counter.gct");
-        CircuitFiles.write(b.build(), p);
+        CircuitFiles.write(k.build(), p);
         return p;
     }
 

@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.circuits.internal.format.SubCircuitNames;
+import io.gcstream.compiler.internal.Access;
 import io.gcstream.compiler.internal.FrontEnd;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Program;
@@ -18,16 +19,20 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
- * Builds a circuit in Java: wires are int handles, {@link Word}s are bit vectors (bit 0 least
- * significant). {@link #build()} returns the checked {@link Circuit}.
+ * Builds a circuit gate by gate: the lower level under the typed DSL
+ * ({@code io.gcstream.compiler.dsl.Computation}), for generators and gate-level gadgets. Wires
+ * are int handles, {@link Word}s are bit vectors (bit 0 least significant); {@link #build()}
+ * returns the checked {@link Circuit}. Arithmetic, comparisons and selection on integers are
+ * the DSL's: a circuit is written with one or the other.
  *
  * <pre>{@code
  * CircuitBuilder b = new CircuitBuilder();
- * Word x = b.creatorInput(32), y = b.evaluatorInput(32);
- * SubCircuitDef add = b.define("add32", 64, in -> Arithmetic.add(b, in.slice(0, 32), in.slice(32, 64)));
- * b.evaluatorOutput(add.call(x, y));
+ * Word x = b.creatorInput(8), y = b.evaluatorInput(8);
+ * UnaryOperator<Word> and8 = b.define("and8", 16, in -> b.and(in.slice(0, 8), in.slice(8, 16)));
+ * b.evaluatorOutput(and8.apply(Word.concat(x, y)));        // one call instruction
  * Circuit c = b.build();
  * }</pre>
  *
@@ -51,7 +56,8 @@ import java.util.function.Function;
  *
  * <p>Sub-circuits: {@link #define} runs its lambda once with fresh input wires; every gate the
  * lambda adds through this builder goes into the sub-circuit's body (definitions may nest and
- * call earlier definitions). Wires belong to the body they were made in: using a wire of one
+ * call earlier definitions). It returns the sub-circuit as a function: each {@code apply}
+ * emits one call instruction in the body being built then. Wires belong to the body they were made in: using a wire of one
  * body in another is an error that is only partly detected (wire ids are per body).
  * Creator and evaluator inputs and outputs are numbered in the order they are added; each
  * party's bits are concatenated, the first word in the lowest bits. Not thread-safe; a builder
@@ -74,6 +80,16 @@ public final class CircuitBuilder {
     private final IntList evaluatorOut = new IntList();
     private boolean built;
 
+    static {
+        Access.register(new Access.Builder() {
+            @Override
+            public List<Program.Sub> subCircuits(CircuitBuilder b) {
+                return List.copyOf(b.subs);
+            }
+        });
+    }
+
+    /** An empty builder: no inputs, no gates. */
     public CircuitBuilder() {
         bodies.push(main.front());
     }
@@ -169,15 +185,10 @@ public final class CircuitBuilder {
         return xor(a0, and(s, xor(a0, a1)));
     }
 
-    /** The constant wire for {@code bit}. */
-    public int constant(boolean bit) {
-        return bit ? ONE : ZERO;
-    }
-
     // ---- words --------------------------------------------------------------------------
 
     /** The {@code width}-bit constant {@code value} (low bits of it). */
-    public Word constant(BigInteger value, int width) {
+    private static Word constant(BigInteger value, int width) {
         int[] w = new int[width];
         for (int i = 0; i < width; i++) {
             w[i] = value.testBit(i) ? ONE : ZERO;
@@ -248,12 +259,16 @@ public final class CircuitBuilder {
 
     /**
      * Defines a sub-circuit of {@code inputWidth} input bits: {@code body} is run once, now,
-     * with the input word, and returns the output word. Its gates go into the sub-circuit.
+     * with the input word, and returns the output word. Its gates go into the sub-circuit. The
+     * result calls it: {@code apply(args)} (the arguments concatenated, {@link Word#concat})
+     * emits one call instruction in the body being built then, the main circuit or another
+     * definition's, and returns the call's output word.
      *
      * @throws IllegalArgumentException if {@code name} is not a name every circuit format takes
-     *     (an identifier of at most 255 bytes, {@link SubCircuitNames}) or is already defined
+     *     (an identifier of at most 255 bytes) or is already defined; {@code apply} throws it for
+     *     arguments of another width or builder
      */
-    public SubCircuitDef define(String name, int inputWidth, Function<Word, Word> body) {
+    public UnaryOperator<Word> define(String name, int inputWidth, Function<Word, Word> body) {
         return define(name, inputWidth, body, false);
     }
 
@@ -265,11 +280,11 @@ public final class CircuitBuilder {
      * every part's values at once. The body may not call sub-circuits (checked when the circuit
      * is built).
      */
-    public SubCircuitDef defineByLevel(String name, int inputWidth, Function<Word, Word> body) {
+    public UnaryOperator<Word> defineByLevel(String name, int inputWidth, Function<Word, Word> body) {
         return define(name, inputWidth, body, true);
     }
 
-    private SubCircuitDef define(String name, int inputWidth, Function<Word, Word> body, boolean byLevel) {
+    private UnaryOperator<Word> define(String name, int inputWidth, Function<Word, Word> body, boolean byLevel) {
         Objects.requireNonNull(name);
         SubCircuitNames.check(name);
         checkUnused(name);
@@ -301,7 +316,7 @@ public final class CircuitBuilder {
         checkUnused(name); // again: the body may have defined it
         names.add(name);
         subs.add(new Program.Sub(name, g, byLevel));
-        return new SubCircuitDef(this, name, subs.size() - 1, inputWidth, out.width());
+        return new Def(name, subs.size() - 1, inputWidth, out.width());
     }
 
     private void checkUnused(String name) {
@@ -311,21 +326,38 @@ public final class CircuitBuilder {
         }
     }
 
-    /** Calls {@code f} in the current body; same as {@link SubCircuitDef#call}. */
-    public Word call(SubCircuitDef f, Word args) {
-        if (f.owner() != this) {
-            throw new IllegalArgumentException("sub-circuit " + f.name() + " belongs to another builder");
+    /** A sub-circuit of this builder: {@code apply} calls it in the body being built. */
+    private final class Def implements UnaryOperator<Word> {
+        private final String name;
+        private final int index;
+        private final int inputWidth;
+        private final int outputWidth;
+
+        Def(String name, int index, int inputWidth, int outputWidth) {
+            this.name = name;
+            this.index = index;
+            this.inputWidth = inputWidth;
+            this.outputWidth = outputWidth;
         }
-        if (args.width() != f.inputWidth()) {
-            throw new IllegalArgumentException("sub-circuit " + f.name() + " takes " + f.inputWidth()
-                    + " bits, called with " + args.width());
+
+        @Override
+        public Word apply(Word args) {
+            if (args.width() != inputWidth) {
+                throw new IllegalArgumentException("sub-circuit " + name + " takes " + inputWidth
+                        + " bits, called with " + args.width());
+            }
+            for (int w : args.wires()) {
+                check(w);
+            }
+            FrontEnd front = body();
+            int carrier = bodies.size() > 1 ? (front.nodeCount() > 1 ? 1 : 0) : mainCarrier();
+            return Word.of(front.call(index, outputWidth, args.wires(), carrier));
         }
-        for (int w : args.wires()) {
-            check(w);
+
+        @Override
+        public String toString() {
+            return "sub-circuit " + name + " (" + inputWidth + " -> " + outputWidth + " bits)";
         }
-        FrontEnd front = body();
-        int carrier = bodies.size() > 1 ? (front.nodeCount() > 1 ? 1 : 0) : mainCarrier();
-        return Word.of(front.call(f.index(), f.outputWidth(), args.wires(), carrier));
     }
 
     /** The node a constant of the main body is computed from: its first input (creator's first). */
@@ -337,19 +369,6 @@ public final class CircuitBuilder {
     }
 
     // ---- result -------------------------------------------------------------------------
-
-    /**
-     * The program as recorded, after the simplifications applied while building, for
-     * inspection and tests: the sub-circuits, and the main body only while it is small enough
-     * to be in memory (up to 1 MiB of spill, about 250,000 gates; else an
-     * {@link IllegalStateException}). The builder can go on afterwards.
-     */
-    public Program program() {
-        requireMain("build");
-        body();
-        GateList g = main.snapshot(subs, inputNodes(), outputLiterals());
-        return new Program(subs, g, creatorIn.size(), creatorOut.size());
-    }
 
     /**
      * Removes dead gates, allocates slots and returns the checked circuit; the builder is done

@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.compiler.internal.Arithmetic;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class CircuitBuilderTest {
@@ -57,12 +59,12 @@ class CircuitBuilderTest {
     @Test
     void subCircuitsAreDefinedOnceAndCalledManyTimes() throws IOException {
         CircuitBuilder b = new CircuitBuilder();
-        SubCircuitDef add8 = b.define("add8", 16, in -> Arithmetic.add(b, in.slice(0, 8), in.slice(8, 16)));
+        UnaryOperator<Word> add8 = b.define("add8", 16, in -> Arithmetic.add(b, in.slice(0, 8), in.slice(8, 16)));
         Word x = b.creatorInput(8);
         Word y = b.evaluatorInput(8);
         Word acc = x;
         for (int i = 0; i < 10; i++) {
-            acc = add8.call(acc, y);
+            acc = add8.apply(acc.concat(y));
         }
         b.evaluatorOutput(acc);
         Circuit c = b.build();
@@ -82,20 +84,20 @@ class CircuitBuilderTest {
     @Test
     void nestedDefinitionsCallEarlierOnes() throws IOException {
         CircuitBuilder b = new CircuitBuilder();
-        SubCircuitDef maj = b.define("maj", 3, in -> {
+        UnaryOperator<Word> maj = b.define("maj", 3, in -> {
             int x = in.bit(0);
             int y = in.bit(1);
             int z = in.bit(2);
             // maj(x, y, z) = x ^ ((x ^ y) & (x ^ z)): one AND
             return Word.of(b.xor(x, b.and(b.xor(x, y), b.xor(x, z))));
         });
-        SubCircuitDef maj5 = b.define("maj3of3", 9, in -> {
-            Word m = Word.concat(maj.call(in.slice(0, 3)), maj.call(in.slice(3, 6)), maj.call(in.slice(6, 9)));
-            return maj.call(m);
+        UnaryOperator<Word> maj5 = b.define("maj3of3", 9, in -> {
+            Word m = Word.concat(maj.apply(in.slice(0, 3)), maj.apply(in.slice(3, 6)), maj.apply(in.slice(6, 9)));
+            return maj.apply(m);
         });
         Word x = b.creatorInput(9);
-        b.evaluatorOutput(maj5.call(x));
-        b.evaluatorOutput(maj.call(Word.of(x.bit(0), CircuitBuilder.ONE, CircuitBuilder.ZERO))); // = x0
+        b.evaluatorOutput(maj5.apply(x));
+        b.evaluatorOutput(maj.apply(Word.of(x.bit(0), CircuitBuilder.ONE, CircuitBuilder.ZERO))); // = x0
         Circuit c = b.build();
         assertEquals(2, c.subCircuits().size());
         assertEquals(5, c.nonLinearCount());
@@ -115,9 +117,9 @@ class CircuitBuilderTest {
     @Test
     void subCircuitMayReturnItsInputOrAConstant() throws IOException {
         CircuitBuilder b = new CircuitBuilder();
-        SubCircuitDef f = b.define("f", 2, in -> Word.of(in.bit(1), CircuitBuilder.ONE, b.xor(in.bit(0), in.bit(0))));
+        UnaryOperator<Word> f = b.define("f", 2, in -> Word.of(in.bit(1), CircuitBuilder.ONE, b.xor(in.bit(0), in.bit(0))));
         Word x = b.evaluatorInput(2);
-        b.evaluatorOutput(f.call(x));
+        b.evaluatorOutput(f.apply(x));
         Circuit c = b.build();
         for (int v = 0; v < 4; v++) {
             boolean[] out = Simulator.run(c, new boolean[0], bits(v, 2)).evaluatorOutputs();
@@ -129,16 +131,17 @@ class CircuitBuilderTest {
     void misuseIsReported() {
         CircuitBuilder b = new CircuitBuilder();
         Word x = b.creatorInput(4);
-        SubCircuitDef f = b.define("id", 4, in -> in);
-        assertThrows(IllegalArgumentException.class, () -> f.call(x.slice(0, 3)));
+        UnaryOperator<Word> f = b.define("id", 4, in -> in);
+        assertThrows(IllegalArgumentException.class, () -> f.apply(x.slice(0, 3)));
         assertThrows(IllegalArgumentException.class, () -> b.xor(x, x.slice(0, 2)));
         assertThrows(IllegalArgumentException.class, () -> b.and(999, x.bit(0)));
         assertThrows(IllegalStateException.class, () -> b.define("g", 1, in -> {
             b.creatorInput(1);
             return in;
         }));
-        CircuitBuilder other = new CircuitBuilder();
-        assertThrows(IllegalArgumentException.class, () -> other.call(f, x));
+        b.evaluatorOutput(f.apply(x));
+        b.build();
+        assertThrows(IllegalStateException.class, () -> f.apply(x), "a call after build()");
         CircuitBuilder none = new CircuitBuilder();
         none.evaluatorOutput(none.constant(1, 1));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, none::build);

@@ -2,6 +2,7 @@ package io.gcstream.compiler;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.compiler.internal.Arithmetic;
 import java.math.BigInteger;
 
 /**

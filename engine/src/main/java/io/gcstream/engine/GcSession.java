@@ -2,6 +2,7 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
+import io.gcstream.engine.internal.session.Connector;
 import io.gcstream.engine.internal.session.CorrelatedOt;
 import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.engine.internal.session.EvaluatorProtocol;
@@ -10,10 +11,9 @@ import io.gcstream.engine.internal.session.Listener;
 import io.gcstream.engine.internal.session.OtExtensionCot;
 import io.gcstream.engine.internal.session.PartyThreads;
 import io.gcstream.engine.internal.session.Protocol;
-import io.gcstream.engine.internal.session.StateCheck;
+import io.gcstream.engine.internal.session.Runs;
+import io.gcstream.engine.internal.session.SavedState;
 import io.gcstream.engine.internal.state.Half;
-import io.gcstream.engine.internal.state.StateCipher;
-import io.gcstream.engine.internal.state.StateFiles;
 import io.gcstream.engine.internal.state.StateFormat;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
@@ -23,11 +23,8 @@ import io.gcstream.ot.channel.Transport;
 import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -89,36 +86,22 @@ public final class GcSession implements AutoCloseable {
     private final Prg prg;
     /** Threads this party computes on ({@link SessionOptions#threads()} resolved). */
     private final int threads;
-    private final SessionState resumedFrom;
-    /** A creator's given Δ (low, high), or null for one of its own (or a resumed state's). */
-    private final long[] givenDelta;
-    /** The half of {@link #resumedFrom} the handshake chose, once it has. */
-    private Half resumedHalf;
+    /** The runs: their count, statistics and the runs-ahead loop. */
+    private final Runs runs;
+    /** The state this session resumes (if any) and saves. */
+    private final SavedState saved;
     private final List<GarbledValue> resumed = new ArrayList<>();
-    /**
-     * This session's id in the state files it uses (their status) and saves (their predecessor).
-     * From its own SecureRandom, not the session's generator: it never goes on the wire, and
-     * drawing it there would change every seeded session's bytes.
-     */
-    private final byte[] useId = new byte[16];
-    private static final java.security.SecureRandom USE_IDS = new java.security.SecureRandom();
-    /** Whether the resumed state's file is marked used (by this session or before), or replaced by its save. */
-    private boolean markedUsed;
-    /** Whether both parties allow a used state again (the hello's {@link Handshake.Agreed#reuse()}). */
-    private boolean reuseAgreed;
     /** Where a test makes a save fail or stop; nothing by default. */
     private SaveHook saveHook = step -> {
     };
     private boolean setUp;
-    private long runIndex;
     private long nextValueId;
-    private RunStats last;
+    /** Δ of a creator session (low, high); unused by the evaluator. */
+    private final long[] delta = new long[2];
+    /** A creator's given Δ (low, high) until set-up takes it, or null for one of its own (or a resumed state's). */
+    private final long[] givenDelta;
     private RuntimeException failure;
     private volatile boolean closed;
-    /** Time and traffic of a {@link #handshake()} not yet reported with a run. */
-    private long setupNanosPending;
-    private long setupSent;
-    private long setupReceived;
 
     /**
      * @param ot how the evaluator's inputs are transferred, or null for the OT extension on the
@@ -144,9 +127,17 @@ public final class GcSession implements AutoCloseable {
                 : new EvaluatorProtocol(channel, prg, options.scheme(), threads);
         this.protocol.gateLoopThreads(PartyThreads.gateLoop(options.threads(), threads));
         this.protocol.progress(options.progress());
-        this.resumedFrom = state;
+        this.runs = new Runs(protocol, channel, options.scheme());
+        this.saved = new SavedState(role, channel, protocol, prg, options, state == null ? null : resumed(state));
         this.givenDelta = givenDelta;
-        USE_IDS.nextBytes(useId);
+    }
+
+    /** What the saved-state side of the session needs of {@code state}. */
+    private static SavedState.Resumed resumed(SessionState state) {
+        List<Half> candidates = state.candidates();
+        Half pending = !candidates.isEmpty() && state.isPending(candidates.get(0)) ? candidates.get(0) : null;
+        return new SavedState.Resumed(state.problem(), state.file(), candidates, pending, state.hasBlockedPending(),
+                state.file() == null ? state.inMemory() : null);
     }
 
     /**
@@ -171,15 +162,8 @@ public final class GcSession implements AutoCloseable {
      */
     public static GcSession listen(int port, Party role, Transport transport, SessionOptions options)
             throws IOException {
-        Objects.requireNonNull(transport, "transport");
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
-        }
-        try (ServerSocket server = new ServerSocket()) {
-            server.setReuseAddress(true);
-            server.bind(new InetSocketAddress(port));
-            return listen(server, role, transport, ChannelOptions.defaults(), options);
-        }
+        return Connector.listen(port, transport,
+                server -> listen(server, role, transport, ChannelOptions.defaults(), options));
     }
 
     /**
@@ -249,9 +233,11 @@ public final class GcSession implements AutoCloseable {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(options, "options");
-        GcSession s = open(role, transport.connect(host, port, channel), options);
-        s.handshake(); // on failure the session has closed the channel
-        return s;
+        return Connector.connect(host, port, transport, channel, ch -> {
+            GcSession s = open(role, ch, options);
+            s.handshake(); // on failure the session has closed the channel
+            return s;
+        });
     }
 
     /** A new session of {@code role} over {@code channel}. */
@@ -269,8 +255,10 @@ public final class GcSession implements AutoCloseable {
      * own, so that values it keeps can later be combined with those of other sessions under the
      * same Δ ({@link #resume(Channel, SessionOptions, List)}). The session hashes under a fresh
      * random 128-bit salt, sent in its hello, so no two sessions under one Δ share a hash
-     * permutation (docs/protocol.md, "One Δ per session"). The evaluator needs nothing
-     * different. The session keeps its own copy of Δ. Does not communicate yet.
+     * permutation (docs/protocol.md, "One Δ per session"). Over plain TCP to a peer off its
+     * machine it refuses, as for saved state ({@link SessionOptions#stateOverPlainTcp()}). The
+     * evaluator needs nothing different. The session keeps its own copy of Δ. Does not
+     * communicate yet.
      *
      * @throws IllegalStateException if {@code delta} was destroyed
      */
@@ -324,60 +312,6 @@ public final class GcSession implements AutoCloseable {
     }
 
     /**
-     * {@code values} as a state in memory ({@link SessionState}), as {@link #saveState} saves
-     * them to a file: both parties call one or the other with their handles of the same values in
-     * the same order, and the two halves are checked together when a later session resumes them.
-     * Nothing is written; carry the half to another process with {@link SessionState#toBytes}.
-     * The values stay usable in this session. A state this session resumed counts as continued,
-     * so it is marked used.
-     *
-     * @throws IllegalArgumentException   for no values or too many (nothing is sent)
-     * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
-     * @throws SessionException           if the peer could not save its half, or as for
-     *                                    {@link #run(Circuit, boolean[])}
-     */
-    public synchronized SessionState exportState(List<GarbledValue> values) {
-        Objects.requireNonNull(values, "values");
-        checkUsable();
-        if (protocol.inRunAhead()) {
-            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
-        }
-        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
-            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
-                    + " values, not " + values.size());
-        }
-        List<long[]> labels = new ArrayList<>();
-        List<SessionState.Origin> origins = new ArrayList<>();
-        for (GarbledValue v : values) {
-            labels.add(v.labels(this).clone());
-            origins.add(v.origin());
-        }
-        try {
-            if (!setUp) {
-                setUp();
-            }
-            protocol.enter("saving state");
-            Half half = exchangeHalves(values, labels, origins, null);
-            String problem = refusesStateOverPlainTcp() ? plainTcpRefusal("save the state") : null;
-            protocol.writeStatus(problem == null ? null : "it refuses to save state over plain TCP off loopback");
-            channel.flush();
-            String peerProblem = protocol.peerStatus("peer");
-            if (problem != null || peerProblem != null) {
-                protocol.idle();
-                throw new SessionException(name() + ": saving the state with " + channel.peer() + " failed: "
-                        + (problem != null ? problem : "the peer could not save its half: " + peerProblem));
-            }
-            markResumedUsed();
-            protocol.idle();
-            return new SessionState(half);
-        } catch (HandshakeMismatchException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            throw failed(e);
-        }
-    }
-
-    /**
      * A session with another way of doing the evaluator's input OTs (tests), or (null) the OT
      * extension.
      */
@@ -407,12 +341,12 @@ public final class GcSession implements AutoCloseable {
 
     /** Runs completed so far. */
     public synchronized long completedRuns() {
-        return runIndex;
+        return runs.completed();
     }
 
     /** Statistics of the last successful run, or null before the first. */
     public synchronized RunStats lastStats() {
-        return last;
+        return runs.last();
     }
 
     /**
@@ -425,7 +359,7 @@ public final class GcSession implements AutoCloseable {
      * @throws SessionException           if the peer fails during the handshake
      */
     public synchronized List<GarbledValue> resumedValues() {
-        if (resumedFrom != null && !setUp) {
+        if (saved.resumes() && !setUp) {
             handshake();
         }
         return List.copyOf(resumed);
@@ -523,29 +457,10 @@ public final class GcSession implements AutoCloseable {
         if (count == 0) {
             return;
         }
-        boolean ahead = role() == Party.EVALUATOR && Protocol.canRunAhead(spec);
-        byte[] fingerprint = ahead ? spec.circuit().hash() : null;
-        try {
-            boolean[] bits = checkFresh(spec, freshBits.apply(0));
-            for (int i = 0; i < count; i++) {
-                // Asked before this run's result only where they may go ahead with it.
-                boolean[] nextBits = ahead && i + 1 < count ? checkFresh(spec, freshBits.apply(i + 1)) : null;
-                Protocol.Ahead next = nextBits != null
-                        ? new Protocol.Ahead(spec, runIndex + 1, fingerprint, nextBits, i + 2 < count)
-                        : null;
-                checkUsable();
-                results.accept(runOne(spec, bits, next));
-                if (i + 1 < count) {
-                    bits = ahead ? nextBits : checkFresh(spec, freshBits.apply(i + 1));
-                }
-            }
-        } catch (RuntimeException e) {
-            if (protocol.inRunAhead()) {
-                // A run went ahead that will not be run: the two sides are out of step.
-                throw failed(e);
-            }
-            throw e;
-        }
+        runs.runMany(spec, count, i -> checkFresh(spec, freshBits.apply(i)), (bits, next) -> {
+            checkUsable();
+            return runOne(spec, bits, next);
+        }, results, this::failed);
     }
 
     /**
@@ -582,53 +497,36 @@ public final class GcSession implements AutoCloseable {
                 }
             }
         }
-        Circuit circuit = spec.circuit();
-        long sent0 = channel.bytesSent() - setupSent;
-        long recv0 = channel.bytesReceived() - setupReceived;
-        long t0 = System.nanoTime() - setupNanosPending;
-        long setupNanos = setupNanosPending;
-        setupNanosPending = 0;
-        setupSent = 0;
-        setupReceived = 0;
         try {
             // Inside the try: if the circuit cannot be read, the channel is closed and the
             // peer fails at once instead of waiting for its read timeout.
-            byte[] fingerprint = circuit.hash();
-            if (!setUp) {
-                setUp();
-                setupNanos = System.nanoTime() - t0;
-            }
-            if (spec.decodedBits(Party.CREATOR) + spec.decodedBits(Party.EVALUATOR) > 0) {
-                markResumedUsed();
-            }
-            long tRun = System.nanoTime();
-            Protocol.Outcome o;
-            try {
-                o = protocol.run(spec, runIndex, fingerprint, kept, freshBits, next);
-            } catch (HandshakeMismatchException e) {
-                runIndex++; // both sides exchanged a header: stay in step, stay usable
-                protocol.idle();
-                throw e;
-            }
-            long end = System.nanoTime();
-            runIndex++;
+            Runs.Done done = runs.run(spec, kept, freshBits, next, new Runs.Session() {
+                @Override
+                public boolean setUpIfNeeded() throws IOException {
+                    if (setUp) {
+                        return false;
+                    }
+                    setUp();
+                    return true;
+                }
+
+                @Override
+                public void beforeDecoding() {
+                    saved.markUsedBeforeDecoding();
+                }
+            });
+            long run = runs.completed() - 1;
             for (GarbledValue v : used) {
-                v.consume(this, "run " + (runIndex - 1));
+                v.consume(this, "run " + run);
             }
-            List<GarbledValue> out = new ArrayList<>(o.kept().length);
-            byte[] h = circuit.hash();
-            for (int r = 0; r < o.kept().length; r++) {
+            long[][] keptOut = done.outcome().kept();
+            List<GarbledValue> out = new ArrayList<>(keptOut.length);
+            byte[] h = spec.circuit().hash();
+            for (int r = 0; r < keptOut.length; r++) {
                 RunSpec.Kept k = spec.kept().get(r);
-                out.add(newValue(o.kept()[r], new SessionState.Origin(h, k.party(), k.from(), k.width())));
+                out.add(newValue(keptOut[r], new SessionState.Origin(h, k.party(), k.from(), k.width())));
             }
-            last = new RunStats(role(), options.scheme(), setupNanos, protocol.inputsDoneNanos() - tRun,
-                    end - protocol.inputsDoneNanos(), end - t0, channel.bytesSent() - sent0,
-                    channel.bytesReceived() - recv0, protocol.lastGates(),
-                    protocol.lastNonLinear(), circuit.labelSlots());
-            if (Log.LOG.isTraceEnabled()) { // one line per run: detail, never on by default
-                Log.LOG.trace("{} run {} with {}: {}", name(), runIndex - 1, channel.peer(), last.toJson());
-            }
-            return new RunResult(o.decoded(), out, last);
+            return new RunResult(done.outcome().decoded(), out, done.stats());
         } catch (HandshakeMismatchException e) {
             if (!setUp) {
                 fail(e);
@@ -663,109 +561,17 @@ public final class GcSession implements AutoCloseable {
      *                                    their previous state; or as for {@link #run(Circuit, boolean[])}
      */
     public synchronized void saveState(List<GarbledValue> values, Path file, char[] password) {
-        Objects.requireNonNull(values, "values");
         Objects.requireNonNull(file, "file");
-        checkUsable();
-        if (protocol.inRunAhead()) {
-            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
-        }
-        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
-            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
-                    + " values, not " + values.size());
-        }
+        List<SavedState.Value> saving = valuesToSave(values);
         if (role() == Party.CREATOR && (password == null || password.length == 0)) {
             throw new IllegalArgumentException("the creator's state holds Δ and is written encrypted: a password is"
                     + " needed");
-        }
-        List<long[]> labels = new ArrayList<>();
-        List<SessionState.Origin> origins = new ArrayList<>();
-        for (GarbledValue v : values) {
-            labels.add(v.labels(this).clone());
-            origins.add(v.origin());
         }
         try {
             if (!setUp) {
                 setUp();
             }
-            protocol.enter("saving state");
-            // Why this side cannot save, in full here; the peer is told only that it cannot
-            // (its status carries no path, file-system error or password detail).
-            String problem = null;
-            String told = NOT_SAVED;
-            StateCipher key = null;
-            if (refusesStateOverPlainTcp()) {
-                problem = plainTcpRefusal("save the state");
-                told = "it refuses to save state over plain TCP off loopback";
-            } else {
-                try {
-                    SessionState.checkTarget(file);
-                    // The key's derivation takes a while by design: before the peer waits for us.
-                    key = password == null ? null : StateCipher.create(password);
-                } catch (IOException e) {
-                    problem = e.getMessage();
-                }
-            }
-            saveHook.at(SaveHook.Step.START);
-            Half half = exchangeHalves(values, labels, origins, file);
-            saveHook.at(SaveHook.Step.HALVES_EXCHANGED);
-            boolean inPlace = resumedFrom != null && resumedFrom.file() != null && StateFiles.same(resumedFrom.file(), file);
-            if (problem == null && resumedFrom != null && resumedFrom.file() != null) {
-                // Before this side confirms: a state that another session used or continued since
-                // this one read it cannot be continued here (both then keep their previous state).
-                try {
-                    StateFiles.checkUnused(resumedFrom.file(), resumedHalf.id(), useId, reuseAgreed);
-                } catch (IOException e) {
-                    problem = e.getMessage();
-                }
-            }
-            boolean written = false;
-            if (problem == null) {
-                try {
-                    saveHook.at(SaveHook.Step.WRITE);
-                    StateFiles.writePending(file, half, key);
-                    written = true;
-                } catch (IOException | RuntimeException e) {
-                    problem = "cannot write " + file + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
-                }
-            }
-            saveHook.at(SaveHook.Step.WRITTEN);
-            // (13): each tells the other whether its new half is written; neither makes it current
-            // before it knows both are.
-            protocol.writeStatus(problem == null ? null : told);
-            channel.flush();
-            saveHook.at(SaveHook.Step.CONFIRMED);
-            String peerProblem = readPeerSaveStatus(file, written);
-            if (problem != null || peerProblem != null) {
-                if (written) {
-                    StateFiles.discardPending(file);
-                }
-                protocol.idle();
-                throw new SessionException(name() + ": saving the state with " + channel.peer() + " failed: "
-                        + (problem != null ? problem : "the peer could not save its half: " + peerProblem)
-                        + "; both parties keep their previous state");
-            }
-            saveHook.at(SaveHook.Step.PEER_CONFIRMED);
-            try {
-                if (resumedFrom != null && resumedFrom.file() != null && !inPlace) {
-                    markUsed(resumedFrom.file());
-                } else if (resumedFrom != null && !markedUsed) {
-                    resumedFrom.markUsed(resumedHalf, useId, reuseAgreed); // in memory, or a merge
-                    markedUsed = true;
-                }
-                saveHook.at(SaveHook.Step.MARKED);
-                StateFiles.commit(file, half, reuseAgreed);
-                if (inPlace) {
-                    markedUsed = true; // the resumed state is replaced by its successor: nothing is left to mark
-                }
-            } catch (IOException e) {
-                // Resuming settles it: completes this side's save, or (if another session used the
-                // state this one resumed meanwhile) refuses the pair.
-                throw new SessionException(name() + ": saving the state with " + channel.peer() + ": both new halves"
-                        + " are written but this side's could not be made current (" + e.getMessage() + "): resume "
-                        + file + " with the peer to settle it", e);
-            }
-            saveHook.at(SaveHook.Step.COMMITTED);
-            protocol.idle();
+            saved.save(saving, file, password, delta[0], delta[1], saveHook, this::failed);
         } catch (HandshakeMismatchException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -774,117 +580,49 @@ public final class GcSession implements AutoCloseable {
     }
 
     /**
-     * Messages (11) and (12) of a save: both agree on the counter and values and make the new
-     * state's id together, then exchange the digests of their halves; returns this side's half.
+     * {@code values} as a state in memory ({@link SessionState}), as {@link #saveState} saves
+     * them to a file: both parties call one or the other with their handles of the same values in
+     * the same order, and the two halves are checked together when a later session resumes them.
+     * Nothing is written; carry the half to another process with {@link SessionState#toBytes}.
+     * The values stay usable in this session. A state this session resumed counts as continued,
+     * so it is marked used.
+     *
+     * @throws IllegalArgumentException   for no values or too many (nothing is sent)
+     * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
+     * @throws SessionException           if the peer could not save its half, or either refuses
+     *                                    plain TCP to a peer off its machine; or as for
+     *                                    {@link #run(Circuit, boolean[])}
      */
-    private Half exchangeHalves(List<GarbledValue> values, List<long[]> labels, List<SessionState.Origin> origins,
-            Path file) throws IOException {
-        byte[] idPart = new byte[16];
-        prg.nextBytes(idPart, 0, 16);
-        channel.writeInt(SAVE_MAGIC);
-        channel.writeLong(protocol.gateCounter());
-        channel.writeInt(values.size());
-        for (GarbledValue v : values) {
-            channel.writeLong(v.id());
-            channel.writeInt(v.width());
-        }
-        channel.write(idPart, 0, 16);
-        channel.flush();
-        int magic = channel.readInt();
-        if (magic != SAVE_MAGIC) {
-            throw new SessionException(name() + ": the peer " + channel.peer() + " sent 0x"
-                    + Integer.toHexString(magic) + " where its part of saving the state belongs"
-                    + " (protocol out of step)");
-        }
-        long peerCounter = channel.readLong();
-        int n = channel.readInt();
-        if (n < 0 || n > StateFormat.MAX_VALUES) {
-            throw new SessionException(name() + ": the peer " + channel.peer() + " saves " + n
-                    + " values (protocol out of step)");
-        }
-        List<String> problems = new ArrayList<>();
-        if (peerCounter != protocol.gateCounter()) {
-            problems.add("peer is at gate " + peerCounter + " but this side at " + protocol.gateCounter());
-        }
-        if (n != values.size()) {
-            problems.add("peer saves " + n + " values but this side " + values.size());
-        }
-        for (int i = 0; i < n; i++) {
-            long id = channel.readLong();
-            int w = channel.readInt();
-            if (i < values.size() && (id != values.get(i).id() || w != values.get(i).width())) {
-                problems.add("value " + i + " is #" + id + " of " + w + " bits on the peer but #"
-                        + values.get(i).id() + " of " + values.get(i).width() + " bits here");
-            }
-        }
-        byte[] peerPart = new byte[16];
-        channel.readFully(peerPart, 0, 16);
-        if (!problems.isEmpty()) {
-            throw new HandshakeMismatchException(name() + ": saving the state with " + channel.peer()
-                    + " failed: " + String.join("; ", problems));
-        }
-        boolean creator = role() == Party.CREATOR;
-        byte[] id = stateId(creator ? idPart : peerPart, creator ? peerPart : idPart);
-        byte[] salt = new byte[16];
-        prg.nextBytes(salt, 0, 16);
-        long dLo = creator ? delta[0] : 0;
-        long dHi = creator ? delta[1] : 0;
-        Half.Predecessor pred = file == null || resumedFrom == null || resumedFrom.file() == null ? null
-                : new Half.Predecessor(StateFiles.relative(file, resumedFrom.file()), resumedHalf.id(), useId);
-        long[][] l = labels.toArray(new long[0][]);
-        Half draft = new Half(role(), id, protocol.gateCounter(), dLo, dHi, origins, l, salt, new byte[32],
-                Half.CURRENT, new byte[16], pred);
-        channel.write(draft.ownDigest(), 0, 32);
-        channel.flush();
-        byte[] peerDigest = new byte[32];
-        channel.readFully(peerDigest, 0, 32);
-        return new Half(role(), id, protocol.gateCounter(), dLo, dHi, origins, l, salt, peerDigest, Half.CURRENT,
-                new byte[16], pred);
-    }
-
-    /**
-     * The peer's answer (13): null if its half is written, else why not. If it cannot be read
-     * after this side's half was written, the save is in doubt: the new half stays beside the
-     * file, and the next resumption of it with the peer settles which state resumes.
-     */
-    private String readPeerSaveStatus(Path file, boolean written) throws IOException {
+    public synchronized SessionState exportState(List<GarbledValue> values) {
+        List<SavedState.Value> saving = valuesToSave(values);
         try {
-            return protocol.peerStatus("peer");
+            if (!setUp) {
+                setUp();
+            }
+            return new SessionState(saved.export(saving, delta[0], delta[1]));
+        } catch (HandshakeMismatchException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
-            if (!written) {
-                throw e;
-            }
-            SessionException f = failed(e);
-            throw new SessionException(f.getMessage() + "; this side's new half is written beside " + file
-                    + ": resuming " + file + " with the peer settles whether the new or the previous state resumes", e);
+            throw failed(e);
         }
     }
 
-    /** Marks the resumed state used (its file, or in memory), before a run that decodes an output; once. */
-    private void markResumedUsed() throws IOException {
-        if (markedUsed || resumedHalf == null) {
-            return;
+    /** {@code values} checked for a save (nothing sent yet), with copies of their labels. */
+    private List<SavedState.Value> valuesToSave(List<GarbledValue> values) {
+        Objects.requireNonNull(values, "values");
+        checkUsable();
+        if (protocol.inRunAhead()) {
+            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
         }
-        try {
-            resumedFrom.markUsed(resumedHalf, useId, reuseAgreed);
-            markedUsed = true;
-        } catch (IOException e) {
-            throw new SessionException(name() + ": cannot mark the resumed state"
-                    + (resumedFrom.file() == null ? "" : " " + resumedFrom.file())
-                    + " used before a run that decodes outputs: " + e.getMessage(), e);
+        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
+            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
+                    + " values, not " + values.size());
         }
-    }
-
-    /**
-     * Marks {@code file}, the resumed state's, used by this session: atomically under its lock,
-     * failing if another session used or continued it since this one read it (unless both
-     * parties allow reuse).
-     */
-    private void markUsed(Path file) throws IOException {
-        if (!markedUsed) {
-            StateFiles.markUsed(file, resumedHalf.id(), useId, reuseAgreed);
+        List<SavedState.Value> saving = new ArrayList<>(values.size());
+        for (GarbledValue v : values) {
+            saving.add(new SavedState.Value(v.id(), v.width(), v.labels(this).clone(), v.origin()));
         }
-        markedUsed = true;
+        return saving;
     }
 
     /** Tests: where a save fails or stops. */
@@ -892,47 +630,8 @@ public final class GcSession implements AutoCloseable {
         this.saveHook = Objects.requireNonNull(hook, "hook");
     }
 
-    /**
-     * Whether this session must refuse to save or resume a state: its channel is plain TCP to a
-     * peer off this machine ({@link Channel#plainOffLoopback}) and the options do not allow it.
-     * A saved creator's Δ lives for the whole chain of sessions, and a man in the middle of
-     * plain TCP learns one bit of it per run he makes fail (docs/security.md).
-     */
-    private boolean refusesStateOverPlainTcp() {
-        return channel.plainOffLoopback() && !options.stateOverPlainTcp();
-    }
-
-    private String plainTcpRefusal(String what) {
-        return "it will not " + what + " over plain TCP with " + channel.peer() + ", off this machine: the state"
-                + " keeps the creator's Δ for the whole chain of sessions, and a man in the middle of plain TCP learns"
-                + " a bit of it for every run he makes fail; use TLS, or allow it explicitly"
-                + " (SessionOptions.stateOverPlainTcp, gc run --allow-state-over-plain-tcp)";
-    }
-
-    /** What the peer is told when this side cannot save: the reason stays here. */
-    private static final String NOT_SAVED = "its new half cannot be written (the reason is in its own error)";
-    /** What the peer is told when this side's state files cannot be used: the reason stays here. */
-    private static final String STATE_UNUSABLE = "its state file cannot be used, or its save target cannot be"
-            + " written (the reason is in its own error)";
-
     /** Most time the peer's hello may take (or the timeout, if shorter). */
     static final java.time.Duration HELLO_BUDGET = java.time.Duration.ofSeconds(10);
-    /** "SAVE" as little-endian int. */
-    private static final int SAVE_MAGIC = 0x45564153;
-    /** Δ of a creator session (low, high); unused by the evaluator. */
-    private final long[] delta = new long[2];
-
-    private static byte[] stateId(byte[] creatorPart, byte[] evaluatorPart) {
-        try {
-            MessageDigest d = MessageDigest.getInstance("SHA-256");
-            d.update("gcstream state id".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            d.update(creatorPart);
-            d.update(evaluatorPart);
-            return Arrays.copyOf(d.digest(), 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
-    }
 
     /**
      * Performs the session handshake (hello and saved-state check) and the set-up of the OT
@@ -956,10 +655,8 @@ public final class GcSession implements AutoCloseable {
         long recv0 = channel.bytesReceived();
         try {
             setUp();
-            // Reported with the first run, as if that run had done it.
-            setupNanosPending = System.nanoTime() - t0;
-            setupSent = channel.bytesSent() - sent0;
-            setupReceived = channel.bytesReceived() - recv0;
+            runs.setUpBeforeRuns(System.nanoTime() - t0, channel.bytesSent() - sent0,
+                    channel.bytesReceived() - recv0);
         } catch (HandshakeMismatchException e) {
             throw fail(e);
         } catch (IOException | RuntimeException e) {
@@ -974,60 +671,25 @@ public final class GcSession implements AutoCloseable {
         long t0 = System.nanoTime();
         protocol.budget(HELLO_BUDGET.compareTo(options.timeout()) < 0 ? HELLO_BUDGET : options.timeout());
         protocol.enter("session handshake");
-        StateCheck check = StateCheck.none();
-        List<Half> candidates = List.of();
-        long saltLo = 0;
-        long saltHi = 0;
-        if (resumedFrom != null) {
-            if (resumedFrom.problem() != null) {
-                check = StateCheck.unusable(resumedFrom.problem(), STATE_UNUSABLE);
-            } else if (refusesStateOverPlainTcp()) {
-                check = StateCheck.unusable(plainTcpRefusal("resume a saved state"),
-                        "it refuses to resume a saved state over plain TCP off loopback");
-            } else {
-                candidates = resumedFrom.candidates();
-                List<StateCheck.Candidate> offered = new ArrayList<>();
-                for (Half h : candidates) {
-                    offered.add(new StateCheck.Candidate(h.id(), h.counter(), h.ownDigest(), h.peerDigest(),
-                            resumedFrom.isPending(h), h.status() == Half.USED || resumedFrom.usedInMemory()));
-                }
-                check = resumedFrom.isMerged() ? resumedFrom.mergedCheck(options.reuseState())
-                        : StateCheck.resumed(offered, options.reuseState());
-            }
-        }
-        if (givenDelta != null && refusesStateOverPlainTcp()) {
-            // Sessions under one Δ give a man in the middle of plain TCP a bit of it per failed run each.
-            check = StateCheck.unusable(plainTcpRefusal("garble under a shared Δ"),
-                    "it refuses to garble under a shared Δ over plain TCP off loopback");
-        }
-        if ((resumedFrom != null && check.resumes()) || givenDelta != null) {
-            // A resumed session garbles under a Δ used before and from the same counter as any
-            // other session resumed from this state, and a session under a given Δ under the Δ of
-            // other sessions: a fresh random 128-bit salt gives its hash a permutation of its own.
-            while (saltLo == 0 && saltHi == 0) {
-                saltLo = prg.nextLong();
-                saltHi = prg.nextLong();
-            }
-        }
-        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(), check,
-                saltLo, saltHi);
+        SavedState.Offer offer = saved.offer(givenDelta != null);
+        Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(),
+                offer.check(), offer.saltLo(), offer.saltHi());
         long tHello = System.nanoTime();
         protocol.budget(options.timeout());
-        if (resumedFrom != null) {
-            resumedHalf = candidates.get(agreed.resumed());
-            reuseAgreed = agreed.reuse();
-            settle();
+        Half resumedHalf = null;
+        if (saved.resumes()) {
+            resumedHalf = saved.agreed(agreed);
             protocol.resume(resumedHalf.counter(), agreed.saltLo(), agreed.saltHi());
             for (int i = 0; i < resumedHalf.size(); i++) {
                 resumed.add(newValue(resumedHalf.labels(i), resumedHalf.origins().get(i)));
             }
         } else if (agreed.saltLo() != 0 || agreed.saltHi() != 0) {
-            // The creator garbles under a given Δ: its salt keys the hash on both sides.
+            // The creator garbles under a shared Δ: its salt keys the hash on both sides.
             protocol.resume(0, agreed.saltLo(), agreed.saltHi());
         }
         protocol.enter("base OTs");
         if (role() == Party.CREATOR) {
-            if (resumedFrom != null) {
+            if (resumedHalf != null) {
                 delta[0] = resumedHalf.deltaLo();
                 delta[1] = resumedHalf.deltaHi();
             } else if (givenDelta != null) {
@@ -1049,7 +711,7 @@ public final class GcSession implements AutoCloseable {
                     options.scheme().wireName(),
                     agreed.singleRun() ? "single run"
                             : "runs planned: " + (options.plannedRuns() == 0 ? "not said" : options.plannedRuns()),
-                    resumedFrom == null ? "" : ", resumed from a saved state", millis(end - tHello),
+                    saved.resumes() ? ", resumed from a saved state" : "", millis(end - tHello),
                     agreed.singleRun() ? "the base OTs' first message"
                             : "the base OTs and the OT extension's set-up");
         }
@@ -1058,28 +720,6 @@ public final class GcSession implements AutoCloseable {
     /** Nanoseconds as milliseconds with one decimal, for log lines. */
     private static String millis(long nanos) {
         return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
-    }
-
-    /**
-     * After the hello chose {@link #resumedHalf}: completes it if it is the file's unfinished save
-     * (both parties hold it), else removes an unfinished save the peer does not hold or that can
-     * never complete.
-     */
-    private void settle() throws IOException {
-        Path file = resumedFrom.file();
-        if (file == null) {
-            return;
-        }
-        try {
-            if (resumedFrom.isPending(resumedHalf)) {
-                StateFiles.commit(file, resumedHalf, reuseAgreed);
-            } else if (resumedFrom.candidates().size() > 1 || resumedFrom.hasBlockedPending()) {
-                StateFiles.discardPending(file);
-            }
-        } catch (IOException e) {
-            throw new SessionException(name() + ": cannot complete the unfinished save of " + file + ": "
-                    + e.getMessage(), e);
-        }
     }
 
     private GarbledValue newValue(long[] labels, SessionState.Origin origin) {
@@ -1156,6 +796,6 @@ public final class GcSession implements AutoCloseable {
     @Override
     public String toString() {
         return "GcSession{" + name() + ", peer=" + channel.peer() + ", " + options.scheme()
-                + ", runs=" + runIndex + "}";
+                + ", runs=" + runs.completed() + "}";
     }
 }

@@ -2,6 +2,7 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.OutputFile;
+import io.gcstream.engine.internal.session.SavedState;
 import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateCipher;
@@ -13,6 +14,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -120,7 +122,7 @@ public final class SessionState {
                     ? committed.withStatus(Half.USED, new byte[16]) : committed;
             return StateFormat.encode(h, StateCipher.fromRandomKey(hex));
         } finally {
-            java.util.Arrays.fill(hex, '\0');
+            Arrays.fill(hex, '\0');
         }
     }
 
@@ -134,19 +136,21 @@ public final class SessionState {
         try {
             return fromBytes(bytes, hex);
         } finally {
-            java.util.Arrays.fill(hex, '\0');
+            Arrays.fill(hex, '\0');
         }
     }
 
+    /** {@code key} in hex, as chars rather than a String so that the caller can wipe them. */
     private static char[] keyText(byte[] key) {
         Objects.requireNonNull(key, "key");
         if (key.length < 16 || key.length > 64) {
             throw new IllegalArgumentException("a key of 16 to 64 random bytes, not " + key.length);
         }
+        HexFormat hex = HexFormat.of();
         char[] c = new char[2 * key.length];
         for (int i = 0; i < key.length; i++) {
-            c[2 * i] = Character.forDigit((key[i] >> 4) & 15, 16);
-            c[2 * i + 1] = Character.forDigit(key[i] & 15, 16);
+            c[2 * i] = hex.toHighHexDigit(key[i]);
+            c[2 * i + 1] = hex.toLowHexDigit(key[i]);
         }
         return c;
     }
@@ -370,6 +374,26 @@ public final class SessionState {
         return StateCheck.merged(each, reuse);
     }
 
+    /** How a session checks and marks this state, which has no file ({@link #merge}, or in memory). */
+    SavedState.InMemory inMemory() {
+        return new SavedState.InMemory() {
+            @Override
+            public boolean used() {
+                return usedInMemory();
+            }
+
+            @Override
+            public StateCheck mergedCheck(boolean reuse) {
+                return isMerged() ? SessionState.this.mergedCheck(reuse) : null;
+            }
+
+            @Override
+            public void markUsed(Half chosen, byte[] useId, boolean reuse) throws IOException {
+                SessionState.this.markUsed(chosen, useId, reuse);
+            }
+        };
+    }
+
     /** Whether an in-memory state was used by a session (see the class comment). */
     boolean usedInMemory() {
         return usedInMemory.get();
@@ -409,11 +433,7 @@ public final class SessionState {
     }
 
     static String hex(byte[] h, int n) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(n, h.length); i++) {
-            sb.append(Character.forDigit((h[i] >> 4) & 15, 16)).append(Character.forDigit(h[i] & 15, 16));
-        }
-        return sb.toString();
+        return HexFormat.of().formatHex(h, 0, Math.min(n, h.length));
     }
 
     @Override

@@ -12,7 +12,7 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.internal.garble.ThreeHalves;
-import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;

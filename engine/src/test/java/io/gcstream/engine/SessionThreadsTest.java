@@ -10,7 +10,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.TruthTable;
-import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.gcstream.examples;
 
 import io.gcstream.circuits.BitCodec;
-import io.gcstream.compiler.lib.Levenshtein;
+import io.gcstream.circuits.Party;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.LocalPair;
@@ -18,7 +18,7 @@ public final class EditDistance {
     /** The distance of {@code a} (the creator's) and {@code b} (the evaluator's), strings over ACGT. */
     public static long distance(String a, String b) {
         LibraryCircuit c = Library.get("levenshtein" + a.length() + "x" + b.length() + "dna");
-        LocalPair.Outcome r = LocalPair.run(c.circuit(), Levenshtein.encodeDna(a), Levenshtein.encodeDna(b));
+        LocalPair.Outcome r = LocalPair.run(c.circuit(), c.encode(Party.CREATOR, a), c.encode(Party.EVALUATOR, b));
         return BitCodec.toLong(r.evaluatorOutputs());
     }
 

@@ -4,7 +4,6 @@ import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.compiler.dsl.Computation;
-import io.gcstream.compiler.dsl.Subroutine;
 import io.gcstream.compiler.dsl.Type;
 import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.engine.GarbledValue;
@@ -12,6 +11,7 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunSpec;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.BiFunction;
 
 /**
  * The minimum of both parties' values, a chunk per run (the paper's strategy (c)): each run
@@ -58,10 +58,10 @@ public final class MinimumOfValues {
     private static Circuit chunk(Party p, int k, boolean first) {
         Computation c = new Computation();
         UInt[] values = c.side(p).uints(first ? k : k + 1, BITS); // the running minimum first
-        Subroutine<UInt> min = c.define("min" + BITS, Type.uint(BITS), Type.uint(BITS), UInt::min);
+        BiFunction<UInt, UInt, UInt> min = c.define("min" + BITS, Type.uint(BITS), Type.uint(BITS), UInt::min);
         UInt m = values[0];
         for (int i = 1; i < values.length; i++) {
-            m = min.call(m, values[i]);
+            m = min.apply(m, values[i]);
         }
         c.side(p).output(m);
         return c.build();

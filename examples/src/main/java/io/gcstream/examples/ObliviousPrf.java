@@ -1,6 +1,7 @@
 package io.gcstream.examples;
 
 import io.gcstream.circuits.BitCodec;
+import io.gcstream.circuits.Party;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.GcSession;
@@ -27,7 +28,7 @@ public final class ObliviousPrf {
 
     /** The creator's side: serves {@code blocks} encryptions under {@code key} (16 bytes). */
     public static void serve(GcSession creator, byte[] key, int blocks) {
-        boolean[] roundKeys = AES.encodeCreatorInput(BitCodec.ofBigEndianBytes(key));
+        boolean[] roundKeys = AES.encode(Party.CREATOR, BitCodec.ofBigEndianBytes(key));
         for (int i = 0; i < blocks; i++) {
             creator.run(AES.circuit(), roundKeys);
         }

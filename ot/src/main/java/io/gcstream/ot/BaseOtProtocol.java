@@ -6,10 +6,10 @@ import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Locale;
 
 /**
- * The base-OT protocols on offer (semi-honest, ~128-bit security): Chou–Orlandi alone. The
- * Naor–Pinkas protocol offered before was removed: its code branched on the choice bits and ran
- * in variable time, and its hash had no domain separation (docs/ot.md). The OT-extension header
- * still names the protocol, so a peer offering another one is refused on both sides.
+ * The base-OT protocols on offer (semi-honest, ~128-bit security): Chou–Orlandi alone, which
+ * runs in constant time and hashes under its own domain (docs/ot.md says why not Naor–Pinkas).
+ * The OT-extension header names the protocol, so a peer offering another one is refused on both
+ * sides.
  */
 public enum BaseOtProtocol {
     /**

@@ -12,7 +12,7 @@ import io.gcstream.ot.internal.parallel.Workers;
 final class ExtensionTeam {
     /**
      * Smallest block split between threads: 4,096 OTs (four vectorised transpose groups of
-     * words, ~40 µs of work on one core here), far above the cost of a hand-off (~1 µs).
+     * words), work far above the cost of a hand-off between threads.
      */
     static final int MIN_PARALLEL_OTS = 4096;
 

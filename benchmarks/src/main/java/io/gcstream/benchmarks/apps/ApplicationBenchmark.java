@@ -1,5 +1,6 @@
 package io.gcstream.benchmarks.apps;
 
+import io.gcstream.circuits.Party;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.Scheme;
@@ -66,8 +67,8 @@ public abstract class ApplicationBenchmark {
         creatorValues = new boolean[INPUTS][];
         evaluatorInputs = new boolean[INPUTS][];
         for (int i = 0; i < INPUTS; i++) {
-            creatorValues[i] = random(rnd, circuit.creatorEncoder().valueWidth());
-            evaluatorInputs[i] = circuit.encodeEvaluatorInput(random(rnd, circuit.evaluatorEncoder().valueWidth()));
+            creatorValues[i] = random(rnd, circuit.valueWidth(Party.CREATOR));
+            evaluatorInputs[i] = circuit.encode(Party.EVALUATOR, random(rnd, circuit.valueWidth(Party.EVALUATOR)));
         }
         parties = TwoParties.open(SessionOptions.builder().scheme(scheme).build());
         execution();
@@ -78,7 +79,7 @@ public abstract class ApplicationBenchmark {
     public boolean[] execution() throws IOException {
         int i = next;
         next = (i + 1) % INPUTS;
-        return parties.run(circuit.circuit(), circuit.encodeCreatorInput(creatorValues[i]), evaluatorInputs[i])
+        return parties.run(circuit.circuit(), circuit.encode(Party.CREATOR, creatorValues[i]), evaluatorInputs[i])
                 .evaluatorOutputs();
     }
 

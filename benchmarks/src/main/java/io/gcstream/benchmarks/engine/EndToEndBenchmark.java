@@ -2,6 +2,8 @@ package io.gcstream.benchmarks.engine;
 
 import static io.gcstream.benchmarks.report.CircuitRuns.median;
 
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunStats;
@@ -51,38 +53,62 @@ public final class EndToEndBenchmark {
     /** Threads of both parties ({@link SessionOptions#threads()}; 0: the sessions' default). */
     private static int threads = SessionOptions.AUTO_THREADS;
 
+    /** The command line. */
+    static final class Options {
+        @Parameter(names = "--ands", converter = Cli.Count.class)
+        long ands = 10_000_000L;
+
+        @Parameter(names = "--lanes", validateWith = Cli.AtLeastOne.class)
+        int lanes = 64;
+
+        @Parameter(names = "--runs", validateWith = Cli.AtLeastOne.class)
+        int runs = 5;
+
+        @Parameter(names = "--warmup", validateWith = Cli.NotNegative.class)
+        int warmup = 3;
+
+        @Parameter(names = "--scheme")
+        String schemes = "both";
+
+        @Parameter(names = "--role")
+        String role = "evaluator";
+
+        @Parameter(names = "--port")
+        int port;
+
+        @Parameter(names = "--child-jvm-args")
+        String childArgs = "";
+
+        @Parameter(names = "--no-local")
+        boolean noLocal;
+
+        @Parameter(names = "--buffer", validateWith = Cli.AtLeastOne.class)
+        int buffer = 64 * 1024;
+
+        @Parameter(names = "--read-poll", validateWith = Cli.NotNegative.class)
+        long readPollMicros = ChannelOptions.DEFAULT_READ_POLL.toNanos() / 1000;
+
+        @Parameter(names = "--threads", validateWith = Cli.NotNegative.class)
+        int threads = SessionOptions.AUTO_THREADS;
+    }
+
     private EndToEndBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
-        long ands = 10_000_000L;
-        int lanes = 64;
-        int runs = 5;
-        String schemes = "both";
-        String role = "evaluator";
-        int port = 0;
-        String childArgs = "";
-        boolean local = true;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--ands": ands = Long.parseLong(args[++i].replace("_", "")); break;
-                case "--lanes": lanes = Integer.parseInt(args[++i]); break;
-                case "--runs": runs = Integer.parseInt(args[++i]); break;
-                case "--warmup": warmup = Integer.parseInt(args[++i]); break;
-                case "--scheme": schemes = args[++i]; break;
-                case "--role": role = args[++i]; break;
-                case "--port": port = Integer.parseInt(args[++i]); break;
-                case "--child-jvm-args": childArgs = args[++i]; break;
-                case "--no-local": local = false; break;
-                case "--buffer": buffer = Integer.parseInt(args[++i]); break;
-                case "--read-poll": readPoll = Duration.ofNanos(1000 * Long.parseLong(args[++i])); break;
-                case "--threads": threads = Integer.parseInt(args[++i]); break;
-                default: throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
-        if (runs < 1 || warmup < 0) {
-            throw new IllegalArgumentException("need --runs >= 1 and --warmup >= 0");
-        }
+        Options o = Cli.parse(new Options(), "EndToEndBenchmark", args);
+        long ands = o.ands;
+        int lanes = o.lanes;
+        int runs = o.runs;
+        String schemes = o.schemes;
+        String role = o.role;
+        int port = o.port;
+        String childArgs = o.childArgs;
+        boolean local = !o.noLocal;
+        warmup = o.warmup;
+        buffer = o.buffer;
+        readPoll = Duration.ofNanos(1000 * o.readPollMicros);
+        threads = o.threads;
         List<Scheme> list = schemes.equals("both") ? List.of(Scheme.HALF_GATES, Scheme.GRR3)
                 : List.of(Scheme.parse(schemes));
         Circuit circuit = LaneCircuit.create(lanes, ands);

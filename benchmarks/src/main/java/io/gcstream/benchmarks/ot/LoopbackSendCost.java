@@ -2,6 +2,8 @@ package io.gcstream.benchmarks.ot;
 
 import static io.gcstream.benchmarks.report.CircuitRuns.median;
 
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -37,28 +39,35 @@ import java.util.Locale;
  * take 0.3-0.6 s, so a tick is at most ~3 %).
  */
 public final class LoopbackSendCost {
+    /** The command line. */
+    static final class Options {
+        @Parameter(names = "--processes", validateWith = Cli.AtLeastOne.class)
+        int processes = 8;
+
+        @Parameter(names = "--rounds", validateWith = Cli.AtLeastOne.class)
+        int rounds = 5;
+
+        @Parameter(names = "--mb", validateWith = Cli.AtLeastOne.class)
+        long mb = 320;
+
+        @Parameter(names = "--piece", validateWith = Cli.AtLeastOne.class)
+        int piece = 65536;
+
+        /** A sender's: the reader's port. */
+        @Parameter(names = "--send-to", hidden = true)
+        int port = -1;
+    }
+
     private LoopbackSendCost() {
     }
 
     public static void main(String[] args) throws Exception {
-        int processes = 8;
-        int rounds = 5;
-        long mb = 320;
-        int piece = 65536;
-        int port = -1;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--processes": processes = Integer.parseInt(args[++i]); break;
-                case "--rounds": rounds = Integer.parseInt(args[++i]); break;
-                case "--mb": mb = Long.parseLong(args[++i]); break;
-                case "--piece": piece = Integer.parseInt(args[++i]); break;
-                case "--send-to": port = Integer.parseInt(args[++i]); break;
-                default: throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
-        if (processes < 1 || rounds < 1 || mb < 1 || piece < 1) {
-            throw new IllegalArgumentException("--processes, --rounds, --mb and --piece must be positive");
-        }
+        Options o = Cli.parse(new Options(), "LoopbackSendCost", args);
+        int processes = o.processes;
+        int rounds = o.rounds;
+        long mb = o.mb;
+        int piece = o.piece;
+        int port = o.port;
         if (port >= 0) {
             send(port, rounds, mb * 1_000_000, piece);
             return;

@@ -1,13 +1,16 @@
 package io.gcstream.benchmarks.party;
 
 import io.gcstream.benchmarks.engine.LaneCircuit;
-import io.gcstream.benchmarks.report.Args;
+import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.report.Cli;
+import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.CodeWalker;
 import io.gcstream.engine.internal.garble.GarblerLoop;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
@@ -26,7 +29,6 @@ import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -68,6 +70,20 @@ public final class PartyRates {
     private PartyRates() {
     }
 
+    /**
+     * With {@code -Dgcstream.bench.clock=cpu}, a one-thread side is timed by its thread's CPU
+     * time instead of the wall clock: on a machine that other work keeps busy, the time the
+     * thread ran rather than the time it waited for a core.
+     */
+    private static final boolean CPU_CLOCK = "cpu".equals(System.getProperty("gcstream.bench.clock"));
+
+    /** Nanoseconds: the thread's CPU time if {@code oneThread} and the CPU clock is chosen, else the wall clock. */
+    static long clock(boolean oneThread) {
+        return CPU_CLOCK && oneThread
+                ? java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
+                : System.nanoTime();
+    }
+
     /** One party's side of a workload, ready to be timed with any thread count. */
     abstract static class Side {
         private final String workload;
@@ -106,20 +122,42 @@ public final class PartyRates {
         }
     }
 
+    /** The command line. */
+    static final class Options {
+        @Parameter(names = "--workloads")
+        List<String> workloads = List.of("and:1e7:1024", "and:1e7:64", "lib:aes128:1000",
+                "lib:levenshtein200x2000dna", "cot:1e7", "cot-delta:1e7");
+
+        @Parameter(names = "--threads")
+        List<Integer> threads = List.of(1, 2);
+
+        @Parameter(names = "--rounds", validateWith = Cli.AtLeastOne.class)
+        int rounds = 3;
+
+        @Parameter(names = "--scheme")
+        String scheme = Scheme.DEFAULT.wireName();
+
+        @Parameter(names = "--sides")
+        List<String> sides = List.of("garbler", "evaluator", "sender", "receiver");
+
+        @Parameter(names = "--csv")
+        Path csv;
+
+        @Parameter(names = "--profile")
+        boolean profile;
+    }
+
     public static void main(String[] args) throws Exception {
-        Args a = new Args(args, Set.of("--workloads", "--threads", "--rounds", "--scheme", "--sides", "--csv"),
-                Set.of("--profile"));
-        List<String> workloads = List.of(a.value("--workloads",
-                "and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7").split(","));
-        int[] threads = Arrays.stream(a.value("--threads", "1,2").split(",")).mapToInt(Integer::parseInt).toArray();
-        int rounds = a.intValue("--rounds", 3, 1);
-        Scheme scheme = Scheme.parse(a.value("--scheme", Scheme.DEFAULT.wireName()));
-        List<String> sides = List.of(a.value("--sides", "garbler,evaluator,sender,receiver").split(","));
-        System.out.println("PartyRates: " + Args.machine());
+        Options a = Cli.parse(new Options(), "PartyRates", args);
+        List<String> workloads = a.workloads;
+        int[] threads = a.threads.stream().mapToInt(Integer::intValue).toArray();
+        int rounds = a.rounds;
+        Scheme scheme = Scheme.parse(a.scheme);
+        List<String> sides = a.sides;
+        System.out.println("PartyRates: " + ResultFiles.machine());
         System.out.println("| workload | side | threads | rate, median (rounds) | vs 1 thread |");
         System.out.println("|---|---|---|---|---|");
-        List<String> csv = new ArrayList<>();
-        csv.add("workload,side,threads,unit,rate,speedup,rounds");
+        List<List<String>> csv = new ArrayList<>();
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
                 double[][] rates = new double[threads.length][rounds];
@@ -143,18 +181,19 @@ public final class PartyRates {
                     String vs = Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.2f×", m / base);
                     System.out.printf(Locale.ROOT, "| %s | %s | %d | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
                             threads[i], m / 1e6, unit, all, vs);
-                    csv.add(String.format(Locale.ROOT, "%s,%s,%d,%s,%.4f,%s,%s", s.workload(), s.side(), threads[i],
-                            unit, m / 1e6, Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all));
+                    csv.add(List.of(s.workload(), s.side(), Integer.toString(threads[i]), unit,
+                            String.format(Locale.ROOT, "%.4f", m / 1e6),
+                            Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all.toString()));
                 }
             }
         }
-        if (a.has("--profile")) {
+        if (a.profile) {
             profile(workloads, scheme, sides, rounds);
         }
-        String out = a.value("--csv", null);
-        if (out != null) {
-            Files.write(Path.of(out), csv);
-            System.out.println("wrote " + out);
+        if (a.csv != null) {
+            ResultFiles.writeCsv(a.csv, List.of("workload", "side", "threads", "unit", "rate", "speedup", "rounds"), csv,
+                    "machine: " + ResultFiles.machine(), "command: PartyRates " + String.join(" ", args));
+            System.out.println("wrote " + a.csv);
         }
     }
 
@@ -205,11 +244,13 @@ public final class PartyRates {
         String[] p = workload.split(":");
         List<Side> out = new ArrayList<>();
         switch (p[0]) {
-            case "and", "lib" -> {
-                Circuit c = p[0].equals("and")
-                        ? LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Args.count("and", p[1]))
-                        : Library.circuit(p[1]);
-                int reps = p[0].equals("lib") && p.length > 2 ? (int) Args.count("repetitions", p[2]) : 1;
+            case "and", "lib", "file" -> {
+                Circuit c = switch (p[0]) {
+                    case "and" -> LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]));
+                    case "lib" -> Library.circuit(p[1]);
+                    default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
+                };
+                int reps = !p[0].equals("and") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
                 Garbling g = new Garbling(workload + " (" + scheme.wireName() + ")", c, reps, scheme);
                 if (sides.contains("garbler")) {
                     out.add(g.side(true));
@@ -219,7 +260,7 @@ public final class PartyRates {
                 }
             }
             case "cot", "cot-delta" -> {
-                OtRecording o = new OtRecording(workload, (int) Args.count("OTs", p[1]), p[0].equals("cot"));
+                OtRecording o = new OtRecording(workload, (int) Cli.count("OTs", p[1]), p[0].equals("cot"));
                 if (sides.contains("sender")) {
                     out.add(o.side(true));
                 }
@@ -357,20 +398,24 @@ public final class PartyRates {
                 if (garbler && CreatorProtocol.flushInterval((long) stream.length / reps) >= PIECE) {
                     ((GarblerLoop) loop).sendInPiecesOf(PIECE);
                 }
-                ReplayingWalker w = new ReplayingWalker(circuit, walkBudget(), team == null ? null : plan);
-                long t0 = System.nanoTime();
+                // As a session walks: a one-thread loop runs kept code, a team's loop a recording.
+                ReplayingWalker w = team == null ? null : new ReplayingWalker(circuit, walkBudget(), plan);
+                CodeWalker cw = team == null ? new CodeWalker(circuit, walkBudget()) : null;
+                long t0 = clock(team == null && reader == null);
                 for (int rep = 0; rep < reps; rep++) {
                     pos[0] = 0;
                     loop.restart(0);
                     place(loop.labels(), garbler ? zero : active);
-                    if (reader != null) {
+                    if (cw != null) {
+                        cw.walk(loop, null);
+                    } else if (reader != null) {
                         reader.walk(w, loop);
                     } else {
                         w.walk(loop);
                     }
                     loop.finish();
                 }
-                long t = System.nanoTime() - t0;
+                long t = clock(team == null && reader == null) - t0;
                 loop.close();
                 String who = (garbler ? "garbler" : "evaluator") + " with " + threads + " threads";
                 if (garbler) {

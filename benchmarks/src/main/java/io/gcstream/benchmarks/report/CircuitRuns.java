@@ -2,6 +2,7 @@ package io.gcstream.benchmarks.report;
 
 import io.gcstream.benchmarks.apps.TwoParties;
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.Scheme;
@@ -63,8 +64,8 @@ public final class CircuitRuns {
         int warmed = 0;
         double first;
         try (TwoParties p = TwoParties.open(SessionOptions.builder().scheme(scheme).build())) {
-            boolean[] x = lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth()));
-            boolean[] y = lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth()));
+            boolean[] x = lc.encode(Party.CREATOR, random(rnd, lc.valueWidth(Party.CREATOR)));
+            boolean[] y = lc.encode(Party.EVALUATOR, random(rnd, lc.valueWidth(Party.EVALUATOR)));
             TwoParties.Execution e = p.run(c, x, y);
             first = e.creatorStats().totalNanos() / 1e6;
             if (c.gateCount() <= CHECK_LIMIT) {
@@ -72,13 +73,13 @@ public final class CircuitRuns {
             }
             long warmUntil = System.nanoTime() + (long) (warmupSeconds * 1e9);
             while (warmed < warmup || System.nanoTime() - warmUntil < 0) {
-                p.run(c, lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth())),
-                        lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth())));
+                p.run(c, lc.encode(Party.CREATOR, random(rnd, lc.valueWidth(Party.CREATOR))),
+                        lc.encode(Party.EVALUATOR, random(rnd, lc.valueWidth(Party.EVALUATOR))));
                 warmed++;
             }
             for (int k = 0; k < runs; k++) {
-                x = lc.encodeCreatorInput(random(rnd, lc.creatorEncoder().valueWidth()));
-                y = lc.encodeEvaluatorInput(random(rnd, lc.evaluatorEncoder().valueWidth()));
+                x = lc.encode(Party.CREATOR, random(rnd, lc.valueWidth(Party.CREATOR)));
+                y = lc.encode(Party.EVALUATOR, random(rnd, lc.valueWidth(Party.EVALUATOR)));
                 System.gc();
                 before[k] = heap.used();
                 heap.reset();

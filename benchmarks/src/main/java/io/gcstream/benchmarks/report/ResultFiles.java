@@ -2,106 +2,99 @@ package io.gcstream.benchmarks.report;
 
 import io.gcstream.circuits.internal.OutputFile;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Reader;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
- * Measured {@link Row}s as CSV (one header line, one line per row, for plots and spreadsheets)
- * and as JSON (an object with the machine and command, and the rows). Numbers use a dot and no
- * grouping; a missing reference figure is an empty CSV field and a JSON {@code null}. Fields
- * that contain a comma or a quote are quoted, quotes doubled.
+ * Result tables as CSV files (Apache Commons CSV): one header line, one line per row, for plots
+ * and spreadsheets; {@code #} lines above the header say on which machine and by which command
+ * the figures were measured. Numbers use a dot and no grouping; a missing reference figure is an
+ * empty field.
  */
 public final class ResultFiles {
-    /** The CSV columns, in order. */
+    /** The columns of a {@link Row}, in order. */
     public static final List<String> COLUMNS = List.of("kind", "circuit", "scheme", "non_linear", "gates", "S",
             "label_slots", "warmup_runs", "runs", "first_ms", "ot_ms", "online_ms", "total_ms",
             "creator_sent_bytes", "evaluator_sent_bytes", "heap_before_bytes", "peak_heap_bytes",
             "allocated_bytes", "and_per_s", "paper_non_linear", "paper_ms", "mesfe_ms");
 
+    /** How the files are written and read: RFC 4180 with {@code #} comment lines. */
+    private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setRecordSeparator('\n')
+            .setCommentMarker('#').get();
+
     private ResultFiles() {
     }
 
-    /** Writes {@code rows} as CSV to {@code file} (parent folders created). */
-    public static void writeCsv(List<Row> rows, Path file) throws IOException {
-        StringBuilder b = new StringBuilder(String.join(",", COLUMNS)).append('\n');
-        for (Row r : rows) {
-            List<String> f = fields(r);
-            for (int i = 0; i < f.size(); i++) {
-                if (i > 0) {
-                    b.append(',');
-                }
-                b.append(csv(f.get(i)));
-            }
-            b.append('\n');
-        }
-        write(file, b.toString());
-    }
-
     /**
-     * Writes {@code rows} as JSON to {@code file}: {@code {"machine": {...}, "command": "...",
-     * "rows": [{column: value, ...}, ...]}} with the CSV's column names.
+     * Writes {@code rows} to {@code file} (parent folders created), headed by this machine and
+     * {@code command} as comments.
      */
-    public static void writeJson(List<Row> rows, String command, Path file) throws IOException {
-        StringBuilder b = new StringBuilder("{\n  \"machine\": {");
-        b.append("\"cores\": ").append(Runtime.getRuntime().availableProcessors());
-        b.append(", \"java\": ").append(quote(System.getProperty("java.version")));
-        b.append(", \"vm\": ").append(quote(System.getProperty("java.vm.name")));
-        b.append(", \"os\": ").append(quote(System.getProperty("os.name") + " " + System.getProperty("os.arch")));
-        b.append(", \"maxHeapBytes\": ").append(Runtime.getRuntime().maxMemory());
-        b.append(", \"date\": ").append(quote(java.time.OffsetDateTime.now().withNano(0).toString()));
-        b.append("},\n  \"command\": ").append(quote(command)).append(",\n  \"rows\": [");
-        for (int k = 0; k < rows.size(); k++) {
-            List<String> f = fields(rows.get(k));
-            b.append(k == 0 ? "\n    {" : ",\n    {");
-            for (int i = 0; i < f.size(); i++) {
-                if (i > 0) {
-                    b.append(", ");
-                }
-                String v = f.get(i);
-                b.append(quote(COLUMNS.get(i))).append(": ");
-                b.append(i < 3 ? quote(v) : v.isEmpty() ? "null" : v);
-            }
-            b.append('}');
+    public static void writeCsv(List<Row> rows, String command, Path file) throws IOException {
+        List<List<String>> records = new ArrayList<>();
+        for (Row r : rows) {
+            records.add(fields(r));
         }
-        b.append("\n  ]\n}\n");
-        write(file, b.toString());
+        writeCsv(file, COLUMNS, records, "machine: " + machine(), "command: " + command);
+    }
+
+    /** Writes {@code records} under the header {@code columns} to {@code file}, {@code comments} above them. */
+    public static void writeCsv(Path file, List<String> columns, List<List<String>> records, String... comments)
+            throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        CSVFormat format = FORMAT.builder().setHeader(columns.toArray(new String[0])).setHeaderComments(
+                (Object[]) comments).get();
+        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+            Writer w = new OutputStreamWriter(f.stream(), StandardCharsets.UTF_8);
+            CSVPrinter p = new CSVPrinter(w, format);
+            p.printRecords(records);
+            p.flush();
+            return null;
+        });
     }
 
     /**
-     * Reads a CSV written by {@link #writeCsv} (or by hand with the same header) as maps from
-     * column name to field; rows of other column sets work as long as the columns read exist.
+     * Reads a CSV file with a header line (as {@link #writeCsv} writes them) as maps from column
+     * name to field.
      *
      * @throws IOException naming the file and line if a line has more or fewer fields than the header
      */
     public static List<Map<String, String>> readCsv(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty()) {
-            throw new IOException(file + ": empty, expected a CSV header line");
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+                CSVParser p = CSVParser.builder().setReader(in).setFormat(FORMAT.builder().setHeader()
+                        .setSkipHeaderRecord(true).get()).get()) {
+            int columns = p.getHeaderNames().size();
+            if (columns == 0) {
+                throw new IOException(file + ": empty, expected a CSV header line");
+            }
+            List<Map<String, String>> out = new ArrayList<>();
+            for (CSVRecord r : p) {
+                if (r.size() != columns) {
+                    throw new IOException(file + ":" + p.getCurrentLineNumber() + ": " + r.size()
+                            + " fields, the header has " + columns);
+                }
+                out.add(r.toMap());
+            }
+            return out;
+        } catch (java.io.UncheckedIOException e) {
+            throw new IOException(file + ": " + e.getCause().getMessage(), e.getCause());
         }
-        List<String> header = split(lines.get(0));
-        List<Map<String, String>> out = new ArrayList<>();
-        for (int n = 1; n < lines.size(); n++) {
-            if (lines.get(n).isBlank()) {
-                continue;
-            }
-            List<String> f = split(lines.get(n));
-            if (f.size() != header.size()) {
-                throw new IOException(file + ":" + (n + 1) + ": " + f.size() + " fields, the header has "
-                        + header.size());
-            }
-            Map<String, String> m = new HashMap<>();
-            for (int i = 0; i < f.size(); i++) {
-                m.put(header.get(i), f.get(i));
-            }
-            out.add(m);
-        }
-        return out;
     }
 
     private static List<String> fields(Row r) {
@@ -119,64 +112,29 @@ public final class ResultFiles {
         return String.format(Locale.ROOT, "%.4f", v);
     }
 
-    private static String csv(String v) {
-        if (v.indexOf(',') < 0 && v.indexOf('"') < 0 && v.indexOf('\n') < 0) {
-            return v;
-        }
-        return '"' + v.replace("\"", "\"\"") + '"';
-    }
-
-    static List<String> split(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char ch = line.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cur.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    cur.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.append(ch);
+    /**
+     * The default folder for result files: {@code results} next to the benchmarks jar (so
+     * {@code benchmarks/target/results} in a build), else {@code results} in the working folder.
+     */
+    public static Path defaultResultsDir() {
+        try {
+            Path jar = Path.of(ResultFiles.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isRegularFile(jar) && jar.getParent() != null) {
+                return jar.getParent().resolve("results");
             }
+        } catch (URISyntaxException | RuntimeException ignored) {
+            // Not run from a jar: fall back to the working folder.
         }
-        out.add(cur.toString());
-        return out;
+        return Path.of("results");
     }
 
-    private static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch == '"' || ch == '\\') {
-                b.append('\\').append(ch);
-            } else if (ch < 0x20) {
-                b.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
-            } else {
-                b.append(ch);
-            }
-        }
-        return b.append('"').toString();
-    }
-
-    private static void write(Path file, String text) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
-            f.stream().write(text.getBytes(StandardCharsets.UTF_8));
-            return null;
-        });
+    /** One line about this machine and JVM for the head of a report. */
+    public static String machine() {
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return String.format(Locale.ROOT, "%d cores, Java %s (%s), max heap %d MB, load average %s, %s",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), Runtime.getRuntime().maxMemory() >> 20,
+                load < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", load),
+                java.time.OffsetDateTime.now().withNano(0));
     }
 }

@@ -25,7 +25,7 @@ class ResultFilesTest {
     @Test
     void csvRoundTripsWithQuotedFieldsAndEmptyReferences() throws IOException {
         Path f = dir.resolve("sub/r.csv");
-        ResultFiles.writeCsv(List.of(row("a,\"b\".bmec", 896L), row("plain", null)), f);
+        ResultFiles.writeCsv(List.of(row("a,\"b\".bmec", 896L), row("plain", null)), "PaperTables --runs 1", f);
         List<Map<String, String>> back = ResultFiles.readCsv(f);
         assertEquals(2, back.size());
         assertEquals("a,\"b\".bmec", back.get(0).get("circuit"));
@@ -37,15 +37,14 @@ class ResultFilesTest {
     }
 
     @Test
-    void jsonHasTheMachineTheCommandAndNullsForMissingFigures() throws IOException {
-        Path f = dir.resolve("r.json");
-        ResultFiles.writeJson(List.of(row("x", null)), "PaperTables --runs 1", f);
-        String s = Files.readString(f);
-        assertTrue(s.contains("\"command\": \"PaperTables --runs 1\""), s);
-        assertTrue(s.contains("\"cores\": "), s);
-        assertTrue(s.contains("\"circuit\": \"x\""), s);
-        assertTrue(s.contains("\"paper_ms\": null"), s);
-        assertTrue(s.contains("\"non_linear\": 896"), s);
+    void theMachineAndTheCommandAreCommentsAboveTheHeader() throws IOException {
+        Path f = dir.resolve("r.csv");
+        ResultFiles.writeCsv(List.of(row("x", null)), "PaperTables --runs 1", f);
+        List<String> lines = Files.readAllLines(f);
+        assertTrue(lines.get(0).startsWith("# machine: ") && lines.get(0).contains(" cores, Java "), lines.get(0));
+        assertEquals("# command: PaperTables --runs 1", lines.get(1));
+        assertEquals(String.join(",", ResultFiles.COLUMNS), lines.get(2));
+        assertEquals(1, ResultFiles.readCsv(f).size());
     }
 
     @Test

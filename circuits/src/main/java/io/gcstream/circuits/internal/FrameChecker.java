@@ -1,6 +1,7 @@
 package io.gcstream.circuits.internal;
 
 import io.gcstream.circuits.CircuitFormatException;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.Supplier;
@@ -39,6 +40,17 @@ public final class FrameChecker {
      */
     public FrameChecker(String what, int numSlots, int[] inputs, List<SubCircuit> callable) {
         this(what, numSlots, inputs, callable, false);
+    }
+
+    /**
+     * A checker of the main body ("main circuit" in messages) whose inputs are the creator's
+     * slots, then the evaluator's, as every circuit lists them.
+     */
+    public static FrameChecker ofMain(int numSlots, int[] creatorInputs, int[] evaluatorInputs,
+            List<SubCircuit> callable) {
+        int[] all = Arrays.copyOf(creatorInputs, creatorInputs.length + evaluatorInputs.length);
+        System.arraycopy(evaluatorInputs, 0, all, creatorInputs.length, evaluatorInputs.length);
+        return new FrameChecker("main circuit", numSlots, all, callable);
     }
 
     /**

@@ -245,7 +245,8 @@ public final class SplitPlan {
             }
             wireIn[code[pc + 1]] = w;
         }
-        // Components and their weights (a non-linear gate costs about as much as 8 linear ones).
+        // Components and their weights (a non-linear gate weighs as 8 linear ones: it is hashed,
+        // they are not).
         int[] comp = new int[parent.length];
         Arrays.fill(comp, -1);
         int comps = 0;

@@ -3,7 +3,7 @@ package io.gcstream.circuits.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

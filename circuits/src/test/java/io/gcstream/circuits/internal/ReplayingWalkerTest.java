@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

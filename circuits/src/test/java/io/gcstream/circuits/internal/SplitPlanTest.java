@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.circuits.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.circuits.Simulator;
 import java.io.IOException;
 import java.util.ArrayList;

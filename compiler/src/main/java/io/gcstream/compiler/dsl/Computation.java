@@ -3,15 +3,21 @@ package io.gcstream.compiler.dsl;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Access;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * A two-party computation written with typed values: declare each party's inputs, compute
@@ -36,46 +42,68 @@ import java.util.function.Function;
  * same circuit, gate for gate, which the session checks by hash); each encodes its own inputs
  * with its {@link PartySide} and decodes its own outputs with the {@link Output} handles.
  *
- * <p>Sub-circuits: {@link #define} runs a body once over fresh parameters and returns a
- * {@link Subroutine} whose every call is one call instruction, not a copy of the body — the
- * way to keep large programs small. Not thread-safe.
+ * <p>Sub-circuits: {@link #define} runs a body once over fresh parameters and returns the
+ * sub-circuit as a function whose every {@code apply} is one call instruction, not a copy of
+ * the body — the way to keep large programs small.
+ *
+ * <p>A computation builds one circuit. It is not thread-safe; values and {@link PartySide}s
+ * belong to it.
  */
 public final class Computation {
-    private final CircuitBuilder builder;
+    private final CircuitBuilder builder = new CircuitBuilder();
     private final PartySide creator;
     private final PartySide evaluator;
     private final Scope main = new Scope("the main circuit");
     private final Deque<Scope> scopes = new ArrayDeque<>();
     private final Bit zero;
     private final Bit one;
+    /** What the standard library keeps per computation (its sub-circuits, defined once). */
+    private final Map<Class<?>, Object> locals = new HashMap<>();
 
-    /** An empty computation over a new {@link CircuitBuilder}. */
-    public Computation() {
-        this(new CircuitBuilder());
+    static {
+        Access.register(new Access.Dsl() {
+            @Override
+            public CircuitBuilder builder(Computation c) {
+                return c.builder;
+            }
+
+            @Override
+            public Computation computation(Value... values) {
+                Computation c = values[0].computation;
+                c.use(values);
+                return c;
+            }
+
+            @Override
+            public Word word(Value v) {
+                v.computation.use(v);
+                return v.word;
+            }
+
+            @Override
+            public UInt uint(Computation c, Word w) {
+                return new UInt(c, w);
+            }
+
+            @Override
+            public <T> T local(Computation c, Class<T> key, Supplier<T> make) {
+                Object o = c.locals.get(key);
+                if (o == null) {
+                    o = Objects.requireNonNull(make.get());
+                    c.locals.put(key, o);
+                }
+                return key.cast(o);
+            }
+        });
     }
 
-    private Computation(CircuitBuilder builder) {
-        this.builder = builder;
+    /** An empty computation: no inputs, no gates. */
+    public Computation() {
         this.scopes.push(main);
         this.creator = new PartySide(this, Party.CREATOR);
         this.evaluator = new PartySide(this, Party.EVALUATOR);
         this.zero = new Bit(this, Word.of(CircuitBuilder.ZERO));
         this.one = new Bit(this, Word.of(CircuitBuilder.ONE));
-    }
-
-    /**
-     * A computation that adds its gates to {@code builder}, in whatever body the builder is
-     * building now, for code that mixes typed values with builder-level code (see
-     * {@link Interop}). Inputs and outputs added to the builder directly are not known to this
-     * computation's {@link PartySide}s: declare them through the sides to encode and decode them.
-     */
-    public static Computation over(CircuitBuilder builder) {
-        return new Computation(Objects.requireNonNull(builder, "builder"));
-    }
-
-    /** The builder underneath (for {@link Interop}). */
-    public CircuitBuilder builder() {
-        return builder;
     }
 
     /** The creator's (garbler's) inputs, outputs and input encoding. */
@@ -138,39 +166,47 @@ public final class Computation {
     /**
      * Defines a sub-circuit of one parameter: {@code body} runs once, now, over a fresh value
      * of type {@code a}, and what it returns is the result. Values made outside may not be used
-     * inside (pass them as parameters); values made inside may not be used outside.
+     * inside (pass them as parameters); values made inside may not be used outside. Each
+     * {@code apply} of the returned function is one call instruction in the body being built
+     * then (the main circuit or another definition's body); it refuses an argument of another
+     * type, width, computation or body ({@link IllegalArgumentException}, naming the
+     * sub-circuit).
      *
-     * <pre>{@code Subroutine<UInt> square = c.define("square16", Type.uint(16), x -> x.mul(x));}</pre>
+     * <pre>{@code Function<UInt, UInt> square = c.define("square16", Type.uint(16), x -> x.mul(x));}</pre>
      *
      * @throws IllegalArgumentException naming {@code name} and the rule, before the body runs, if
      *     the name is one no circuit format takes (not an identifier of at most 255 bytes) or is
      *     already defined in this computation
      */
-    public <A extends Value, R extends Value> Subroutine<R> define(String name, Type<A> a,
+    public <A extends Value, R extends Value> Function<A, R> define(String name, Type<A> a,
             Function<? super A, ? extends R> body) {
-        return defineWith(name, List.of(a), p -> body.apply(a.wrap(this, p[0])));
+        SubCircuit<R> s = defineWith(name, List.of(a), p -> body.apply(a.wrap(this, p[0])));
+        return x -> s.call(x);
     }
 
     /** As {@link #define(String, Type, Function)}, with two parameters: {@code c.define("min20", Type.uint(20), Type.uint(20), UInt::min)}. */
-    public <A extends Value, B extends Value, R extends Value> Subroutine<R> define(String name, Type<A> a,
+    public <A extends Value, B extends Value, R extends Value> BiFunction<A, B, R> define(String name, Type<A> a,
             Type<B> b, BiFunction<? super A, ? super B, ? extends R> body) {
-        return defineWith(name, List.of(a, b), p -> body.apply(a.wrap(this, p[0]), b.wrap(this, p[1])));
+        SubCircuit<R> s = defineWith(name, List.of(a, b), p -> body.apply(a.wrap(this, p[0]), b.wrap(this, p[1])));
+        return (x, y) -> s.call(x, y);
     }
 
     /** As {@link #define(String, Type, Function)}, with three parameters. */
-    public <A extends Value, B extends Value, C extends Value, R extends Value> Subroutine<R> define(String name,
-            Type<A> a, Type<B> b, Type<C> c, Body3<? super A, ? super B, ? super C, ? extends R> body) {
-        return defineWith(name, List.of(a, b, c),
+    public <A extends Value, B extends Value, C extends Value, R extends Value> Function3<A, B, C, R> define(
+            String name, Type<A> a, Type<B> b, Type<C> c,
+            Function3<? super A, ? super B, ? super C, ? extends R> body) {
+        SubCircuit<R> s = defineWith(name, List.of(a, b, c),
                 p -> body.apply(a.wrap(this, p[0]), b.wrap(this, p[1]), c.wrap(this, p[2])));
+        return (x, y, z) -> s.call(x, y, z);
     }
 
-    /** A body of three parameters, for {@link #define(String, Type, Type, Type, Body3)}. */
+    /** A function of three arguments: the body and the calls of a three-parameter sub-circuit. */
     @FunctionalInterface
-    public interface Body3<A, B, C, R> {
+    public interface Function3<A, B, C, R> {
         R apply(A a, B b, C c);
     }
 
-    private <R extends Value> Subroutine<R> defineWith(String name, List<Type<?>> params,
+    private <R extends Value> SubCircuit<R> defineWith(String name, List<Type<?>> params,
             Function<Word[], ? extends R> body) {
         Objects.requireNonNull(name, "name");
         int width = 0;
@@ -179,7 +215,7 @@ public final class Computation {
         }
         Scope scope = new Scope("sub-circuit " + name);
         Value[] result = new Value[1];
-        SubCircuitDef def;
+        UnaryOperator<Word> def;
         scopes.push(scope);
         try {
             def = builder.define(name, width, in -> {
@@ -199,7 +235,43 @@ public final class Computation {
         }
         @SuppressWarnings("unchecked")
         Type<R> resultType = (Type<R>) result[0].type();
-        return new Subroutine<>(this, def, params, resultType);
+        return new SubCircuit<>(name, def, params, resultType);
+    }
+
+    /** A defined sub-circuit: its calls check their arguments and wrap the result. */
+    private final class SubCircuit<R extends Value> {
+        private final String name;
+        private final UnaryOperator<Word> def;
+        private final List<Type<?>> parameters;
+        private final Type<R> result;
+
+        SubCircuit(String name, UnaryOperator<Word> def, List<Type<?>> parameters, Type<R> result) {
+            this.name = name;
+            this.def = def;
+            this.parameters = List.copyOf(parameters);
+            this.result = result;
+        }
+
+        R call(Value... args) {
+            use(args);
+            boolean ok = args.length == parameters.size();
+            for (int i = 0; ok && i < args.length; i++) {
+                ok = parameters.get(i).equals(args[i].type());
+            }
+            if (!ok) {
+                throw new IllegalArgumentException(name + " takes " + signature(parameters) + ", called with "
+                        + signature(Arrays.stream(args).map(Value::type).collect(Collectors.toList())));
+            }
+            Word[] words = new Word[args.length];
+            for (int i = 0; i < args.length; i++) {
+                words[i] = args[i].word;
+            }
+            return result.wrap(Computation.this, def.apply(Word.concat(words)));
+        }
+
+        private static String signature(List<? extends Type<?>> types) {
+            return types.stream().map(Type::toString).collect(Collectors.joining(", ", "(", ")"));
+        }
     }
 
     // ---- result -------------------------------------------------------------------------
@@ -227,6 +299,10 @@ public final class Computation {
             }
         }
         return null;
+    }
+
+    CircuitBuilder builder() {
+        return builder;
     }
 
     boolean inMain() {

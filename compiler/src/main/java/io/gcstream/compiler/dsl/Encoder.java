@@ -1,5 +1,6 @@
 package io.gcstream.compiler.dsl;
 
+import io.gcstream.circuits.BitCodec;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.function.IntConsumer;
@@ -48,16 +49,14 @@ public final class Encoder {
 
     /**
      * An input of 8·{@code bytes.length} bits from bytes, byte k in bits 8k … 8k+7 (least
-     * significant byte first, as {@code BitCodec.ofBytes}).
+     * significant byte first, {@link BitCodec#ofBytes}).
      */
     public Encoder set(IntValue<?> input, byte[] bytes) {
         int o = offset(input);
         if (8 * bytes.length != input.width()) {
             throw new IllegalArgumentException(bytes.length + " bytes for a " + input.type());
         }
-        for (int i = 0; i < input.width(); i++) {
-            bits[o + i] = ((bytes[i / 8] >> (i % 8)) & 1) != 0;
-        }
+        System.arraycopy(BitCodec.ofBytes(bytes), 0, bits, o, input.width());
         return this;
     }
 
@@ -69,23 +68,6 @@ public final class Encoder {
     /** Integer inputs declared as an array ({@link PartySide#uints}, {@link PartySide#sints}), one value each. */
     public Encoder set(IntValue<?>[] inputs, long[] values) {
         return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
-    }
-
-    /** As {@link #set(IntValue[], long[])}, from ints (read as signed or unsigned by the input's type). */
-    public Encoder set(IntValue<?>[] inputs, int[] values) {
-        // an unsigned input reads the int as unsigned 32 bits, a signed one as signed
-        return each(inputs.length, values.length,
-                i -> set(inputs[i], inputs[i] instanceof SInt ? values[i] : Integer.toUnsignedLong(values[i])));
-    }
-
-    /** As {@link #set(IntValue[], long[])}, for values of any size. */
-    public Encoder set(IntValue<?>[] inputs, BigInteger[] values) {
-        return each(inputs.length, values.length, i -> set(inputs[i], values[i]));
-    }
-
-    /** Byte inputs declared as an array of 8-bit values: element k gets {@code bytes[k]} (unsigned). */
-    public Encoder set(IntValue<?>[] inputs, byte[] bytes) {
-        return each(inputs.length, bytes.length, i -> set(inputs[i], new byte[] {bytes[i]}));
     }
 
     private Encoder each(int inputs, int values, IntConsumer setOne) {

@@ -1,8 +1,8 @@
 package io.gcstream.compiler.dsl;
 
-import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Arithmetic;
 import java.math.BigInteger;
 
 /**
@@ -21,7 +21,7 @@ import java.math.BigInteger;
  *   <tr><td>{@code negate}</td><td>n − 2 (n ≥ 2)</td></tr>
  *   <tr><td>{@code mul} (mod 2^n)</td><td>n² − n + 1</td></tr>
  *   <tr><td>{@code lessThan}, {@code greaterThan}, {@code lessOrEqual}, {@code greaterOrEqual}</td><td>n</td></tr>
- *   <tr><td>{@code equalTo}, {@code notEqualTo}, {@code isZero}</td><td>n − 1</td></tr>
+ *   <tr><td>{@code equalTo}</td><td>n − 1</td></tr>
  *   <tr><td>{@code min}, {@code max}</td><td>2n</td></tr>
  *   <tr><td>{@code and}, {@code or}, {@link Bit#select}</td><td>n</td></tr>
  *   <tr><td>{@code bitCount}</td><td>n − (number of ones of n)</td></tr>
@@ -184,7 +184,7 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
         return !left && signed() ? word.msb() : CircuitBuilder.ZERO;
     }
 
-    /** Rotated left by {@code k} (any int, taken mod n): free. */
+    /** Rotated left by {@code k} (any int, taken mod n; a negative k rotates right): free. */
     public T rotateLeft(int k) {
         computation.use(this);
         int n = width();
@@ -194,11 +194,6 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
             r[(i + s) % n] = word.bit(i);
         }
         return wrap(Word.of(r));
-    }
-
-    /** Rotated right by {@code k} (any int, taken mod n): free. */
-    public T rotateRight(int k) {
-        return rotateLeft(-Math.floorMod(k, width()));
     }
 
     /**
@@ -245,7 +240,7 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
 
     // ---- comparisons --------------------------------------------------------------------
 
-    /** {@code this == y}: n − 1 ANDs. */
+    /** {@code this == y}: n − 1 ANDs (its {@link Bit#not()} is {@code this != y}, free). */
     public Bit equalTo(T y) {
         return bit1(Arithmetic.equal(use(y), word, y.word));
     }
@@ -253,21 +248,6 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
     /** {@code this == v} for a constant v of this type. */
     public Bit equalTo(long v) {
         return equalTo(constant(v));
-    }
-
-    /** {@code this != y}: n − 1 ANDs. */
-    public Bit notEqualTo(T y) {
-        return equalTo(y).not();
-    }
-
-    /** {@code this != v} for a constant v of this type. */
-    public Bit notEqualTo(long v) {
-        return notEqualTo(constant(v));
-    }
-
-    /** {@code this == 0}: n − 1 ANDs. */
-    public Bit isZero() {
-        return bit1(Arithmetic.isZero(computation.use(this), word));
     }
 
     /** {@code this < y} (signed or unsigned by type): n ANDs. */
@@ -294,7 +274,8 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
     /**
      * {@code this > y}, or {@code ifEqual} where they are equal: n ANDs (the carry out of
      * this + ¬y + ifEqual). Compares numbers held in pieces, least significant piece first:
-     * {@code hi.greaterThan(hi2, lo.greaterThan(lo2))}.
+     * {@code hi.greaterThan(hi2, lo.greaterThan(lo2))}; {@code y.greaterThan(this, ifEqual)} is
+     * the other way round.
      */
     public Bit greaterThan(T y, Bit ifEqual) {
         CircuitBuilder b = use(y);
@@ -307,11 +288,6 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
     private static Word flipSign(CircuitBuilder b, Word w) {
         int n = w.width();
         return w.slice(0, n - 1).concat(Word.of(b.not(w.msb())));
-    }
-
-    /** {@code this < y}, or {@code ifEqual} where they are equal: n ANDs (see {@link #greaterThan(IntValue, Bit)}). */
-    public Bit lessThan(T y, Bit ifEqual) {
-        return y.greaterThan(self(), ifEqual);
     }
 
     /** {@code this <= y}: n ANDs. */

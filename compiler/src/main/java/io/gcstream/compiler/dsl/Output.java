@@ -1,6 +1,6 @@
 package io.gcstream.compiler.dsl;
 
-import io.gcstream.circuits.Party;
+import io.gcstream.circuits.BitCodec;
 import java.math.BigInteger;
 import java.util.Arrays;
 
@@ -36,13 +36,8 @@ public final class Output {
         this.array = array;
     }
 
-    /** Who learns it. */
-    public Party party() {
-        return side.party();
-    }
-
     /** The type of the value (of each element, for an array). */
-    public Type<?> type() {
+    Type<?> type() {
         return type;
     }
 
@@ -85,33 +80,11 @@ public final class Output {
     }
 
     /**
-     * The output's bits as bytes, byte k from bits 8k … 8k+7 (as {@code BitCodec.toBytes}): a
+     * The output's bits as bytes, byte k from bits 8k … 8k+7 ({@link BitCodec#toBytes}): a
      * value of 8m bits, or an array of 8-bit values (one byte each).
      */
     public byte[] decodeBytes(boolean[] outputs) {
-        boolean[] b = bits(outputs);
-        if (b.length % 8 != 0) {
-            throw new IllegalArgumentException(b.length + " bits are not whole bytes");
-        }
-        byte[] r = new byte[b.length / 8];
-        for (int i = 0; i < b.length; i++) {
-            if (b[i]) {
-                r[i / 8] |= (byte) (1 << (i % 8));
-            }
-        }
-        return r;
-    }
-
-    /** An array of integers of at most 32 bits each. */
-    public int[] decodeInts(boolean[] outputs) {
-        plural();
-        fits(32, "an int");
-        boolean[] b = bits(outputs);
-        int[] r = new int[count];
-        for (int i = 0; i < count; i++) {
-            r[i] = (int) element(b, i).longValue();
-        }
-        return r;
+        return BitCodec.toBytes(bits(outputs));
     }
 
     /** An array of integers of at most 64 bits each. */
@@ -149,17 +122,8 @@ public final class Output {
     /** Element {@code i}'s value (signed by type). */
     private BigInteger element(boolean[] b, int i) {
         int w = type.width();
-        BigInteger v = BigInteger.ZERO;
-        for (int j = w - 1; j >= 0; j--) {
-            v = v.shiftLeft(1);
-            if (b[i * w + j]) {
-                v = v.setBit(0);
-            }
-        }
-        if (type.kind() == Type.Kind.SINT && b[i * w + w - 1]) {
-            v = v.subtract(BigInteger.ONE.shiftLeft(w));
-        }
-        return v;
+        boolean[] e = Arrays.copyOfRange(b, i * w, i * w + w);
+        return type.kind() == Type.Kind.SINT ? BitCodec.toSignedBigInteger(e) : BitCodec.toBigInteger(e);
     }
 
     private void fits(int bits, String what) {

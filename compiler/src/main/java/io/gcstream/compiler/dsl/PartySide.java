@@ -3,7 +3,6 @@ package io.gcstream.compiler.dsl;
 import io.gcstream.circuits.Party;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -103,7 +102,7 @@ public final class PartySide {
     }
 
     /** The inputs declared so far, in order (unmodifiable). */
-    public List<Value> inputs() {
+    List<Value> inputs() {
         return Collections.unmodifiableList(inputs);
     }
 
@@ -137,16 +136,6 @@ public final class PartySide {
      * @throws IllegalArgumentException if the party has other inputs, or the value does not fit
      */
     public boolean[] encode(IntValue<?> input, long value) {
-        return encoder().set(only(input), value).encode();
-    }
-
-    /** As {@link #encode(IntValue, long)}, for a value of any size. */
-    public boolean[] encode(IntValue<?> input, BigInteger value) {
-        return encoder().set(only(input), value).encode();
-    }
-
-    /** As {@link #encode(IntValue, long)}, for a one-bit input. */
-    public boolean[] encode(Bit input, boolean value) {
         return encoder().set(only(input), value).encode();
     }
 

@@ -19,9 +19,9 @@ import java.util.function.IntUnaryOperator;
  */
 public final class Table {
     /** Largest index width: 2^12 entries (a larger table is better looked up in pieces). */
-    public static final int MAX_IN_BITS = 12;
+    static final int MAX_IN_BITS = 12;
     /** Largest entry width. */
-    public static final int MAX_OUT_BITS = 32;
+    static final int MAX_OUT_BITS = 32;
 
     private final int[] values;
     private final int inBits;
@@ -83,7 +83,7 @@ public final class Table {
     }
 
     /** Entry {@code index}. */
-    public int get(int index) {
+    int get(int index) {
         Objects.checkIndex(index, values.length);
         return values[index];
     }

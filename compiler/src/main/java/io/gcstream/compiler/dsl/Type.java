@@ -5,8 +5,9 @@ import java.util.Objects;
 
 /**
  * The type of a value — a bit, or an unsigned or signed integer of a given width — as the
- * parameters of a {@link Subroutine} are declared: {@code Type.uint(20)}. Immutable, with
- * value equality.
+ * parameters of a sub-circuit ({@link Computation#define}) and inputs
+ * ({@link PartySide#input}) are declared: {@code Type.uint(20)}. Immutable, with value
+ * equality.
  *
  * @param <T> the value class: {@link Bit}, {@link UInt} or {@link SInt}
  */
@@ -81,11 +82,6 @@ public final class Type<T extends Value> {
             case UINT -> new UInt(c, w);
             case SINT -> new SInt(c, w);
         };
-    }
-
-    /** True iff {@code v} is of this type. */
-    public boolean isTypeOf(Value v) {
-        return equals(v.type());
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.gcstream.compiler.dsl;
 
-import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Arithmetic;
 import java.util.Arrays;
 
 /**

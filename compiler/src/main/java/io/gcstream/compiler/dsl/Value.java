@@ -7,7 +7,7 @@ import io.gcstream.compiler.Word;
  * {@link SInt}. A value is a handle on bits that exist only inside the circuit being built; it
  * has no Java value of its own. Values are immutable and compared by identity. Every operation
  * on them adds gates to the computation they belong to, in the body being built at that
- * moment (the main circuit, or a {@link Subroutine}'s body while its definition runs).
+ * moment (the main circuit, or a sub-circuit's body while its definition runs).
  *
  * <p>A value may only be used in the body it was made in (constants anywhere) and only with
  * values of the same computation; anything else is an {@link IllegalArgumentException} naming
@@ -29,17 +29,12 @@ public abstract sealed class Value permits Bit, IntValue {
         return word.width();
     }
 
-    /** The computation this value belongs to. */
-    public Computation computation() {
-        return computation;
-    }
-
     /** True iff every bit is a constant known when the circuit is built. */
     public boolean isConstant() {
         return scope == null;
     }
 
-    /** The type of this value, as a {@link Subroutine} parameter would declare it. */
+    /** The type of this value, as a sub-circuit's parameter would declare it. */
     public abstract Type<?> type();
 
     @Override

@@ -1,9 +1,13 @@
 package io.gcstream.compiler.dsl;
 
+import io.gcstream.circuits.BitCodec;
 import java.math.BigInteger;
 import java.util.Objects;
 
-/** Range checks of Java values against typed widths, shared by constants and the encoders. */
+/**
+ * Range checks of Java values against typed widths, shared by constants and the encoders; the
+ * bits themselves are {@link BitCodec}'s, the one raw bit order.
+ */
 final class Values {
     private Values() {
     }
@@ -38,9 +42,7 @@ final class Values {
     static void put(boolean[] into, int offset, Type<?> type, BigInteger v) {
         BigInteger checked = type.kind() == Type.Kind.SINT ? checkSigned(v, type.width())
                 : checkUnsigned(v, type.width());
-        for (int i = 0; i < type.width(); i++) {
-            into[offset + i] = checked.testBit(i);
-        }
+        System.arraycopy(BitCodec.ofBigInteger(checked, type.width()), 0, into, offset, type.width());
     }
 
     /** A Java long for {@code type}: unsigned types read it as unsigned 64 bits, signed ones as signed. */

@@ -18,8 +18,8 @@
  * }</pre>
  *
  * <p>Values never expose wires: a program cannot mix up a wire number with a constant, and
- * using a value in the wrong body or computation is refused before a gate is added.
- * {@link io.gcstream.compiler.dsl.Interop} converts to and from the builder's
- * {@link io.gcstream.compiler.Word}s where a program needs both.
+ * using a value in the wrong body or computation is refused before a gate is added. The
+ * standard library's building blocks that are more than one operation take and return values
+ * too ({@code io.gcstream.compiler.lib.Aes128}, {@code Present80}, {@code Karatsuba}).
  */
 package io.gcstream.compiler.dsl;

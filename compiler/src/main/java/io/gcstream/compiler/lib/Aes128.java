@@ -2,24 +2,28 @@ package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.UInt;
+import io.gcstream.compiler.internal.Access;
 import java.util.Arrays;
 import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 
 /**
- * AES-128 encryption (FIPS-197) written in the builder DSL with sub-circuits, each defined
- * once: {@code aes_round_sboxes} (160 → 160 bits: a round's 16 S-boxes and the 4 of the key
+ * AES-128 encryption (FIPS-197) in a computation ({@link #encrypt}), and the library's
+ * {@code aes128} and {@code aes128-expanded}. Written with sub-circuits, each defined once per
+ * circuit: {@code aes_round_sboxes} (160 → 160 bits: a round's 16 S-boxes and the 4 of the key
  * schedule's step for the round key, each of 32 ANDs, inversion in the tower field
- * GF(((2²)²)²), see {@link TowerField}, with the basis changes and the affine map folded into
+ * GF(((2²)²)²), see {@code TowerField}, with the basis changes and the affine map folded into
  * free linear layers), and for circuits on expanded keys {@code subBytes} (the 16 S-boxes
  * alone). The S-boxes of a call sit side by side, their gates ordered by AND depth, so the
  * engines hash the ANDs of all of them at one depth together. MixColumns is written in line: as
- * a sub-circuit its 136 XORs took 64 label copies a call (36 calls), which cost the garbler and
- * the evaluator ~10 % of an execution. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the
+ * a sub-circuit each of its 36 calls would copy 64 labels in and out around 136 free XORs, work
+ * both parties would do for nothing. An encryption computes 160 + 40 S-boxes: 6400 ANDs, the
  * same as the best known (Boyar–Peralta's 32-AND S-box, used by the Bristol
  * {@code aes_128.txt}); ours is an
- * independent tower-field construction. {@link #encryptExpanded} takes the 11 round keys as
+ * independent tower-field construction. {@code aes128-expanded} takes the 11 round keys as
  * inputs instead (the key schedule run in the clear by the key's owner): 160 S-boxes, 5120
  * ANDs, with {@code subBytes}.
  *
@@ -31,18 +35,18 @@ import java.util.function.IntFunction;
 public final class Aes128 {
     private final CircuitBuilder b;
     /** One S-box, defined on first use by {@link #sbox()}; the rounds call S-boxes side by side. */
-    private SubCircuitDef sbox;
+    private UnaryOperator<Word> sbox;
     /**
      * The 16 S-boxes of a round (in ShiftRows order), gates ordered by AND depth; defined on
      * first use by {@link #encryptExpanded}.
      */
-    private SubCircuitDef subBytes;
+    private UnaryOperator<Word> subBytes;
     /**
      * A round's 16 S-boxes and the 4 of the key schedule's next step, side by side, ordered by
      * AND depth; defined on first use by {@link #encrypt}, so circuits on expanded keys do not
      * carry it.
      */
-    private SubCircuitDef roundSboxes;
+    private UnaryOperator<Word> roundSboxes;
 
     private static final int[] RCON = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
 
@@ -52,12 +56,32 @@ public final class Aes128 {
      * engines then hash the ANDs of 16 or 20 S-boxes at a time, not the one or two of a single
      * S-box's chain.
      */
-    public Aes128(CircuitBuilder b) {
+    Aes128(CircuitBuilder b) {
         this.b = b;
     }
 
+    /**
+     * The encryption of {@code plaintext} under {@code key}, both 128-bit values (the integers
+     * whose big-endian bytes are FIPS-197's bytes, see the class comment), in the body being
+     * built: 6,400 ANDs in 10 calls of {@code aes_round_sboxes}, which the first encryption in
+     * a computation defines (that name is then taken in it).
+     *
+     * @throws IllegalArgumentException if a value is not 128 bits, or they belong to different
+     *     computations or to another body, or the name is taken
+     */
+    public static UInt encrypt(UInt key, UInt plaintext) {
+        if (key.width() != 128 || plaintext.width() != 128) {
+            throw new IllegalArgumentException("AES-128 takes a 128-bit key and block, got " + key.type() + " and "
+                    + plaintext.type());
+        }
+        Access.Dsl dsl = Access.dsl();
+        Computation c = dsl.computation(key, plaintext);
+        Aes128 aes = dsl.local(c, Aes128.class, () -> new Aes128(dsl.builder(c)));
+        return dsl.uint(c, aes.encrypt(dsl.word(key), dsl.word(plaintext)));
+    }
+
     /** The circuit: key from the creator, plaintext from the evaluator, ciphertext to the evaluator. */
-    public static Circuit circuit() {
+    static Circuit circuit() {
         CircuitBuilder b = new CircuitBuilder();
         Aes128 aes = new Aes128(b);
         Word key = b.creatorInput(128);
@@ -70,7 +94,7 @@ public final class Aes128 {
      * The circuit on expanded keys: the 11 round keys (1408 bits, see {@link #encryptExpanded})
      * from the creator, plaintext from the evaluator, ciphertext to the evaluator; 5120 ANDs.
      */
-    public static Circuit expandedCircuit() {
+    static Circuit expandedCircuit() {
         CircuitBuilder b = new CircuitBuilder();
         Aes128 aes = new Aes128(b);
         Word roundKeys = b.creatorInput(11 * 128);
@@ -80,7 +104,7 @@ public final class Aes128 {
     }
 
     /** The S-box sub-circuit (8 bits in and out, bit 0 least significant), defined on first use. */
-    public SubCircuitDef sbox() {
+    UnaryOperator<Word> sbox() {
         if (sbox == null) {
             sbox = b.define("aes_sbox", 8, this::sboxBody);
         }
@@ -93,7 +117,7 @@ public final class Aes128 {
      * key r - 1, known by then) are one call of {@code aes_round_sboxes}: 640 ANDs hashed in
      * the batches of their depth, instead of 512 and then 128 in small batches of their own.
      */
-    public Word encrypt(Word key, Word plaintext) {
+    Word encrypt(Word key, Word plaintext) {
         if (roundSboxes == null) {
             roundSboxes = sboxesSideBySide("aes_round_sboxes", 20);
         }
@@ -111,7 +135,7 @@ public final class Aes128 {
             in[17] = k[14];
             in[18] = k[15];
             in[19] = k[12];
-            Word[] out = bytesInOrder(roundSboxes.call(join(in)));
+            Word[] out = bytesInOrder(roundSboxes.apply(join(in)));
             Word[] temp = {b.xor(out[16], b.constant(RCON[round - 1], 8)), out[17], out[18], out[19]};
             Word[] next = new Word[16];
             for (int i = 0; i < 16; i++) {
@@ -130,7 +154,7 @@ public final class Aes128 {
      * integer like the key (see the class comment; round key 0 is the key itself). 160 S-box
      * calls, 5120 ANDs; {@link Aes128KeySchedule} computes the round keys in plain Java.
      */
-    public Word encryptExpanded(Word roundKeys, Word plaintext) {
+    Word encryptExpanded(Word roundKeys, Word plaintext) {
         if (roundKeys.width() != 11 * 128) {
             throw new IllegalArgumentException("AES-128 takes 11 round keys of 128 bits, got " + roundKeys.width()
                     + " bits");
@@ -149,14 +173,14 @@ public final class Aes128 {
             s[i] = b.xor(s[i], k[i]);
         }
         for (int round = 1; round <= 10; round++) {
-            Word[] t = bytesInOrder(subBytes.call(join(shiftRows(s))));
+            Word[] t = bytesInOrder(subBytes.apply(join(shiftRows(s))));
             s = finishRound(round, t, roundKey.apply(round));
         }
         return fromBytes(s);
     }
 
     /** A sub-circuit of {@code count} S-boxes on consecutive bytes, gates ordered by AND depth. */
-    private SubCircuitDef sboxesSideBySide(String name, int count) {
+    private UnaryOperator<Word> sboxesSideBySide(String name, int count) {
         return b.defineByLevel(name, 8 * count, in -> {
             Word[] x = bytesInOrder(in);
             for (int i = 0; i < count; i++) {

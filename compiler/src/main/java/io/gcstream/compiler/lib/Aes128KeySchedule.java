@@ -8,7 +8,7 @@ package io.gcstream.compiler.lib;
  * integers whose big-endian bytes are the FIPS-197 bytes; round key r is in bits
  * 128r…128r+127 of the encoded input. Stateless and thread-safe.
  */
-public final class Aes128KeySchedule implements InputEncoder {
+final class Aes128KeySchedule implements InputEncoder {
     /** Bits of the 11 round keys. */
     public static final int ROUND_KEY_BITS = 11 * 128;
 

@@ -1,19 +1,18 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
 import io.gcstream.compiler.dsl.Bit;
 import io.gcstream.compiler.dsl.Computation;
-import io.gcstream.compiler.dsl.Interop;
-import io.gcstream.compiler.dsl.Subroutine;
+import io.gcstream.compiler.dsl.Computation.Function3;
 import io.gcstream.compiler.dsl.Type;
 import io.gcstream.compiler.dsl.UInt;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
- * Comparisons of two unsigned n-bit values, in chunks of up to {@value #CHUNK} bits, each chunk
+ * The library's {@code millionaires<n>} and {@code equal<n>}: comparisons of two unsigned n-bit
+ * values, in chunks of up to {@value #CHUNK} bits, each chunk
  * one call of a sub-circuit defined once per chunk width (a full one and the remainder), so
  * the main circuit holds about n/64 calls.
  *
@@ -26,61 +25,46 @@ import java.util.Map;
  *       (k − 1 ANDs), the chunks' bits are ANDed. The library's {@code equal<n>}.
  * </ul>
  */
-public final class Comparison {
+final class Comparison {
     /** Bits per chunk sub-circuit. */
-    public static final int CHUNK = 64;
+    static final int CHUNK = 64;
     /** Largest n accepted by {@link #millionaires} and {@link #equalCircuit}: about 1 GB to build. */
-    public static final int MAX_WIDTH = 1 << 21;
+    static final int MAX_WIDTH = 1 << 21;
 
     private final Computation c;
-    private final Map<Integer, Subroutine<Bit>> greater = new HashMap<>();
-    private final Map<Integer, Subroutine<Bit>> equal = new HashMap<>();
+    private final Map<Integer, Function3<UInt, UInt, Bit, Bit>> greater = new HashMap<>();
+    private final Map<Integer, BiFunction<UInt, UInt, Bit>> equal = new HashMap<>();
 
     /** Compares in {@code c}; chunk sub-circuits are defined on first use. */
-    public Comparison(Computation c) {
+    Comparison(Computation c) {
         this.c = c;
     }
 
-    /** Compares in {@code b} (on {@link Word}s). */
-    public Comparison(CircuitBuilder b) {
-        this(Computation.over(b));
-    }
-
     /** Unsigned x &gt; y: n ANDs. */
-    public Bit greaterThan(UInt x, UInt y) {
+    Bit greaterThan(UInt x, UInt y) {
         int n = sameWidth(x, y);
         Bit result = c.bit(false);
         for (int from = 0; from < n; from += CHUNK) {
             int to = Math.min(n, from + CHUNK);
-            Subroutine<Bit> f = greater.computeIfAbsent(to - from, k -> c.define("gt" + k, Type.uint(k), Type.uint(k),
-                    Type.bit(), (a, b, lower) -> a.greaterThan(b, lower)));
-            result = f.call(x.slice(from, to), y.slice(from, to), result);
+            Function3<UInt, UInt, Bit, Bit> f = greater.computeIfAbsent(to - from, k -> c.define("gt" + k,
+                    Type.uint(k), Type.uint(k), Type.bit(), (a, b, lower) -> a.greaterThan(b, lower)));
+            result = f.apply(x.slice(from, to), y.slice(from, to), result);
         }
         return result;
     }
 
     /** x = y: n − 1 ANDs. */
-    public Bit equal(UInt x, UInt y) {
+    Bit equal(UInt x, UInt y) {
         int n = sameWidth(x, y);
         Bit all = c.bit(true);
         for (int from = 0; from < n; from += CHUNK) {
             int to = Math.min(n, from + CHUNK);
-            Subroutine<Bit> f = equal.computeIfAbsent(to - from,
+            BiFunction<UInt, UInt, Bit> f = equal.computeIfAbsent(to - from,
                     k -> c.define("eq" + k, Type.uint(k), Type.uint(k), UInt::equalTo));
-            Bit e = f.call(x.slice(from, to), y.slice(from, to));
+            Bit e = f.apply(x.slice(from, to), y.slice(from, to));
             all = from == 0 ? e : all.and(e);
         }
         return all;
-    }
-
-    /** {@link #greaterThan(UInt, UInt)} on words: the result's wire. */
-    public int greaterThan(Word x, Word y) {
-        return Interop.word(greaterThan(Interop.uint(c, x), Interop.uint(c, y))).bit(0);
-    }
-
-    /** {@link #equal(UInt, UInt)} on words: the result's wire. */
-    public int equal(Word x, Word y) {
-        return Interop.word(equal(Interop.uint(c, x), Interop.uint(c, y))).bit(0);
     }
 
     private static int sameWidth(UInt x, UInt y) {
@@ -91,12 +75,12 @@ public final class Comparison {
     }
 
     /** {@code millionaires<n>}: 1 if the creator's value is greater than the evaluator's, to both. */
-    public static Circuit millionaires(int n) {
+    static Circuit millionaires(int n) {
         return circuit(n, true);
     }
 
     /** {@code equal<n>}: 1 if the two values are equal, to both. */
-    public static Circuit equalCircuit(int n) {
+    static Circuit equalCircuit(int n) {
         return circuit(n, false);
     }
 

@@ -9,6 +9,7 @@ import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Access;
 import io.gcstream.compiler.internal.GateList;
 import io.gcstream.compiler.internal.Optimizer;
 import io.gcstream.compiler.internal.Program;
@@ -49,14 +50,11 @@ import java.util.List;
  * i, constant gates write record (i, 0). The readout, if the cell has one, is called last on
  * the last row's records.
  *
- * <p>Counts are computed by a pass over the schedule (no gates): a few milliseconds per million
- * cells. Immutable after construction.
+ * <p>Counts are computed by a pass over the schedule (no gates), linear in the cells.
+ * Immutable after construction.
  */
 final class GridCircuit {
-    /**
-     * Most lanes: 16 cells per block keep the hash batches full enough
-     * (docs/results/2026-11-23-billion-gate-computations.md).
-     */
+    /** Most lanes: 16 cells per block keep the engines' hash batches full. */
     static final int MAX_LANES = 16;
 
     private final GridCell cell;
@@ -263,10 +261,10 @@ final class GridCircuit {
         }
         int[] fields = cell.readoutFields();
         if (fields != null) {
-            readoutIndex = b.define(cell.name() + "_readout", fields.length * columns,
-                    in -> cell.readout(b, in, rows, columns)).index();
+            b.define(cell.name() + "_readout", fields.length * columns, in -> cell.readout(b, in, rows, columns));
+            readoutIndex = lastIndex(b);
         }
-        List<Program.Sub> bodies = b.program().subs();
+        List<Program.Sub> bodies = Access.builder().subCircuits(b);
         for (int k = 0; k < bodies.size(); k++) {
             Program.Sub sub = bodies.get(k);
             GateList g = Optimizer.optimize(sub.body());
@@ -305,7 +303,7 @@ final class GridCircuit {
         int left = cell.leftFields(v).length;
         int diag = cell.diagFields(v).length;
         int per = cc + ec + top + left + diag;
-        return b.define(name, k * per, in -> {
+        b.define(name, k * per, in -> {
             Word out = Word.of();
             for (int r = 0; r < k; r++) {
                 int at = r * per;
@@ -321,7 +319,13 @@ final class GridCircuit {
                 out = out.concat(cell.cell(b, v, c, e, t, l, d));
             }
             return out;
-        }).index();
+        });
+        return lastIndex(b);
+    }
+
+    /** The position of the sub-circuit {@code b} defined last (calls name it by position). */
+    private static int lastIndex(CircuitBuilder b) {
+        return Access.builder().subCircuits(b).size() - 1;
     }
 
     // ---- the schedule ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ package io.gcstream.compiler.lib;
  * The encoder runs on the party's own machine, on clear bits; nothing of it is sent.
  * Implementations are immutable and thread-safe.
  */
-public interface InputEncoder {
+interface InputEncoder {
     /** Bits of the value the user gives. */
     int valueWidth();
 

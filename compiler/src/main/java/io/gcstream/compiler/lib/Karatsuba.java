@@ -1,17 +1,22 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.UInt;
+import io.gcstream.compiler.internal.Access;
+import io.gcstream.compiler.internal.Arithmetic;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
- * Karatsuba–Ofman multiplication of two n-bit unsigned values into the full 2n-bit product
- * (same I/O and bit order as {@link Schoolbook}). This is the library's {@code karatsuba<n>}.
+ * Karatsuba–Ofman multiplication of two n-bit unsigned values into the full 2n-bit product:
+ * {@link #multiply} in a computation, the same product as {@link UInt#mulFull} with fewer
+ * ANDs from n = 12 on (15,320 against 32,640 for n = 128). The library's {@code karatsuba<n>}
+ * is one such product of the creator's x and the evaluator's y, output to both.
  *
  * <p>One step, with h = ⌈n/2⌉, l = n − h, x = x₁·2ʰ + x₀ and y likewise: z₀ = x₀y₀,
  * z₂ = x₁y₁ and D = |x₀ − x₁|·|y₀ − y₁| are three recursive products (the subtractive form:
@@ -23,9 +28,9 @@ import java.util.Map;
  * negation whose increment costs h − 1), n + n for z₁ and 2n − h − 1 for the last addition:
  * K(n) = 2K(h) + K(l) + 3h + 4n − 3.
  *
- * <p>Base case: schoolbook ({@link Arithmetic#mulFull}, 2n² − n ANDs) for n ≤ the threshold.
- * {@link #THRESHOLD} = 11 is the result of a search over thresholds 1…64 for every n in
- * 16…256 ({@code KaratsubaTest.thresholdSearch}, on {@link #nonLinearGates}, which the tests
+ * <p>Base case: schoolbook ({@code UInt.mulFull}, 2n² − n ANDs) for n ≤ the threshold.
+ * The threshold, 11, is the result of a search over thresholds 1…64 for every n in
+ * 16…256 ({@code KaratsubaTest.thresholdSearch}, on {@code nonLinearGates}, which the tests
  * check against built circuits): it has the smallest total and is optimal for 208 of those 241
  * widths (thresholds 9 and 10: 188 and 155). A step beats schoolbook at n = 10 (187 against
  * 190 ANDs) and from n = 12 on, not at n = 11 (236 against 231). For n = 128 every threshold
@@ -33,31 +38,48 @@ import java.util.Map;
  * the paper's 17,973 and the 17,125 of ME-SFE's {@code FMUL_128_128}.
  *
  * <p>Sub-circuits: each size m met in the recursion is defined once, as {@code karatsuba<m>}
- * (one step whose three products are calls) or {@code mul<m>} (schoolbook, flat); the top step
- * is written into the body being built. A recursion level has at most two sizes, so there
- * are O(log n) definitions, and the bodies together hold O(n) gates.
+ * (one step whose three products are calls) or {@code mul<m>} (schoolbook, flat), once per
+ * computation; the top step is written into the body being built. A recursion level has at
+ * most two sizes, so there are O(log n) definitions, and the bodies together hold O(n) gates.
  */
 public final class Karatsuba {
     /** Schoolbook for n ≤ THRESHOLD, a Karatsuba step above: the fewest non-linear gates found. */
-    public static final int THRESHOLD = 11;
+    static final int THRESHOLD = 11;
     /**
      * Largest n accepted by {@link #circuit(int)}. The bound is compile time: the compiler's
-     * reordering pass grows steeply with the width of a call (karatsuba4096 takes about a minute
-     * on 2 cores, karatsuba8192 more than five).
+     * reordering pass grows steeply with the width of a call, so twice this width takes several
+     * times as long to compile.
      */
-    public static final int MAX_WIDTH = 4096;
+    static final int MAX_WIDTH = 4096;
 
     private final CircuitBuilder b;
     private final int threshold;
-    private final Map<Integer, SubCircuitDef> products = new HashMap<>();
+    private final Map<Integer, UnaryOperator<Word>> products = new HashMap<>();
+
+    /**
+     * The full product {@code x · y} of two unsigned values of one width n ≥ 1, in 2n bits, in
+     * the body being built: K(n) ANDs (see the class comment; fewer than {@code mulFull}'s
+     * 2n² − n from n = 12 on). The first product of a width in a computation defines the
+     * sub-circuits {@code karatsuba<m>} and {@code mul<m>} for the sizes m of its recursion,
+     * so those names are taken in it; a later one calls them again.
+     *
+     * @throws IllegalArgumentException if the widths differ, or the values belong to different
+     *     computations or to another body, or a name it defines is taken
+     */
+    public static UInt multiply(UInt x, UInt y) {
+        Access.Dsl dsl = Access.dsl();
+        Computation c = dsl.computation(x, y);
+        Karatsuba k = dsl.local(c, Karatsuba.class, () -> new Karatsuba(dsl.builder(c)));
+        return dsl.uint(c, k.multiply(dsl.word(x), dsl.word(y)));
+    }
 
     /** Multiplies in {@code b} with the tuned {@link #THRESHOLD}. */
-    public Karatsuba(CircuitBuilder b) {
+    Karatsuba(CircuitBuilder b) {
         this(b, THRESHOLD);
     }
 
     /** Multiplies in {@code b}, schoolbook for widths up to {@code threshold} (at least 1). */
-    public Karatsuba(CircuitBuilder b, int threshold) {
+    Karatsuba(CircuitBuilder b, int threshold) {
         if (threshold < 1) {
             throw new IllegalArgumentException("threshold must be at least 1, got " + threshold);
         }
@@ -66,7 +88,7 @@ public final class Karatsuba {
     }
 
     /** {@code K(n)}: the non-linear gates of one n-bit multiplication (see the class comment). */
-    public static long nonLinearGates(int n, int threshold) {
+    static long nonLinearGates(int n, int threshold) {
         if (n <= threshold) {
             return Schoolbook.nonLinearGates(n);
         }
@@ -75,7 +97,7 @@ public final class Karatsuba {
     }
 
     /** The product of {@code x} and {@code y} (same width n ≥ 1; 2n bits), in the body being built. */
-    public Word multiply(Word x, Word y) {
+    Word multiply(Word x, Word y) {
         if (x.width() != y.width() || x.width() < 1) {
             throw new IllegalArgumentException("operands of " + x.width() + " and " + y.width() + " bits");
         }
@@ -116,13 +138,13 @@ public final class Karatsuba {
     /** The product of two m-bit words as a call of the size-m sub-circuit (defined on first use). */
     private Word product(Word x, Word y) {
         int m = x.width();
-        SubCircuitDef f = products.get(m);
+        UnaryOperator<Word> f = products.get(m);
         if (f == null) {
             String name = (m <= threshold ? "mul" : "karatsuba") + m;
             f = b.define(name, 2 * m, in -> multiply(in.slice(0, m), in.slice(m, 2 * m)));
             products.put(m, f);
         }
-        return f.call(x, y);
+        return f.apply(x.concat(y));
     }
 
     private Word extend(Word v, int width) {
@@ -136,12 +158,12 @@ public final class Karatsuba {
     }
 
     /** {@code karatsuba<n>}: x from the creator, y from the evaluator, the 2n-bit product to both. */
-    public static Circuit circuit(int n) {
+    static Circuit circuit(int n) {
         return circuit(n, THRESHOLD);
     }
 
     /** As {@link #circuit(int)} with another base-case threshold (for the search). */
-    public static Circuit circuit(int n, int threshold) {
+    static Circuit circuit(int n, int threshold) {
         if (n < 1 || n > MAX_WIDTH) {
             throw new IllegalArgumentException("parameter n must be between 1 and " + MAX_WIDTH + ", got " + n
                     + (n > MAX_WIDTH ? " (larger products take too long to compile)" : ""));

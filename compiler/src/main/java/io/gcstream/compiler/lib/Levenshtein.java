@@ -1,9 +1,9 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Arithmetic;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,7 +36,7 @@ import java.util.function.LongSupplier;
  * 5ℓ + σ − 1 ANDs per cell. Its 2000×10000 DNA run had 1.29·10⁹ non-linear gates
  * ({@link #fastGcNonLinearCount}); the default cell has 1.00·10⁸.
  */
-public final class Levenshtein {
+final class Levenshtein {
     /** Bits per character of the DNA alphabet A, C, G, T (codes 0, 1, 2, 3). */
     public static final int DNA = 2;
     /** Bits per character of byte strings. */
@@ -205,7 +205,7 @@ public final class Levenshtein {
             ones[2 * j + 1] = b.not(h.bit(2 * j + 1));
         }
         int w = bitLength(columns);
-        Word weight = Hamming.weight(b, Word.of(ones)).slice(0, w);
+        Word weight = Arithmetic.popcount(b, Word.of(ones)).slice(0, w);
         Word wide = weight.concat(b.constant(0, width - w));
         return Arithmetic.add(b, wide, b.constant(rows - columns, width));
     }

@@ -1,6 +1,7 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +14,8 @@ import java.util.regex.Pattern;
  * The standard circuits by name, for the CLI ({@code lib:NAME}) and the API. A name is a
  * family's pattern with its parameters filled in: {@code hamming<n>} gives {@code hamming900}.
  * {@link #entries()} lists every family with what each party gives and gets; {@link #get}
- * builds one. Names are case-insensitive.
+ * builds one, the same circuit (and hash) on every call and in every process of one version.
+ * Names are case-insensitive. Thread-safe.
  */
 public final class Library {
     /**
@@ -153,8 +155,8 @@ public final class Library {
     /** An edit-distance circuit whose values may also be given as text over {@code alphabet}. */
     private static LibraryCircuit edit(String name, Circuit c, TextAlphabet alphabet) {
         LibraryCircuit lc = LibraryCircuit.of(name, c);
-        return lc.withCreatorEncoder(alphabet.encoder(lc.creatorEncoder()))
-                .withEvaluatorEncoder(alphabet.encoder(lc.evaluatorEncoder()));
+        return lc.withCreatorEncoder(alphabet.encoder(lc.encoder(Party.CREATOR)))
+                .withEvaluatorEncoder(alphabet.encoder(lc.encoder(Party.EVALUATOR)));
     }
 
     /** Registers a family; the order of registration is the order of {@link #entries()}. */
@@ -169,7 +171,7 @@ public final class Library {
     }
 
     /** The name patterns, e.g. {@code aes128}, {@code hamming<n>}. */
-    public static List<String> names() {
+    static List<String> names() {
         List<String> names = new ArrayList<>();
         for (Entry e : ENTRIES) {
             names.add(e.pattern());

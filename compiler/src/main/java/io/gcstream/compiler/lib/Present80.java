@@ -2,16 +2,20 @@ package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.SubCircuitDef;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.dsl.Computation;
+import io.gcstream.compiler.dsl.UInt;
+import io.gcstream.compiler.internal.Access;
 import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 
 /**
- * PRESENT-80 encryption (Bogdanov et al., CHES 2007) in the builder DSL, with two sub-circuits:
+ * PRESENT-80 encryption (Bogdanov et al., CHES 2007) in a computation ({@link #encrypt}), and
+ * the library's {@code present80} and {@code present80-expanded}, with two sub-circuits:
  * {@code present_round} (64-bit state and 64-bit round key → state: key addition, 16 S-boxes
  * side by side ordered by AND depth, bit permutation) and {@code present_sbox} (4 → 4 bits, 4
  * ANDs, the S-box's multiplicative complexity), which the key schedule (one S-box per round)
- * calls from the main body. 31 rounds: (31·16 + 31)·4 = 2108 ANDs. {@link #encryptExpanded} takes the
+ * calls from the main body. 31 rounds: (31·16 + 31)·4 = 2108 ANDs. {@code present80-expanded} takes the
  * 32 round keys as inputs instead (the key schedule run in the clear by the key's owner):
  * 31·16·4 = 1984 ANDs.
  *
@@ -24,28 +28,48 @@ public final class Present80 {
 
     private final CircuitBuilder b;
     /** One S-box, for the key schedule; defined on first use. */
-    private SubCircuitDef sbox;
-    private final SubCircuitDef round;
+    private UnaryOperator<Word> sbox;
+    private final UnaryOperator<Word> round;
 
     /**
      * Defines the round sub-circuit in {@code b} (the S-box follows if the key schedule is in
      * the circuit). The round's 16 S-boxes sit side by side, ordered by AND depth
      * ({@link CircuitBuilder#defineByLevel}), so the engines hash their ANDs together.
      */
-    public Present80(CircuitBuilder b) {
+    Present80(CircuitBuilder b) {
         this.b = b;
         this.round = b.defineByLevel("present_round", 128, this::roundBody);
     }
 
-    private SubCircuitDef sboxDef() {
+    private UnaryOperator<Word> sboxDef() {
         if (sbox == null) {
             sbox = b.define("present_sbox", 4, this::sboxBody);
         }
         return sbox;
     }
 
+    /**
+     * The encryption of the 64-bit {@code plaintext} under the 80-bit {@code key} (bit
+     * numbering as in the class comment), in the body being built: 2,108 ANDs in calls of
+     * {@code present_round} and {@code present_sbox}, which the first encryption in a
+     * computation defines (those names are then taken in it).
+     *
+     * @throws IllegalArgumentException if the widths differ from 80 and 64, or the values belong
+     *     to different computations or to another body, or a name is taken
+     */
+    public static UInt encrypt(UInt key, UInt plaintext) {
+        if (key.width() != 80 || plaintext.width() != 64) {
+            throw new IllegalArgumentException("PRESENT-80 takes an 80-bit key and a 64-bit block, got " + key.type()
+                    + " and " + plaintext.type());
+        }
+        Access.Dsl dsl = Access.dsl();
+        Computation c = dsl.computation(key, plaintext);
+        Present80 p = dsl.local(c, Present80.class, () -> new Present80(dsl.builder(c)));
+        return dsl.uint(c, p.encrypt(dsl.word(key), dsl.word(plaintext)));
+    }
+
     /** The circuit: key (80 bits) from the creator, plaintext from the evaluator, ciphertext to the evaluator. */
-    public static Circuit circuit() {
+    static Circuit circuit() {
         CircuitBuilder b = new CircuitBuilder();
         Present80 p = new Present80(b);
         Word key = b.creatorInput(80);
@@ -55,7 +79,7 @@ public final class Present80 {
     }
 
     /** Encrypts the 64-bit {@code plaintext} under the 80-bit {@code key}. */
-    public Word encrypt(Word key, Word plaintext) {
+    Word encrypt(Word key, Word plaintext) {
         Word[] k = {key};
         return rounds(plaintext, i -> {
             if (i > 1) {
@@ -72,7 +96,7 @@ public final class Present80 {
      * 31 · 16 S-box calls, 1984 ANDs; {@link Present80KeySchedule} computes the round keys in
      * plain Java.
      */
-    public Word encryptExpanded(Word roundKeys, Word plaintext) {
+    Word encryptExpanded(Word roundKeys, Word plaintext) {
         if (roundKeys.width() != 32 * 64) {
             throw new IllegalArgumentException("PRESENT-80 takes 32 round keys of 64 bits, got " + roundKeys.width()
                     + " bits");
@@ -84,7 +108,7 @@ public final class Present80 {
     private Word rounds(Word plaintext, IntFunction<Word> roundKey) {
         Word state = plaintext;
         for (int i = 1; i <= 31; i++) {
-            state = round.call(state, roundKey.apply(i));
+            state = round.apply(state.concat(roundKey.apply(i)));
         }
         return b.xor(state, roundKey.apply(32));
     }
@@ -96,7 +120,7 @@ public final class Present80 {
         for (int j = 0; j < 80; j++) {
             r[(j + 61) % 80] = k.bit(j);
         }
-        Word top = sboxDef().call(Word.of(r[76], r[77], r[78], r[79]));
+        Word top = sboxDef().apply(Word.of(r[76], r[77], r[78], r[79]));
         for (int j = 0; j < 4; j++) {
             r[76 + j] = top.bit(j);
         }
@@ -112,7 +136,7 @@ public final class Present80 {
      * The circuit on expanded keys: the 32 round keys (2048 bits, see {@link #encryptExpanded})
      * from the creator, plaintext from the evaluator, ciphertext to the evaluator; 1984 ANDs.
      */
-    public static Circuit expandedCircuit() {
+    static Circuit expandedCircuit() {
         CircuitBuilder b = new CircuitBuilder();
         Present80 p = new Present80(b);
         Word roundKeys = b.creatorInput(32 * 64);
@@ -122,8 +146,8 @@ public final class Present80 {
     }
 
     /** The S-box sub-circuit applied to 4 bits (for tests and other circuits). */
-    public Word sbox(Word x) {
-        return sboxDef().call(x);
+    Word sbox(Word x) {
+        return sboxDef().apply(x);
     }
 
     /**

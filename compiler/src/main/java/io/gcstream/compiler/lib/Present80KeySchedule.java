@@ -8,7 +8,7 @@ package io.gcstream.compiler.lib;
  * Ki (i = 1…32) is k79…k16 of the key register after i − 1 updates, bit 0 = k16, in bits
  * 64(i−1)…64i−1 of the encoded input. Stateless and thread-safe.
  */
-public final class Present80KeySchedule implements InputEncoder {
+final class Present80KeySchedule implements InputEncoder {
     /** Bits of the 32 round keys. */
     public static final int ROUND_KEY_BITS = 32 * 64;
 

@@ -1,9 +1,9 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.compiler.Arithmetic;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
+import io.gcstream.compiler.internal.Arithmetic;
 
 /**
  * Smith-Waterman local alignment score of the creator's n-residue and the evaluator's m-residue
@@ -36,7 +36,7 @@ import io.gcstream.compiler.Word;
  * the score from the row with a multiplexer tree on the evaluator's five bits (19 × 5 ANDs).
  * Both parties may also give their protein as text ({@link TextAlphabet#PROTEIN}).
  */
-public final class SmithWaterman {
+final class SmithWaterman {
     /** The amino acids in BLOSUM order; a residue's code is its index here. */
     public static final String AMINO_ACIDS = "ARNDCQEGHILKMFPSTWYV";
     /** Bits of a residue code. */

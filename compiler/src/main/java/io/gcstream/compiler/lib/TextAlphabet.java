@@ -15,7 +15,7 @@ import java.util.Objects;
  * be given as it is. {@link #BYTES} takes every character below 256 as its own code, white space
  * included; only one line ending at the very end is dropped. Immutable.
  */
-public final class TextAlphabet {
+final class TextAlphabet {
     /** DNA: A, C, G, T are 0, 1, 2, 3, two bits each. */
     public static final TextAlphabet DNA = new TextAlphabet("DNA letters", Levenshtein.DNA_ALPHABET, 2);
     /**

@@ -134,7 +134,7 @@ final class TowerField {
      * Any GF(2)-linear map {@code f} on {@code n}-bit values as XOR gates (free, but each costs
      * both parties a gate-loop step). Sums shared by several output bits are made once, chosen
      * greedily (Paar, 1997: repeatedly the pair of signals that the most outputs still need):
-     * the S-box's basis changes take 20–40 % fewer XORs than one chain per output bit.
+     * the S-box's basis changes take markedly fewer XORs than with one chain per output bit.
      */
     static Word linear(CircuitBuilder b, Word in, int outBits, IntUnaryOperator f) {
         int n = in.width();

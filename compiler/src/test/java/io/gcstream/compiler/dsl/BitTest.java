@@ -43,7 +43,7 @@ class BitTest {
         Circuit circuit = c.build();
         assertEquals(0, circuit.nonLinearCount()); // a constant choice is linear in s
         for (boolean v : new boolean[] {false, true}) {
-            boolean[] out = Simulator.run(circuit, c.creator().encode(s, v), new boolean[0]).evaluatorOutputs();
+            boolean[] out = Simulator.run(circuit, c.creator().encoder().set(s, v).encode(), new boolean[0]).evaluatorOutputs();
             assertEquals(v ? 200 : 7, o.decodeInt(out));
         }
     }

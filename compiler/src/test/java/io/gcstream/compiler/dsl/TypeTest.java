@@ -1,10 +1,8 @@
 package io.gcstream.compiler.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,13 +22,13 @@ class TypeTest {
     }
 
     @Test
-    void isTypeOfMatchesKindAndWidth() {
+    void aValueHasTheTypeOfItsKindAndWidth() {
         Computation c = new Computation();
         UInt x = c.creator().uint(8);
-        assertTrue(Type.uint(8).isTypeOf(x));
-        assertFalse(Type.sint(8).isTypeOf(x));
-        assertFalse(Type.uint(7).isTypeOf(x));
-        assertTrue(Type.bit().isTypeOf(x.bit(0)));
+        assertEquals(Type.uint(8), x.type());
+        assertNotEquals(Type.sint(8), x.type());
+        assertNotEquals(Type.uint(7), x.type());
+        assertEquals(Type.bit(), x.bit(0).type());
         assertEquals("UInt 8", x.toString());
         assertEquals("SInt 4 constant", c.sint(-2, 4).toString());
     }

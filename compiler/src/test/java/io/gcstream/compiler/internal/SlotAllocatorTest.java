@@ -8,8 +8,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.TestBits;
-import io.gcstream.compiler.bristol.BristolImporter;
-import io.gcstream.compiler.bristol.BristolOptions;
+import io.gcstream.compiler.bristol.BristolPrograms;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.URISyntaxException;
@@ -61,7 +60,7 @@ class SlotAllocatorTest {
     void sIsTheMaximumNumberOfLiveWiresOnBristolCircuits(String name) throws IOException, URISyntaxException {
         Path file = Path.of(getClass().getResource("/bristol/" + name + ".txt").toURI());
         try (Reader r = Files.newBufferedReader(file)) {
-            Program p = BristolImporter.parse(r, name, name.startsWith("bristol_format"), BristolOptions.defaults());
+            Program p = BristolPrograms.parse(r, name, name.startsWith("bristol_format"));
             GateList g = Optimizer.optimize(p.main());
             for (GateList order : new GateList[] {g, Reorder.depthFirst(g), Reorder.greedy(g)}) {
                 int s = SlotAllocator.allocate(order).numSlots();

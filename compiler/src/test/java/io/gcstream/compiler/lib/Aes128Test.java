@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.TestBits;
@@ -43,7 +44,7 @@ class Aes128Test {
         CircuitBuilder b = new CircuitBuilder();
         Aes128 aes = new Aes128(b);
         Word x = b.evaluatorInput(8);
-        b.evaluatorOutput(aes.sbox().call(x));
+        b.evaluatorOutput(aes.sbox().apply(x));
         Circuit c = b.build();
         assertEquals(32, c.nonLinearCount());
         assertEquals(0x63, referenceSbox(0));
@@ -99,7 +100,7 @@ class Aes128Test {
         assertEquals(5120, c.nonLinearCount());
         assertEquals(1, c.subCircuits().size(), "the S-boxes only (MixColumns is in line)");
         assertEquals(1408, c.creatorInputCount());
-        assertEquals(128, lc.creatorEncoder().valueWidth());
+        assertEquals(128, lc.valueWidth(Party.CREATOR));
         System.out.println("library AES-128 on expanded keys: ANDs = " + c.nonLinearCount() + ", gates = "
                 + c.gateCount() + ", S = " + c.numSlots() + ", label slots = " + c.labelSlots());
         Circuit inline = Aes128.circuit();
@@ -124,7 +125,7 @@ class Aes128Test {
     }
 
     static BigInteger runExpanded(LibraryCircuit lc, BigInteger key, BigInteger pt) throws Exception {
-        boolean[] roundKeys = lc.encodeCreatorInput(bits(key, 128));
+        boolean[] roundKeys = lc.encode(Party.CREATOR, bits(key, 128));
         return value(Simulator.run(lc.circuit(), roundKeys, bits(pt, 128)).evaluatorOutputs());
     }
 

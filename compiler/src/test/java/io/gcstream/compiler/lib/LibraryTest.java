@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import org.junit.jupiter.api.Test;
 
 class LibraryTest {
@@ -54,15 +55,15 @@ class LibraryTest {
     void expandedCiphersEncodeTheKey() {
         LibraryCircuit aes = Library.get("AES128-Expanded");
         assertEquals("aes128-expanded", aes.name());
-        assertEquals(128, aes.creatorEncoder().valueWidth());
-        assertEquals(1408, aes.creatorEncoder().inputWidth());
-        assertTrue(aes.evaluatorEncoder().isIdentity());
+        assertEquals(128, aes.valueWidth(Party.CREATOR));
+        assertEquals(1408, aes.encoder(Party.CREATOR).inputWidth());
+        assertTrue(!aes.encodesLocally(Party.EVALUATOR));
         LibraryCircuit present = Library.get("present80-expanded");
-        assertEquals(80, present.creatorEncoder().valueWidth());
-        assertEquals(2048, present.creatorEncoder().inputWidth());
+        assertEquals(80, present.valueWidth(Party.CREATOR));
+        assertEquals(2048, present.encoder(Party.CREATOR).inputWidth());
         for (String plain : new String[] {"mult8", "karatsuba8", "minimum3x4", "millionaires8", "equal8"}) {
             LibraryCircuit lc = Library.get(plain);
-            assertTrue(lc.creatorEncoder().isIdentity() && lc.evaluatorEncoder().isIdentity(), plain);
+            assertTrue(!lc.encodesLocally(Party.CREATOR) && !lc.encodesLocally(Party.EVALUATOR), plain);
         }
         assertEquals(4 * 2, Library.circuit("minimum3x4").creatorInputCount());
         assertEquals(4, Library.circuit("minimum3x4").evaluatorInputCount());

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.compiler.CircuitBuilder;
-import io.gcstream.compiler.Word;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -49,30 +47,12 @@ class MinimumTest {
     }
 
     @Test
-    void chunkFoldsIntoARunningMinimum() throws Exception {
-        // The running minimum from the creator, a chunk of 5 values from the evaluator.
-        CircuitBuilder b = new CircuitBuilder();
-        Minimum m = new Minimum(b, 6);
-        Word running = b.creatorInput(6);
-        Word chunk = b.evaluatorInput(5 * 6);
-        b.evaluatorOutput(m.of(running, Minimum.split(chunk, 6)));
-        Circuit c = b.build();
-        assertEquals(5 * 2 * 6, c.nonLinearCount());
-        long[] v = {40, 33, 63, 35, 20};
-        for (long run : new long[] {0, 19, 20, 21, 63}) {
-            boolean[] out = Simulator.run(c, pack(new long[] {run}, 0, 1, 6), pack(v, 0, 5, 6)).evaluatorOutputs();
-            assertEquals(Math.min(run, 20), value(out).longValue());
-        }
-    }
-
-    @Test
     void parametersAreChecked() {
         assertThrows(IllegalArgumentException.class, () -> Minimum.circuit(0, 20));
         assertThrows(IllegalArgumentException.class, () -> Minimum.circuit(10, 0));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Minimum.circuit(100_000_000, 20));
         assertTrue(e.getMessage().contains("memory"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Minimum.split(Word.of(1, 1, 1), 2));
     }
 
     private static boolean[] pack(long[] v, int from, int to, int w) {

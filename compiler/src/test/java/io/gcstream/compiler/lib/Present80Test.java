@@ -5,6 +5,7 @@ import static io.gcstream.compiler.TestBits.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.TestBits;
@@ -82,7 +83,7 @@ class Present80Test {
         assertEquals(31 * 16 * 4, c.nonLinearCount());
         assertEquals(1984, c.nonLinearCount());
         assertEquals(2048, c.creatorInputCount());
-        assertEquals(80, lc.creatorEncoder().valueWidth());
+        assertEquals(80, lc.valueWidth(Party.CREATOR));
         System.out.println("library PRESENT-80 on expanded keys: ANDs = " + c.nonLinearCount() + ", gates = "
                 + c.gateCount() + ", S = " + c.numSlots() + ", label slots = " + c.labelSlots());
         Circuit inline = Present80.circuit();
@@ -108,7 +109,7 @@ class Present80Test {
     }
 
     static BigInteger runExpanded(LibraryCircuit lc, BigInteger key, BigInteger pt) throws Exception {
-        boolean[] roundKeys = lc.encodeCreatorInput(bits(key, 80));
+        boolean[] roundKeys = lc.encode(Party.CREATOR, bits(key, 80));
         return value(Simulator.run(lc.circuit(), roundKeys, bits(pt, 64)).evaluatorOutputs());
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -38,8 +39,8 @@ class SmithWatermanTest {
     }
 
     private static int simulate(LibraryCircuit lc, int[] a, int[] b) throws Exception {
-        Simulator.Result r = Simulator.run(lc.circuit(), lc.encodeCreatorInput(SmithWaterman.encode(a)),
-                lc.encodeEvaluatorInput(SmithWaterman.encode(b)));
+        Simulator.Result r = Simulator.run(lc.circuit(), lc.encode(Party.CREATOR, SmithWaterman.encode(a)),
+                lc.encode(Party.EVALUATOR, SmithWaterman.encode(b)));
         assertArrayEquals(r.creatorOutputs(), r.evaluatorOutputs(), "both parties learn the score");
         return value(r.evaluatorOutputs()).intValueExact();
     }
@@ -114,7 +115,7 @@ class SmithWatermanTest {
         Circuit c = lc.circuit();
         assertEquals(10, c.evaluatorOutputCount());
         assertTrue(c.nonLinearCount() < 1_000_000, c.nonLinearCount() + " ANDs");
-        assertEquals(60 * 5, lc.creatorEncoder().valueWidth());
+        assertEquals(60 * 5, lc.valueWidth(Party.CREATOR));
         assertEquals(60 * 100, c.creatorInputCount());
         Random rnd = new Random(60);
         int[] a = random(rnd, 60);
@@ -123,8 +124,8 @@ class SmithWatermanTest {
         for (int i = 0; i < 60; i++) {
             text.append(SmithWaterman.AMINO_ACIDS.charAt(a[i])).append(i % 30 == 29 ? "\n" : "");
         }
-        assertArrayEquals(lc.encodeCreatorInput(SmithWaterman.encode(a)),
-                lc.creatorEncoder().encodeText(text.toString().toLowerCase()));
+        assertArrayEquals(lc.encode(Party.CREATOR, SmithWaterman.encode(a)),
+                lc.encode(Party.CREATOR, text.toString().toLowerCase()));
         assertEquals(reference(a, b), simulate(lc, a, b));
         assertEquals(reference(a, a), simulate(lc, a, a.clone()));
     }
@@ -134,10 +135,10 @@ class SmithWatermanTest {
         LibraryCircuit lc = SmithWaterman.library(2, 2);
         boolean[] bad = SmithWaterman.encode(new int[] {1, 0});
         bad[5] = bad[6] = bad[7] = bad[8] = bad[9] = true; // code 31
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> lc.encodeCreatorInput(bad))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> lc.encode(Party.CREATOR, bad))
                 .getMessage().contains("residue 1 has code 31"));
-        assertThrows(IllegalArgumentException.class, () -> lc.encodeEvaluatorInput(bad));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> lc.creatorEncoder().encodeText("AB"))
+        assertThrows(IllegalArgumentException.class, () -> lc.encode(Party.EVALUATOR, bad));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> lc.encode(Party.CREATOR, "AB"))
                 .getMessage().contains("'B' at line 1, column 2"));
         assertThrows(IllegalArgumentException.class, () -> Library.get("smithwaterman0x5"));
     }

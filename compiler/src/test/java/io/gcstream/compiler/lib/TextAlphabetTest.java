@@ -1,5 +1,6 @@
 package io.gcstream.compiler.lib;
 
+import io.gcstream.circuits.Party;
 import static io.gcstream.compiler.TestBits.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,8 +43,8 @@ class TextAlphabetTest {
         assertArrayEquals(TextAlphabet.DNA.encode("TTAC", 4), dna.encodeText("TTAC"));
         assertThrows(IllegalArgumentException.class, () -> TextAlphabet.DNA.encoder(InputEncoder.identity(7)));
         LibraryCircuit lc = Library.get("levenshtein3x4dna");
-        assertArrayEquals(TextAlphabet.DNA.encode("GAT", 3), lc.creatorEncoder().encodeText("GAT"));
-        assertArrayEquals(TextAlphabet.BYTES.encode("ab", 2), Library.get("levenshtein2x2").creatorEncoder()
+        assertArrayEquals(TextAlphabet.DNA.encode("GAT", 3), lc.encode(Party.CREATOR, "GAT"));
+        assertArrayEquals(TextAlphabet.BYTES.encode("ab", 2), Library.get("levenshtein2x2").encoder(Party.CREATOR)
                 .encodeText("ab"));
     }
 }

@@ -89,10 +89,10 @@ public final class ChannelOptions {
     /**
      * How long a TCP read that finds no data polls for it before it sleeps in the kernel (zero:
      * never polls). Waking a sleeping reader costs the sender a system call that signals the
-     * reader's core and the reader the wake-up latency, each ~10 µs on a virtual machine; the
-     * next message of a two-party protocol usually arrives within tens of microseconds, so a
-     * short poll makes each exchange cheaper for both sides, at the price of the reader's core
-     * while it polls. Turn it off where threads outnumber cores.
+     * reader's core, and the reader the wake-up latency; the next message of a two-party
+     * protocol usually arrives sooner than that, so a short poll makes each exchange cheaper for
+     * both sides, at the price of the reader's core while it polls. Turn it off where threads
+     * outnumber cores.
      */
     public Duration readPoll() {
         return readPoll;

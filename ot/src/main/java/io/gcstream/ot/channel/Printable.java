@@ -2,6 +2,7 @@ package io.gcstream.ot.channel;
 
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
+import java.util.HexFormat;
 
 /**
  * Text from a certificate or from the TLS stack, as printable ASCII for a one-line message:
@@ -35,8 +36,7 @@ final class Printable {
                 byte[] utf8 = (Character.isSurrogate((char) c) ? "?" : new String(Character.toChars(c)))
                         .getBytes(StandardCharsets.UTF_8);
                 for (byte x : utf8) {
-                    b.append('\\').append(Character.toUpperCase(Character.forDigit((x >> 4) & 15, 16)))
-                            .append(Character.toUpperCase(Character.forDigit(x & 15, 16)));
+                    b.append('\\').append(HexFormat.of().withUpperCase().toHexDigits(x));
                 }
             }
             i += n;

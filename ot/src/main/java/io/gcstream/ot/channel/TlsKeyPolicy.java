@@ -12,9 +12,9 @@ import java.util.Map;
  * Which keys a party may authenticate with over TLS 1.3 here: ECDSA on P-256, P-384 or P-521
  * (what {@code gc keygen} makes is P-256), RSA of at least {@link #MIN_RSA_BITS} bits
  * (signed with RSA-PSS), and Ed25519 or Ed448. Anything else is refused when a store is loaded,
- * and a peer's certificate with another key is refused in the handshake: a DSA key, for which
- * TLS 1.3 has no signature scheme, used to fail only in the handshake, and RSA keys under 2048
- * bits (about 80-bit security at 1024) were accepted.
+ * and a peer's certificate with another key is refused in the handshake. So a DSA key, for
+ * which TLS 1.3 has no signature scheme, fails when its store is loaded rather than in a
+ * handshake, and an RSA key under 2048 bits (about 80-bit security at 1024) is not used at all.
  */
 final class TlsKeyPolicy {
     /** Smallest RSA modulus accepted. */

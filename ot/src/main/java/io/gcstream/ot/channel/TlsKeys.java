@@ -22,6 +22,7 @@ import java.security.cert.X509Certificate;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -206,15 +207,8 @@ public final class TlsKeys {
     /** SHA-256 of the certificate's encoding, as upper-case hex pairs separated by colons. */
     public static String fingerprint(X509Certificate cert) {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(cert.getEncoded());
-            StringBuilder sb = new StringBuilder(d.length * 3);
-            for (byte b : d) {
-                if (sb.length() > 0) {
-                    sb.append(':');
-                }
-                sb.append(String.format(Locale.ROOT, "%02X", b & 0xff));
-            }
-            return sb.toString();
+            return HexFormat.ofDelimiter(":").withUpperCase()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(cert.getEncoded()));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("SHA-256 is not available", e);
         }

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * Hashes (SHA-256) exactly the bytes sent through it, as they go on the wire (little-endian
@@ -26,11 +27,7 @@ public final class TranscriptChannel extends ForwardingChannel {
 
     /** Hex SHA-256 of everything sent since the last call (the digest restarts). */
     public String sentHash() {
-        StringBuilder sb = new StringBuilder(64);
-        for (byte b : sent.digest()) {
-            sb.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15, 16));
-        }
-        return sb.toString();
+        return HexFormat.of().formatHex(sent.digest());
     }
 
     @Override

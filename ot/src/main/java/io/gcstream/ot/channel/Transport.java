@@ -125,7 +125,7 @@ public abstract class Transport {
         IOException last = null;
         // Two parties are often started together, the listener a few milliseconds late: the
         // first retries come quickly (a refused connection costs little), later ones every
-        // MAX_RETRY_PAUSE_MS. A fixed 50 ms pause cost a fresh pair ~45 ms of its ~350.
+        // MAX_RETRY_PAUSE_MS, so a pair started together does not wait out a long fixed pause.
         long pause = 1;
         while (true) {
             long left = (deadline - System.nanoTime()) / 1_000_000;

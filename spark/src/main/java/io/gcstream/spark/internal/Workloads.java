@@ -40,7 +40,7 @@ public final class Workloads {
 
     /** The creator's side of one slice of the PRF: {@code rows} encryptions under {@code key}. */
     public static void prfCreator(GcSession s, byte[] key, int rows) {
-        boolean[] roundKeys = AES.encodeCreatorInput(BitCodec.ofBigEndianBytes(key));
+        boolean[] roundKeys = AES.encode(Party.CREATOR, BitCodec.ofBigEndianBytes(key));
         s.runMany(RunSpec.of(AES.circuit()), rows, i -> roundKeys, r -> {
         });
     }

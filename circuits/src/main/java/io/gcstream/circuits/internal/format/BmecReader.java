@@ -122,11 +122,8 @@ public final class BmecReader {
     }
 
     private FrameChecker checker(long at) {
-        int[] all = new int[lists[0].length + lists[1].length];
-        System.arraycopy(lists[0], 0, all, 0, lists[0].length);
-        System.arraycopy(lists[1], 0, all, lists[0].length, lists[1].length);
         try {
-            return new FrameChecker("main circuit", registers, all, List.of());
+            return FrameChecker.ofMain(registers, lists[0], lists[1], List.of());
         } catch (CircuitFormatException e) {
             throw new CircuitFormatException(name + ": byte " + at + ": " + e.getMessage());
         }

@@ -164,8 +164,8 @@ public final class GcbReader {
      * As {@link #read(String, byte[])}, every check made but one: the bytes are not hashed, and
      * the hash field is taken as the circuit's hash. Only for bytes whose integrity is the
      * program's own, as its class files' is: the circuits of gc's jar, written by its build.
-     * Hashing them cost a fresh process ~18 ms of interpreted SHA-256 for 40 KB (lib:aes128),
-     * a twentieth of a one-run session.
+     * Not hashing them spares a fresh process an interpreted SHA-256 pass over the bytes before
+     * its first run.
      */
     public static Circuit readUnhashed(String name, byte[] file) throws IOException {
         return readInMemory(name, file, false);
@@ -267,11 +267,8 @@ public final class GcbReader {
     }
 
     private FrameChecker mainChecker(long at) {
-        int[] all = new int[creatorInputs.length + evaluatorInputs.length];
-        System.arraycopy(creatorInputs, 0, all, 0, creatorInputs.length);
-        System.arraycopy(evaluatorInputs, 0, all, creatorInputs.length, evaluatorInputs.length);
         try {
-            return new FrameChecker("main circuit", numSlots, all, subs);
+            return FrameChecker.ofMain(numSlots, creatorInputs, evaluatorInputs, subs);
         } catch (CircuitFormatException e) {
             throw new CircuitFormatException(name + ": byte " + at + ": " + e.getMessage());
         }

@@ -250,11 +250,8 @@ public final class GctReader {
         }
 
         FrameChecker mainChecker(String where) {
-            int[] all = new int[creatorInputs.length + evaluatorInputs.length];
-            System.arraycopy(creatorInputs, 0, all, 0, creatorInputs.length);
-            System.arraycopy(evaluatorInputs, 0, all, creatorInputs.length, evaluatorInputs.length);
             try {
-                return new FrameChecker("main circuit", numSlots, all, subs);
+                return FrameChecker.ofMain(numSlots, creatorInputs, evaluatorInputs, subs);
             } catch (CircuitFormatException e) {
                 throw error(where, e.getMessage());
             }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormatException;
-import io.gcstream.circuits.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.InstructionReader;
 import java.io.IOException;

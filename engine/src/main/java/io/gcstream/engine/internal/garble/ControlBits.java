@@ -97,8 +97,13 @@ final class ControlBits {
      * {@code ops} (quadruples out, in1, in2, table), the batch about to be evaluated.
      */
     void read(TableInput in, int[] ops, int count) throws IOException {
+        read(in, nonLinearIn(ops, count));
+    }
+
+    /** Evaluator: reads the control bits of a batch of {@code nonLinear} non-linear gates. */
+    void read(TableInput in, int nonLinear) throws IOException {
         pos = 0;
-        int n = bytesFor(nonLinearIn(ops, count));
+        int n = bytesFor(nonLinear);
         if (n > 0) {
             in.read(packed, 0, n);
         }

@@ -9,7 +9,8 @@ import io.gcstream.engine.Scheme;
  * {@code finish} combines the gate's hashes into the output label and the garbled table.
  *
  * <p>Conventions: labels live in a flat {@code long[]}, label of slot {@code s} at longs
- * {@code [2s, 2s+1]} (low, high); the garbler holds the 0-label of every wire, the evaluator
+ * {@code [2s, 2s+1]} (low, high), and the gate methods take a label's <em>offset</em> 2s, not
+ * its slot; the garbler holds the 0-label of every wire, the evaluator
  * the active label. Δ = (dLo, dHi) has its lowest bit set, so the lowest bit of a label is its
  * point-and-permute bit. {@code gate} is the session-wide counter of non-linear gates: it must
  * never repeat within a session and both parties must count alike. Linear gates are handled
@@ -54,7 +55,7 @@ public interface GarblingScheme {
     }
 
     /**
-     * Garbler, first half: for the gate {@code table} (non-linear) on the 0-labels of slots
+     * Garbler, first half: for the gate {@code table} (non-linear) on the 0-labels at offsets
      * {@code a} and {@code b}, writes {@link #garbleBlocks()} hash inputs, with tweaks unique in
      * the session, at blocks {@code h ..} of the batch; {@code finish} may read them back.
      *
@@ -65,7 +66,7 @@ public interface GarblingScheme {
 
     /**
      * Garbler, second half: from the hashes at blocks {@code h ..} of the run batch, writes the
-     * output 0-label into slot {@code out} of {@code labels} and {@link #tableBytes()} bytes of
+     * output 0-label at offset {@code out} of {@code labels} and {@link #tableBytes()} bytes of
      * garbled table (little-endian longs) at offset {@code t} of {@code tables}.
      *
      * @return the gate's {@link #controlBits()} control bits (0 if it has none)
@@ -73,7 +74,7 @@ public interface GarblingScheme {
     int garbleFinish(int info, TweakableHash hash, int h, long dLo, long dHi,
             long[] labels, int out, byte[] tables, int t);
 
-    /** Evaluator, first half: hash inputs from the active labels of slots {@code a}, {@code b}. */
+    /** Evaluator, first half: hash inputs from the active labels at offsets {@code a}, {@code b}. */
     int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h);
 
     /**
@@ -85,23 +86,24 @@ public interface GarblingScheme {
             long[] labels, int out);
 
     /**
-     * Garbles one non-linear gate (allocates; for tests and illustration).
+     * Garbles one non-linear gate on slots {@code a}, {@code b} into slot {@code out} (for
+     * tests and illustration).
      *
      * @return the gate's control bits
      */
     default int garbleGate(TweakableHash hash, int table, long[] labels, int a, int b, int out,
             long dLo, long dHi, long gate, byte[] tables, int t) {
-        int info = garblePrepare(table, labels, a, b, dLo, dHi, gate, hash, 0);
+        int info = garblePrepare(table, labels, 2 * a, 2 * b, dLo, dHi, gate, hash, 0);
         hash.run(garbleBlocks());
-        return garbleFinish(info, hash, 0, dLo, dHi, labels, out, tables, t);
+        return garbleFinish(info, hash, 0, dLo, dHi, labels, 2 * out, tables, t);
     }
 
-    /** Evaluates one non-linear gate (allocates; for tests and illustration). */
+    /** Evaluates one non-linear gate on slots {@code a}, {@code b} into slot {@code out} (for tests and illustration). */
     default void evalGate(TweakableHash hash, long[] labels, int a, int b, int out, long gate,
             int control, byte[] tables, int t) {
-        int info = evalPrepare(labels, a, b, gate, hash, 0);
+        int info = evalPrepare(labels, 2 * a, 2 * b, gate, hash, 0);
         hash.run(evalBlocks());
-        evalFinish(info, control, hash, 0, tables, t, labels, out);
+        evalFinish(info, control, hash, 0, tables, t, labels, 2 * out);
     }
 
     /** The implementation of {@code scheme}: {@link Scheme#implementation()}. */

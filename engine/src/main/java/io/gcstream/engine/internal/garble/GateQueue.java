@@ -1,41 +1,51 @@
 package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.TruthTable;
 
 /**
- * The deferred-hashing machinery shared by {@link StreamingGarbler} and
- * {@link StreamingEvaluator}: non-linear gates are queued with their hash inputs, and the
- * queue is flushed (one hash batch for all queued gates) only when a later gate reads or
- * overwrites a slot a queued gate will write, when the hash batch is full, or at the end of a
- * walker batch.
- *
- * <p>A queued gate has already copied what it reads from its input slots, so later writes to
- * those slots are harmless; only its output slot is "pending". A pending slot is marked with a
- * byte, and a flush clears exactly the marks of the gates it finishes: one byte a slot rather
- * than an int epoch (a circuit of 10^6 slots holds 3 MB less per party), at the cost of one
- * store per queued gate.
- *
- * <p>Subclasses run each walker batch as alternating call-free queueing loops and flushes: a
- * loop that contains a call makes C2 spill and reload its state on every gate, which cost
- * about a third of the gate loop's time.
+ * What {@link StreamingGarbler} and {@link StreamingEvaluator} share: each batch is compiled
+ * into {@link GateCode} (or comes compiled, from {@link CodeWalker}) and run, run by run. Linear
+ * gates are done at once; non-linear ones are queued with their hash inputs, and the queue is
+ * flushed (one hash batch for all queued gates) at the end of each level, which holds at most
+ * as many as fill a hash batch. A queued gate has already copied what it reads, and no gate of
+ * its level touches the slot it writes, so nothing is checked per gate.
  */
 abstract class GateQueue implements GateLoop {
     static final int CAPACITY = CircuitWalker.BATCH;
     /** Truth tables that are not affine over GF(2): bit t set iff table t is non-linear. */
     static final int NON_LINEAR_MASK = 0x6996;
-    static final int XOR = io.gcstream.circuits.internal.TruthTable.XOR;
+    static final int XOR = TruthTable.XOR;
+    /** The copy gates that move calls' arguments and results. */
+    static final int COPY = TruthTable.COPY;
     /**
-     * The gate loops give copies a branch of their own beside XOR's: the copy gates that move
-     * calls' arguments and results are a tenth of an AES-128 execution's gates, and through
-     * {@link FreeXor}'s general linear form they cost ~5 % of its garbling and ~15 % of its
-     * evaluation (PartyRates, 2026-11-27).
+     * Per linear table, the masks of its affine form f(a,b) = c0 ⊕ c1·a ⊕ c2·b ({@link FreeXor}):
+     * all ones where the coefficient is 1.
      */
-    static final int COPY = io.gcstream.circuits.internal.TruthTable.COPY;
+    static final long[] C0 = new long[16];
+    static final long[] C1 = new long[16];
+    static final long[] C2 = new long[16];
+
+    static {
+        for (int t = 0; t < 16; t++) {
+            if (((NON_LINEAR_MASK >>> t) & 1) == 0) {
+                int c = FreeXor.coefficients(t);
+                C0[t] = -(long) (c & 1);
+                C1[t] = -(long) ((c >>> 1) & 1);
+                C2[t] = -(long) ((c >>> 2) & 1);
+            }
+        }
+    }
 
     final GarblingScheme scheme;
     final TweakableHash hash;
     final long[] labels;
-    /** Per slot: 1 while a queued gate will write it, else 0. */
+    /** Compiles batches for {@link CodeWalker}. */
+    private final GateCode.Compiler compiler;
+    /**
+     * Per slot: 1 while a queued gate will write it, in {@link #gates}; the compiler's marks,
+     * which are all 0 between its batches.
+     */
     final byte[] pending;
 
     int queued;
@@ -57,25 +67,26 @@ abstract class GateQueue implements GateLoop {
         this.scheme = scheme;
         this.hash = hash;
         this.labels = new long[(int) (2 * labelSlots)];
-        this.pending = new byte[(int) labelSlots];
         this.maxQueued = Math.min(CAPACITY, hash.capacity() / blocksPerGate);
         if (maxQueued < 1) {
             throw new IllegalArgumentException("hash batches of " + hash.capacity()
                     + " blocks cannot hold one gate of " + blocksPerGate + " blocks");
         }
+        this.compiler = new GateCode.Compiler(labelSlots, maxQueued);
+        this.pending = compiler.marks();
         this.gate = firstGate;
     }
 
     /** Label slots this queue holds: it can run any circuit with at most this many. */
     @Override
     public long capacity() {
-        return pending.length;
+        return labels.length / 2;
     }
 
     /**
      * Makes the queue ready for the next circuit of the session, keeping its arrays: counting
      * starts again from {@code firstGate}. Between circuits the queue is always empty (every
-     * walker batch ends with a flush), so no slot is pending.
+     * batch ends with a flush).
      */
     @Override
     public void restart(long firstGate) {
@@ -112,38 +123,129 @@ abstract class GateQueue implements GateLoop {
     }
 
     /**
-     * Does the gate if its table is linear and says so; false for a non-linear gate, left to the
-     * caller. XOR and copies have branches of their own (the commonest gates, and a call's copies),
-     * the rest its affine form under free-XOR; the evaluator passes Δ = 0 (its labels carry no
-     * constant). Small enough for C2 to inline into the gate loops, which stay free of calls;
-     * for the stretches run with nothing queued: the checked loops keep branches of their own
-     * (sharing this one there cost the flat 10^7-AND garbler ~6 %).
+     * A batch of gates as the walker makes them, run in one pass: non-linear gates are queued
+     * until a gate touches a slot a queued gate will write, or the queue is full, then the
+     * queue is flushed. For a walk that is not kept, where compiling each batch into
+     * {@link GateCode} first would cost more than it saves.
      */
-    static boolean linear(int table, long[] l, int in1, int in2, int out, long dLo, long dHi) {
-        if (table == XOR) {
-            l[2 * out] = l[2 * in1] ^ l[2 * in2];
-            l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
-            return true;
+    @Override
+    public final void gates(int[] ops, int count) {
+        beginBatch(controlBits() ? ControlBits.nonLinearIn(ops, count) : 0);
+        int end = 4 * count;
+        int i = 0;
+        while (i < end) {
+            i = queueUntilBlocked(ops, i, end);
+            flush();
         }
-        if (table == COPY) {
-            l[2 * out] = l[2 * in1];
-            l[2 * out + 1] = l[2 * in1 + 1];
-            return true;
-        }
-        if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
-            FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
-            return true;
-        }
-        return false;
+        gates += count;
+        endBatch();
     }
 
-    /** Empties the queue after a flush: the slots its gates wrote are no longer pending. */
-    final void newEpoch() {
+    /** Runs one compiled batch. */
+    final void run(GateCode c) {
+        beginBatch(c.nonLinear);
+        execute(c);
+        endBatch();
+    }
+
+    /** Whether the scheme sends control bits, so that a batch needs its count of non-linear gates. */
+    final boolean controlBits() {
+        return scheme.controlBits() != 0;
+    }
+
+    /** Before a batch of {@code nonLinear} non-linear gates: the control bits' place or read. */
+    abstract void beginBatch(int nonLinear);
+
+    /** After a batch: the garbler's control bits and tables. */
+    abstract void endBatch();
+
+    /**
+     * Runs gates from {@code ops[i]} on, queueing the non-linear ones, until a gate touches a
+     * pending slot ({@link #pending}), the queue is full, or {@code end}; returns the index of
+     * the first gate not run. Free of calls, so C2 keeps its state in registers.
+     */
+    abstract int queueUntilBlocked(int[] ops, int i, int end);
+
+    /** Compiles batches for this loop (for {@link CodeWalker}). */
+    final GateCode.Compiler compiler() {
+        return compiler;
+    }
+
+    /** A buffer a batch compiles into for this loop. */
+    final GateCode newCode() {
+        return new GateCode(GateCode.maxLength(CAPACITY, maxQueued));
+    }
+
+    /** Runs {@code c}'s code, flushing at each level's end and at the end. */
+    final void execute(GateCode c) {
+        final int[] code = c.code;
+        final int end = c.length;
+        int pc = 0;
+        while (pc < end) {
+            int h = code[pc++];
+            int n = h >>> 3;
+            switch (h & 7) {
+                case GateCode.XOR -> pc = xors(code, pc, n);
+                case GateCode.COPY -> pc = copies(code, pc, n);
+                case GateCode.LINEAR -> pc = linears(code, pc, n);
+                case GateCode.NON_LINEAR -> pc = nonLinears(code, pc, pc + 4 * n);
+                default -> flush();
+            }
+        }
+        flush();
+        gates += c.gates;
+    }
+
+    private int xors(int[] code, int pc, int n) {
+        final long[] l = labels;
+        for (int end = pc + 3 * n; pc < end; pc += 3) {
+            int o = code[pc];
+            int a = code[pc + 1];
+            int b = code[pc + 2];
+            l[o] = l[a] ^ l[b];
+            l[o + 1] = l[a + 1] ^ l[b + 1];
+        }
+        return pc;
+    }
+
+    private int copies(int[] code, int pc, int n) {
+        final long[] l = labels;
+        for (int end = pc + 2 * n; pc < end; pc += 2) {
+            int o = code[pc];
+            int a = code[pc + 1];
+            l[o] = l[a];
+            l[o + 1] = l[a + 1];
+        }
+        return pc;
+    }
+
+    /** A run of {@code n} linear gates other than XOR and copies, as (out, in1, in2, table). */
+    abstract int linears(int[] code, int pc, int n);
+
+    private int nonLinears(int[] code, int pc, int end) {
+        int at = queue(code, pc, end);
+        if (at != end) {
+            // GateCode caps a level at maxQueued non-linear gates: a full queue here is a bug.
+            throw new IllegalStateException("queue full within a level");
+        }
+        return at;
+    }
+
+    /**
+     * Queues the non-linear gates (out, in1, in2, table) from {@code code[pc]} on, until
+     * {@code end} or the queue is full; returns where it stopped. Free of calls.
+     */
+    abstract int queue(int[] code, int pc, int end);
+
+    /** Hashes and finishes the queued gates, if any, and clears their pending marks. */
+    abstract void flush();
+
+    /** Clears the pending marks of the queued gates (their outputs' offsets in {@link #qOut}). */
+    final void clearPending() {
         final byte[] pend = pending;
         final int[] qOut = this.qOut;
         for (int q = 0, n = queued; q < n; q++) {
-            pend[qOut[q]] = 0;
+            pend[qOut[q] >>> 1] = 0;
         }
-        queued = 0;
     }
 }

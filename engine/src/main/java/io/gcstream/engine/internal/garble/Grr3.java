@@ -47,10 +47,10 @@ public final class Grr3 implements GarblingScheme {
     @Override
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
             long gate, TweakableHash hash, int h) {
-        long a0lo = labels[2 * a];
-        long a0hi = labels[2 * a + 1];
-        long b0lo = labels[2 * b];
-        long b0hi = labels[2 * b + 1];
+        long a0lo = labels[a];
+        long a0hi = labels[a + 1];
+        long b0lo = labels[b];
+        long b0hi = labels[b + 1];
         int pa = (int) a0lo & 1;
         int pb = (int) b0lo & 1;
         // 2*A_i for the label with permute bit i: A_i = A0 ^ (i ^ pa) D.
@@ -88,8 +88,8 @@ public final class Grr3 implements GarblingScheme {
         long m0 = -(long) TruthTable.eval(table, pa, pb);
         long c0lo = hash.lo(h) ^ (m0 & dLo);
         long c0hi = hash.hi(h) ^ (m0 & dHi);
-        labels[2 * out] = c0lo;
-        labels[2 * out + 1] = c0hi;
+        labels[out] = c0lo;
+        labels[out + 1] = c0hi;
         for (int r = 1; r < 4; r++) {
             long m = -(long) TruthTable.eval(table, (r >>> 1) ^ pa, (r & 1) ^ pb);
             LittleEndian.put(tables, t + 16 * (r - 1), hash.lo(h + r) ^ c0lo ^ (m & dLo));
@@ -100,10 +100,10 @@ public final class Grr3 implements GarblingScheme {
 
     @Override
     public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h) {
-        long alo = labels[2 * a];
-        long ahi = labels[2 * a + 1];
-        long blo = labels[2 * b];
-        long bhi = labels[2 * b + 1];
+        long alo = labels[a];
+        long ahi = labels[a + 1];
+        long blo = labels[b];
+        long bhi = labels[b + 1];
         long b2lo = Labels.dblLo(blo, bhi);
         long b2hi = Labels.dblHi(blo, bhi);
         hash.input(h, Labels.dblLo(alo, ahi) ^ Labels.dblLo(b2lo, b2hi),
@@ -117,7 +117,7 @@ public final class Grr3 implements GarblingScheme {
         // Row 0 has no ciphertext; rows 1..3 are at bytes t, t+16, t+32.
         long m = -(long) (info != 0 ? 1 : 0);
         int row = t + 16 * Math.max(info - 1, 0);
-        labels[2 * out] = hash.lo(h) ^ (m & LittleEndian.get(tables, row));
-        labels[2 * out + 1] = hash.hi(h) ^ (m & LittleEndian.get(tables, row + 8));
+        labels[out] = hash.lo(h) ^ (m & LittleEndian.get(tables, row));
+        labels[out + 1] = hash.hi(h) ^ (m & LittleEndian.get(tables, row + 8));
     }
 }

@@ -96,14 +96,14 @@ public final class ParallelEvaluator extends ParallelLoop {
         for (int c0 = from; c0 < to; c0 += chunk) {
             int c1 = Math.min(to, c0 + chunk);
             for (int q = c0; q < c1; q++) {
-                src.info[q] = scheme.evalPrepare(src.in, 2 * q, 2 * q + 1, src.tweak[q], hash,
+                src.info[q] = scheme.evalPrepare(src.in, 4 * q, 4 * q + 2, src.tweak[q], hash,
                         (q - c0) * blocks);
             }
             hash.run((c1 - c0) * blocks);
             for (int q = c0; q < c1; q++) {
                 int c = control == null ? 0 : control.get(src.rank[q]);
                 scheme.evalFinish(src.info[q], c, hash, (q - c0) * blocks, tables, src.pos[q], l,
-                        src.out[q]);
+                        2 * src.out[q]);
             }
         }
     }

@@ -186,13 +186,13 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
         for (int c0 = from; c0 < to; c0 += chunk) {
             int c1 = Math.min(to, c0 + chunk);
             for (int q = c0; q < c1; q++) {
-                src.info[q] = scheme.garblePrepare(src.table[q], src.in, 2 * q, 2 * q + 1, dLo, dHi,
+                src.info[q] = scheme.garblePrepare(src.table[q], src.in, 4 * q, 4 * q + 2, dLo, dHi,
                         src.tweak[q], hash, (q - c0) * blocks);
             }
             hash.run((c1 - c0) * blocks);
             for (int q = c0; q < c1; q++) {
                 int c = scheme.garbleFinish(src.info[q], hash, (q - c0) * blocks, dLo, dHi, l,
-                        src.out[q], tables, src.pos[q]);
+                        2 * src.out[q], tables, src.pos[q]);
                 if (cv != null) {
                     cv[src.rank[q]] = (byte) c;
                 }

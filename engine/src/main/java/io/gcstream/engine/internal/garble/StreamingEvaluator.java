@@ -1,6 +1,5 @@
 package io.gcstream.engine.internal.garble;
 
-import io.gcstream.circuits.internal.GateSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -14,7 +13,7 @@ import java.io.UncheckedIOException;
  * {@link StreamingGarbler}): a scheme's control bits are read at the start of each batch.
  * Not thread-safe.
  */
-public final class StreamingEvaluator extends GateQueue implements GateSink {
+public final class StreamingEvaluator extends GateQueue {
     private final TableInput input;
     private final byte[] tables;
     private final int tableBytes;
@@ -37,29 +36,22 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
     }
 
     @Override
-    public void gates(int[] ops, int count) {
+    void beginBatch(int nonLinear) {
         if (control != null) {
             try {
-                control.read(input, ops, count);
+                control.read(input, nonLinear);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        int end = 4 * count;
-        int i = 0;
-        while (i < end) {
-            i = queueUntilBlocked(ops, i, end);
-            flush();
-        }
-        gates += count;
     }
 
-    /**
-     * Evaluates gates from {@code ops[i]} on, queueing the non-linear ones, until a gate touches
-     * a pending slot, the queue is full, or the batch ends; returns the index of the first gate
-     * not processed. Free of calls, like the garbler's twin.
-     */
-    private int queueUntilBlocked(int[] ops, int i, int end) {
+    @Override
+    void endBatch() {
+    }
+
+    @Override
+    int queueUntilBlocked(int[] ops, int i, int end) {
         final long[] l = labels;
         final byte[] pend = pending;
         final GarblingScheme scheme = this.scheme;
@@ -70,12 +62,6 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         final int max = maxQueued;
         int q = queued;
         long g = gate;
-        if (q == 0) {
-            // Nothing queued, so no slot is pending (see StreamingGarbler.queueUntilBlocked).
-            while (i < end && linear(ops[i + 3], l, ops[i + 1], ops[i + 2], ops[i], 0, 0)) {
-                i += 4;
-            }
-        }
         for (; i < end; i += 4) {
             int out = ops[i];
             int in1 = ops[i + 1];
@@ -88,17 +74,20 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
                 l[2 * out] = l[2 * in1] ^ l[2 * in2];
                 l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
             } else if (table == COPY) {
-                // Calls' copy gates (see GateQueue.COPY).
                 l[2 * out] = l[2 * in1];
                 l[2 * out + 1] = l[2 * in1 + 1];
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
-                FreeXor.eval(table, l, in1, in2, out);
+                // The evaluator's labels carry no constant term: c0 does not apply.
+                long c1 = C1[table];
+                long c2 = C2[table];
+                l[2 * out] = (c1 & l[2 * in1]) ^ (c2 & l[2 * in2]);
+                l[2 * out + 1] = (c1 & l[2 * in1 + 1]) ^ (c2 & l[2 * in2 + 1]);
             } else {
                 if (q == max) {
                     break;
                 }
-                qOut[q] = out;
-                qInfo[q] = scheme.evalPrepare(l, in1, in2, g++, hash, q * blocks);
+                qOut[q] = 2 * out;
+                qInfo[q] = scheme.evalPrepare(l, 2 * in1, 2 * in2, g++, hash, q * blocks);
                 pend[out] = 1;
                 q++;
             }
@@ -108,12 +97,50 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
         return i;
     }
 
+    @Override
+    int linears(int[] code, int pc, int n) {
+        final long[] l = labels;
+        for (int end = pc + 4 * n; pc < end; pc += 4) {
+            int o = code[pc];
+            int a = code[pc + 1];
+            int b = code[pc + 2];
+            int t = code[pc + 3];
+            // The evaluator's labels carry no constant term: c0 does not apply.
+            long c1 = C1[t];
+            long c2 = C2[t];
+            l[o] = (c1 & l[a]) ^ (c2 & l[b]);
+            l[o + 1] = (c1 & l[a + 1]) ^ (c2 & l[b + 1]);
+        }
+        return pc;
+    }
+
+    @Override
+    int queue(int[] code, int pc, int end) {
+        final long[] l = labels;
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final int blocks = this.blocks;
+        final int max = maxQueued;
+        int q = queued;
+        long g = gate;
+        for (; pc < end && q < max; pc += 4, q++) {
+            qOut[q] = code[pc];
+            qInfo[q] = scheme.evalPrepare(l, code[pc + 1], code[pc + 2], g++, hash, q * blocks);
+        }
+        queued = q;
+        gate = g;
+        return pc;
+    }
+
     /** Nothing to do: the evaluator holds nothing back. */
     @Override
     public void finish() {
     }
 
-    private void flush() {
+    @Override
+    void flush() {
         int n = queued;
         if (n == 0) {
             return;
@@ -138,6 +165,7 @@ public final class StreamingEvaluator extends GateQueue implements GateSink {
             scheme.evalFinish(qInfo[q], c, hash, q * blocks, tables, t, l, qOut[q]);
         }
         nonLinear += n;
-        newEpoch();
+        clearPending();
+        queued = 0;
     }
 }

@@ -86,20 +86,20 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         return tables.length < bytes + batchBytes ? new byte[bytes + batchBytes] : tables;
     }
 
+    /** Where the current batch's control bits go, before its tables. */
+    private int batchStart;
+
     @Override
-    public void gates(int[] ops, int count) {
-        int batchStart = tableFill;
+    void beginBatch(int nonLinear) {
+        batchStart = tableFill;
         if (control != null) {
             // The batch's control bits go before its tables: leave them room.
-            tableFill += control.bytesFor(ControlBits.nonLinearIn(ops, count));
+            tableFill += control.bytesFor(nonLinear);
         }
-        int end = 4 * count;
-        int i = 0;
-        while (i < end) {
-            i = queueUntilBlocked(ops, i, end);
-            flush();
-        }
-        gates += count;
+    }
+
+    @Override
+    void endBatch() {
         if (control != null) {
             control.take(tables, batchStart);
         }
@@ -132,13 +132,8 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         tableFill = 0;
     }
 
-    /**
-     * Garbles gates from {@code ops[i]} on, queueing the non-linear ones, until a gate touches a
-     * pending slot, the queue is full, or the batch ends; returns the index of the first gate
-     * not processed. Free of calls, so C2 keeps its state in registers. After a flush, the
-     * gate it stopped at can always proceed.
-     */
-    private int queueUntilBlocked(int[] ops, int i, int end) {
+    @Override
+    int queueUntilBlocked(int[] ops, int i, int end) {
         final long[] l = labels;
         final byte[] pend = pending;
         final GarblingScheme scheme = this.scheme;
@@ -151,14 +146,6 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         final int max = maxQueued;
         int q = queued;
         long g = gate;
-        if (q == 0) {
-            // Nothing queued, so no slot is pending: the linear gates up to the first non-linear
-            // one need no check (AES-128: 15-28 % more gates a second per party; nothing to gain
-            // where ANDs alternate with XORs, as in the flat 10^7-AND circuit).
-            while (i < end && linear(ops[i + 3], l, ops[i + 1], ops[i + 2], ops[i], dLo, dHi)) {
-                i += 4;
-            }
-        }
         for (; i < end; i += 4) {
             int out = ops[i];
             int in1 = ops[i + 1];
@@ -168,21 +155,23 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
                 break;
             }
             if (table == XOR) {
-                // The most common gate by far: skip the general affine form.
                 l[2 * out] = l[2 * in1] ^ l[2 * in2];
                 l[2 * out + 1] = l[2 * in1 + 1] ^ l[2 * in2 + 1];
             } else if (table == COPY) {
-                // Calls' copy gates (see GateQueue.COPY).
                 l[2 * out] = l[2 * in1];
                 l[2 * out + 1] = l[2 * in1 + 1];
             } else if (((NON_LINEAR_MASK >>> table) & 1) == 0) {
-                FreeXor.garble(table, l, in1, in2, out, dLo, dHi);
+                long c1 = C1[table];
+                long c2 = C2[table];
+                long c0 = C0[table];
+                l[2 * out] = (c1 & l[2 * in1]) ^ (c2 & l[2 * in2]) ^ (c0 & dLo);
+                l[2 * out + 1] = (c1 & l[2 * in1 + 1]) ^ (c2 & l[2 * in2 + 1]) ^ (c0 & dHi);
             } else {
                 if (q == max) {
                     break;
                 }
-                qOut[q] = out;
-                qInfo[q] = scheme.garblePrepare(table, l, in1, in2, dLo, dHi, g++, hash,
+                qOut[q] = 2 * out;
+                qInfo[q] = scheme.garblePrepare(table, l, 2 * in1, 2 * in2, dLo, dHi, g++, hash,
                         q * blocks);
                 pend[out] = 1;
                 q++;
@@ -193,7 +182,50 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         return i;
     }
 
-    private void flush() {
+    @Override
+    int linears(int[] code, int pc, int n) {
+        final long[] l = labels;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        for (int end = pc + 4 * n; pc < end; pc += 4) {
+            int o = code[pc];
+            int a = code[pc + 1];
+            int b = code[pc + 2];
+            int t = code[pc + 3];
+            long c1 = C1[t];
+            long c2 = C2[t];
+            long c0 = C0[t];
+            l[o] = (c1 & l[a]) ^ (c2 & l[b]) ^ (c0 & dLo);
+            l[o + 1] = (c1 & l[a + 1]) ^ (c2 & l[b + 1]) ^ (c0 & dHi);
+        }
+        return pc;
+    }
+
+    @Override
+    int queue(int[] code, int pc, int end) {
+        final long[] l = labels;
+        final GarblingScheme scheme = this.scheme;
+        final TweakableHash hash = this.hash;
+        final int[] qOut = this.qOut;
+        final int[] qInfo = this.qInfo;
+        final long dLo = this.dLo;
+        final long dHi = this.dHi;
+        final int blocks = this.blocks;
+        final int max = maxQueued;
+        int q = queued;
+        long g = gate;
+        for (; pc < end && q < max; pc += 4, q++) {
+            qOut[q] = code[pc];
+            qInfo[q] = scheme.garblePrepare(code[pc + 3], l, code[pc + 1], code[pc + 2], dLo, dHi, g++,
+                    hash, q * blocks);
+        }
+        queued = q;
+        gate = g;
+        return pc;
+    }
+
+    @Override
+    void flush() {
         int n = queued;
         if (n == 0) {
             return;
@@ -221,6 +253,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         }
         tableFill = t;
         nonLinear += n;
-        newEpoch();
+        clearPending();
+        queued = 0;
     }
 }

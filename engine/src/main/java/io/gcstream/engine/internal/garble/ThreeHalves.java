@@ -104,10 +104,10 @@ public final class ThreeHalves implements GarblingScheme {
     public int garblePrepare(int table, long[] labels, int a, int b, long dLo, long dHi,
             long gate, TweakableHash hash, int h) {
         int form = FORM[table];
-        long a0lo = labels[2 * a];
-        long a0hi = labels[2 * a + 1];
-        long b0lo = labels[2 * b];
-        long b0hi = labels[2 * b + 1];
+        long a0lo = labels[a];
+        long a0hi = labels[a + 1];
+        long b0lo = labels[b];
+        long b0hi = labels[b + 1];
         int pa = (int) a0lo & 1;
         int pb = (int) b0lo & 1;
         long ma = -(long) pa;
@@ -164,8 +164,8 @@ public final class ThreeHalves implements GarblingScheme {
         long w2 = v ^ yr;
         long d = dLo ^ dHi;
         long m12 = m1 ^ m2;
-        labels[2 * out] = hx0 ^ hz0 ^ (m1 & w1) ^ (m2 & u) ^ (mo & dLo);
-        labels[2 * out + 1] = hy0 ^ hz0 ^ (m1 & u) ^ (m2 & w2) ^ (mo & dHi);
+        labels[out] = hx0 ^ hz0 ^ (m1 & w1) ^ (m2 & u) ^ (mo & dLo);
+        labels[out + 1] = hy0 ^ hz0 ^ (m1 & u) ^ (m2 & w2) ^ (mo & dHi);
         LittleEndian.put(tables, t, hx0 ^ hx1 ^ yl ^ (mp & (w1 ^ d)) ^ (mq & (u ^ dHi))
                 ^ (m2 & dLo) ^ (m12 & dHi));
         LittleEndian.put(tables, t + 8, hy0 ^ hy1 ^ xr ^ (mp & (u ^ dLo)) ^ (mq & (w2 ^ d))
@@ -182,10 +182,10 @@ public final class ThreeHalves implements GarblingScheme {
 
     @Override
     public int evalPrepare(long[] labels, int a, int b, long gate, TweakableHash hash, int h) {
-        long al = labels[2 * a];
-        long ar = labels[2 * a + 1];
-        long bl = labels[2 * b];
-        long br = labels[2 * b + 1];
+        long al = labels[a];
+        long ar = labels[a + 1];
+        long bl = labels[b];
+        long br = labels[b + 1];
         long t = 3 * gate;
         hash.input(h, al, ar, t);
         hash.input(h + 1, bl, br, t + 1);
@@ -215,9 +215,9 @@ public final class ThreeHalves implements GarblingScheme {
         long g2 = -(long) k & LittleEndian.get(tables, t + 16);
         long u = al ^ br;
         long v = ar ^ bl;
-        labels[2 * out] = hash.lo(h) ^ hab ^ (mi & (LittleEndian.get(tables, t) ^ bl)) ^ g2
+        labels[out] = hash.lo(h) ^ hab ^ (mi & (LittleEndian.get(tables, t) ^ bl)) ^ g2
                 ^ (m1 & (al ^ v)) ^ (m2 & u);
-        labels[2 * out + 1] = hash.lo(h + 1) ^ hab ^ (mj & (LittleEndian.get(tables, t + 8) ^ ar))
+        labels[out + 1] = hash.lo(h + 1) ^ hab ^ (mj & (LittleEndian.get(tables, t + 8) ^ ar))
                 ^ g2 ^ (m1 & u) ^ (m2 & (v ^ br));
     }
 }

@@ -24,13 +24,9 @@ import javax.crypto.Cipher;
  * between representations. Each permutation pass is one javax.crypto call over the batch:
  * ECB decryption where HotSpot runs it on its pipelined stub ({@link AesIntrinsics}), else CBC
  * decryption, which is pipelined everywhere but gives D(x_j) ⊕ x_{j-1}, so its chaining term
- * is XORed out again (one more pass over the batch). The inputs of both passes keep a zero
- * block in front of block 0, so in CBC mode the chaining term of block j sits at the output's
- * index of block j and undoing it needs no special case. Between and after the passes come
- * simple loops that XOR arrays at equal indices, and the hash is finished in the second pass's
- * output, so {@link #lo}/{@link #hi} read one array each (measured: ~5 ns per AND less to
- * garble than one fused loop between the passes and getters that XOR three arrays).
- * Not thread-safe; one instance per thread.
+ * is XORed out again. The tweak is XORed into the low half of π(x) in place, so the second
+ * pass reads the first pass's output, and {@link #lo}/{@link #hi} finish the hash as they read
+ * it, without a pass of their own. Not thread-safe; one instance per thread.
  */
 public final class TweakableHash {
     /** Default batch size: five 16 KiB arrays stay in the core's L2 cache. */
@@ -40,19 +36,17 @@ public final class TweakableHash {
     /** ECB: each pass gives π directly; else CBC, whose chaining term is undone. */
     private final boolean ecb;
     private final int capacity;
-    /** First pass input: zero block, then x_0 .. x_{n-1}. */
+    /** First pass input: x_0 .. x_{n-1}. */
     private final byte[] x;
-    /** First pass output: u_j = π(x_j) (in CBC mode after undoing the chaining in place). */
-    private final byte[] u;
-    /** Second pass input: zero block, then w_j = u_j ⊕ i_j. */
-    private final byte[] w;
     /**
-     * Second pass output π(w_j) (⊕ w_{j-1} in CBC mode), turned into H(x_j, i_j) = π(w_j) ⊕ u_j
-     * in place.
+     * First pass output u_j = π(x_j) (in CBC mode after undoing the chaining), then in place
+     * the second pass input w_j = u_j ⊕ (i_j, 0).
      */
+    private final byte[] w;
+    /** Second pass output π(w_j) (in CBC mode after undoing the chaining). */
     private final byte[] v;
-    /** Zero block, then the tweak blocks (i_j, 0): laid out like w, so w = u ⊕ t. */
-    private final byte[] t;
+    /** The tweaks i_j. */
+    private final long[] t;
     /** The salt of π's key ({@link #salt}). */
     private long saltLo;
     private long saltHi;
@@ -74,11 +68,10 @@ public final class TweakableHash {
                     "capacity must be in 1..2^20 blocks, got " + capacity);
         }
         this.capacity = capacity;
-        this.x = new byte[16 * (capacity + 1)];
-        this.u = new byte[16 * capacity];
-        this.w = new byte[16 * (capacity + 1)];
+        this.x = new byte[16 * capacity];
+        this.w = new byte[16 * capacity];
         this.v = new byte[16 * capacity];
-        this.t = new byte[16 * (capacity + 1)];
+        this.t = new long[capacity];
         this.ecb = ecb;
         this.cipher = FixedKeyAes.decryption(ecb);
     }
@@ -120,10 +113,10 @@ public final class TweakableHash {
 
     /** Sets input block {@code j} of the next batch to (lo, hi) with tweak {@code i}. */
     public void input(int j, long lo, long hi, long i) {
-        int o = 16 * (j + 1);
+        int o = 16 * j;
         LittleEndian.put(x, o, lo);
         LittleEndian.put(x, o + 8, hi);
-        LittleEndian.put(t, o, i);
+        t[j] = i;
     }
 
     /** Hashes input blocks 0 .. n-1; their hashes are then read with {@link #lo}, {@link #hi}. */
@@ -139,70 +132,55 @@ public final class TweakableHash {
     }
 
     private void runEcb(int n) {
-        decrypt(x, u, n);
-        byte[] u = this.u;
-        byte[] w = this.w;
-        byte[] t = this.t;
-        int len = 16 * n;
-        // Long-wise: byte-wise loops were slower (garbling 53 against 32 ns per AND in ECB mode:
-        // C2 17 did not vectorise them) and made a fresh JVM's first AES run ~20 ms slower.
-        // w_j = u_j ^ t_j, w and t being one block ahead of u.
-        for (int k = 0; k < len; k += 8) {
-            LittleEndian.put(w, k + 16, LittleEndian.get(u, k) ^ LittleEndian.get(t, k + 16));
-        }
+        decrypt(x, w, n);
+        tweak(n);
         decrypt(w, v, n);
-        byte[] v = this.v;
-        // H(x_j, i_j) = π(w_j) ^ u_j.
-        for (int k = 0; k < len; k += 8) {
-            LittleEndian.put(v, k, LittleEndian.get(v, k) ^ LittleEndian.get(u, k));
-        }
     }
 
     private void runCbc(int n) {
-        decrypt(x, u, n);
-        byte[] x = this.x;
-        byte[] u = this.u;
-        byte[] w = this.w;
-        byte[] t = this.t;
-        int len = 16 * n;
-        // The cipher gave D(x_j) ^ x_{j-1}; x_{j-1} sits at u's index of block j because of
-        // x's zero block.
-        for (int k = 0; k < len; k += 8) {
-            LittleEndian.put(u, k, LittleEndian.get(u, k) ^ LittleEndian.get(x, k));
-        }
-        // w_j = u_j ^ t_j, w and t being one block ahead of u.
-        System.arraycopy(u, 0, w, 16, len);
-        for (int k = 16; k < len + 16; k += 8) {
-            LittleEndian.put(w, k, LittleEndian.get(w, k) ^ LittleEndian.get(t, k));
-        }
+        decrypt(x, w, n);
+        // The cipher gave D(x_j) ^ x_{j-1} (x_{-1} = 0, the IV): undo the chaining.
+        unchain(w, x, n);
+        tweak(n);
         decrypt(w, v, n);
-        byte[] v = this.v;
-        // The cipher gave π(w_j) ^ w_{j-1}, w_{j-1} at v's index of block j because of w's zero
-        // block; H(x_j, i_j) = π(w_j) ^ u_j.
-        for (int k = 0; k < len; k += 8) {
-            LittleEndian.put(v, k,
-                    LittleEndian.get(v, k) ^ LittleEndian.get(w, k) ^ LittleEndian.get(u, k));
+        // π(w_j) ^ w_{j-1}, likewise.
+        unchain(v, w, n);
+    }
+
+    /** out_j ^= in_{j-1} for j = 1 .. n-1: undoes CBC's chaining with a zero IV. */
+    private static void unchain(byte[] out, byte[] in, int n) {
+        for (int k = 16, end = 16 * n; k < end; k += 8) {
+            LittleEndian.put(out, k, LittleEndian.get(out, k) ^ LittleEndian.get(in, k - 16));
+        }
+    }
+
+    /** w_j = π(x_j) ^ (i_j, 0), in place. */
+    private void tweak(int n) {
+        final byte[] w = this.w;
+        final long[] t = this.t;
+        for (int j = 0, o = 0; j < n; j++, o += 16) {
+            LittleEndian.put(w, o, LittleEndian.get(w, o) ^ t[j]);
         }
     }
 
     /** Low half of input block {@code j}, as set by {@link #input} (it survives {@link #run}). */
     public long inputLo(int j) {
-        return LittleEndian.get(x, 16 * (j + 1));
+        return LittleEndian.get(x, 16 * j);
     }
 
     /** High half of input block {@code j}. */
     public long inputHi(int j) {
-        return LittleEndian.get(x, 16 * (j + 1) + 8);
+        return LittleEndian.get(x, 16 * j + 8);
     }
 
-    /** Low half of H(x_j, i_j) after {@link #run}. */
+    /** Low half of H(x_j, i_j) = π(w_j) ⊕ π(x_j) after {@link #run}: π(w_j) ⊕ w_j ⊕ i_j. */
     public long lo(int j) {
-        return LittleEndian.get(v, 16 * j);
+        return LittleEndian.get(v, 16 * j) ^ LittleEndian.get(w, 16 * j) ^ t[j];
     }
 
-    /** High half of H(x_j, i_j) after {@link #run}. */
+    /** High half of H(x_j, i_j) after {@link #run}: the tweak touches only the low half. */
     public long hi(int j) {
-        return LittleEndian.get(v, 16 * j + 8);
+        return LittleEndian.get(v, 16 * j + 8) ^ LittleEndian.get(w, 16 * j + 8);
     }
 
     /**
@@ -223,11 +201,11 @@ public final class TweakableHash {
         }
     }
 
-    /** One pass: π of blocks 1 .. n of {@code in} (after its zero block) into {@code out}. */
+    /** One pass: π of blocks 0 .. n-1 of {@code in} into {@code out}. */
     private void decrypt(byte[] in, byte[] out, int blocks) {
         try {
             // In CBC mode, doFinal resets the chaining value to the zero IV for the next call.
-            cipher.doFinal(in, 16, 16 * blocks, out, 0);
+            cipher.doFinal(in, 0, 16 * blocks, out, 0);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("fixed-key AES failed", e);
         }

@@ -24,9 +24,9 @@ public final class CreatorProtocol extends Protocol {
     private static final Logger LOG = Logs.get(CreatorProtocol.class);
     /**
      * What one flush of the channel costs, in bytes of tables the creator could garble in that
-     * time (a system call, and waking the peer if it sleeps: ~10 µs here); chosen by
-     * measurement (docs/results/2026-11-23-first-run-and-warm-executions.md, "Per warm
-     * execution"). It sets how often a short stream is flushed, see {@link #flushInterval}.
+     * time (a system call, and waking the peer if it sleeps); chosen where warm executions ran
+     * fastest (docs/results, "Per warm execution"). It sets how often a short stream is flushed,
+     * see {@link #flushInterval}.
      */
     static final long FLUSH_COST_BYTES = 4096;
     /** The session's OT extension once set up (see {@link InputOt}), else null. */

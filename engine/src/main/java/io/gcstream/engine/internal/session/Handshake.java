@@ -7,6 +7,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.Transport;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
@@ -144,10 +145,6 @@ public final class Handshake {
 
     /** Lower-case hex of the first {@code n} bytes of {@code h}: enough to tell circuits apart in a message. */
     static String hex(byte[] h, int n) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(n, h.length); i++) {
-            sb.append(Character.forDigit((h[i] >> 4) & 15, 16)).append(Character.forDigit(h[i] & 15, 16));
-        }
-        return sb.toString();
+        return HexFormat.of().formatHex(h, 0, Math.min(n, h.length));
     }
 }

@@ -10,15 +10,14 @@ import java.net.UnknownHostException;
  * How many threads a party computes on when its options leave it open
  * ({@code SessionOptions.AUTO_THREADS}): every core the JVM sees, or half of them when the
  * peer runs on the same machine, whose cores the two parties then share. A worker that spins
- * for its next hand-off would otherwise take the core the peer is computing on; on this
- * project's 2-core machine a two-party run then uses one thread per party, exactly as before
- * threads existed. Internal.
+ * for its next hand-off would otherwise take the core the peer is computing on; on a 2-core
+ * machine a two-party run then uses one thread per party. Internal.
  *
  * <p>The gate loop takes the automatic count only from {@link #MIN_AUTO_LOOP_THREADS} threads:
- * measured on 2 cores with one party alone (docs/performance.md, "One party alone"), a gate
- * loop of 2 threads garbled and evaluated at 0.69–1.07 times the rate of one (its owner's serial
- * scan is about half the work, and each hand-off costs), while the OT extension gained 1.3–1.6
- * times on the same 2 cores. An explicit count is taken as it is, for both.
+ * on 2 cores, with one party alone, a gate loop of 2 threads garbles and evaluates no faster
+ * than one (its owner's serial scan is a large share of the work, and each hand-off costs),
+ * while the OT extension's larger jobs gain from the second thread (docs/performance.md, "One
+ * party alone", has the figures). An explicit count is taken as it is, for both.
  */
 public final class PartyThreads {
     /** Fewest automatic threads with which the gate loop uses more than one. */

@@ -11,7 +11,9 @@ import io.gcstream.engine.ProgressListener;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
+import io.gcstream.engine.internal.garble.CodeWalker;
 import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
@@ -22,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * One party's side of the per-run protocol, and the state it keeps across the runs of a
@@ -80,6 +83,8 @@ public abstract class Protocol {
 
     /** The walker and split plan of the last circuit run, kept while the session runs it again. */
     private ReplayingWalker walker;
+    /** The walker of the last circuit run, for a one-thread gate loop: keeps its compiled code. */
+    private CodeWalker codeWalker;
     private SplitPlan plan;
     /** Whether the walks of {@link #walkerOf} are read ahead, and the gate loop's threads then. */
     private boolean readAhead;
@@ -141,11 +146,14 @@ public abstract class Protocol {
     final SplitPlan planFor(Circuit c) throws IOException {
         if (walkerOf != c) {
             walker = null;
+            codeWalker = null;
             walkerOf = null;
             readAhead = ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
             loopThreads = readAhead ? gateLoopThreads - 1 : gateLoopThreads;
             plan = SplitPlan.of(c, loopThreads);
-            walker = new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan);
+            walker = loopThreads > 1 ? new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan)
+                    : null;
+            codeWalker = loopThreads > 1 ? null : new CodeWalker(c, WALK_CACHE_GATES);
             walkerOf = c;
         }
         return plan;
@@ -477,17 +485,16 @@ public abstract class Protocol {
     /**
      * Runs the walker, turning the sink's wrapped channel errors back into IOExceptions and
      * reporting progress once per {@link ProgressListener#INTERVAL} gates (per batch, not per
-     * gate, so it costs nothing measurable).
+     * gate: nothing is added to the per-gate path).
      */
-    void walk(Circuit c, GateSink sink) throws IOException {
-        GateSink s = sink;
+    void walk(Circuit c, GateLoop loop) throws IOException {
         ProgressListener p = progress;
+        IntConsumer batchDone = null;
         if (p != null) {
             Party role = role();
             long total = c.gateCount();
             long[] done = {0, ProgressListener.INTERVAL};
-            s = (ops, count) -> {
-                sink.gates(ops, count);
+            batchDone = count -> {
                 done[0] += count;
                 if (done[0] >= done[1]) {
                     done[1] += ProgressListener.INTERVAL;
@@ -497,13 +504,22 @@ public abstract class Protocol {
         }
         planFor(c);
         try {
-            if (readAhead) {
-                if (reader == null) {
-                    reader = new ReadAhead(Handshake.name(role()) + "-walker");
-                }
-                reader.walk(walker, s);
+            if (codeWalker != null) {
+                codeWalker.walk(loop, batchDone);
             } else {
-                walker.walk(s);
+                IntConsumer d = batchDone;
+                GateSink s = d == null ? loop : (ops, count) -> {
+                    loop.gates(ops, count);
+                    d.accept(count);
+                };
+                if (readAhead) {
+                    if (reader == null) {
+                        reader = new ReadAhead(Handshake.name(role()) + "-walker");
+                    }
+                    reader.walk(walker, s);
+                } else {
+                    walker.walk(s);
+                }
             }
             if (p != null) {
                 p.progress(role(), c.gateCount(), c.gateCount());

@@ -9,7 +9,7 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.Scheme;
-import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.util.ArrayList;

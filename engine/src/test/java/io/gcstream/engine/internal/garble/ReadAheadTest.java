@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.ReplayingWalker;
-import io.gcstream.engine.testutil.RandomCircuits;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -105,7 +105,7 @@ class ThreeHalvesTest {
         long dHi = 0x66L;
         // Slot 0's label has colour 1, so X = label ^ D; slot 1's has colour 0, so Y = label.
         long[] g = {0x1001L, 0x2002L, 0x3000L, 0x4004L};
-        scheme.garblePrepare(TruthTable.AND, g, 0, 1, dLo, dHi, 7, h, 0);
+        scheme.garblePrepare(TruthTable.AND, g, 0, 2, dLo, dHi, 7, h, 0);
         long[][] expect = {
             {0x1001L ^ dLo, 0x2002L ^ dHi, 21}, {0x1001L, 0x2002L, 21},
             {0x3000L, 0x4004L, 22}, {0x3000L ^ dLo, 0x4004L ^ dHi, 22},

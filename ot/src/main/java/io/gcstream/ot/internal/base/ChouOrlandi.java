@@ -114,8 +114,8 @@ public final class ChouOrlandi implements BaseOt {
     /**
      * Starts building the table of G on a background thread (the first time only) and returns
      * at once; a protocol run that needs the table before it is complete waits for it (class
-     * initialisation). In a fresh JVM this takes ~20 ms of mostly interpreted code, which can
-     * then overlap a handshake.
+     * initialisation). In a fresh JVM this is mostly interpreted code, long enough to be worth
+     * overlapping with a handshake.
      */
     public static void prepare() {
         if (PREPARED.compareAndSet(false, true)) {
@@ -381,7 +381,7 @@ public final class ChouOrlandi implements BaseOt {
             long[] multiplesA = new long[8 * Edwards25519.CACHED_LONGS];
             Edwards25519.multiples(a8, multiplesA, s);
             encB = new byte[groups * PT];
-            for (int g = 0; g < groups; g++) {      // ~1 us each: not worth a second thread
+            for (int g = 0; g < groups; g++) {      // two point additions each: not worth a second thread
                 Edwards25519.addCached(bigB[g], multiplesA, 7 * Edwards25519.CACHED_LONGS, s);
                 Edwards25519.addCachedMultiple(bigB[g], multiplesA, 0, c[g] - 8, s);
             }

@@ -14,7 +14,7 @@ import java.util.Set;
  * HotSpot 17 generates its AVX-512 stubs: a CPU with VAES, AVX512VL and AVX512DQ. Elsewhere
  * ECB runs one block per call, several times slower, so fixed-key AES falls back to CBC
  * decryption and undoes the chaining (see {@code TweakableHash}). On VAES machines ECB is as
- * fast per block and saves that extra pass (measured: ~3.5 ns per AND less to garble).
+ * fast per block and saves that extra pass.
  *
  * <p>The answer comes from the CPU flags of {@code /proc/cpuinfo}, read once; where they cannot
  * be read (not Linux) it is false, which is always correct, only slower. The system property

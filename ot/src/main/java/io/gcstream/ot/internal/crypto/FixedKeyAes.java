@@ -11,8 +11,8 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>Why decryption: AES decryption under a fixed key is as good a fixed random permutation as
  * encryption, and HotSpot runs multi-block CBC <i>decryption</i> on its pipelined AES-NI stub
- * on every CPU (~2.3 ns per block measured) whereas ECB runs one block at a time (~10 ns per
- * block) unless the CPU has AVX-512 VAES ({@link AesIntrinsics}). So a batch is run as one
+ * on every CPU whereas ECB runs one block at a time, several times slower per block, unless the
+ * CPU has AVX-512 VAES ({@link AesIntrinsics}). So a batch is run as one
  * ECB decryption where that is pipelined, and elsewhere as one CBC decryption with a zero IV,
  * which yields {@code D(c_i) ^ c_(i-1)}, the chaining XOR then being undone on 64-bit lanes:
  * {@code pi(c_i) = D(c_i)}. Both give the same permutation. (The garbling hash makes the same

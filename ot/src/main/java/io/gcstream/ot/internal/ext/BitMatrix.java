@@ -149,7 +149,7 @@ public final class BitMatrix {
      */
     private static void farRounds(byte[] src, int base, int step, long[] dst) {
         // Literal masks, not loads from a static array: C2 may rematerialise constants rather
-        // than keep them in registers the eight rows need (measured: no slower; docs/results/2026-11-27-vector-transpose-first-run.md).
+        // than keep them in registers the eight rows need.
         for (int k = 0; k < 8; k++) {
             int p = base + k * step;
             int s8 = 8 * step;

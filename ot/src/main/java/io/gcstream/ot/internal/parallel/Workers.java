@@ -382,7 +382,9 @@ public final class Workers implements AutoCloseable {
         }
 
         private void loop() {
-            long seen = seq;
+            // The job out when this thread starts (usually the one whose start() started it) is
+            // helped with too; help() returns at once for a job that is over.
+            long seen = seq - 1;
             long lastWork = System.nanoTime();
             int spins = 0;
             while (!closed) {

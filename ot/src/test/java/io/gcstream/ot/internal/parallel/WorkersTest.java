@@ -94,6 +94,35 @@ class WorkersTest {
         assertEquals(0, w.liveWorkers());
     }
 
+    /**
+     * A worker started for a job helps with that job: the team's first job (the only one, for a
+     * team made for one piece of work) is not left to the owner. Each part on the owner waits
+     * for a part on a worker, at most a few seconds; with no worker helping, every part runs on
+     * the owner.
+     */
+    @Test
+    void aWorkerStartedForAJobHelpsWithIt() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            java.util.concurrent.CountDownLatch workerRan = new java.util.concurrent.CountDownLatch(1);
+            boolean[] onWorker = new boolean[2];
+            try (Workers w = new Workers(2, "test")) {
+                w.run((p, t) -> {
+                    if (t != 0) {
+                        onWorker[p] = true;
+                        workerRan.countDown();
+                        return;
+                    }
+                    try {
+                        workerRan.await(5, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, 2);
+            }
+            assertTrue(onWorker[0] || onWorker[1], "round " + round + ": the team's first job ran on the owner alone");
+        }
+    }
+
     @Test
     void threadsOutOfRangeAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new Workers(0, "x"));

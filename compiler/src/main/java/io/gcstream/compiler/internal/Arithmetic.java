@@ -1,11 +1,14 @@
-package io.gcstream.compiler;
+package io.gcstream.compiler.internal;
 
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.Word;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Integer arithmetic on {@link Word}s with the fewest non-linear gates (ANDs) we know, for
- * free-XOR garbling. Words are n-bit two's-complement or unsigned values, bit 0 least
+ * free-XOR garbling: the one implementation of the DSL's integer operations and of the
+ * library's circuits that use them. Words are n-bit two's-complement or unsigned values, bit 0 least
  * significant; both operands of a binary helper must have the same width n. The AND counts
  * below are what the compiled circuit has for operands that are not constants (the optimiser
  * removes more when some bits are constant) and are asserted by the tests.
@@ -127,6 +130,21 @@ public final class Arithmetic {
      * n bits with carry out after the first row = 2n² − n ANDs (8128 for n = 64).
      */
     public static Word mulFull(CircuitBuilder b, Word x, Word y) {
+        return mulFull(b, x, y, (acc, i) -> mulRow(b, acc, x, y.bit(i)));
+    }
+
+    /** Row i ≥ 1 of {@link #mulFull}: bits i..i+n−1 of the accumulator plus x·y_i, in n + 1 bits. */
+    @FunctionalInterface
+    public interface Row {
+        Word add(Word acc, int i);
+    }
+
+    /**
+     * {@link #mulFull} with each row made by {@code row}, which adds {@code x ∧ y_i} as
+     * {@link #mulRow} does, in line or as a call of a sub-circuit holding it (the library's
+     * {@code mult<n>}). Row 0 is {@code x ∧ y_0}; row i writes bits i..i+n.
+     */
+    public static Word mulFull(CircuitBuilder b, Word x, Word y, Row row) {
         sameWidth(x, y);
         int n = x.width();
         int[] acc = new int[2 * n];
@@ -134,11 +152,15 @@ public final class Arithmetic {
         // acc[n..2n) start as the constant 0 (wire id 0): row i adds into bits i..i+n, the
         // top one of which is still 0, and writes n + 1 bits.
         for (int i = 1; i < n; i++) {
-            Word row = b.and(x, y.bit(i));
-            Word sum = addWithCarry(b, Word.of(acc).slice(i, i + n), row);
+            Word sum = row.add(Word.of(acc).slice(i, i + n), i);
             System.arraycopy(sum.wires(), 0, acc, i, n + 1);
         }
         return Word.of(acc);
+    }
+
+    /** {@code acc + x ∧ bit} for n-bit acc and x, in n + 1 bits: 2n ANDs (n partial products, an adder). */
+    public static Word mulRow(CircuitBuilder b, Word acc, Word x, int bit) {
+        return addWithCarry(b, acc, b.and(x, bit));
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.gcstream.compiler;
+package io.gcstream.compiler.internal;
 
 import static io.gcstream.compiler.TestBits.bits;
 import static io.gcstream.compiler.TestBits.value;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.Word;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Random;
