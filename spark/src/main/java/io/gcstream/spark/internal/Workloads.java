@@ -3,8 +3,8 @@ package io.gcstream.spark.internal;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
-import io.gcstream.compiler.dsl.Computation;
-import io.gcstream.compiler.dsl.UInt;
+import io.gcstream.compiler.CircuitBuilder;
+import io.gcstream.compiler.Word;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
 import io.gcstream.engine.GarbledValue;
@@ -12,8 +12,11 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.RunResult;
 import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.SessionState;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * What a worker pair and the combining pair compute, one party's side each: the oblivious PRF
@@ -105,29 +108,15 @@ public final class Workloads {
         return new long[] {bits(out, 0, 32), bits(out, 32, 64)};
     }
 
-    /** min(running, each row's min); running + each row's sum: creator rows, then evaluator rows. */
+    /**
+     * min(running, each row's min); running + each row's sum: the creator's running value and
+     * rows, then the evaluator's rows, each {@link #VALUE_BITS} bits (the 32-bit minimum, then
+     * the 64-bit sum, bit 0 first); the evaluator keeps the result.
+     */
     static Circuit step() {
         Circuit c = step;
         if (c == null) {
-            Computation k = new Computation();
-            UInt min = k.creator().uint(32);
-            UInt sum = k.creator().uint(64);
-            UInt[][] rows = new UInt[2][2 * CHUNK];
-            for (int p = 0; p < 2; p++) {
-                for (int i = 0; i < CHUNK; i++) {
-                    rows[p][2 * i] = (p == 0 ? k.creator() : k.evaluator()).uint(32);
-                    rows[p][2 * i + 1] = (p == 0 ? k.creator() : k.evaluator()).uint(64);
-                }
-            }
-            for (int p = 0; p < 2; p++) {
-                for (int i = 0; i < CHUNK; i++) {
-                    min = min.min(rows[p][2 * i]);
-                    sum = sum.add(rows[p][2 * i + 1]);
-                }
-            }
-            k.evaluator().output(min);
-            k.evaluator().output(sum);
-            c = k.build();
+            c = fold("aggregate_step", 1 + CHUNK, CHUNK, false);
             step = c;
         }
         return c;
@@ -135,22 +124,86 @@ public final class Workloads {
 
     /** The minimum and sum of k kept values (all evaluator inputs), output to both parties. */
     static Circuit combineCircuit(int k) {
-        return COMBINE.computeIfAbsent(k, n -> {
-            Computation c = new Computation();
-            UInt min = null;
-            UInt sum = null;
-            for (int i = 0; i < n; i++) {
-                UInt m = c.evaluator().uint(32);
-                UInt s = c.evaluator().uint(64);
-                min = min == null ? m : min.min(m);
-                sum = sum == null ? s : sum.add(s);
+        return COMBINE.computeIfAbsent(k, n -> fold("aggregate_combine", 0, n, true));
+    }
+
+    /**
+     * A circuit folding the creator's {@code creatorValues} and then the evaluator's
+     * {@code evaluatorValues} values into one minimum and sum, output to the evaluator (and to
+     * the creator if {@code both}). The fold is a balanced tree in one sub-circuit ordered by
+     * AND depth ({@link CircuitBuilder#defineByLevel}): the same gates as a chain, but the
+     * operations of a tree level are independent, so the gate loop hashes their ANDs in
+     * batches instead of one or two at a time (a chain, or the smallest working set's order,
+     * allows no more).
+     */
+    private static Circuit fold(String name, int creatorValues, int evaluatorValues, boolean both) {
+        CircuitBuilder b = new CircuitBuilder();
+        int values = creatorValues + evaluatorValues;
+        Word in = b.creatorInput(VALUE_BITS * creatorValues).concat(b.evaluatorInput(VALUE_BITS * evaluatorValues));
+        UnaryOperator<Word> body = b.defineByLevel(name, VALUE_BITS * values, w -> {
+            List<Word> mins = new ArrayList<>(values);
+            List<Word> sums = new ArrayList<>(values);
+            for (int v = 0; v < values; v++) {
+                mins.add(w.slice(VALUE_BITS * v, VALUE_BITS * v + 32));
+                sums.add(w.slice(VALUE_BITS * v + 32, VALUE_BITS * (v + 1)));
             }
-            c.creator().output(min);
-            c.creator().output(sum);
-            c.evaluator().output(min);
-            c.evaluator().output(sum);
-            return c.build();
+            return tree(b, mins, Workloads::min).concat(tree(b, sums, Workloads::add));
         });
+        Word out = body.apply(in);
+        if (both) {
+            b.creatorOutput(out);
+        }
+        b.evaluatorOutput(out);
+        return b.build();
+    }
+
+    /** One operation of the fold on two words. */
+    private interface Op {
+        Word apply(CircuitBuilder b, Word x, Word y);
+    }
+
+    /** {@code xs} folded by {@code op} level by level, neighbours in pairs. */
+    private static Word tree(CircuitBuilder b, List<Word> xs, Op op) {
+        List<Word> level = xs;
+        while (level.size() > 1) {
+            List<Word> next = new ArrayList<>((level.size() + 1) / 2);
+            for (int i = 0; i + 1 < level.size(); i += 2) {
+                next.add(op.apply(b, level.get(i), level.get(i + 1)));
+            }
+            if (level.size() % 2 == 1) {
+                next.add(level.get(level.size() - 1));
+            }
+            level = next;
+        }
+        return level.get(0);
+    }
+
+    /** x + y mod 2^n: a ripple-carry adder, n − 1 ANDs. */
+    static Word add(CircuitBuilder b, Word x, Word y) {
+        int n = x.width();
+        int[] s = new int[n];
+        int carry = CircuitBuilder.ZERO;
+        for (int i = 0; i < n; i++) {
+            s[i] = b.xor(b.xor(x.bit(i), y.bit(i)), carry);
+            if (i + 1 < n) {
+                carry = b.xor(carry, b.and(b.xor(x.bit(i), carry), b.xor(y.bit(i), carry)));
+            }
+        }
+        return Word.of(s);
+    }
+
+    /** min(x, y) of unsigned n-bit words: the comparison x > y (n ANDs), then a select (n ANDs). */
+    static Word min(CircuitBuilder b, Word x, Word y) {
+        int n = x.width();
+        int greater = CircuitBuilder.ZERO;
+        for (int i = 0; i < n; i++) {
+            greater = b.xor(x.bit(i), b.and(b.xor(x.bit(i), greater), b.xor(y.bit(i), greater)));
+        }
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = b.mux(greater, x.bit(i), y.bit(i));
+        }
+        return Word.of(r);
     }
 
     private static int put(boolean[] bits, int at, long min, long sum) {
