@@ -13,7 +13,6 @@ import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.engine.internal.session.RunPlan;
 import io.gcstream.engine.internal.session.Runs;
 import io.gcstream.engine.internal.session.SavedState;
-import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.engine.internal.state.Half;
 import io.gcstream.engine.internal.state.StateFormat;
 import io.gcstream.engine.internal.state.ValueOrigin;
@@ -27,6 +26,7 @@ import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -98,6 +98,8 @@ public final class GcSession implements AutoCloseable {
     private long nextValueId;
     /** Δ of a creator session (low, high); unused by the evaluator. */
     private final long[] delta = new long[2];
+    /** A creator's given Δ (low, high) until set-up takes it, or null for one of its own (or a resumed state's). */
+    private final long[] givenDelta;
     private RuntimeException failure;
     private volatile boolean closed;
 
@@ -107,6 +109,11 @@ public final class GcSession implements AutoCloseable {
      */
     private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
             SessionState state) {
+        this(role, channel, options, ot, state, null);
+    }
+
+    private GcSession(Party role, Channel channel, SessionOptions options, CorrelatedOt ot,
+            SessionState state, long[] givenDelta) {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.options = Objects.requireNonNull(options, "options");
         this.threads = PartyThreads.resolve(options.threads(), channel, SessionOptions.MAX_THREADS);
@@ -123,13 +130,15 @@ public final class GcSession implements AutoCloseable {
         this.runs = new Runs(protocol, channel);
         this.saved = new SavedState(role, channel, protocol, prg, options.reuseState(), options.stateOverPlainTcp(),
                 state == null ? null : resumed(state));
+        this.givenDelta = givenDelta;
     }
 
     /** What the saved-state side of the session needs of {@code state}. */
     private static SavedState.Resumed resumed(SessionState state) {
         List<Half> candidates = state.candidates();
         Half pending = !candidates.isEmpty() && state.isPending(candidates.get(0)) ? candidates.get(0) : null;
-        return new SavedState.Resumed(state.problem(), state.file(), candidates, pending, state.hasBlockedPending());
+        return new SavedState.Resumed(state.problem(), state.file(), candidates, pending, state.hasBlockedPending(),
+                state.file() == null ? state.inMemory() : null);
     }
 
     /**
@@ -195,6 +204,23 @@ public final class GcSession implements AutoCloseable {
         return new GcSession(Party.CREATOR, channel, options, null, null);
     }
 
+    /**
+     * The creator side over {@code channel}, garbling under {@code delta} instead of a Δ of its
+     * own, so that values it keeps can later be combined with those of other sessions under the
+     * same Δ ({@link #resume(Channel, SessionOptions, List)}). The session hashes under a fresh
+     * random 128-bit salt, sent in its hello, so no two sessions under one Δ share a hash
+     * permutation (docs/protocol.md, "One Δ per session"). Over plain TCP to a peer off its
+     * machine it refuses, as for saved state ({@link SessionOptions#stateOverPlainTcp()}). The
+     * evaluator needs nothing different. The session keeps its own copy of Δ. Does not
+     * communicate yet.
+     *
+     * @throws IllegalStateException if {@code delta} was destroyed
+     */
+    public static GcSession creator(Channel channel, SessionOptions options, SharedDelta delta) {
+        Objects.requireNonNull(delta, "delta");
+        return new GcSession(Party.CREATOR, channel, options, null, null, delta.words());
+    }
+
     /** The evaluator side over {@code channel}. Does not communicate yet. */
     public static GcSession evaluator(Channel channel, SessionOptions options) {
         return new GcSession(Party.EVALUATOR, channel, options, null, null);
@@ -217,6 +243,26 @@ public final class GcSession implements AutoCloseable {
     public static GcSession resume(Channel channel, SessionOptions options, SessionState state) {
         Objects.requireNonNull(state, "state");
         return new GcSession(state.role(), channel, options, null, state);
+    }
+
+    /**
+     * A session of this party that resumes the values of all of {@code states} at once, offered
+     * by {@link #resumedValues()} in order (the first state's values, then the second's, ...):
+     * how values kept by several sessions, each a state of its own, are combined in one. The
+     * peer resumes its halves of the same states in the same order. Each state is checked with
+     * the peer as {@link #resume(Channel, SessionOptions, SessionState)} checks one (the two
+     * halves belong together, are unaltered, and were not used before unless both parties allow
+     * it), on both sides, and each is marked used as one resumed state is. A creator's states
+     * must hold one Δ (sessions made with one {@link SharedDelta}); the session hashes under a
+     * fresh salt. Does not communicate yet.
+     *
+     * @throws IllegalArgumentException if {@code states} is empty or longer than 4,096, mixes
+     *     the parties' halves, holds a state with an unfinished save (resume that one alone to
+     *     settle it), or, for the creator, states under different Δs (nothing is sent)
+     */
+    public static GcSession resume(Channel channel, SessionOptions options, List<SessionState> states) {
+        SessionState all = SessionState.merge(states);
+        return new GcSession(all.role(), channel, options, null, all);
     }
 
     /**
@@ -464,23 +510,11 @@ public final class GcSession implements AutoCloseable {
      *                                    their previous state; or as for {@link #run(Circuit, boolean[])}
      */
     public synchronized void saveState(List<GarbledValue> values, Path file, char[] password) {
-        Objects.requireNonNull(values, "values");
         Objects.requireNonNull(file, "file");
-        checkUsable();
-        if (protocol.inRunAhead()) {
-            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
-        }
-        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
-            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
-                    + " values, not " + values.size());
-        }
+        List<SavedState.Value> saving = valuesToSave(values);
         if (role() == Party.CREATOR && (password == null || password.length == 0)) {
             throw new IllegalArgumentException("the creator's state holds Δ and is written encrypted: a password is"
                     + " needed");
-        }
-        List<SavedState.Value> saving = new ArrayList<>(values.size());
-        for (GarbledValue v : values) {
-            saving.add(new SavedState.Value(v.id(), v.width(), v.labels(this).clone(), v.origin()));
         }
         try {
             if (!setUp) {
@@ -492,6 +526,52 @@ public final class GcSession implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw failed(e);
         }
+    }
+
+    /**
+     * {@code values} as a state in memory ({@link SessionState}), as {@link #saveState} saves
+     * them to a file: both parties call one or the other with their handles of the same values in
+     * the same order, and the two halves are checked together when a later session resumes them.
+     * Nothing is written; carry the half to another process with {@link SessionState#toBytes}.
+     * The values stay usable in this session. A state this session resumed counts as continued,
+     * so it is marked used.
+     *
+     * @throws IllegalArgumentException   for no values or too many (nothing is sent)
+     * @throws HandshakeMismatchException if the peer saves other values; the session stays usable
+     * @throws SessionException           if the peer could not save its half, or either refuses
+     *                                    plain TCP to a peer off its machine; or as for
+     *                                    {@link #run(Circuit, boolean[])}
+     */
+    public synchronized SessionState exportState(List<GarbledValue> values) {
+        List<SavedState.Value> saving = valuesToSave(values);
+        try {
+            if (!setUp) {
+                setUp();
+            }
+            return new SessionState(saved.export(saving, delta[0], delta[1]));
+        } catch (HandshakeMismatchException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    /** {@code values} checked for a save (nothing sent yet), with copies of their labels. */
+    private List<SavedState.Value> valuesToSave(List<GarbledValue> values) {
+        Objects.requireNonNull(values, "values");
+        checkUsable();
+        if (protocol.inRunAhead()) {
+            throw new IllegalStateException(name() + ": a run went ahead (runMany) and is not finished");
+        }
+        if (values.isEmpty() || values.size() > StateFormat.MAX_VALUES) {
+            throw new IllegalArgumentException("a state holds 1 to " + StateFormat.MAX_VALUES
+                    + " values, not " + values.size());
+        }
+        List<SavedState.Value> saving = new ArrayList<>(values.size());
+        for (GarbledValue v : values) {
+            saving.add(new SavedState.Value(v.id(), v.width(), v.labels(this).clone(), v.origin()));
+        }
+        return saving;
     }
 
     /** Tests: where a save fails or stops. */
@@ -540,7 +620,7 @@ public final class GcSession implements AutoCloseable {
         long t0 = System.nanoTime();
         protocol.budget(HELLO_BUDGET.compareTo(options.timeout()) < 0 ? HELLO_BUDGET : options.timeout());
         protocol.enter("session handshake");
-        SavedState.Offer offer = saved.resumes() ? saved.offer() : new SavedState.Offer(StateCheck.none(), 0, 0);
+        SavedState.Offer offer = saved.offer(givenDelta != null);
         Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(),
                 offer.check(), offer.saltLo(), offer.saltHi());
         long tHello = System.nanoTime();
@@ -552,12 +632,19 @@ public final class GcSession implements AutoCloseable {
             for (int i = 0; i < resumedHalf.size(); i++) {
                 resumed.add(newValue(resumedHalf.labels(i), resumedHalf.origins().get(i)));
             }
+        } else if (agreed.saltLo() != 0 || agreed.saltHi() != 0) {
+            // The creator garbles under a shared Δ: its salt keys the hash on both sides.
+            protocol.resume(0, agreed.saltLo(), agreed.saltHi());
         }
         protocol.enter("base OTs");
         if (role() == Party.CREATOR) {
             if (resumedHalf != null) {
                 delta[0] = resumedHalf.deltaLo();
                 delta[1] = resumedHalf.deltaHi();
+            } else if (givenDelta != null) {
+                delta[0] = givenDelta[0];
+                delta[1] = givenDelta[1];
+                Arrays.fill(givenDelta, 0);
             } else {
                 delta[0] = prg.nextLong() | 1;
                 delta[1] = prg.nextLong();

@@ -2,16 +2,23 @@ package io.gcstream.engine;
 
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.engine.internal.session.SavedState;
+import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.engine.internal.state.Half;
+import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.engine.internal.state.StateFiles;
 import io.gcstream.engine.internal.state.ValueOrigin;
+import io.gcstream.engine.internal.state.StateFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One party's half of garbled values saved for a later session (PartialGC-style reuse), as
@@ -34,7 +41,13 @@ import java.util.List;
  * <p><b>Saves are all or nothing across both parties.</b> A file may also hold an unfinished
  * save (killed or failed after this side wrote its new half); resuming it lets the two parties
  * settle it: the new halves if both hold them, else the previous ones (docs/protocol.md,
- * "Saving state"). Immutable.
+ * "Saving state").
+ *
+ * <p><b>In memory.</b> {@link GcSession#exportState} makes a state without a file, and
+ * {@link #toBytes}/{@link #fromBytes} carry one between processes as the bytes of a state file.
+ * Such a state is marked used in memory: this object resumes once (unless both parties allow
+ * reuse); a copy made from its bytes escapes that, as a copied file does. Immutable but for
+ * that mark.
  */
 public final class SessionState {
     private final Party role;
@@ -43,19 +56,168 @@ public final class SessionState {
     private final Half committed;
     private final Half pending;
     private final boolean pendingBlocked;
+    /** The states a merged state combines ({@link #merge}), in order; empty otherwise. */
+    private final List<SessionState> parts;
+    /** An in-memory state's use: set by the session that resumed it (see the class comment). */
+    private final AtomicBoolean usedInMemory = new AtomicBoolean();
 
     private SessionState(Party role, String problem, Path file, Half committed, Half pending, boolean pendingBlocked) {
+        this(role, problem, file, committed, pending, pendingBlocked, List.of());
+    }
+
+    private SessionState(Party role, String problem, Path file, Half committed, Half pending, boolean pendingBlocked,
+            List<SessionState> parts) {
         this.role = role;
         this.problem = problem;
         this.file = file;
         this.committed = committed;
         this.pending = pending;
         this.pendingBlocked = pendingBlocked;
+        this.parts = parts;
     }
 
-    /** An in-memory half, from no file (tests). */
+    /** An in-memory half, from no file. */
     SessionState(Half half) {
         this(half.role(), null, null, half, null, false);
+    }
+
+    /**
+     * The bytes of a state file holding this state's half ({@link #read} of a file, or
+     * {@link #fromBytes}, reads them back), to carry it to another process. Encrypted as a file
+     * is: a creator's half, which holds Δ, always (AES-256-GCM under a key derived from
+     * {@code password} by PBKDF2, which takes a while by design); an evaluator's when given a
+     * password. The caller wipes the array when done.
+     *
+     * @param password required for a creator's half; null for an evaluator's in the clear
+     * @throws IllegalArgumentException for a creator's half without a password
+     * @throws IllegalStateException    for an unusable or merged state, or one with an unfinished save
+     */
+    public byte[] toBytes(char[] password) {
+        if (problem != null || !parts.isEmpty() || pending != null) {
+            throw new IllegalStateException("only a state of one settled half can be written as bytes: " + this);
+        }
+        if (role == Party.CREATOR && (password == null || password.length == 0)) {
+            throw new IllegalArgumentException("the creator's state holds Δ and is written encrypted: a password is"
+                    + " needed");
+        }
+        Half h = committed.status() == Half.USED || usedInMemory.get() ? committed.withStatus(Half.USED, new byte[16])
+                : committed;
+        return StateFormat.encode(h, password == null ? null : StateCipher.create(password));
+    }
+
+    /**
+     * As {@link #toBytes(char[])}, encrypted under {@code key} (16 to 64 random bytes, e.g. from
+     * {@link java.security.SecureRandom}) instead of a password, without the password's slow key
+     * derivation, which a random key does not need: for carrying halves between one party's own
+     * processes. Read back with {@link #fromBytes(byte[], byte[])} and the same key.
+     *
+     * @throws IllegalArgumentException if {@code key} is not 16 to 64 bytes
+     */
+    public byte[] toBytes(byte[] key) {
+        char[] hex = keyText(key);
+        try {
+            if (problem != null || !parts.isEmpty() || pending != null) {
+                throw new IllegalStateException("only a state of one settled half can be written as bytes: " + this);
+            }
+            Half h = committed.status() == Half.USED || usedInMemory.get()
+                    ? committed.withStatus(Half.USED, new byte[16]) : committed;
+            return StateFormat.encode(h, StateCipher.fromRandomKey(hex));
+        } finally {
+            Arrays.fill(hex, '\0');
+        }
+    }
+
+    /**
+     * The state in {@code bytes}, written by {@link #toBytes(byte[])} under {@code key}.
+     *
+     * @throws StateFileException in one line: not a state, damaged, a wrong key, altered
+     */
+    public static SessionState fromBytes(byte[] bytes, byte[] key) throws StateFileException {
+        char[] hex = keyText(key);
+        try {
+            return fromBytes(bytes, hex);
+        } finally {
+            Arrays.fill(hex, '\0');
+        }
+    }
+
+    /** {@code key} in hex, as chars rather than a String so that the caller can wipe them. */
+    private static char[] keyText(byte[] key) {
+        Objects.requireNonNull(key, "key");
+        if (key.length < 16 || key.length > 64) {
+            throw new IllegalArgumentException("a key of 16 to 64 random bytes, not " + key.length);
+        }
+        HexFormat hex = HexFormat.of();
+        char[] c = new char[2 * key.length];
+        for (int i = 0; i < key.length; i++) {
+            c[2 * i] = hex.toHighHexDigit(key[i]);
+            c[2 * i + 1] = hex.toLowHexDigit(key[i]);
+        }
+        return c;
+    }
+
+    /**
+     * The state in {@code bytes}, written by {@link #toBytes} (or read from a state file), as an
+     * in-memory state. Sizes are checked against the array's length before anything is allocated.
+     *
+     * @param password as for {@link #read(Path, char[])}
+     * @throws StateFileException in one line: not a state, damaged, a wrong password, altered
+     */
+    public static SessionState fromBytes(byte[] bytes, char[] password) throws StateFileException {
+        Objects.requireNonNull(bytes, "bytes");
+        return new SessionState(StateFormat.decode(bytes, "state bytes", password));
+    }
+
+    /**
+     * One state of this party's halves of {@code states}, for {@link GcSession#resume(
+     * io.gcstream.ot.channel.Channel, SessionOptions, List)}: its values are theirs in order.
+     */
+    static SessionState merge(List<SessionState> states) {
+        Objects.requireNonNull(states, "states");
+        if (states.isEmpty() || states.size() > StateCheck.MAX_MERGED) {
+            throw new IllegalArgumentException("a session resumes 1 to " + StateCheck.MAX_MERGED + " states, not "
+                    + states.size());
+        }
+        Party role = states.get(0).role();
+        long dLo = 0;
+        long dHi = 0;
+        long counter = 0;
+        List<ValueOrigin> origins = new ArrayList<>();
+        List<long[]> labels = new ArrayList<>();
+        for (int i = 0; i < states.size(); i++) {
+            SessionState s = Objects.requireNonNull(states.get(i), "state " + i);
+            if (s.problem != null) {
+                return unusable(role, "state " + i + " cannot be used: " + s.problem);
+            }
+            if (s.role != role) {
+                throw new IllegalArgumentException("state " + i + " is the " + s.role.name().toLowerCase(java.util.Locale.ROOT)
+                        + "'s half but state 0 the " + role.name().toLowerCase(java.util.Locale.ROOT) + "'s");
+            }
+            if (!s.parts.isEmpty() || s.pending != null || s.committed == null) {
+                throw new IllegalArgumentException("state " + i + " " + (s.pending != null ? "has an unfinished save:"
+                        + " resume it alone with its peer to settle it" : "is itself a merge"));
+            }
+            Half h = s.committed;
+            if (i == 0) {
+                dLo = h.deltaLo();
+                dHi = h.deltaHi();
+            } else if (h.deltaLo() != dLo || h.deltaHi() != dHi) {
+                throw new IllegalArgumentException("state " + i + " was garbled under another Δ than state 0: only"
+                        + " values of sessions under one Δ combine (SharedDelta)");
+            }
+            counter = Math.max(counter, h.counter());
+            origins.addAll(h.origins());
+            for (int v = 0; v < h.size(); v++) {
+                labels.add(h.labels(v));
+            }
+        }
+        if (origins.size() > StateFormat.MAX_VALUES) {
+            throw new IllegalArgumentException("the states hold " + origins.size() + " values, more than "
+                    + StateFormat.MAX_VALUES);
+        }
+        Half all = new Half(role, new byte[Half.ID_BYTES], counter, dLo, dHi, origins, labels.toArray(new long[0][]),
+                new byte[16], new byte[32], Half.CURRENT, new byte[16], null);
+        return new SessionState(role, null, null, all, null, false, List.copyOf(states));
     }
 
     /** Where a saved value came from: its circuit and the range of a party's outputs. Immutable. */
@@ -166,6 +328,16 @@ public final class SessionState {
         }
     }
 
+    /**
+     * The state's id (32 hex digits, of its newest half; empty for an unusable or merged
+     * state): the same on both parties' halves and public (the hello carries it), so two
+     * parties can tell which of their halves belong together.
+     */
+    public String id() {
+        Half h = newest();
+        return h == null || !parts.isEmpty() ? "" : hex(h.id(), Half.ID_BYTES);
+    }
+
     /** Which party's half this is. */
     public Party role() {
         return role;
@@ -214,6 +386,66 @@ public final class SessionState {
             c.add(committed);
         }
         return c;
+    }
+
+    /** True for a {@link #merge} of several states. */
+    boolean isMerged() {
+        return !parts.isEmpty();
+    }
+
+    /** The hello's check of a merged state: each part's half, in order. */
+    StateCheck mergedCheck(boolean reuse) {
+        List<StateCheck.Candidate> each = new ArrayList<>(parts.size());
+        for (SessionState s : parts) {
+            Half h = s.committed;
+            each.add(new StateCheck.Candidate(h.id(), h.counter(), h.ownDigest(), h.peerDigest(), false,
+                    h.status() == Half.USED || s.usedInMemory.get()));
+        }
+        return StateCheck.merged(each, reuse);
+    }
+
+    /** How a session checks and marks this state, which has no file ({@link #merge}, or in memory). */
+    SavedState.InMemory inMemory() {
+        return new SavedState.InMemory() {
+            @Override
+            public boolean used() {
+                return usedInMemory();
+            }
+
+            @Override
+            public StateCheck mergedCheck(boolean reuse) {
+                return isMerged() ? SessionState.this.mergedCheck(reuse) : null;
+            }
+
+            @Override
+            public void markUsed(Half chosen, byte[] useId, boolean reuse) throws IOException {
+                SessionState.this.markUsed(chosen, useId, reuse);
+            }
+        };
+    }
+
+    /** Whether an in-memory state was used by a session (see the class comment). */
+    boolean usedInMemory() {
+        return usedInMemory.get();
+    }
+
+    /**
+     * Marks this state used by the session {@code useId}, which resumed its half {@code chosen}:
+     * its file under the file's lock, or this object (and each part of a merge).
+     *
+     * @throws IOException if another session used or continued it since (unless {@code reuse})
+     */
+    void markUsed(Half chosen, byte[] useId, boolean reuse) throws IOException {
+        if (!parts.isEmpty()) {
+            for (SessionState s : parts) {
+                s.markUsed(s.committed, useId, reuse);
+            }
+        } else if (file != null) {
+            StateFiles.markUsed(file, chosen.id(), useId, reuse);
+        } else if (usedInMemory.getAndSet(true) && !reuse) {
+            throw new StateFileException("the state was used by another session after this one took it: a state"
+                    + " resumes once, unless both parties allow it again (SessionOptions.reuseState)");
+        }
     }
 
     /** True if {@code h} is the unfinished save. */

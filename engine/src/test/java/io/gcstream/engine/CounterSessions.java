@@ -125,7 +125,7 @@ final class CounterSessions {
     }
 
     /** Ripple-carry x + y (y zero-extended) into {@code out}; fresh slots from {@code next}. */
-    private static int add(Body.Builder b, int[] x, int[] y, int[] out, int next) {
+    static int add(Body.Builder b, int[] x, int[] y, int[] out, int next) {
         int carry = -1;
         for (int i = 0; i < x.length; i++) {
             int yi = i < y.length ? y[i] : -1;
@@ -157,7 +157,7 @@ final class CounterSessions {
         return next;
     }
 
-    private static int[] range(int from, int n) {
+    static int[] range(int from, int n) {
         int[] r = new int[n];
         for (int i = 0; i < n; i++) {
             r[i] = from + i;

@@ -107,9 +107,11 @@ class HostileBitFlipTest {
     }
 
     /**
-     * The last 16 bytes of a hello are the tweak salt. Only a resumed session uses one, the
-     * creator's: a flipped bit there fails both parties; in a fresh session's hellos, or the
-     * evaluator's, it changes nothing.
+     * The last 16 bytes of a hello are the tweak salt. The creator's keys the hash whenever it is
+     * not 0 (a resumed session's, or one under a shared Δ): a flipped bit in a fresh session's
+     * zero salt makes the evaluator alone use one, and a flipped bit in a resumed session's
+     * salt makes the two use different ones; either fails both parties. The evaluator's salt
+     * is never used: a flipped bit there changes nothing.
      */
     @Test
     void theTweakSaltsOfTheHellos() throws Exception {
@@ -122,7 +124,7 @@ class HostileBitFlipTest {
                 bits.add(8 * b + (b % 8));
             }
             String summary = flip(sc, w.script, w.sender, bits, "the tweak salt of the " + w);
-            boolean used = w == Where.RESUMED_HELLO_TO_EVALUATOR;
+            boolean used = w == Where.HELLO_TO_EVALUATOR || w == Where.RESUMED_HELLO_TO_EVALUATOR;
             assertTrue(summary.contains(used ? "both failed   16" : "both correct   16"), summary);
         }
     }
@@ -248,9 +250,8 @@ class HostileBitFlipTest {
                 return ofOneLabel == value ? Expect.FAILURE : Expect.BOTH_CORRECT;
             }
             case HELLO_TO_CREATOR:
-            case HELLO_TO_EVALUATOR:
             case RESUMED_HELLO_TO_CREATOR:
-                // The last 16 bytes are the tweak salt: only a resumed session uses one, the creator's.
+                // The last 16 bytes are the tweak salt: the evaluator's is never used.
                 return o >= w.span(sc).length() - 16 ? Expect.BOTH_CORRECT : Expect.FAILURE;
             case BASE_OTS_TO_CREATOR:
                 // OT header (16 bytes) and the point A (64) are used by every base OT.

@@ -28,12 +28,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "e1e8caa2c0b0ef87ac60eeafdcf29cc4b86784bfbb1b1341c4c2364020246222 5bcdf8090b91cfa2af6fb9762e21812a0518957fd5d964d735b587abf317e061",
-        Scheme.GRR3, "d66d4250c77d6e77e092b9b29b8e2608a7c49c80a0b9f28b1caa6c07169318ee de11cf4b4580d67679eca6a5528d8e1dfc96da313937f3525ddc6e3913d0d064",
-        Scheme.THREE_HALVES, "dc04a7fd669d060a9e6b6bb88169a31c6a6c7e5f25b01c78528e292d1c0a3255 795423906b13ca5dbc3c22b1e6745813ddd77a0d9f1afad78921460372325ed6");
+        Scheme.HALF_GATES, "5443b9c0aedd09492ac8c49f079b66687315337aabd9d72557ce97753fecf69b 65f715fbdc2f4cce43ec0b8bc9cf661780bb94626850b83f431b844b2f723afa",
+        Scheme.GRR3, "ad64ccba4e7df72d7abeaab9150262f071d77e47e39cbeafcef6b820e5190057 619fdb0529b9d53f01188db50791c647650c5548e2a8b25c3607a3d5d0c70c99",
+        Scheme.THREE_HALVES, "70d86c9cdd60000ce6cf2b68dff52e47e47b8f762a5ab36d307a003bedd626f1 a36017a91e3c1d1dfbbd5a2c1d5d0f9dc8b51a4fe1285158a7ae7b29330731c3");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "4282a7158421121684d259070285896a8449819a476b55a8808315dc390de869 bdfa42390f1edf6f283faf37f69cba5f6d09c3c78cc07f4b6788b9bb7439554a";
+    private static final String SINGLE_RUN_PIN = "be8286ae1cf8b4ff0a20f70fedf477ffd8f5e1c0226eb8e626571fad161abacb 91cc1a076304b78490afd28f7d296642a816a935e3f6f1a109033dfd9e10ee23";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)
@@ -55,9 +55,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "73b50e8b0d5323a210cbb2d5f772fabebb335baf839896e6f96535a573cfcf26 40cd1c709736e442aacbb086ab7eb694c3a10c501504ed2421fe78bcbcec11e5",
-        Scheme.GRR3, "3a6065b448d2bfa0289940b9f388c557f46874914e279f0d0bbf3d4b3852820f e4c0c361b20f68533bb25bfe82412e9bc86ff5627b5149a246b5d09916ce7853",
-        Scheme.THREE_HALVES, "dde0fe3c755e36c0537b20fd7fddb056c4f13413c4698cf856aa52164b77a7ab 228cc48f9cf406dee88d1aa14c802c71b7750f7547d65f42f5567cc447a91c97");
+        Scheme.HALF_GATES, "cde1f8e802ee0a4b1a4de7b315b19a102a3f23692eaed32e0bdea31185d8ce9f 6df3fc414a815ebcb936f7515de559bfaf660beece7482ad548ea3dc2dda1a0c",
+        Scheme.GRR3, "3537ccc791dcbd1b52786f19585bd242af2e9be92ed48bbd7e429a5bc307fe3a 97eb2d49f01e78ce294f2b0bc71a460b56afd65e14cd3fda5122fd0e68d01f47",
+        Scheme.THREE_HALVES, "09eab9ca625cbc84f52cddfaf404cc7efe1589e4893fec2e0f402dd57041665b a96bab59cc053303a304070b9f6c7cd48eb58e9d3a9d82bb65c19c2f58bfe906");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an
@@ -95,7 +95,7 @@ class TranscriptTest {
     }
 
     /** Half-gates, four runs of a circuit without creator outputs by runMany: the evaluator runs ahead. */
-    private static final String RUNS_AHEAD_PIN = "3616fe052dbb99003f476cfd78259cc7b54dab5e9d009eb2947afd0fa22d2771 98b40debf73fe756941b3dca77de9d553575c28429d6ae107c27976f1a12c6ea";
+    private static final String RUNS_AHEAD_PIN = "c39d97b8dd939318692dd2c3de55e25459941aef3c17497a3dba1c321b7d7bf3 5442550e1f452af7da9f4fba053847d734058f5a893db7df96f4cb34fb83d235";
 
     @Test
     void pinnedTranscriptOfRunsAhead() throws Exception {

@@ -1,5 +1,6 @@
 package io.gcstream.ot.channel;
 
+import io.gcstream.ot.internal.TlsPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -58,10 +59,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
  */
 public final class TlsConfig {
     /** The only protocol version offered or accepted. */
-    static final String PROTOCOL = "TLSv1.3";
+    static final String PROTOCOL = TlsPolicy.PROTOCOL;
     /** Cipher suites offered, in order of preference. */
-    static final List<String> CIPHER_SUITES = List.of(
-            "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_GCM_SHA256");
+    static final List<String> CIPHER_SUITES = TlsPolicy.CIPHER_SUITES;
 
     private final String source;
     /** "truststore FILE", or "truststore" for one in memory: for messages. */

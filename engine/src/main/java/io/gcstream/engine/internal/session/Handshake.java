@@ -28,9 +28,12 @@ public final class Handshake {
      * with each side's confirmation (message 13). 6: a run header ends with flags, by which an
      * evaluator announces that it runs one ahead (its next header and input OTs before this
      * run's status). 7: the hello's plan is the number of runs planned (0: not said), which both
-     * compare. A peer of another version is refused on both sides (docs/protocol.md).
+     * compare. 8: the creator's salt keys the hash in every session that sends one (a session
+     * under a given Δ sends one, as a resumed session does), and a session may resume several
+     * states at once (state check kind 3). A peer of another version is refused on both sides
+     * (docs/protocol.md).
      */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     private Handshake() {
     }

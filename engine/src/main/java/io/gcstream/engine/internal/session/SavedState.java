@@ -25,9 +25,10 @@ import java.util.function.Function;
 
 /**
  * The saved-state side of one session (docs/protocol.md, "Saving state"): what it offers in the
- * hello for the state it resumes, settling that state's unfinished save once the hello chose a
- * half, marking the state's file used (once), and saving values for a later session as one
- * transaction of both parties (the SAVE exchange, messages 11 to 13). Internal; used by
+ * hello for the state it resumes (or, for a creator under a shared Δ, for the Δ it garbles
+ * under), settling that state's unfinished save once the hello chose a half, marking the state
+ * used (once), and saving values for a later session as one transaction of both parties (the
+ * SAVE exchange, messages 11 to 13), to a file or in memory. Internal; used by
  * {@code GcSession}, which owns the session's values and its failure.
  */
 public final class SavedState {
@@ -43,9 +44,30 @@ public final class SavedState {
     /**
      * The state a session resumes, as read from its file: why it cannot be used (or null), the
      * file (null for an in-memory state), the halves it offers (the unfinished save first), that
-     * unfinished save (or null), and whether an unfinished save was found that can never complete.
+     * unfinished save (or null), whether an unfinished save was found that can never complete,
+     * and for a state without a file how it is checked and marked used (else null).
      */
-    public record Resumed(String problem, Path file, List<Half> candidates, Half pending, boolean blockedPending) {
+    public record Resumed(String problem, Path file, List<Half> candidates, Half pending, boolean blockedPending,
+            InMemory inMemory) {
+    }
+
+    /**
+     * What a resumed state without a file needs beyond its halves: it is marked used in memory,
+     * and several states resumed at once are checked and marked one by one.
+     */
+    public interface InMemory {
+        /** Whether a session resumed this state already. */
+        boolean used();
+
+        /** The hello's check of several states resumed at once, or null for one state. */
+        StateCheck mergedCheck(boolean reuse);
+
+        /**
+         * Marks the state used by the session {@code useId}, which resumed its half {@code chosen}.
+         *
+         * @throws IOException if another session used it since this one took it (unless {@code reuse})
+         */
+        void markUsed(Half chosen, byte[] useId, boolean reuse) throws IOException;
     }
 
     /** One value to save: both parties' handles of it share its id and width. */
@@ -135,10 +157,24 @@ public final class SavedState {
     /**
      * For the hello: this side's view of the state it resumes (unusable, with the reason, if it
      * cannot go ahead), and a fresh random 128-bit salt. A resumed session garbles under a Δ used
-     * before and from the same counter as any other session resumed from this state: the salt
-     * gives its hash a permutation of its own.
+     * before and from the same counter as any other session resumed from this state, and a
+     * creator's session under a shared Δ under the Δ of other sessions: the salt gives its hash a
+     * permutation of its own. A fresh session not under a shared Δ offers nothing and no salt.
+     *
+     * @param sharedDelta whether this side is a creator that garbles under a given Δ
      */
-    public Offer offer() {
+    public Offer offer(boolean sharedDelta) {
+        if (from == null) {
+            if (!sharedDelta) {
+                return new Offer(StateCheck.none(), 0, 0);
+            }
+            if (refusesStateOverPlainTcp()) {
+                // Sessions under one Δ give a man in the middle of plain TCP a bit of it per failed run each.
+                return new Offer(StateCheck.unusable(plainTcpRefusal("garble under a shared Δ"),
+                        "it refuses to garble under a shared Δ over plain TCP off loopback"), 0, 0);
+            }
+            return freshSalt(StateCheck.none());
+        }
         if (from.problem() != null) {
             return new Offer(StateCheck.unusable(from.problem(), STATE_UNUSABLE), 0, 0);
         }
@@ -147,12 +183,21 @@ public final class SavedState {
                     "it refuses to resume a saved state over plain TCP off loopback"), 0, 0);
         }
         offered = from.candidates();
+        StateCheck merged = from.inMemory() == null ? null : from.inMemory().mergedCheck(reuseState);
+        if (merged != null) {
+            return freshSalt(merged);
+        }
+        boolean usedInMemory = from.inMemory() != null && from.inMemory().used();
         List<StateCheck.Candidate> candidates = new ArrayList<>();
         for (Half h : offered) {
             candidates.add(new StateCheck.Candidate(h.id(), h.counter(), h.ownDigest(), h.peerDigest(),
-                    h == from.pending(), h.status() == Half.USED));
+                    h == from.pending(), h.status() == Half.USED || usedInMemory));
         }
-        StateCheck check = StateCheck.resumed(candidates, reuseState);
+        return freshSalt(StateCheck.resumed(candidates, reuseState));
+    }
+
+    /** {@code check} with a fresh random salt, never 0. */
+    private Offer freshSalt(StateCheck check) {
         long saltLo = 0;
         long saltHi = 0;
         while (saltLo == 0 && saltHi == 0) {
@@ -186,16 +231,27 @@ public final class SavedState {
         return resumedHalf;
     }
 
-    /** Marks the resumed state's file used, before a run that decodes an output; once. */
+    /** Marks the resumed state used (its file, or in memory), before a run that decodes an output; once. */
     public void markUsedBeforeDecoding() {
-        if (markedUsed || resumedHalf == null || from.file() == null) {
+        try {
+            markResumedUsed();
+        } catch (IOException e) {
+            throw new SessionException(name() + ": cannot mark the resumed state"
+                    + (from.file() == null ? "" : " " + from.file()) + " used before a run that decodes outputs: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Marks the resumed state used, if the session resumed one and has not marked it yet. */
+    private void markResumedUsed() throws IOException {
+        if (markedUsed || resumedHalf == null) {
             return;
         }
-        try {
+        if (from.file() != null) {
             markUsed(from.file());
-        } catch (IOException e) {
-            throw new SessionException(name() + ": cannot mark the resumed state " + from.file()
-                    + " used before a run that decodes outputs: " + e.getMessage(), e);
+        } else {
+            from.inMemory().markUsed(resumedHalf, useId, reuseAgreed);
+            markedUsed = true;
         }
     }
 
@@ -285,8 +341,8 @@ public final class SavedState {
         }
         hook.at(Hook.Step.PEER_CONFIRMED);
         try {
-            if (from != null && from.file() != null && !inPlace) {
-                markUsed(from.file());
+            if (!inPlace) {
+                markResumedUsed();
             }
             hook.at(Hook.Step.MARKED);
             StateFiles.commit(file, half, reuseAgreed);
@@ -305,8 +361,36 @@ public final class SavedState {
     }
 
     /**
+     * Makes {@code values} a state in memory with the peer, as {@code GcSession.exportState}
+     * states: the SAVE exchange without files, then each side's status (13), and the resumed
+     * state marked used. The session is set up and no run is ahead.
+     *
+     * @param deltaLo the creator's Δ (low, high); unused by the evaluator
+     * @return this side's half
+     * @throws SessionException           if either side refuses (plain TCP off loopback)
+     * @throws HandshakeMismatchException if the peer saves other values
+     */
+    public Half export(List<Value> values, long deltaLo, long deltaHi) throws IOException {
+        protocol.enter("saving state");
+        Half half = exchangeHalves(values, null, deltaLo, deltaHi);
+        String problem = refusesStateOverPlainTcp() ? plainTcpRefusal("save the state") : null;
+        protocol.writeStatus(problem == null ? null : "it refuses to save state over plain TCP off loopback");
+        channel.flush();
+        String peerProblem = protocol.peerStatus("peer");
+        if (problem != null || peerProblem != null) {
+            protocol.idle();
+            throw new SessionException(name() + ": saving the state with " + channel.peer() + " failed: "
+                    + (problem != null ? problem : "the peer could not save its half: " + peerProblem));
+        }
+        markResumedUsed();
+        protocol.idle();
+        return half;
+    }
+
+    /**
      * Messages (11) and (12) of a save: both agree on the counter and values and make the new
-     * state's id together, then exchange the digests of their halves; returns this side's half.
+     * state's id together, then exchange the digests of their halves; returns this side's half
+     * ({@code file}: where it goes, or null for a state in memory).
      */
     private Half exchangeHalves(List<Value> values, Path file, long deltaLo, long deltaHi) throws IOException {
         byte[] idPart = new byte[16];
@@ -359,7 +443,7 @@ public final class SavedState {
         prg.nextBytes(salt, 0, 16);
         long dLo = creator ? deltaLo : 0;
         long dHi = creator ? deltaHi : 0;
-        Half.Predecessor pred = from == null || from.file() == null ? null
+        Half.Predecessor pred = file == null || from == null || from.file() == null ? null
                 : new Half.Predecessor(StateFiles.relative(file, from.file()), resumedHalf.id(), useId);
         List<ValueOrigin> origins = new ArrayList<>(values.size());
         long[][] l = new long[values.size()][];

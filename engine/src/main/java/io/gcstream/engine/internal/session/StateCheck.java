@@ -20,12 +20,18 @@ import java.util.List;
  * <p>Both parties compute the same decision from the two views: the candidate the two sides
  * share (an unfinished save before a committed half), refused on any difference — another
  * session or peer, a different counter, an altered half, or a used state that not both allow
- * again. Internal.
+ * again.
+ *
+ * <p>A session that resumes several states at once (a merge) sends each state's half, in order;
+ * the two lists must match one to one, each pair checked as a single resumed state is. Internal.
  */
 public final class StateCheck {
     private static final int NONE = 0;
     private static final int RESUMED = 1;
     private static final int UNUSABLE = 2;
+    private static final int MERGED = 3;
+    /** Most states one session resumes at once. */
+    public static final int MAX_MERGED = 4096;
     private static final int MAX_PROBLEM = 1024;
     private static final int MAX_CANDIDATES = 2;
 
@@ -77,6 +83,19 @@ public final class StateCheck {
         return new StateCheck(RESUMED, reuse, List.copyOf(candidates), null, null);
     }
 
+    /** Resumes the states {@code each} (one half each, in order) at once; {@code reuse}: used ones may resume. */
+    public static StateCheck merged(List<Candidate> each, boolean reuse) {
+        if (each.isEmpty() || each.size() > MAX_MERGED) {
+            throw new IllegalArgumentException(each.size() + " states");
+        }
+        return new StateCheck(MERGED, reuse, List.copyOf(each), null, null);
+    }
+
+    /** True if this side resumes saved state (one or a merge). */
+    public boolean resumes() {
+        return kind == RESUMED || kind == MERGED;
+    }
+
     /**
      * This side cannot go ahead (a state it cannot use, a file it cannot write): {@code problem}
      * says why, on this side; the peer is told only {@code told}, which holds no local detail
@@ -88,7 +107,7 @@ public final class StateCheck {
 
     void write(Channel ch) throws IOException {
         ch.writeInt(kind);
-        if (kind == RESUMED) {
+        if (kind == RESUMED || kind == MERGED) {
             ch.writeInt(reuse ? 1 : 0);
             ch.writeInt(candidates.size());
             for (Candidate c : candidates) {
@@ -111,17 +130,18 @@ public final class StateCheck {
         switch (kind) {
             case NONE:
                 return none();
-            case RESUMED: {
+            case RESUMED:
+            case MERGED: {
                 int reuse = ch.readInt();
                 int n = ch.readInt();
-                if ((reuse & ~1) != 0 || n < 1 || n > MAX_CANDIDATES) {
+                if ((reuse & ~1) != 0 || n < 1 || n > (kind == MERGED ? MAX_MERGED : MAX_CANDIDATES)) {
                     throw new OutOfStepException(who + ": the peer at " + ch.peer() + " sent a saved-state check"
                             + " with reuse " + reuse + " and " + n + " candidates in its hello (protocol out of step)");
                 }
                 List<Candidate> list = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
                     int flags = ch.readInt();
-                    if ((flags & ~3) != 0) {
+                    if ((flags & ~3) != 0 || (kind == MERGED && (flags & 1) != 0)) {
                         throw new OutOfStepException(who + ": the peer at " + ch.peer() + " sent saved-state flags "
                                 + flags + " in its hello (protocol out of step)");
                     }
@@ -134,7 +154,7 @@ public final class StateCheck {
                     ch.readFully(peer, 0, 32);
                     list.add(new Candidate(id, counter, own, peer, (flags & 1) != 0, (flags & 2) != 0));
                 }
-                return resumed(list, reuse == 1);
+                return kind == MERGED ? merged(list, reuse == 1) : resumed(list, reuse == 1);
             }
             case UNUSABLE: {
                 int n = ch.readInt();
@@ -166,12 +186,19 @@ public final class StateCheck {
             return new Decision(p, -1);
         }
         if (kind != other.kind) {
-            p.add(kind == RESUMED ? "this side resumes a saved state but the peer starts afresh"
-                    : "the peer resumes a saved state but this side starts afresh");
+            if (kind == MERGED || other.kind == MERGED) {
+                p.add(what(this) + " here but " + what(other) + " on the peer");
+            } else {
+                p.add(kind == RESUMED ? "this side resumes a saved state but the peer starts afresh"
+                        : "the peer resumes a saved state but this side starts afresh");
+            }
             return new Decision(p, -1);
         }
         if (kind == NONE) {
             return new Decision(p, -1);
+        }
+        if (kind == MERGED) {
+            return decideMerged(other);
         }
         int mine = -1;
         int theirs = -1;
@@ -211,6 +238,39 @@ public final class StateCheck {
                     + " again (gc run --reuse-state, SessionOptions.reuseState)");
         }
         return new Decision(p, p.isEmpty() ? mine : -1, reuse && other.reuse);
+    }
+
+    /** What a side does, for a message: starts afresh, resumes a saved state, or resumes n at once. */
+    private static String what(StateCheck c) {
+        return c.kind == NONE ? "a fresh session" : c.kind == RESUMED ? "a resumed state"
+                : c.candidates.size() + " states resumed at once";
+    }
+
+    /** A merge: the i-th state here and on the peer must be the two halves of one state, each unaltered and unused. */
+    private Decision decideMerged(StateCheck other) {
+        List<String> p = new ArrayList<>();
+        if (candidates.size() != other.candidates.size()) {
+            p.add("the peer resumes " + other.candidates.size() + " states at once but this side "
+                    + candidates.size());
+            return new Decision(p, -1);
+        }
+        for (int i = 0; i < candidates.size() && p.size() < 4; i++) {
+            Candidate a = candidates.get(i);
+            Candidate b = other.candidates.get(i);
+            if (!Arrays.equals(a.id(), b.id())) {
+                p.add("state " + i + " was not saved together with the peer's state " + i + " (state "
+                        + Handshake.hex(b.id(), 8) + "… on the peer, " + Handshake.hex(a.id(), 8) + "… here)");
+            } else if (a.counter() != b.counter()) {
+                p.add("state " + i + " was saved at different points (gate counter " + b.counter() + " on the peer, "
+                        + a.counter() + " here)");
+            } else if (!Arrays.equals(b.own(), a.peer()) || !Arrays.equals(a.own(), b.peer())) {
+                p.add("state " + i + " is not the one saved with the peer's (altered or replaced)");
+            } else if ((a.used() || b.used()) && !(reuse && other.reuse)) {
+                p.add("state " + i + " was already used by an earlier session: a state resumes once, unless both"
+                        + " parties allow it again (SessionOptions.reuseState)");
+            }
+        }
+        return new Decision(p, p.isEmpty() ? 0 : -1, reuse && other.reuse);
     }
 
     /**

@@ -63,6 +63,16 @@ public final class StateCipher {
         return derive(password, iterations, salt);
     }
 
+    /**
+     * A key for a new file from a random key rather than a password: one PBKDF2 iteration, since
+     * a key of at least 128 random bits needs no stretching against guessing.
+     */
+    public static StateCipher fromRandomKey(char[] hexKey) {
+        byte[] salt = new byte[SALT_BYTES];
+        RANDOM.nextBytes(salt);
+        return derive(hexKey, 1, salt);
+    }
+
     /** The key of an existing file with these parameters. */
     public static StateCipher derive(char[] password, int rounds, byte[] salt) {
         if (password == null || password.length == 0) {
