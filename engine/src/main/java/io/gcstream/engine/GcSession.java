@@ -414,7 +414,7 @@ public final class GcSession implements AutoCloseable {
         runs.runMany(spec, count, i -> checkFresh(spec, freshBits.apply(i)), (bits, next) -> {
             checkUsable();
             return runOne(spec, bits, next);
-        }, results, this::failed);
+        }, results, this::failed, done -> new RunResult(done.outcome().decoded(), List.of(), done.stats()));
     }
 
     /**
@@ -423,6 +423,11 @@ public final class GcSession implements AutoCloseable {
      */
     synchronized boolean inRunAhead() {
         return protocol.inRunAhead();
+    }
+
+    /** Tests: runs this side computed on a thread of their own beside the run before (runMany). */
+    synchronized long runsBesideForTests() {
+        return protocol.runsBeside();
     }
 
     /** {@code freshBits}, checked against what {@code spec} takes of this party. */

@@ -1,6 +1,9 @@
 package io.gcstream.engine.internal.session;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.TranscriptChannel;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -36,6 +39,17 @@ public final class PartyThreads {
             return resolved;
         }
         return 1;
+    }
+
+    /**
+     * Whether one thread may read {@code ch} while another writes it, as runs garbled beside
+     * each other need (a run's thread writes its tables while the owner reads the next run's
+     * inputs): {@link TcpChannel} and {@link MemoryChannel} say so, and a
+     * {@link TranscriptChannel} (tests, audits) keeps state only of what it sends. Other
+     * channels are not assumed to: their runs go one after another.
+     */
+    public static boolean readsWhileWriting(Channel ch) {
+        return ch instanceof TcpChannel || ch instanceof MemoryChannel || ch instanceof TranscriptChannel;
     }
 
     /** {@code requested} if it is at least 1, else the automatic count for {@code ch}'s peer. */
