@@ -88,6 +88,11 @@ public final class RunGarbler implements AutoCloseable {
      */
     public void start(Circuit c, CodeWalker kept, long firstGate, TweakableHash like, int piece) {
         labels(c);
+        // Room for what the run may hold, made here rather than on the run's thread.
+        long stream = c.nonLinearCount() * (scheme.tableBytes() + (scheme.controlBits() == 0 ? 0 : 1L)) + piece;
+        if (held.length < Math.min(HOLD, stream)) {
+            held = new byte[(int) Math.min(HOLD, stream)];
+        }
         if (kept.keeps()) {
             walker = kept;
         } else {

@@ -248,6 +248,8 @@ public final class EvaluatorProtocol extends Protocol {
     private static final int PUMP = 64 * 1024;
     /** The runs evaluated on threads of their own (parallel runs), made by the first that needs them. */
     private RunEvaluator[] slots;
+    /** The end of each slot's run, made once with the slot. */
+    private Pending[] ends;
     private int slotTurn;
     /** The run begun ({@link #begin}) whose end is still to be handled, or null. */
     private Pending pending;
@@ -318,7 +320,8 @@ public final class EvaluatorProtocol extends Protocol {
             endPending(ended, null);
             throw e;
         }
-        RunEvaluator slot = nextSlot();
+        int turn = nextSlot();
+        RunEvaluator slot = slots[turn];
         long[] labels = slot.labels(c);
         int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
@@ -371,8 +374,9 @@ public final class EvaluatorProtocol extends Protocol {
         }
         // The creator sends what follows the tables only once it has the run before's status.
         endPending(ended, next);
-        Pending p = new Pending();
+        Pending p = ends[turn];
         p.slot = slot;
+        p.sendsNext = false;
         p.spec = spec;
         p.runIndex = runIndex;
         p.walkEnd = first + walkedNonLinear;
@@ -461,14 +465,16 @@ public final class EvaluatorProtocol extends Protocol {
     }
 
     /** The slot for the next run begun: the one not holding the run before it. */
-    private RunEvaluator nextSlot() {
+    private int nextSlot() {
         if (slots == null) {
             slots = new RunEvaluator[RUNS_IN_FLIGHT];
+            ends = new Pending[RUNS_IN_FLIGHT];
             for (int i = 0; i < slots.length; i++) {
                 slots[i] = new RunEvaluator(scheme, Handshake.name(role()) + "-run-" + i);
+                ends[i] = new Pending();
             }
         }
-        RunEvaluator s = slots[slotTurn];
+        int s = slotTurn;
         slotTurn = (slotTurn + 1) % slots.length;
         return s;
     }
