@@ -270,6 +270,10 @@ public final class CreatorProtocol extends Protocol {
         } finally {
             awaitSlot(p.slot);
         }
+        if (progress != null) {
+            // A run on a thread of its own reports at its end only (the listener is this thread's).
+            progress.progress(role(), c.gateCount(), c.gateCount());
+        }
         return endRun(spec, c, peer, p.slot.labels(c), p.slot.nextGateId(), p.slot.gateCount(),
                 p.slot.nonLinearCount());
     }

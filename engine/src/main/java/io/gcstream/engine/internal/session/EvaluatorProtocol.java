@@ -427,6 +427,10 @@ public final class EvaluatorProtocol extends Protocol {
                     + Long.toHexString(p.magic) + " / " + p.peerGate
                     + ": the stream was corrupted or the parties run different circuits";
         }
+        if (progress != null) {
+            // A run on a thread of its own reports at its end only (the listener is this thread's).
+            progress.progress(role(), p.spec.circuit().gateCount(), p.spec.circuit().gateCount());
+        }
         enter("output decoding");
         int[] eo = p.eo;
         long[] labels = p.slot.labels(p.spec.circuit());
