@@ -57,7 +57,7 @@ import java.util.concurrent.Future;
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
  *     [--threads 1,2] [--rounds 3] [--scheme half-gates] [--sides garbler,evaluator] [--csv FILE]
- *     [--beside true|false]
+ *     [--beside true|false] [--barrier DIR [--barrier-count 2]]
  * </pre>
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
@@ -153,6 +153,12 @@ public final class PartyRates {
 
         @Parameter(names = "--beside", arity = 1)
         boolean beside = true;
+
+        @Parameter(names = "--barrier")
+        Path barrier;
+
+        @Parameter(names = "--barrier-count")
+        int barrierCount = 2;
     }
 
     /** Whether runs of a workload of several go beside each other with 2 threads or more, as a session's do. */
@@ -170,8 +176,12 @@ public final class PartyRates {
         System.out.println("| workload | side | threads | rate, median (rounds) | vs 1 thread |");
         System.out.println("|---|---|---|---|---|");
         List<List<String>> csv = new ArrayList<>();
+        int measured = 0;
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
+                if (a.barrier != null) {
+                    barrier(a.barrier, measured++, a.barrierCount);
+                }
                 double[][] rates = new double[threads.length][rounds];
                 for (int r = 0; r < rounds; r++) {
                     for (int k = 0; k < threads.length; k++) {
@@ -206,6 +216,30 @@ public final class PartyRates {
             ResultFiles.writeCsv(a.csv, List.of("workload", "side", "threads", "unit", "rate", "speedup", "rounds"), csv,
                     "machine: " + ResultFiles.machine(), "command: PartyRates " + String.join(" ", args));
             System.out.println("wrote " + a.csv);
+        }
+    }
+
+    /**
+     * Waits, once the side about to be measured is ready, until {@code count} processes are
+     * (each leaves a file {@code dir/STEP-PID}), so that processes measured side by side
+     * (benchmarks/party-ceiling.sh) time the same work at the same time. At most 10 minutes.
+     */
+    private static void barrier(Path dir, int step, int count) throws Exception {
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.writeString(dir.resolve(step + "-" + ProcessHandle.current().pid()), "");
+        long end = System.nanoTime() + 600_000_000_000L;
+        while (true) {
+            long ready;
+            try (java.util.stream.Stream<Path> f = java.nio.file.Files.list(dir)) {
+                ready = f.filter(x -> x.getFileName().toString().startsWith(step + "-")).count();
+            }
+            if (ready >= count) {
+                return;
+            }
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("barrier " + dir + ": " + ready + " of " + count + " processes ready");
+            }
+            Thread.sleep(20);
         }
     }
 
