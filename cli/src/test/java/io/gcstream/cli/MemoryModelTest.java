@@ -134,6 +134,48 @@ class MemoryModelTest {
     }
 
     /**
+     * docs/memory.md: what each run computed beside another holds at most (runMany on 2 threads
+     * or more, two such runs at a time), besides its label array: a hash batch, its loop's batch
+     * buffers, and the tables it holds (creator) or reads ahead (evaluator), 1 MiB.
+     */
+    static final long PER_RUN_BESIDE = 1280 << 10;
+
+    /**
+     * Runs computed beside each other (runMany on 2 threads) add at most, once, two runs' share
+     * (their label arrays and {@link #PER_RUN_BESIDE}), counted on the party's thread and on the
+     * runs' threads; a later runMany of the session allocates no more than the per-run part of
+     * each run, as with one thread.
+     */
+    @Test
+    void runsBesideEachOtherAddTwoRunsShareOnceAndLaterRunsNothing() throws Exception {
+        int n = 8;
+        // Circuits whose runs go ahead (no creator outputs), so that they go beside each other.
+        for (String name : new String[] {"aes128", "present80"}) {
+            Circuit c = Library.get(name).circuit();
+            boolean[] x = new boolean[c.creatorInputCount()];
+            boolean[] y = new boolean[c.evaluatorInputCount()];
+            long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
+            for (int t : new int[] {2, 1}) {
+                PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(t).build(), n);
+            }
+            PartyMemory.Allocated one = PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(1).build(), n);
+            PartyMemory.Allocated two = PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(2).build(), n);
+            long extra = 2 * (17 * c.labelSlots() + PER_RUN_BESIDE);
+            String what = name + ": L = " + c.labelSlots() + ", " + n + " runs, ";
+            assertTrue(two.creatorFirst() - one.creatorFirst() <= extra, what + "the creator on 2 threads allocated "
+                    + two.creatorFirst() + ", on one " + one.creatorFirst() + ", more than " + extra + " apart");
+            assertTrue(two.evaluatorFirst() - one.evaluatorFirst() <= extra, what + "the evaluator on 2 threads allocated "
+                    + two.evaluatorFirst() + ", on one " + one.evaluatorFirst() + ", more than " + extra + " apart");
+            for (PartyMemory.Allocated a : new PartyMemory.Allocated[] {one, two}) {
+                for (long later : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
+                    assertTrue(later <= n * (io + PER_RUN), what + "a later runMany allocated " + later + ", more than "
+                            + n + " runs' per-run part " + n * (io + PER_RUN));
+                }
+            }
+        }
+    }
+
+    /**
      * Bytes a one-thread gate loop's first walk of {@code c} allocates to keep its compiled code
      * ({@code CodeWalker}, docs/memory.md), garbage included; the same for every walk's sizing.
      */

@@ -95,6 +95,65 @@ final class PartyMemory {
         return new long[] {receiver.get(), sender};
     }
 
+    /**
+     * Bytes each party allocated, on its own thread and on its threads of runs computed beside
+     * each other ({@code gcstream-ROLE-run-k}), in a session's set-up and in two calls of
+     * {@code runMany} of {@code n} runs each: {creator's set-up, first, second, evaluator's ...}.
+     */
+    static Allocated runMany(Circuit circuit, boolean[] x, boolean[] y, SessionOptions options, int n)
+            throws Exception {
+        ChannelOptions ch = ChannelOptions.builder().readTimeout(options.timeout()).build();
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<long[]> creator = CompletableFuture.supplyAsync(() -> party(() -> {
+                try (TcpChannel c = Transport.plain().accept(server, ch)) {
+                    return twiceMany(GcSession.creator(c, options), "creator", circuit, x, n);
+                }
+            }));
+            long[] e = party(() -> {
+                try (TcpChannel c = Transport.plain().connect("127.0.0.1", server.getLocalPort(), ch)) {
+                    return twiceMany(GcSession.evaluator(c, options), "evaluator", circuit, y, n);
+                }
+            });
+            long[] c = creator.get();
+            return new Allocated(c[0], c[1], c[2], e[0], e[1], e[2]);
+        }
+    }
+
+    /** Bytes allocated so far by each live thread of a party's runs beside each other, by thread id. */
+    private static java.util.Map<Long, Long> runThreads(String role) {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        java.util.Map<Long, Long> m = new java.util.HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("gcstream-" + role + "-run-")) {
+                m.put(t.getId(), mx.getThreadAllocatedBytes(t.getId()));
+            }
+        }
+        return m;
+    }
+
+    /** What the run threads allocated from {@code before} to now (threads started since count from 0). */
+    private static long since(java.util.Map<Long, Long> before, String role) {
+        long sum = 0;
+        for (java.util.Map.Entry<Long, Long> e : runThreads(role).entrySet()) {
+            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
+        return sum;
+    }
+
+    private static long[] twiceMany(GcSession s, String role, Circuit c, boolean[] bits, int n) throws Exception {
+        long setUp = allocatedByThisThread();
+        s.handshake();
+        long[] out = new long[3];
+        out[0] = allocatedByThisThread() - setUp;
+        for (int k = 1; k <= 2; k++) {
+            java.util.Map<Long, Long> threads = runThreads(role);
+            long start = allocatedByThisThread();
+            s.runMany(io.gcstream.engine.RunSpec.of(c), n, i -> bits, r -> { });
+            out[k] = allocatedByThisThread() - start + since(threads, role);
+        }
+        return out;
+    }
+
     private interface Party {
         long[] run() throws Exception;
     }

@@ -409,7 +409,7 @@ public final class GcSession implements AutoCloseable {
         runs.runMany(spec.plan(), count, i -> checkFresh(spec, freshBits.apply(i)), (bits, next) -> {
             checkUsable();
             return runOne(spec.plan(), bits, next);
-        }, results, this::failed);
+        }, results, this::failed, done -> new RunResult(done.outcome().decoded(), List.of(), stats(done.stats())));
     }
 
     /**
@@ -418,6 +418,11 @@ public final class GcSession implements AutoCloseable {
      */
     synchronized boolean inRunAhead() {
         return protocol.inRunAhead();
+    }
+
+    /** Tests: runs this side computed on a thread of their own beside the run before (runMany). */
+    synchronized long runsBesideForTests() {
+        return protocol.runsBeside();
     }
 
     /** {@code freshBits}, checked against what {@code spec} takes of this party. */

@@ -12,6 +12,7 @@ import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.engine.testutil.HostileChannel;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.util.ArrayList;
@@ -88,6 +89,60 @@ class SessionThreadsTest {
         }
     }
 
+    /** A chain of {@code ands} ANDs of one creator bit with the evaluator's 8 bits in turn: a stream of more than a ring. */
+    static Circuit chain(int ands) {
+        Body.Builder b = new Body.Builder();
+        b.gate(9, 0, 1, TruthTable.AND);
+        for (int i = 1; i < ands; i++) {
+            b.gate(9, 9, 1 + i % 8, i % 3 == 0 ? TruthTable.OR : TruthTable.AND).gate(9, 9, 1 + (i + 3) % 8, TruthTable.XOR);
+        }
+        return Circuits.builder().creatorInputs(0).evaluatorInputs(1, 2, 3, 4, 5, 6, 7, 8).evaluatorOutputs(9)
+                .numSlots(10).body(b.build()).build();
+    }
+
+    /**
+     * runMany on threads: from the second run on, each run is garbled and evaluated on a thread
+     * of its own beside the run before (docs/protocol.md, "Runs ahead"); results equal the
+     * simulator's for every scheme, in memory and over TCP, whatever either side's thread count,
+     * for a circuit with calls, one with the most evaluator input bits a run ahead takes, and one
+     * whose stream is larger than what a run holds or reads ahead.
+     */
+    @ParameterizedTest
+    @MethodSource("schemesAndTransports")
+    void runManyOnThreadsGivesTheSimulatorsResults(Scheme scheme, LocalPair.Connection transport) throws Exception {
+        Random r = new Random(199 + 10 * scheme.ordinal() + transport.ordinal());
+        List<GcSessionTest.Batch> batches = new ArrayList<>();
+        batches.add(GcSessionTest.Batch.random(r, 0, 9));
+        Circuit wide = GcSessionTest.manyEvaluatorBits(1024);
+        Circuit longer = chain(50_000);
+        for (Circuit c : List.of(wide, longer)) {
+            List<boolean[]> x = new ArrayList<>();
+            List<boolean[]> y = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                x.add(RandomCircuits.bits(r, c.creatorInputCount()));
+                y.add(RandomCircuits.bits(r, c.evaluatorInputCount()));
+            }
+            batches.add(new GcSessionTest.Batch(c, x, y));
+        }
+        for (int[] tt : new int[][] {{2, 2}, {3, 1}, {1, 3}, {8, 8}, {2, 1}, {1, 2}}) {
+            SessionOptions co = SessionOptions.builder().scheme(scheme).threads(tt[0]).build();
+            SessionOptions eo = SessionOptions.builder().scheme(scheme).threads(tt[1]).build();
+            Channel[] ch = GcSessionTest.channels(transport, co);
+            try (Channel a = ch[0]; Channel b = ch[1];
+                    GcSession c = GcSession.creator(a, co); GcSession e = GcSession.evaluator(b, eo)) {
+                String what = scheme + " over " + transport + ", creator " + tt[0] + " / evaluator " + tt[1] + " threads";
+                for (GcSessionTest.Batch batch : batches) {
+                    List<Pairs.Result<List<RunResult>>> out = Pairs.both(c, s -> GcSessionTest.runMany(s, batch,
+                            new ArrayList<>()), e, s -> GcSessionTest.runMany(s, batch, new ArrayList<>()));
+                    batch.check(out.get(0).get(), out.get(1).get());
+                }
+                // Each batch's runs from the third on (creator) or the second on (evaluator).
+                assertEquals(tt[0] >= 2 ? 7 + 3 + 3 : 0, c.runsBesideForTests(), what + ": creator's runs beside another");
+                assertEquals(tt[1] >= 2 ? 8 + 4 + 4 : 0, e.runsBesideForTests(), what + ": evaluator's runs beside another");
+            }
+        }
+    }
+
     @Test
     void closingASessionStopsItsThreads() throws Exception {
         awaitNoWorkers();
@@ -160,6 +215,57 @@ class SessionThreadsTest {
             assertTrue(failed.get(), "a creator worker took a part");
         } finally {
             Workers.faultForTests(null);
+        }
+    }
+
+    /**
+     * Runs beside each other that go wrong end the session on both sides, each with its one
+     * line, and no thread outlives it: a table corrupted on the way to an evaluator evaluating
+     * runs beside each other, and an evaluator that dies while it reads the stream of a creator
+     * garbling runs beside each other (its threads blocked writing, holding or reading ahead).
+     */
+    @Test
+    void runsBesideEachOtherThatFailEndBothSessionsAndTheirThreads() throws Exception {
+        awaitNoWorkers();
+        Circuit c = chain(50_000);
+        Random r = new Random(5);
+        List<boolean[]> x = new ArrayList<>();
+        List<boolean[]> y = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            x.add(RandomCircuits.bits(r, 1));
+            y.add(RandomCircuits.bits(r, 8));
+        }
+        GcSessionTest.Batch batch = new GcSessionTest.Batch(c, x, y);
+        SessionOptions o = SessionOptions.builder().threads(2).timeout(java.time.Duration.ofSeconds(20)).build();
+        for (boolean corrupt : new boolean[] {true, false}) {
+            Channel[] ch = GcSessionTest.channels(LocalPair.Connection.MEMORY, o);
+            // About 1.6 MB of tables a run: the fault falls into the fourth or fifth run. A table
+            // half the evaluator does not use may be flipped unnoticed: 32 tables are.
+            Channel a = corrupt ? new HostileChannel(ch[0], HostileChannel.Fault.flipBytes(7_000_000, 1024)) : ch[0];
+            Channel b = corrupt ? ch[1] : new HostileChannel(ch[1], HostileChannel.Fault.crashWhileReceiving(7_000_000));
+            try (a; b) {
+                GcSession cs = GcSession.creator(a, o);
+                GcSession es = GcSession.evaluator(b, o);
+                List<Pairs.Result<List<RunResult>>> out = Pairs.both(cs, s -> GcSessionTest.runMany(s, batch,
+                        new ArrayList<>()), es, s -> GcSessionTest.runMany(s, batch, new ArrayList<>()));
+                String creator = out.get(0).error().getMessage();
+                String evaluator = out.get(1).error().getMessage();
+                assertTrue(out.get(0).error() instanceof SessionException, "creator: " + out.get(0).error());
+                assertTrue(out.get(1).error() instanceof SessionException, "evaluator: " + out.get(1).error());
+                if (corrupt) {
+                    assertTrue(evaluator.contains("matches neither of its two labels"), evaluator);
+                    // Its status of the run comes after the next run's stream, which the creator
+                    // may be writing when the evaluator, having sent it, closes the connection.
+                    assertTrue(creator.contains("the evaluator rejected the run")
+                            || creator.startsWith("creator: the peer memory:b closed the connection during "), creator);
+                } else {
+                    assertTrue(creator.startsWith("creator: the peer memory:b closed the connection during "), creator);
+                }
+                assertEquals(1, creator.lines().count(), creator);
+                assertEquals(1, evaluator.lines().count(), evaluator);
+                assertTrue(corrupt ? es.runsBesideForTests() > 0 : cs.runsBesideForTests() > 0, "runs went beside each other");
+                awaitNoWorkers();
+            }
         }
     }
 

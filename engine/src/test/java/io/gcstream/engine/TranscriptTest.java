@@ -9,6 +9,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.channel.TranscriptChannel;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -113,6 +114,56 @@ class TranscriptTest {
         assertEquals(RUNS_AHEAD_PIN, transcripts(o, o, side), "runs ahead: creator -> evaluator and evaluator -> creator transcripts");
     }
 
+    /**
+     * Runs garbled and evaluated beside each other on threads of their own (runMany with 2 or
+     * more threads) send the bytes of runs one after another: the pinned runs-ahead transcript,
+     * and for every scheme ten runs of a circuit with calls and one of a stream larger than a
+     * run holds, whatever either side's thread count.
+     */
+    @ParameterizedTest
+    @CsvSource({"2, 2", "8, 1", "1, 8", "3, 2", "2, 8"})
+    void runsBesideEachOtherChangeNoByteOnTheWire(int creatorThreads, int evaluatorThreads) throws Exception {
+        SessionOptions o = SessionOptions.builder().insecureTestSeed(7).build();
+        Random r = new Random(2025);
+        Circuit c = RandomCircuits.generate(r, 8, 8, 0, 4, 400);
+        List<boolean[]> x = List.of(RandomCircuits.bits(r, 8), RandomCircuits.bits(r, 8), RandomCircuits.bits(r, 8),
+                RandomCircuits.bits(r, 8));
+        List<boolean[]> y = List.of(RandomCircuits.bits(r, 8), RandomCircuits.bits(r, 8), RandomCircuits.bits(r, 8),
+                RandomCircuits.bits(r, 8));
+        Pairs.Side<Object> side = s -> {
+            s.runMany(RunSpec.of(c), 4, (s.role() == Party.CREATOR ? x : y)::get, res -> { });
+            return null;
+        };
+        long[] beside = new long[2];
+        assertEquals(RUNS_AHEAD_PIN, transcripts(o.toBuilder().threads(creatorThreads).build(),
+                o.toBuilder().threads(evaluatorThreads).build(), side, beside), "runs ahead, " + creatorThreads + " / "
+                + evaluatorThreads + " threads");
+        assertEquals(creatorThreads > 1 ? 2 : 0, beside[0], "creator's runs beside another");
+        assertEquals(evaluatorThreads > 1 ? 3 : 0, beside[1], "evaluator's runs beside another");
+        Circuit withCalls = RandomCircuits.generate(r, 3, 5, 0, 3, 2000);
+        Circuit longer = SessionThreadsTest.chain(50_000);
+        List<boolean[]> in = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            in.add(RandomCircuits.bits(r, 8));
+        }
+        Pairs.Side<Object> more = s -> {
+            boolean creator = s.role() == Party.CREATOR;
+            s.runMany(RunSpec.of(withCalls), 10, i -> Arrays.copyOf(in.get(i + (creator ? 0 : 10)), creator ? 3 : 5),
+                    res -> { });
+            s.runMany(RunSpec.of(longer), 4, i -> creator ? new boolean[] {i % 2 == 0} : in.get(20 + i), res -> { });
+            return null;
+        };
+        for (Scheme scheme : Scheme.values()) {
+            SessionOptions so = SessionOptions.builder().scheme(scheme).insecureTestSeed(7).build();
+            String one = transcripts(so, so, more);
+            assertEquals(one, transcripts(so.toBuilder().threads(creatorThreads).build(),
+                    so.toBuilder().threads(evaluatorThreads).build(), more, beside), scheme + ", "
+                    + creatorThreads + " / " + evaluatorThreads + " threads");
+            assertEquals(creatorThreads > 1 ? 8 + 2 : 0, beside[0], scheme + ": creator's runs beside another");
+            assertEquals(evaluatorThreads > 1 ? 9 + 3 : 0, beside[1], scheme + ": evaluator's runs beside another");
+        }
+    }
+
     /** SHA-256 of the creator's and of the evaluator's sent bytes, in a session of four steps under {@code o}. */
     private static String transcripts(SessionOptions o) throws Exception {
         return transcripts(o, o);
@@ -145,6 +196,15 @@ class TranscriptTest {
 
     /** SHA-256 of the creator's and of the evaluator's sent bytes while both do {@code side}. */
     private static String transcripts(SessionOptions co, SessionOptions eo, Pairs.Side<Object> side) throws Exception {
+        return transcripts(co, eo, side, new long[2]);
+    }
+
+    /**
+     * As {@link #transcripts(SessionOptions, SessionOptions, Pairs.Side)}; {@code beside} gets
+     * each side's count of runs computed beside another.
+     */
+    private static String transcripts(SessionOptions co, SessionOptions eo, Pairs.Side<Object> side, long[] beside)
+            throws Exception {
         Channel[] ch = MemoryChannel.pair(ChannelOptions.builder().readTimeout(co.timeout()).build());
         TranscriptChannel a = new TranscriptChannel(ch[0]);
         TranscriptChannel b = new TranscriptChannel(ch[1]);
@@ -152,6 +212,8 @@ class TranscriptTest {
             List<Pairs.Result<Object>> out = Pairs.both(c, side, e, side);
             out.get(0).get();
             out.get(1).get();
+            beside[0] = c.runsBesideForTests();
+            beside[1] = e.runsBesideForTests();
         }
         return a.sentHash() + " " + b.sentHash();
     }

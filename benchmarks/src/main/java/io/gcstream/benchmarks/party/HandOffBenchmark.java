@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What a hand-off to a {@link Workers} team costs its owner: one job of {@code threads} parts
  * of {@code work} ns each, with the workers spinning ({@code spinning}: jobs back to back) or
- * parked (after an idle pause longer than {@link Workers#SPIN_NANOS}, outside the measured
+ * parked (after an idle pause of a millisecond, far longer than a worker spins, outside the measured
  * time, the owner unparks them). Score: ns per job; with every part on its own thread it would
  * be {@code work}, so the score minus {@code work} is the hand-off (with 0 ns parts the owner
  * takes every part before a worker has seen the job: the cost of publishing one). The owner
@@ -77,7 +77,7 @@ public class HandOffBenchmark {
     public static class Idle {
         @Setup(Level.Invocation)
         public void pause() {
-            LockSupport.parkNanos(2 * Workers.SPIN_NANOS);
+            LockSupport.parkNanos(1_000_000);
         }
     }
 

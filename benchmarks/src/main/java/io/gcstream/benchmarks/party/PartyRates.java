@@ -19,6 +19,8 @@ import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ParallelEvaluator;
 import io.gcstream.engine.internal.garble.ParallelGarbler;
 import io.gcstream.engine.internal.garble.ReadAhead;
+import io.gcstream.engine.internal.garble.RunEvaluator;
+import io.gcstream.engine.internal.garble.RunGarbler;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableInput;
@@ -58,6 +60,7 @@ import java.util.concurrent.Future;
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
  *     [--threads 1,2] [--rounds 3] [--scheme half-gates] [--sides garbler,evaluator] [--csv FILE]
+ *     [--beside true|false] [--barrier DIR [--barrier-count 2]]
  * </pre>
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
@@ -67,7 +70,9 @@ import java.util.concurrent.Future;
  * evaluator inputs), {@code cot-delta:N} with a Δ per call (the answer y is sent back). Sides
  * {@code garbler}/{@code evaluator} apply to circuits, {@code sender}/{@code receiver} to OTs;
  * the default is both of each. The recorded streams are held in memory (10^7 ANDs under
- * half-gates: 320 MB), hence -Xmx3g.
+ * half-gates: 320 MB), hence -Xmx3g. With 2 threads or more, the runs of a workload of several
+ * go beside each other, each on a thread of its own, as a session's runs do
+ * ({@code --beside false}: one after another, each on the gate loop's team).
  */
 public final class PartyRates {
     private PartyRates() {
@@ -148,10 +153,23 @@ public final class PartyRates {
 
         @Parameter(names = "--profile")
         boolean profile;
+
+        @Parameter(names = "--beside", arity = 1)
+        boolean beside = true;
+
+        @Parameter(names = "--barrier")
+        Path barrier;
+
+        @Parameter(names = "--barrier-count")
+        int barrierCount = 2;
     }
+
+    /** Whether runs of a workload of several go beside each other with 2 threads or more, as a session's do. */
+    private static boolean beside = true;
 
     public static void main(String[] args) throws Exception {
         Options a = Cli.parse(new Options(), "PartyRates", args);
+        beside = a.beside;
         List<String> workloads = a.workloads;
         int[] threads = a.threads.stream().mapToInt(Integer::intValue).toArray();
         int rounds = a.rounds;
@@ -161,8 +179,12 @@ public final class PartyRates {
         System.out.println("| workload | side | threads | rate, median (rounds) | vs 1 thread |");
         System.out.println("|---|---|---|---|---|");
         List<List<String>> csv = new ArrayList<>();
+        int measured = 0;
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
+                if (a.barrier != null) {
+                    barrier(a.barrier, measured++, a.barrierCount);
+                }
                 double[][] rates = new double[threads.length][rounds];
                 for (int r = 0; r < rounds; r++) {
                     for (int k = 0; k < threads.length; k++) {
@@ -197,6 +219,30 @@ public final class PartyRates {
             ResultFiles.writeCsv(a.csv, List.of("workload", "side", "threads", "unit", "rate", "speedup", "rounds"), csv,
                     "machine: " + ResultFiles.machine(), "command: PartyRates " + String.join(" ", args));
             System.out.println("wrote " + a.csv);
+        }
+    }
+
+    /**
+     * Waits, once the side about to be measured is ready, until {@code count} processes are
+     * (each leaves a file {@code dir/STEP-PID}), so that processes measured side by side
+     * (benchmarks/party-ceiling.sh) time the same work at the same time. At most 10 minutes.
+     */
+    private static void barrier(Path dir, int step, int count) throws Exception {
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.writeString(dir.resolve(step + "-" + ProcessHandle.current().pid()), "");
+        long end = System.nanoTime() + 600_000_000_000L;
+        while (true) {
+            long ready;
+            try (java.util.stream.Stream<Path> f = java.nio.file.Files.list(dir)) {
+                ready = f.filter(x -> x.getFileName().toString().startsWith(step + "-")).count();
+            }
+            if (ready >= count) {
+                return;
+            }
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("barrier " + dir + ": " + ready + " of " + count + " processes ready");
+            }
+            Thread.sleep(20);
         }
     }
 
@@ -346,6 +392,9 @@ public final class PartyRates {
             return new Side(name, garbler ? "garbler" : "evaluator", circuit.nonLinearCount() * reps) {
                 @Override
                 long run(int threads) throws Exception {
+                    if (beside && threads > 1 && reps > 1) {
+                        return besideEachOther(garbler);
+                    }
                     return timed(garbler, threads, false)[0];
                 }
 
@@ -433,6 +482,121 @@ public final class PartyRates {
                 }
                 return new long[] {t, team == null ? 0 : team.busyNanos(), team == null ? 0 : team.jobs()};
             }
+        }
+
+        /**
+         * Runs one side {@code reps} times as a session's runMany does on 2 threads or more
+         * (peer infinitely fast): the first run on this thread, compiling the walk; each later
+         * one on a thread of its own ({@link RunGarbler}, {@link RunEvaluator}), beside the one
+         * before, two at a time; the garbler's tables in run order, the evaluator's read from
+         * the recorded stream into each run's ring by this thread. Returns the wall ns.
+         */
+        private long besideEachOther(boolean garbler) throws IOException {
+            long[] touched = {0};
+            TableOutput out = (b, off, len) -> touched[0] += b[off];
+            int[] pos = {0};
+            TableInput in = (b, off, len) -> {
+                System.arraycopy(stream, pos[0], b, off, len);
+                pos[0] += len;
+            };
+            TweakableHash hash = new TweakableHash();
+            CodeWalker cw = new CodeWalker(circuit, walkBudget());
+            String who = (garbler ? "garbler" : "evaluator") + " with runs beside each other";
+            int piece = CreatorProtocol.flushInterval((long) stream.length) >= PIECE ? PIECE : 0;
+            long t0 = System.nanoTime();
+            if (garbler) {
+                StreamingGarbler g = new StreamingGarbler(scheme, hash, circuit.labelSlots(), dLo, dHi, 0, out);
+                g.sendInPiecesOf(piece);
+                RunGarbler[] slots = {new RunGarbler(scheme, dLo, dHi, "bench-run-0"),
+                    new RunGarbler(scheme, dLo, dHi, "bench-run-1")};
+                try {
+                    RunGarbler current = null;
+                    for (int r = 0; r < reps; r++) {
+                        if (current != null) {
+                            current.release(out);
+                        }
+                        RunGarbler next = null;
+                        if (r >= 1 && r + 1 < reps) {
+                            next = slots[(r + 1) % 2];
+                            place(next.labels(circuit), zero);
+                            next.start(circuit, cw, 0, hash, piece);
+                        }
+                        if (current != null) {
+                            current.await();
+                            check(current.labels(circuit), outputZero, who);
+                        } else {
+                            g.restart(0);
+                            place(g.labels(), zero);
+                            cw.walk(g, null);
+                            g.finish();
+                            check(g.labels(), outputZero, who);
+                        }
+                        current = next;
+                    }
+                } finally {
+                    for (RunGarbler x : slots) {
+                        x.close();
+                    }
+                }
+            } else {
+                StreamingEvaluator e = new StreamingEvaluator(scheme, hash, circuit.labelSlots(), 0, in);
+                place(e.labels(), active);
+                cw.walk(e, null);
+                decode(e.labels(), who);
+                RunEvaluator[] slots = {new RunEvaluator(scheme, "bench-run-0"), new RunEvaluator(scheme, "bench-run-1")};
+                try {
+                    RunEvaluator pending = null;
+                    for (int r = 1; r < reps; r++) {
+                        RunEvaluator slot = slots[r % 2];
+                        place(slot.labels(circuit), active);
+                        slot.start(circuit, cw, 0, hash);
+                        for (int at = 0; at < stream.length; ) {
+                            int room = slot.room();
+                            if (room == 0) {
+                                if (pending != null && pending.finished()) {
+                                    end(pending, who);
+                                    pending = null;
+                                } else if (slot.finished()) {
+                                    break;
+                                } else {
+                                    RunEvaluator.awaitRoom(slot, pending);
+                                }
+                                continue;
+                            }
+                            int n = Math.min(Math.min(room, stream.length - at), PIECE);
+                            System.arraycopy(stream, at, slot.buffer(), slot.at(), n);
+                            slot.put(n);
+                            at += n;
+                            if (pending != null && pending.finished()) {
+                                end(pending, who);
+                                pending = null;
+                            }
+                        }
+                        if (pending != null) {
+                            end(pending, who);
+                        }
+                        pending = slot;
+                    }
+                    if (pending != null) {
+                        end(pending, who);
+                    }
+                } finally {
+                    for (RunEvaluator x : slots) {
+                        x.close();
+                    }
+                }
+            }
+            return System.nanoTime() - t0;
+        }
+
+        /** A run evaluated beside another: waited for and checked. */
+        private void end(RunEvaluator r, String who) {
+            r.await();
+            if (r.bytesTaken() != stream.length) {
+                throw new IllegalStateException(name + ": the " + who + " read " + r.bytesTaken() + " of "
+                        + stream.length + " bytes");
+            }
+            decode(r.labels(circuit), who);
         }
 
         /** Wall ns of {@code reps} walks of the circuit into a sink that does nothing. */

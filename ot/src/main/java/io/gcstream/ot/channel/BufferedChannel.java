@@ -1,5 +1,6 @@
 package io.gcstream.ot.channel;
 
+import io.gcstream.ot.internal.DuplexChannel;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -19,7 +20,7 @@ import java.nio.ByteOrder;
  * <p>Thread-safety: the write side and the read side each use their own buffer, so one writer
  * thread and one reader thread may work concurrently; the deadline may be set from any thread.
  */
-abstract class BufferedChannel implements Channel {
+abstract class BufferedChannel implements DuplexChannel {
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT_LE =

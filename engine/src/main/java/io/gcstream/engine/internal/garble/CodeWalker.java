@@ -18,14 +18,20 @@ import java.util.function.IntConsumer;
  * <p>Memory: the kept code, at most six ints a walked gate and in practice three to four, for a
  * walk of at most {@code budgetGates} gates; nothing for a larger one. Sizing costs one pass
  * over the main body, without expanding calls, the first time, and only for a circuit whose
- * gate count fits the budget. A walk that fails keeps nothing. Not thread-safe.
+ * gate count fits the budget. A walk that fails keeps nothing. Not thread-safe, except that
+ * once {@link #keeps()} is true any number of threads may walk the kept code at once, each into
+ * a one-thread loop of its own.
  */
 public final class CodeWalker {
     private final Circuit circuit;
     private final CircuitWalker walker;
     private final long budgetGates;
-    /** Null until a walk completes and is kept. */
-    private GateCode[] kept;
+    /**
+     * Null until a walk completes and is kept; then read-only, and shared by threads that run
+     * the circuit at once, each into a loop of its own (volatile: such a thread may start while
+     * the first walk compiles, and then walks on a walker of its own).
+     */
+    private volatile GateCode[] kept;
     /** Whether the walk fits the budget, once sized; null before. */
     private Boolean fits;
 
@@ -59,8 +65,9 @@ public final class CodeWalker {
             });
             return;
         }
-        if (kept != null) {
-            for (GateCode c : kept) {
+        GateCode[] k = kept;
+        if (k != null) {
+            for (GateCode c : k) {
                 q.run(c);
                 if (progress != null) {
                     progress.accept(c.gates);

@@ -6,6 +6,7 @@ import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.GateSink;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.ot.internal.parallel.Background;
+import io.gcstream.ot.internal.parallel.Spin;
 import io.gcstream.ot.internal.parallel.WorkerException;
 import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;
@@ -15,7 +16,8 @@ import java.util.concurrent.locks.LockSupport;
  * that takes them: the walker's work (expanding calls into copy gates, generating and
  * checking a streamed body) then overlaps the garbling or evaluation instead of preceding it.
  * The gate loop gets exactly the walker's batches, in order. Memory: {@link #SLOTS} batches
- * (64 KiB). One hand-off per batch of 1,024 gates, spinning briefly and then parking.
+ * (64 KiB). One hand-off per batch of 1,024 gates; a side that waits spins at most
+ * {@link Spin#LIMIT} times, then parks until the other unparks it.
  *
  * <p>A failure of the walk (a circuit file that cannot be read) is thrown by {@link #walk} as
  * the walker throws it; a failure of the gate loop stops the walker and is thrown as itself.
@@ -24,6 +26,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class ReadAhead implements AutoCloseable {
     /** Batches the walker may be ahead. */
     static final int SLOTS = 4;
+    /** Longest a side parks before it looks again (the other side unparks it when it hands over). */
+    private static final long PARK_NANOS = 1_000_000;
 
     /** Thrown into the walker to stop it after the gate loop failed; no stack trace. */
     private static final class Stop extends RuntimeException {
@@ -131,6 +135,7 @@ public final class ReadAhead implements AutoCloseable {
             long c = consumed;
             if (c < produced) {
                 int s = (int) (c % SLOTS);
+                Spin.ended(spins);
                 sink.gates(ring[s], counts[s]);
                 consumed = c + 1;
                 LockSupport.unpark(waitingProducer);
@@ -143,12 +148,13 @@ public final class ReadAhead implements AutoCloseable {
                 }
                 return;
             }
-            if (++spins < 1024) {
+            if (spins < Spin.LIMIT) {
+                spins++;
                 Thread.onSpinWait();
             } else {
                 waitingConsumer = Thread.currentThread();
                 if (consumed == produced && !done) {
-                    LockSupport.parkNanos(this, 50_000);
+                    LockSupport.parkNanos(this, PARK_NANOS);
                 }
                 waitingConsumer = null;
             }
@@ -162,16 +168,18 @@ public final class ReadAhead implements AutoCloseable {
             if (abort) {
                 throw STOP;
             }
-            if (++spins < 1024) {
+            if (spins < Spin.LIMIT) {
+                spins++;
                 Thread.onSpinWait();
             } else {
                 waitingProducer = Thread.currentThread();
                 if (produced - consumed == SLOTS && !abort) {
-                    LockSupport.parkNanos(this, 50_000);
+                    LockSupport.parkNanos(this, PARK_NANOS);
                 }
                 waitingProducer = null;
             }
         }
+        Spin.ended(spins);
         if (abort) {
             throw STOP;
         }

@@ -7,4 +7,11 @@ import java.io.IOException;
 public interface TableOutput {
     /** Takes {@code len} bytes of {@code a} from {@code off}; the array is reused afterwards. */
     void write(byte[] a, int off, int len) throws IOException;
+
+    /**
+     * Sends on what was written (a channel's flush): called where a run's tables end while the
+     * peer may wait for all of them before it answers. Nothing by default.
+     */
+    default void flush() throws IOException {
+    }
 }

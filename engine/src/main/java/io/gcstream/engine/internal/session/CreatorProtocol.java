@@ -8,6 +8,7 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.internal.garble.GarblerLoop;
 import io.gcstream.engine.internal.garble.ParallelGarbler;
+import io.gcstream.engine.internal.garble.RunGarbler;
 import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.ot.channel.Channel;
@@ -16,6 +17,7 @@ import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.slf4j.Logger;
 
 /** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
@@ -43,9 +45,51 @@ public final class CreatorProtocol extends Protocol {
     private long flushEvery;
     /** Bytes of tables written since the last flush. */
     private long unflushed;
+    /**
+     * Where tables go: the channel, each batch with a fresh deadline (the stream may be long, a
+     * stalled peer may not), flushed every {@link #flushEvery} bytes. Written by one thread at a
+     * time: this side's, or a run's own thread ({@link RunGarbler}) while this one only reads.
+     */
+    private final TableOutput tables = new TableOutput() {
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            rearm();
+            ch.write(b, off, len);
+            unflushed += len;
+            if (unflushed >= flushEvery) {
+                ch.flush();
+                unflushed = 0;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (unflushed > 0) {
+                ch.flush();
+                unflushed = 0;
+            }
+        }
+    };
+    /** Whether one thread may read the channel while another writes it ({@link PartyThreads#readsWhileWriting}). */
+    private final boolean concurrent;
+    /** The runs garbled on threads of their own (parallel runs), made by the first that needs them. */
+    private RunGarbler[] slots;
+    private int slotTurn;
+    /** The next run, read ahead during this one ({@link #readAhead}), or null. */
+    private Pre pre;
+    /** The 0-labels of the fresh creator inputs of the run read ahead, kept for its (5). */
+    private long[] aheadZero = new long[0];
+
+    /**
+     * A run read ahead: the evaluator's header, and if it agreed, the thread garbling the run,
+     * the 0-labels of its {@code creatorInputs} fresh creator inputs and its first gate.
+     */
+    private record Pre(long runIndex, RunHeader peer, RunGarbler slot, long[] zero, int creatorInputs, long first) {
+    }
 
     public CreatorProtocol(Channel ch, Prg prg, Scheme scheme, int threads) {
         super(ch, prg, scheme, threads);
+        this.concurrent = PartyThreads.readsWhileWriting(ch);
     }
 
     @Override
@@ -80,18 +124,27 @@ public final class CreatorProtocol extends Protocol {
 
     @Override
     public boolean inRunAhead() {
-        return statusPending;
+        return statusPending || pre != null;
     }
 
     @Override
     public Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x,
             Ahead next) throws IOException {
-        if (next != null) {
-            throw new IllegalArgumentException("the creator follows the evaluator's header: it is never given the next run");
+        if (next != null && next.fresh() != null) {
+            throw new IllegalArgumentException("the creator follows the evaluator's header: it is told of the next run,"
+                    + " never given its inputs");
         }
         Circuit c = spec.circuit();
+        Pre p = pre;
+        pre = null;
+        if (p != null && p.runIndex != runIndex) {
+            throw new OutOfStepException("run " + runIndex + " is not the run " + p.runIndex + " read ahead");
+        }
         RunHeader mine = writeHeader(spec, runIndex, fingerprint);
-        RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
+        RunHeader peer = p != null ? p.peer : RunHeader.read(ch, Handshake.name(role()));
+        if (p != null && p.slot != null) {
+            return runReadAhead(spec, c, mine, peer, p, x, next);
+        }
         DirectCot.Sender first = direct;
         direct = null;  // the first run's headers are exchanged: its key is used or never will be
         long n = peer.freshBits(Party.EVALUATOR);
@@ -126,39 +179,15 @@ public final class CreatorProtocol extends Protocol {
 
         enter("input labels");
         ensureChunks(c);
-        SplitPlan plan = planFor(c);
+        // A run of a sequence whose next run the evaluator sends ahead: the loops of runs on
+        // threads of their own (this one garbles on this thread, the next beside it).
+        SplitPlan plan = planFor(c, runsBeside(peer, next, c));
         int lt = loopThreads();
-        if (garbler == null || garbler.capacity() < plan.labelSlots() || garblerThreads != lt) {
-            if (garbler != null) {
-                garbler.close();
-            }
-            garblerThreads = lt;
-            // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
-            TableOutput out = (b, off, len) -> {
-                rearm();
-                ch.write(b, off, len);
-                unflushed += len;
-                if (unflushed >= flushEvery) {
-                    ch.flush();
-                    unflushed = 0;
-                }
-            };
-            garbler = lt == 1
-                    ? new StreamingGarbler(scheme, hash, plan.labelSlots(), dLo, dHi, gateCounter, out)
-                    : new ParallelGarbler(scheme, hash, team(), lt, plan.labelSlots(), dLo, dHi, gateCounter, out);
-        }
-        GarblerLoop g = garbler;
-        if (lt > 1) {
-            // A cast only here: a one-thread session never loads the parallel loop's classes.
-            ((ParallelGarbler) g).plan(plan);
-        }
+        GarblerLoop g = garbler(plan, lt);
         g.restart(gateCounter);
         flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());
         unflushed = 0;
-        // A stream flushed in pieces of at least the channel's buffer goes to the socket in
-        // the garbler's pieces, without a copy into that buffer.
-        int piece = ch.writeBufferSize();
-        g.sendInPiecesOf(piece > 0 && flushEvery >= piece ? piece : 0);
+        g.sendInPiecesOf(piece(flushEvery));
         long[] labels = g.labels();
         // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
         int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
@@ -183,22 +212,205 @@ public final class CreatorProtocol extends Protocol {
             int k = Math.min(CHUNK, cf.length - base);
             prg.nextBlocks(chunk, 0, k);
             scatter(chunk, k, cf, base, labels);
-            for (int i = 0; i < k; i++) {
-                // The active label, 0-label ^ (Δ if the bit is 1), with no branch on the bit.
-                long m = -Blocks.toBit(x[base + i]);
-                chunk[2 * i] ^= dLo & m;
-                chunk[2 * i + 1] ^= dHi & m;
-            }
-            ch.writeLongs(chunk, 0, 2 * k);
+            sendActive(x, base, k);
         }
         inputsDoneNanos = System.nanoTime();
 
         enter("garbled circuit");
+        long start = gateCounter;
+        if (readsAhead(peer, next, c)) {
+            // The evaluator sends the next run's header and inputs once it has this run's
+            // header: the next run is garbled beside this one from then on.
+            ch.flush();
+            readAhead(next, c, start + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
+                    CircuitSlots.outputs(c, Party.EVALUATOR)).length);
+        }
         walk(c, g);
         g.finish();
-        gateCounter = g.nextGateId();
-        lastGates = g.gateCount();
-        lastNonLinear = g.nonLinearCount();
+        if (walkedNonLinear < 0) {
+            walkedNonLinear = g.nonLinearCount();
+        }
+        return endRun(spec, c, peer, labels, g.nextGateId(), g.gateCount(), g.nonLinearCount());
+    }
+
+    /**
+     * A run whose header, inputs and tables were begun during the run before ({@link #readAhead}):
+     * sends this side's header (written) and the active labels of its fresh inputs, then lets
+     * the run's thread write its tables while this thread reads the next run ahead in turn.
+     */
+    private Outcome runReadAhead(RunPlan spec, Circuit c, RunHeader mine, RunHeader peer, Pre p, boolean[] x,
+            Ahead next) throws IOException {
+        compare(mine, peer); // matched when read ahead
+        if (gateCounter != p.first) {
+            throw new OutOfStepException("run " + p.runIndex + " was garbled from gate " + p.first
+                    + " but the session is at " + gateCounter);
+        }
+        enter("input labels");
+        for (int base = 0; base < p.creatorInputs; base += CHUNK) {
+            int k = Math.min(CHUNK, p.creatorInputs - base);
+            System.arraycopy(p.zero, 2 * base, chunk, 0, 2 * k);
+            sendActive(x, base, k);
+        }
+        inputsDoneNanos = System.nanoTime();
+        enter("garbled circuit");
+        flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());
+        unflushed = 0;
+        boolean more = readsAhead(peer, next, c);
+        if (more) {
+            ch.flush();
+        }
+        // From here until the run's thread is done, it writes and this thread only reads.
+        p.slot.release(tables);
+        try {
+            if (more) {
+                readAhead(next, c, p.first + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
+                        CircuitSlots.outputs(c, Party.EVALUATOR)).length);
+            }
+        } finally {
+            awaitSlot(p.slot);
+        }
+        if (progress != null) {
+            // A run on a thread of its own reports at its end only (the listener is this thread's).
+            progress.progress(role(), c.gateCount(), c.gateCount());
+        }
+        return endRun(spec, c, peer, p.slot.labels(c), p.slot.nextGateId(), p.slot.gateCount(),
+                p.slot.nonLinearCount());
+    }
+
+    /** Waits for a run's thread; its output's failure (the channel's) as the IOException it was. */
+    private static void awaitSlot(RunGarbler slot) throws IOException {
+        try {
+            slot.await();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The active labels of fresh creator input bits base .. base+k-1, from their 0-labels in {@link #chunk}: sent. */
+    private void sendActive(boolean[] x, int base, int k) throws IOException {
+        for (int i = 0; i < k; i++) {
+            // The active label, 0-label ^ (Δ if the bit is 1), with no branch on the bit.
+            long m = -Blocks.toBit(x[base + i]);
+            chunk[2 * i] ^= dLo & m;
+            chunk[2 * i + 1] ^= dHi & m;
+        }
+        ch.writeLongs(chunk, 0, 2 * k);
+    }
+
+    /** The session's one-thread or team garbler for {@code plan}, made or grown as needed. */
+    private GarblerLoop garbler(SplitPlan plan, int lt) {
+        if (garbler == null || garbler.capacity() < plan.labelSlots() || garblerThreads != lt) {
+            if (garbler != null) {
+                garbler.close();
+            }
+            garblerThreads = lt;
+            garbler = lt == 1
+                    ? new StreamingGarbler(scheme, hash, plan.labelSlots(), dLo, dHi, gateCounter, tables)
+                    : new ParallelGarbler(scheme, hash, team(), lt, plan.labelSlots(), dLo, dHi, gateCounter, tables);
+        }
+        if (lt > 1) {
+            // A cast only here: a one-thread session never loads the parallel loop's classes.
+            ((ParallelGarbler) garbler).plan(plan);
+        }
+        return garbler;
+    }
+
+    /**
+     * The piece size for a stream flushed every {@code flushEvery} bytes: a stream flushed in
+     * pieces of at least the channel's buffer goes to the socket in the garbler's pieces,
+     * without a copy into that buffer.
+     */
+    private int piece(long flushEvery) {
+        int piece = ch.writeBufferSize();
+        return piece > 0 && flushEvery >= piece ? piece : 0;
+    }
+
+    /**
+     * Whether runs of {@code c} go beside each other from this run on: the evaluator runs
+     * ahead of it, this side is told of a next run of the same circuit, computes on threads
+     * enough ({@link #parallelRuns}), and its channel lets one thread read while another writes.
+     */
+    private boolean runsBeside(RunHeader peer, Ahead next, Circuit c) {
+        return next != null && peer.ahead() && parallelRuns() && concurrent && next.spec().circuit() == c;
+    }
+
+    /**
+     * Whether the next run is read ahead during this one, and garbled beside it: runs go beside
+     * each other ({@link #runsBeside}), a run of the circuit has been counted
+     * ({@link #walkedBefore}), and its inputs come by the OT extension.
+     */
+    private boolean readsAhead(RunHeader peer, Ahead next, Circuit c) {
+        return runsBeside(peer, next, c) && walkedBefore(c) && ot != null;
+    }
+
+    /**
+     * Reads the next run ahead (this run's header and inputs flushed): the evaluator's status
+     * of the run before this one, its header of the next run and, if that agrees, the next
+     * run's input OTs and this side's random input labels, which then start the next run on a
+     * thread of its own, its tables held until that run. A header that disagrees is kept for
+     * the next run, which reports it as usual.
+     *
+     * @param first the gate counter at the start of the next run
+     */
+    private void readAhead(Ahead next, Circuit c, long first) throws IOException {
+        readPendingStatus();
+        enter("run header");
+        RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
+        RunHeader mine = RunHeader.of(next.runIndex(), role(), next.spec(), next.fingerprint());
+        long n = peer.freshBits(Party.EVALUATOR);
+        if (!mine.differences(peer, role()).isEmpty()
+                || InputOt.of(true, peer.runIndex, Math.max(0, n)) == InputOt.DIRECT) {
+            pre = new Pre(next.runIndex(), peer, null, null, 0, 0);
+            return;
+        }
+        enter("next run's input labels");
+        RunGarbler slot = nextSlot();
+        long[] labels = slot.labels(c);
+        RunPlan spec = next.spec();
+        int[] ef = freshSlots(spec, Party.EVALUATOR, CircuitSlots.inputs(c, Party.EVALUATOR));
+        for (int base = 0; base < ef.length; base += CHUNK) {
+            int k = Math.min(CHUNK, ef.length - base);
+            rearm();
+            ot.correlated(k, chunk, 0);
+            scatter(chunk, k, ef, base, labels);
+        }
+        int[] cf = freshSlots(spec, Party.CREATOR, CircuitSlots.inputs(c, Party.CREATOR));
+        long[] zero = aheadZero.length >= 2 * cf.length ? aheadZero : new long[2 * cf.length];
+        aheadZero = zero;
+        for (int base = 0; base < cf.length; base += CHUNK) {
+            int k = Math.min(CHUNK, cf.length - base);
+            prg.nextBlocks(chunk, 0, k);
+            scatter(chunk, k, cf, base, labels);
+            System.arraycopy(chunk, 0, zero, 2 * base, 2 * k);
+        }
+        slot.start(c, codeWalker, first, hash, piece(flushInterval(c.nonLinearCount() * (long) scheme.tableBytes())));
+        pre = new Pre(next.runIndex(), peer, slot, zero, cf.length, first);
+        runsBeside++;
+        enter("garbled circuit");
+    }
+
+    /** The slot for the next run read ahead: the one not holding the current run. */
+    private RunGarbler nextSlot() {
+        if (slots == null) {
+            slots = new RunGarbler[RUNS_IN_FLIGHT];
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = new RunGarbler(scheme, dLo, dHi, Handshake.name(role()) + "-run-" + i);
+            }
+        }
+        RunGarbler s = slots[slotTurn];
+        slotTurn = (slotTurn + 1) % slots.length;
+        return s;
+    }
+
+    /**
+     * The end of a run whose tables are all written: the end marker, the evaluator's output
+     * checks, and the creator's outputs and statuses.
+     */
+    private Outcome endRun(RunPlan spec, Circuit c, RunHeader peer, long[] labels, long nextGate, long gates,
+            long nonLinear) throws IOException {
+        gateCounter = nextGate;
+        lastGates = gates;
+        lastNonLinear = nonLinear;
         ch.writeLong(END_MAGIC);
         ch.writeLong(gateCounter);
 
@@ -288,6 +500,11 @@ public final class CreatorProtocol extends Protocol {
         super.close();
         if (garbler != null) {
             garbler.close();
+        }
+        if (slots != null) {
+            for (RunGarbler r : slots) {
+                r.close();
+            }
         }
         if (ot != null) {
             ot.close();

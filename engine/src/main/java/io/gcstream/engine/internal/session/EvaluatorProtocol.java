@@ -7,6 +7,7 @@ import io.gcstream.engine.Scheme;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ParallelEvaluator;
+import io.gcstream.engine.internal.garble.RunEvaluator;
 import io.gcstream.engine.internal.garble.StreamingEvaluator;
 import io.gcstream.engine.internal.garble.TableInput;
 import io.gcstream.ot.channel.Channel;
@@ -15,6 +16,9 @@ import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import io.gcstream.engine.HandshakeMismatchException;
 import org.slf4j.Logger;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
@@ -29,6 +33,16 @@ public final class EvaluatorProtocol extends Protocol {
     private GateLoop evaluator;
     /** The threads {@link #evaluator} computes on. */
     private int evaluatorThreads;
+    /** Bytes of tables read so far. */
+    private long tablesRead;
+    /** Bytes of the tables of a run of the circuit whose non-linear gates are counted ({@link #walkedNonLinear}). */
+    private long streamBytes;
+    /** Where tables come from: the channel, each batch with a fresh deadline (the stream may be long, a stalled peer may not). */
+    private final TableInput tables = (b, off, len) -> {
+        rearm();
+        ch.readFully(b, off, len);
+        tablesRead += len;
+    };
 
     public EvaluatorProtocol(Channel ch, Prg prg, Scheme scheme, int threads) {
         super(ch, prg, scheme, threads);
@@ -59,7 +73,7 @@ public final class EvaluatorProtocol extends Protocol {
 
     @Override
     public boolean inRunAhead() {
-        return sentAhead != null;
+        return sentAhead != null || pending != null;
     }
 
     @Override
@@ -74,21 +88,18 @@ public final class EvaluatorProtocol extends Protocol {
         }
         enter("input labels");
         ensureChunks(c);
-        SplitPlan plan = planFor(c);
+        // A run of a sequence that may go ahead: the loops of runs on threads of their own
+        // (this one on this thread, the next ones beside each other, see begin).
+        SplitPlan plan = planFor(c, next != null && parallelRuns() && next.spec().circuit() == c);
         int lt = loopThreads();
         if (evaluator == null || evaluator.capacity() < plan.labelSlots() || evaluatorThreads != lt) {
             if (evaluator != null) {
                 evaluator.close();
             }
             evaluatorThreads = lt;
-            // Each batch of tables gets a fresh deadline: the stream may be long, a stalled peer may not.
-            TableInput in = (b, off, len) -> {
-                rearm();
-                ch.readFully(b, off, len);
-            };
             evaluator = lt == 1
-                    ? new StreamingEvaluator(scheme, hash, plan.labelSlots(), gateCounter, in)
-                    : new ParallelEvaluator(scheme, hash, team(), lt, plan.labelSlots(), gateCounter, in);
+                    ? new StreamingEvaluator(scheme, hash, plan.labelSlots(), gateCounter, tables)
+                    : new ParallelEvaluator(scheme, hash, team(), lt, plan.labelSlots(), gateCounter, tables);
         }
         GateLoop e = evaluator;
         if (lt > 1) {
@@ -163,8 +174,13 @@ public final class EvaluatorProtocol extends Protocol {
         inputsDoneNanos = System.nanoTime();
 
         enter("garbled circuit");
+        long read0 = tablesRead;
         walk(c, e);
         e.finish();
+        if (walkedNonLinear < 0) {
+            walkedNonLinear = e.nonLinearCount();
+            streamBytes = tablesRead - read0;
+        }
         gateCounter = e.nextGateId();
         lastGates = e.gateCount();
         lastNonLinear = e.nonLinearCount();
@@ -227,11 +243,255 @@ public final class EvaluatorProtocol extends Protocol {
         return new Outcome(out, keptOut);
     }
 
+    /** Bytes read from the channel into a run's ring at a time. */
+    private static final int PUMP = 64 * 1024;
+    /** The runs evaluated on threads of their own (parallel runs), made by the first that needs them. */
+    private RunEvaluator[] slots;
+    /** The end of each slot's run, made once with the slot. */
+    private Pending[] ends;
+    private int slotTurn;
+    /** The run begun ({@link #begin}) whose end is still to be handled, or null. */
+    private Pending pending;
+
+    /**
+     * A run begun on a thread of its own and read to its end: its thread, its spec, where its
+     * walk ends on the gate counter, what the creator sent after its tables (end marker, counter
+     * and output checks), whether the next run's header said it goes ahead (then the run after
+     * it is sent when this one ends), and when it began.
+     */
+    private static final class Pending {
+        RunEvaluator slot;
+        RunPlan spec;
+        long runIndex;
+        long walkEnd;
+        long magic;
+        long peerGate;
+        long[] checks = new long[0];
+        int[] eo;
+        /** Whether the run after the next goes ahead right after this run's status. */
+        boolean sendsNext;
+        long t0;
+        long received0;
+        long sent0;
+    }
+
+    /** What a run evaluated on a thread of its own gave, with the figures of its statistics. */
+    public record Ended(long runIndex, Outcome outcome, long nanos, long sent, long received, long gates,
+            long nonLinear, long labelSlots) {
+    }
+
+    /**
+     * Whether the next run, sent ahead, can be evaluated on a thread of its own beside the
+     * runs before it ({@link #begin}): this side computes runs in parallel, the run sent ahead
+     * is of {@code spec}'s circuit, and a run of it was counted.
+     */
+    public boolean canBegin(RunPlan spec) {
+        return parallelRuns() && sentAhead != null && walkedBefore(spec.circuit());
+    }
+
+    /**
+     * Run {@code runIndex} of {@code spec}, whose header and input OTs were sent ahead, on a
+     * thread of its own, beside the run before it: reads the creator's header and this run's
+     * creator input labels, starts the run's thread and reads its tables into that thread's
+     * ring, then the end marker and output checks, which it keeps; the run's end is handled by
+     * the next call or {@link #endPending}. The run before it ends here, as soon as its thread
+     * is done (its status goes out before this run's end is read, which the creator may only
+     * send after it): {@code ended} gets it, and if this run's header said the next run goes
+     * ahead, {@code next} is asked for that run, which is sent. The bytes on the wire are those
+     * of {@link #run} called run by run.
+     */
+    public void begin(RunPlan spec, long runIndex, byte[] fingerprint, Supplier<Ahead> next,
+            Consumer<Ended> ended) throws IOException {
+        Circuit c = spec.circuit();
+        RunHeader prepared = sentAhead;
+        sentAhead = null;
+        if (prepared == null || prepared.runIndex != runIndex || !Arrays.equals(prepared.fingerprint, fingerprint)) {
+            throw new IllegalStateException("run " + runIndex + " was not sent ahead");
+        }
+        long t0 = System.nanoTime();
+        long sent0 = ch.bytesSent();
+        long received0 = ch.bytesReceived();
+        enter("run header");
+        try {
+            compare(prepared, RunHeader.read(ch, Handshake.name(role())));
+        } catch (HandshakeMismatchException e) {
+            // The creator reads the status of the run before after this run's OT messages.
+            endPending(ended, null);
+            throw e;
+        }
+        int turn = nextSlot();
+        RunEvaluator slot = slots[turn];
+        long[] labels = slot.labels(c);
+        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
+        int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
+        // Placed before the next run's OTs overwrite them.
+        CreatorProtocol.scatter(aheadLabels, ef.length, ef, 0, labels);
+        if (prepared.ahead()) {
+            if (pending == null) {
+                // No run before this one owes its status: the next run goes ahead at once.
+                sendAhead(next.get());
+            } else {
+                // It goes ahead right after the status of the run before.
+                pending.sendsNext = true;
+            }
+        }
+        enter("input labels");
+        int[] cf = freshSlots(spec, Party.CREATOR, CircuitSlots.inputs(c, Party.CREATOR));
+        for (int base = 0; base < cf.length; base += CHUNK) {
+            int k = Math.min(CHUNK, cf.length - base);
+            rearm();
+            ch.readLongs(chunk, 0, 2 * k);
+            CreatorProtocol.scatter(chunk, k, cf, base, labels);
+        }
+        long first = gateCounter;
+        int[] eo = decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR));
+        gateCounter = first + walkedNonLinear + eo.length;
+        slot.start(c, codeWalker, first, hash);
+        runsBeside++;
+
+        enter("garbled circuit");
+        for (long left = streamBytes; left > 0; ) {
+            int room = slot.room();
+            if (room == 0) {
+                if (pending != null && pending.slot.finished()) {
+                    endPending(ended, next);
+                } else if (slot.finished()) {
+                    break; // it failed, or read less than a run's tables: its end says which
+                } else {
+                    RunEvaluator.awaitRoom(slot, pending == null ? null : pending.slot);
+                }
+                continue;
+            }
+            int n = (int) Math.min(Math.min(room, left), PUMP);
+            rearm();
+            ch.readFully(slot.buffer(), slot.at(), n);
+            slot.put(n);
+            left -= n;
+            if (pending != null && pending.slot.finished()) {
+                endPending(ended, next);
+            }
+        }
+        // The creator sends what follows the tables only once it has the run before's status.
+        endPending(ended, next);
+        Pending p = ends[turn];
+        p.slot = slot;
+        p.sendsNext = false;
+        p.spec = spec;
+        p.runIndex = runIndex;
+        p.walkEnd = first + walkedNonLinear;
+        p.eo = eo;
+        p.t0 = t0;
+        p.sent0 = sent0;
+        p.received0 = received0;
+        p.magic = ch.readLong();
+        p.peerGate = ch.readLong();
+        enter("output decoding");
+        if (p.checks.length < 2 * eo.length) {
+            p.checks = new long[2 * eo.length];
+        }
+        for (int base = 0; base < eo.length; base += CHUNK) {
+            int k = Math.min(CHUNK, eo.length - base);
+            rearm();
+            ch.readLongs(p.checks, 2 * base, 2 * k);
+        }
+        pending = p;
+        idle();
+    }
+
+    /**
+     * Ends the run begun last, if any ({@link #begin}): waits for its thread, checks its end and
+     * decodes its outputs, sends its status; {@code ended} gets it; then, if its successor's
+     * header said so, {@code next} is asked for the run after that, which goes ahead.
+     */
+    public void endPending(Consumer<Ended> ended, Supplier<Ahead> next) throws IOException {
+        Pending p = pending;
+        if (p == null) {
+            return;
+        }
+        pending = null;
+        enter("garbled circuit");
+        try {
+            p.slot.await();
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+        String error = null;
+        if (p.slot.nextGateId() != p.walkEnd || p.slot.bytesTaken() != streamBytes) {
+            error = "the garbled stream is out of step: a run of the circuit read " + p.slot.bytesTaken()
+                    + " bytes of tables and ended at gate " + p.slot.nextGateId() + ", another "
+                    + streamBytes + " bytes and gate " + p.walkEnd;
+        } else if (p.magic != END_MAGIC || p.peerGate != p.walkEnd) {
+            error = "the garbled stream is out of step: expected its end marker after "
+                    + p.slot.nonLinearCount() + " garbled tables (gate counter " + p.walkEnd + ") but read 0x"
+                    + Long.toHexString(p.magic) + " / " + p.peerGate
+                    + ": the stream was corrupted or the parties run different circuits";
+        }
+        if (progress != null) {
+            // A run on a thread of its own reports at its end only (the listener is this thread's).
+            progress.progress(role(), p.spec.circuit().gateCount(), p.spec.circuit().gateCount());
+        }
+        enter("output decoding");
+        int[] eo = p.eo;
+        long[] labels = p.slot.labels(p.spec.circuit());
+        boolean[] out = new boolean[eo.length];
+        for (int base = 0; base < eo.length && error == null; base += CHUNK) {
+            int k = Math.min(CHUNK, eo.length - base);
+            long[] held = outputHashes(labels, eo, base, k, p.walkEnd + base, 0, 0);
+            for (int i = 0; i < k; i++) {
+                if (held[2 * i] == p.checks[2 * (base + i)]) {
+                    out[base + i] = false;
+                } else if (held[2 * i + 1] == p.checks[2 * (base + i) + 1]) {
+                    out[base + i] = true;
+                } else {
+                    LOG.debug("evaluator output bit {} matches neither of its two labels", base + i);
+                    error = "the label of an evaluator output bit matches neither of its two labels: the"
+                            + " garbled stream was corrupted";
+                    break;
+                }
+            }
+        }
+        writeStatus(error);
+        if (error != null) {
+            ch.flush();
+            throw fault(error);
+        }
+        long[][] keptOut = keptLabels(p.spec, labels);
+        ended.accept(new Ended(p.runIndex, new Outcome(out, keptOut), System.nanoTime() - p.t0,
+                ch.bytesSent() - p.sent0, ch.bytesReceived() - p.received0, p.slot.gateCount(),
+                p.slot.nonLinearCount(), p.spec.circuit().labelSlots()));
+        if (p.sendsNext && next != null) {
+            sendAhead(next.get());
+        } else {
+            ch.flush();
+        }
+        idle();
+    }
+
+    /** The slot for the next run begun: the one not holding the run before it. */
+    private int nextSlot() {
+        if (slots == null) {
+            slots = new RunEvaluator[RUNS_IN_FLIGHT];
+            ends = new Pending[RUNS_IN_FLIGHT];
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = new RunEvaluator(scheme, Handshake.name(role()) + "-run-" + i);
+                ends[i] = new Pending();
+            }
+        }
+        int s = slotTurn;
+        slotTurn = (slotTurn + 1) % slots.length;
+        return s;
+    }
+
     @Override
     public void close() {
         super.close();
         if (evaluator != null) {
             evaluator.close();
+        }
+        if (slots != null) {
+            for (RunEvaluator r : slots) {
+                r.close();
+            }
         }
         if (ot != null) {
             ot.close();

@@ -1,6 +1,7 @@
 package io.gcstream.engine.internal.session;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.DuplexChannel;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -36,6 +37,16 @@ public final class PartyThreads {
             return resolved;
         }
         return 1;
+    }
+
+    /**
+     * Whether one thread may read {@code ch} while another writes it, as runs garbled beside
+     * each other need (a run's thread writes its tables while the owner reads the next run's
+     * inputs): a {@link DuplexChannel} says so (TCP and in-memory channels, the transcript of
+     * tests and audits). Other channels are not assumed to: their runs go one after another.
+     */
+    public static boolean readsWhileWriting(Channel ch) {
+        return ch instanceof DuplexChannel;
     }
 
     /** {@code requested} if it is at least 1, else the automatic count for {@code ch}'s peer. */

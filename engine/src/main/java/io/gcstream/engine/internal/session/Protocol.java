@@ -85,7 +85,7 @@ public abstract class Protocol {
     /** The walker and split plan of the last circuit run, kept while the session runs it again. */
     private ReplayingWalker walker;
     /** The walker of the last circuit run, for a one-thread gate loop: keeps its compiled code. */
-    private CodeWalker codeWalker;
+    CodeWalker codeWalker;
     private SplitPlan plan;
     /** Whether the walks of {@link #walkerOf} are read ahead, and the gate loop's threads then. */
     private boolean readAhead;
@@ -93,6 +93,23 @@ public abstract class Protocol {
     /** The read-ahead thread, made by the first circuit that needs it. */
     private ReadAhead reader;
     private Circuit walkerOf;
+    /** Whether {@link #walkerOf} is walked for runs in parallel: one-thread loops and kept code. */
+    private boolean runsMode;
+    /**
+     * Non-linear gates of a walk of {@link #walkerOf}, as its first complete run in this session
+     * counted them (-1 before): where a run garbled or evaluated beside the one before starts
+     * its gate counter.
+     */
+    long walkedNonLinear = -1;
+
+    /**
+     * Runs in flight at once when runs go on threads of their own ({@link #parallelRuns}): the
+     * one sent or read and the next, as far as the evaluator runs ahead (docs/protocol.md, "Runs
+     * ahead").
+     */
+    static final int RUNS_IN_FLIGHT = 2;
+    /** Runs this side started on a thread of their own beside the one before (tests, benchmarks). */
+    long runsBeside;
 
     /** What a run gives this party: decoded output bits and the labels of each kept range. */
     public record Outcome(boolean[] decoded, long[][] kept) {
@@ -145,19 +162,52 @@ public abstract class Protocol {
      * ({@link ReadAhead#worthIt}: circuits with calls too long to record, 3 threads or more).
      */
     final SplitPlan planFor(Circuit c) throws IOException {
-        if (walkerOf != c) {
+        return planFor(c, false);
+    }
+
+    /**
+     * {@link #planFor(Circuit)}, or with {@code runs} for runs of {@code c} that go on threads of
+     * their own ({@link #parallelRuns}): then every walk, the one on this thread included, is a
+     * one-thread loop's, with the code kept by {@link #codeWalker} and shared by those threads.
+     */
+    final SplitPlan planFor(Circuit c, boolean runs) throws IOException {
+        if (walkerOf != c || runsMode != runs) {
+            if (walkerOf != c) {
+                walkedNonLinear = -1;
+            }
             walker = null;
             codeWalker = null;
             walkerOf = null;
-            readAhead = ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
-            loopThreads = readAhead ? gateLoopThreads - 1 : gateLoopThreads;
+            readAhead = !runs && ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
+            loopThreads = runs ? 1 : readAhead ? gateLoopThreads - 1 : gateLoopThreads;
             plan = SplitPlan.of(c, loopThreads);
             walker = loopThreads > 1 ? new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan)
                     : null;
             codeWalker = loopThreads > 1 ? null : new CodeWalker(c, WALK_CACHE_GATES);
             walkerOf = c;
+            runsMode = runs;
         }
         return plan;
+    }
+
+    /**
+     * Whether this party computes runs of a sequence on threads of their own, one run beside
+     * the next ({@code GcSession.runMany} where the evaluator runs ahead): with at least 2
+     * threads for its gate loop. Each such run is garbled or evaluated by a one-thread loop
+     * with its own labels, the bytes on the wire being those of one run after another.
+     */
+    final boolean parallelRuns() {
+        return gateLoopThreads >= 2;
+    }
+
+    /** Runs this side started on a thread of their own beside the one before ({@link #parallelRuns}). */
+    public final long runsBeside() {
+        return runsBeside;
+    }
+
+    /** Whether the gate loop's count of non-linear gates is known for {@code c} (a run of it completed). */
+    final boolean walkedBefore(Circuit c) {
+        return walkerOf == c && runsMode && walkedNonLinear >= 0;
     }
 
     /** Threads of the gate loop for the circuit of the last {@link #planFor}: 1 means the one-thread loop. */
@@ -517,7 +567,7 @@ public abstract class Protocol {
                 }
             };
         }
-        planFor(c);
+        planFor(c, runsMode);
         try {
             if (codeWalker != null) {
                 codeWalker.walk(loop, batchDone);

@@ -129,20 +129,37 @@ public final class Runs {
      * takes {@code freshBits.apply(i)} (checked by the caller's function) and its result goes to
      * {@code results}. An evaluator whose spec may run ahead ({@link Protocol#canRunAhead}) asks
      * for run i+1's bits before it hands over run i's result and sends them with run i; every
-     * other party asks after. If a run went ahead that will not be run, the two sides are out of
-     * step: the failure goes through {@code failed}, which fails the session.
+     * other party asks after. A creator is told of the next run, so that it may garble it
+     * beside this one. Where runs go on threads of their own ({@link Protocol#parallelRuns}),
+     * the evaluator's runs after the first are evaluated beside each other
+     * ({@link EvaluatorProtocol#begin}), their results made by {@code beside}. If a run went
+     * ahead that will not be run, the two sides are out of step: the failure goes through
+     * {@code failed}, which fails the session.
      */
     public <R> void runMany(RunPlan spec, int count, IntFunction<boolean[]> freshBits, One<R> one,
-            Consumer<R> results, Function<RuntimeException, RuntimeException> failed) {
+            Consumer<R> results, Function<Exception, RuntimeException> failed, Function<Done, R> beside) {
         boolean ahead = protocol.role() == Party.EVALUATOR && Protocol.canRunAhead(spec);
-        byte[] fingerprint = ahead ? spec.circuit().hash() : null;
+        boolean creator = protocol.role() == Party.CREATOR;
+        byte[] fingerprint = ahead || creator ? spec.circuit().hash() : null;
         try {
             boolean[] bits = freshBits.apply(0);
             for (int i = 0; i < count; i++) {
+                if (ahead && i > 0 && protocol instanceof EvaluatorProtocol e && e.canBegin(spec)) {
+                    try {
+                        runBeside(e, spec, i, count, fingerprint, freshBits, results, beside);
+                    } catch (HandshakeMismatchException m) {
+                        throw m;
+                    } catch (IOException | RuntimeException x) {
+                        // A run beside another failed: nothing keeps the two sides in step.
+                        throw failed.apply(x);
+                    }
+                    return;
+                }
                 // Asked before this run's result only where they may go ahead with it.
                 boolean[] nextBits = ahead && i + 1 < count ? freshBits.apply(i + 1) : null;
                 Protocol.Ahead next = nextBits != null
                         ? new Protocol.Ahead(spec, index + 1, fingerprint, nextBits, i + 2 < count)
+                        : creator && i + 1 < count ? new Protocol.Ahead(spec, index + 1, fingerprint, null, i + 2 < count)
                         : null;
                 results.accept(one.run(bits, next));
                 if (i + 1 < count) {
@@ -156,5 +173,34 @@ public final class Runs {
             }
             throw e;
         }
+    }
+
+    /**
+     * The evaluator's runs {@code from} .. {@code count-1}, each sent ahead by the one before and
+     * evaluated on a thread of its own beside it ({@link EvaluatorProtocol#begin}); their
+     * statistics count each run from its beginning to its end, which overlap.
+     */
+    private <R> void runBeside(EvaluatorProtocol e, RunPlan spec, int from, int count, byte[] fingerprint,
+            IntFunction<boolean[]> freshBits, Consumer<R> results, Function<Done, R> beside) throws IOException {
+        long first = index;
+        Consumer<EvaluatorProtocol.Ended> ended = x -> {
+            index = x.runIndex() + 1;
+            last = new Stats(0, 0, x.nanos(), x.nanos(), x.sent(), x.received(), x.gates(), x.nonLinear(),
+                    x.labelSlots());
+            results.accept(beside.apply(new Done(x.outcome(), last)));
+        };
+        for (int j = from; j < count; j++) {
+            int k = j;
+            long run = first + (j - from);
+            try {
+                e.begin(spec, run, fingerprint, () -> new Protocol.Ahead(spec, run + 1, fingerprint,
+                        freshBits.apply(k + 1), k + 2 < count), ended);
+            } catch (HandshakeMismatchException m) {
+                index = run + 1; // both sides exchanged a header: stay in step, stay usable
+                protocol.idle();
+                throw m;
+            }
+        }
+        e.endPending(ended, null);
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.ot.internal.parallel.Spin;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class ReadAheadTest {
@@ -53,6 +55,33 @@ class ReadAheadTest {
                 assertEquals(want.size(), slow.size());
             }
         }
+    }
+
+    /**
+     * A walker waiting for a slow gate loop, and a loop waiting for the walker, busy-wait at
+     * most {@link Spin#LIMIT} steps, then park until the other hands over.
+     */
+    @Test
+    void eitherSideWaitsBrieflyThenParks() throws Exception {
+        Circuit c = RandomCircuits.parted(new Random(6), 4, 400);
+        List<int[]> want = batches(c, null);
+        Spin.resetForTests();
+        try (ReadAhead ahead = new ReadAhead("test")) {
+            List<int[]> slowLoop = new ArrayList<>();
+            ahead.walk(new ReplayingWalker(c, 0), (ops, n) -> {
+                slowLoop.add(Arrays.copyOf(ops, 4 * n));
+                LockSupport.parkNanos(300_000);
+            });
+            assertEquals(want.size(), slowLoop.size());
+            // A loop that takes batches as they come waits for the walker, whose thread starts first.
+            for (int k = 0; k < 20; k++) {
+                List<int[]> fast = new ArrayList<>();
+                ahead.walk(new ReplayingWalker(c, 0), (ops, n) -> fast.add(ops));
+                assertEquals(want.size(), fast.size());
+                LockSupport.parkNanos(1_000_000);
+            }
+        }
+        assertTrue(Spin.longestForTests() <= Spin.LIMIT, "a side spun " + Spin.longestForTests() + " steps");
     }
 
     /** A failing gate loop stops the walker and is thrown as itself; the read-ahead stays usable. */

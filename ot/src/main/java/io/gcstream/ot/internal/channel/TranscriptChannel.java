@@ -1,5 +1,6 @@
 package io.gcstream.ot.internal.channel;
 
+import io.gcstream.ot.internal.DuplexChannel;
 import io.gcstream.ot.channel.Channel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,7 +15,7 @@ import java.util.HexFormat;
  * alters a single byte on the wire changes the hash. For tests and audits; it allocates per
  * call, so keep it off production paths.
  */
-public final class TranscriptChannel extends ForwardingChannel {
+public final class TranscriptChannel extends ForwardingChannel implements DuplexChannel {
     private final MessageDigest sent;
 
     public TranscriptChannel(Channel delegate) {

@@ -6,7 +6,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One thread that runs its owner's tasks one at a time, in the background: the owner
  * {@link #submit}s a task and goes on with its own work; the next {@link #submit} or
- * {@link #await} waits until the task before has finished. For overlapping a channel's writes
+ * {@link #await} waits until the task before has finished (spinning at most
+ * {@link Spin#LIMIT} times, then parked until the task's end unparks it). For overlapping a channel's writes
  * with computing: a piece of the stream is written while the next is made. Nothing is
  * allocated per task (the owner reuses its task objects).
  *
@@ -76,12 +77,15 @@ public final class Background implements AutoCloseable {
     public void await() {
         int spins = 0;
         for (int st; (st = state.get()) == QUEUED || st == RUNNING; ) {
-            if (++spins < 1024) {
+            if (spins < Spin.LIMIT) {
+                spins++;
                 Thread.onSpinWait();
             } else {
-                LockSupport.parkNanos(this, 20_000);
+                // The thread unparks the owner when its task ends.
+                LockSupport.parkNanos(this, Workers.PARK_NANOS);
             }
         }
+        Spin.ended(spins);
         Throwable f = failure;
         if (f != null) {
             failure = null;

@@ -12,12 +12,15 @@ import java.util.concurrent.locks.LockSupport;
  * hot loops of OT extension and garbling: a hand-off costs a few cache-line transfers and no
  * allocation, and nothing is done per gate or per OT.
  *
- * <p><b>Hand-off.</b> A worker that has just finished a part spins for {@link #SPIN_NANOS}
- * waiting for the next job, then parks; {@link #run} and {@link #wake()} unpark parked
- * workers. Parts are claimed, never assigned: a worker that is late (parked, or descheduled on
- * a machine whose cores are busy) finds the parts taken and the owner has done the work alone,
- * so a team never makes its owner wait for a thread that has not started. The owner waits
- * only for parts a worker has claimed (spinning, then yielding).
+ * <p><b>Hand-off.</b> A worker that has just finished a part spins at most {@link Spin#LIMIT}
+ * times (a few microseconds) waiting for the next job, then parks; {@link #run} and
+ * {@link #wake()} unpark parked workers. Parts are claimed, never assigned: a worker that is
+ * late (parked, or descheduled on a machine whose cores are busy) finds the parts taken and the
+ * owner has done the work alone, so a team never makes its owner wait for a thread that has not
+ * started. The owner waits only for parts a worker has claimed, spinning as briefly and then
+ * parked until that worker wakes it: no waiting thread holds a core for longer than a
+ * hand-off, which on a machine whose other core is busy is the core the thread it waits for
+ * needs.
  *
  * <p><b>Lifetime.</b> Workers start on the first job, are daemon threads, stop by themselves
  * after {@link #IDLE_EXIT_NANOS} without work (and start again on the next job), and stop at
@@ -43,8 +46,11 @@ public final class Workers implements AutoCloseable {
         void run(int part, int thread);
     }
 
-    /** How long a worker spins for the next job after its last one before it parks. */
-    public static final long SPIN_NANOS = 200_000;
+    /**
+     * Longest a parked thread sleeps before it looks again: its wake-up is an unpark by the
+     * thread it waits for, this only bounds a wait should one be missed.
+     */
+    static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** How long a worker waits without work before its thread ends. */
     public static final long IDLE_EXIT_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Most threads in a team. */
@@ -76,6 +82,8 @@ public final class Workers implements AutoCloseable {
      */
     private final AtomicLong claim = new AtomicLong();
     private final AtomicInteger done = new AtomicInteger();
+    /** The owner while it is parked waiting for parts ({@link #awaitParts}), else null. */
+    private volatile Thread waiter;
     private volatile long seq;
     private volatile Throwable failure;
     private volatile boolean closed;
@@ -328,23 +336,31 @@ public final class Workers implements AutoCloseable {
                 }
             }
             done.incrementAndGet();
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
         }
     }
 
     /**
      * The owner waits for the parts the workers claimed: spinning briefly (a part is a few
-     * microseconds), then yielding its core, which a descheduled worker may need to finish.
+     * microseconds), then parked until the worker that finishes a part unparks it, so that a
+     * worker the machine has descheduled can have the owner's core to finish on.
      */
     private void awaitParts(int parts) {
         int spins = 0;
+        while (done.get() < parts && spins < Spin.LIMIT) {
+            spins++;
+            Thread.onSpinWait();
+        }
+        Spin.ended(spins);
         while (done.get() < parts) {
-            if (++spins < 256) {
-                Thread.onSpinWait();
-            } else if (spins < 4096) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(10_000);
+            waiter = Thread.currentThread();
+            if (done.get() < parts) {
+                LockSupport.parkNanos(this, PARK_NANOS);
             }
+            waiter = null;
         }
     }
 
@@ -391,20 +407,19 @@ public final class Workers implements AutoCloseable {
                 long s = seq;
                 if (s != seen) {
                     seen = s;
+                    Spin.ended(spins);
+                    spins = 0;
                     help(s, index);
                     lastWork = System.nanoTime();
-                    spins = 0;
                     continue;
                 }
-                if (++spins < 256) {
+                if (spins < Spin.LIMIT) {
+                    spins++;
                     Thread.onSpinWait();
                     continue;
                 }
+                Spin.ended(spins);
                 spins = 0;
-                long now = System.nanoTime();
-                if (now - lastWork < SPIN_NANOS) {
-                    continue;
-                }
                 // Park; the owner unparks us (state back to RUNNING) when a job comes.
                 state.set(PARKED);
                 if (seq != seen || closed) {

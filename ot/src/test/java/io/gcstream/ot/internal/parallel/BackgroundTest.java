@@ -31,6 +31,22 @@ class BackgroundTest {
         }
     }
 
+    /** The owner waiting for a long task busy-waits at most {@link Spin#LIMIT} steps, then parks until it ends. */
+    @Test
+    void anOwnerWaitingForATaskSpinsBrieflyThenParks() {
+        Spin.resetForTests();
+        try (Background b = new Background("test")) {
+            boolean[] done = {false};
+            for (int i = 0; i < 20; i++) {
+                b.submit(() -> java.util.concurrent.locks.LockSupport.parkNanos(1_000_000));
+            }
+            b.submit(() -> done[0] = true);
+            b.await();
+            assertTrue(done[0]);
+        }
+        assertTrue(Spin.longestForTests() <= Spin.LIMIT, "the owner spun " + Spin.longestForTests() + " steps");
+    }
+
     @Test
     void aFailureIsRethrownByTheNextCallAndThenForgotten() {
         try (Background b = new Background("test")) {

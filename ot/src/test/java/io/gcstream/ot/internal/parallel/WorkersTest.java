@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -121,6 +122,47 @@ class WorkersTest {
             }
             assertTrue(onWorker[0] || onWorker[1], "round " + round + ": the team's first job ran on the owner alone");
         }
+    }
+
+    /**
+     * A thread that waits, a worker for its next job or the owner for a part a worker holds,
+     * busy-waits at most {@link Spin#LIMIT} steps and then parks: on a machine whose other core
+     * is taken, a longer spin burns the time slice of the thread it waits for. The hand-off
+     * wakes it again, so every job still completes.
+     */
+    @Test
+    void waitingThreadsSpinBrieflyThenPark() throws Exception {
+        Spin.resetForTests();
+        int[] onWorker = {0};
+        try (Workers w = new Workers(2, "test")) {
+            for (int job = 0; job < 40; job++) {
+                java.util.concurrent.CountDownLatch workerStarted = new java.util.concurrent.CountDownLatch(1);
+                int[] ran = {0};
+                w.run((p, t) -> {
+                    if (t != 0) {
+                        onWorker[0]++;
+                        workerStarted.countDown();
+                        // The owner, done with its part, waits for this one.
+                        LockSupport.parkNanos(1_000_000);
+                    } else {
+                        try {
+                            workerStarted.await(5, java.util.concurrent.TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    synchronized (ran) {
+                        ran[0]++;
+                    }
+                }, 2);
+                assertEquals(2, ran[0]);
+                // Nothing to do for a while: the worker waits for the next job.
+                LockSupport.parkNanos(1_000_000);
+            }
+        }
+        assertTrue(onWorker[0] > 0, "no part ran on the worker");
+        assertTrue(Spin.longestForTests() <= Spin.LIMIT, "a waiting thread spun " + Spin.longestForTests()
+                + " steps before it parked, more than " + Spin.LIMIT);
     }
 
     @Test

@@ -1,0 +1,242 @@
+package io.gcstream.engine.internal.garble;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.ot.internal.parallel.Background;
+import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.WorkerException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of a circuit evaluated on a thread of its own, so that an evaluator evaluates a run
+ * of a sequence ({@code GcSession.runMany}) while it still evaluates the one before: a one-thread
+ * {@link StreamingEvaluator} with its own label array and hash, walking the session's kept code
+ * (shared read-only, {@link CodeWalker}), reading its tables from a ring of {@link #RING} bytes
+ * that the owner fills from the channel ({@link #buffer()}, {@link #at()}, {@link #room()},
+ * {@link #put}). The owner reads the stream as fast as the ring takes it; the run's thread
+ * evaluates behind it.
+ *
+ * <p>Memory: 17 bytes a label slot of the largest circuit run, a hash batch (80 KiB), the
+ * evaluator's table buffer (32 KiB for half-gates) and the ring. The owner fills the input
+ * labels into {@link #labels(Circuit)} before {@link #start} and reads the output labels after
+ * {@link #await}; between the two it must not touch them. Only the owner calls the methods.
+ */
+public final class RunEvaluator implements AutoCloseable {
+    /** Bytes of tables read ahead of the evaluation. */
+    public static final int RING = 1 << 20;
+
+    /** Thrown into the walk when the evaluator is closed while it waits for tables. */
+    private static final class Stop extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stop() {
+            super("the run was abandoned", null, false, false);
+        }
+    }
+
+    private final GarblingScheme scheme;
+    private final TweakableHash hash = new TweakableHash();
+    private final Background thread;
+    private final byte[] ring = new byte[RING];
+    private StreamingEvaluator loop;
+    private CodeWalker walker;
+    private CodeWalker own;
+    private Circuit ownOf;
+    /** Bytes the owner has put into the ring, and the run's thread has taken, since the start. */
+    private volatile long put;
+    private volatile long taken;
+    private volatile boolean finished = true;
+    private volatile boolean closed;
+    /** The owner while it is parked in {@link #awaitRoom}, the run's thread while it waits for bytes. */
+    private volatile Thread owner;
+    private volatile Thread reader;
+    private final Background.Task walk = this::walk;
+    private final TableInput in = this::take;
+
+    /** @param name the thread's name, {@code gcstream-NAME} */
+    public RunEvaluator(GarblingScheme scheme, String name) {
+        this.scheme = scheme;
+        this.thread = new Background(name);
+    }
+
+    /**
+     * The label array for a run of {@code c}, grown if it is too small: the owner places the
+     * input labels into it before {@link #start}.
+     */
+    public long[] labels(Circuit c) {
+        if (loop == null || loop.capacity() < c.labelSlots()) {
+            loop = new StreamingEvaluator(scheme, hash, c.labelSlots(), 0, in);
+        }
+        return loop.labels();
+    }
+
+    /**
+     * Starts evaluating a run of {@code c} on the evaluator's thread, its first gate's tweak
+     * {@code firstGate}, with the hash salted as {@code like} is: with {@code kept}'s code if it
+     * has kept it, else walking on its own. The previous run must have been awaited.
+     */
+    public void start(Circuit c, CodeWalker kept, long firstGate, TweakableHash like) {
+        labels(c);
+        if (kept.keeps()) {
+            walker = kept;
+        } else {
+            if (ownOf != c) {
+                own = new CodeWalker(c, 0);
+                ownOf = c;
+            }
+            walker = own;
+        }
+        if (like.saltLo() != hash.saltLo() || like.saltHi() != hash.saltHi()) {
+            hash.salt(like.saltLo(), like.saltHi());
+        }
+        loop.restart(firstGate);
+        put = 0;
+        taken = 0;
+        finished = false;
+        thread.submit(walk);
+    }
+
+    /** The ring the owner puts the run's tables into, at {@link #at()}. */
+    public byte[] buffer() {
+        return ring;
+    }
+
+    /** Where in {@link #buffer()} the next bytes go. */
+    public int at() {
+        return (int) (put % RING);
+    }
+
+    /** How many bytes the owner may put at {@link #at()} now (contiguous; 0 while the ring is full). */
+    public int room() {
+        long free = RING - (put - taken);
+        return (int) Math.min(free, RING - at());
+    }
+
+    /** The owner has put {@code n} bytes at {@link #at()}: the run's thread may take them. */
+    public void put(int n) {
+        put += n;
+        LockSupport.unpark(reader);
+    }
+
+    /** Whether the run's thread has ended its walk (done or failed). */
+    public boolean finished() {
+        return finished;
+    }
+
+    /**
+     * The owner waits, spinning briefly and then parked, until {@code r} has room or has
+     * finished, or {@code other} (if not null) has finished.
+     */
+    public static void awaitRoom(RunEvaluator r, RunEvaluator other) {
+        int spins = 0;
+        while (r.room() == 0 && !r.finished && (other == null || !other.finished)) {
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+                continue;
+            }
+            Thread me = Thread.currentThread();
+            r.owner = me;
+            if (other != null) {
+                other.owner = me;
+            }
+            if (r.room() == 0 && !r.finished && (other == null || !other.finished)) {
+                LockSupport.parkNanos(r, 1_000_000);
+            }
+            r.owner = null;
+            if (other != null) {
+                other.owner = null;
+            }
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+    }
+
+    /**
+     * Waits until the run is evaluated and rethrows its failure (an {@link IOException} as an
+     * {@link UncheckedIOException}, as the one-thread evaluator throws it).
+     */
+    public void await() {
+        try {
+            thread.await();
+        } catch (WorkerException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            throw e;
+        }
+    }
+
+    /** Bytes of tables the run has read (after {@link #await}). */
+    public long bytesTaken() {
+        return taken;
+    }
+
+    /** The gate counter after the run (after {@link #await}). */
+    public long nextGateId() {
+        return loop.nextGateId();
+    }
+
+    /** Non-linear gates of the run (after {@link #await}). */
+    public long nonLinearCount() {
+        return loop.nonLinearCount();
+    }
+
+    /** Gates of the run (after {@link #await}). */
+    public long gateCount() {
+        return loop.gateCount();
+    }
+
+    /** Abandons a run in flight and stops the thread; later calls must not be made. Idempotent. */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(reader);
+        thread.close();
+    }
+
+    private void walk() throws IOException {
+        try {
+            walker.walk(loop, null);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (Stop s) {
+            // Closed: the owner has given the run up.
+        } finally {
+            finished = true;
+            LockSupport.unpark(owner);
+        }
+    }
+
+    /** The evaluator's input: the next {@code len} bytes of the ring, waiting for the owner to put them. */
+    private void take(byte[] a, int off, int len) {
+        while (len > 0) {
+            long t = taken;
+            int spins = 0;
+            long avail;
+            while ((avail = put - t) == 0) {
+                if (closed) {
+                    throw new Stop();
+                }
+                if (spins < Spin.LIMIT) {
+                    spins++;
+                    Thread.onSpinWait();
+                } else {
+                    reader = Thread.currentThread();
+                    if (put == t && !closed) {
+                        LockSupport.parkNanos(this, 1_000_000);
+                    }
+                    reader = null;
+                }
+            }
+            Spin.ended(Math.min(spins, Spin.LIMIT));
+            int from = (int) (t % RING);
+            int n = (int) Math.min(Math.min(avail, len), RING - from);
+            System.arraycopy(ring, from, a, off, n);
+            off += n;
+            len -= n;
+            taken = t + n;
+            LockSupport.unpark(owner);
+        }
+    }
+}
