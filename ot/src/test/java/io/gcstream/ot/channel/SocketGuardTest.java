@@ -27,7 +27,7 @@ class SocketGuardTest {
                 long ms = (System.nanoTime() - start) / 1_000_000;
                 assertEquals(SocketGuard.READ, g.fired());
                 assertTrue(s.isClosed());
-                assertTrue(ms <= 300 + 1000, "read ended after " + ms + " ms");
+                assertTrue(ms < 10_000, "read ended after " + ms + " ms"); // the watchdog, however loaded the machine
             } finally {
                 g.release();
             }
