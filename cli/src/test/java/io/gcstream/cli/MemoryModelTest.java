@@ -64,10 +64,11 @@ class MemoryModelTest {
     static final long PER_THREAD_OT = 80 << 10;
     /**
      * docs/memory.md: what a session with threads adds once, at most: the owner's two queues,
-     * the evaluator's table buffers for them or the garbler's second stream buffer, and the
-     * read-ahead's ring.
+     * the evaluator's table buffers for them or the garbler's second stream buffer, the
+     * read-ahead's ring, and the one-thread loop that runs batches alone (with a byte a label
+     * slot more, added where it is used).
      */
-    static final long WITH_THREADS = 288 << 10;
+    static final long WITH_THREADS = 352 << 10;
     /** docs/memory.md: garbage per gate of a split definition while its split is worked out. */
     static final long PLAN_GARBAGE = 64;
 
@@ -109,7 +110,7 @@ class MemoryModelTest {
                 // on their own, the difference is the team's.
                 long walk = walkRecorded(c) - walkKept(c);
                 long extra = 16 * (l - c.labelSlots()) + 4 * (t + 1) * l - c.labelSlots()
-                        + (t - 1) * (PER_THREAD - PER_THREAD_OT) + split + WITH_THREADS + walk;
+                        + (t - 1) * (PER_THREAD - PER_THREAD_OT) + split + WITH_THREADS + l + walk;
                 PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
                         SessionOptions.builder().threads(t).build());
                 String what = name + ", " + t + " threads: L' = " + l + ", ";

@@ -126,6 +126,7 @@ public final class GcSession implements AutoCloseable {
                 ? new CreatorProtocol(channel, prg, options.scheme(), threads)
                 : new EvaluatorProtocol(channel, prg, options.scheme(), threads);
         this.protocol.gateLoopThreads(PartyThreads.gateLoop(options.threads(), threads));
+        this.protocol.runThreads(PartyThreads.runs(options.threads(), threads));
         this.protocol.progress(options.progress());
         this.runs = new Runs(protocol, channel);
         this.saved = new SavedState(role, channel, protocol, prg, options.reuseState(), options.stateOverPlainTcp(),

@@ -47,9 +47,10 @@ import java.util.OptionalLong;
  *       and its part of the OT extension. 1..{@value #MAX_THREADS}, or 0 (automatic, the
  *       default): the cores the JVM sees, halved when the peer runs on the same machine (a
  *       loopback connection or an in-memory channel), since the two parties then share those
- *       cores; the default gives the garbling or evaluation more than one thread only from 4
- *       (on 2 cores its hand-offs cost what the second thread gives, while the OT extension's
- *       larger jobs gain; docs/performance.md). A number set
+ *       cores; the default gives a run's garbling or evaluation more than one thread only from
+ *       4 (on 2 cores its hand-offs cost what the second thread gives), but from 2 computes the
+ *       runs of {@link GcSession#runMany} beside each other, and the OT extension's larger jobs
+ *       gain too (docs/performance.md). A number set
  *       here is used for both. The bytes on the wire do not depend on it, so the parties may
  *       use different numbers. A session with more than one keeps worker threads while it runs (its gate
  *       loop's team and its OT extension's, each threads − 1, a thread that writes a long

@@ -60,13 +60,15 @@ abstract class GateQueue implements GateLoop {
 
     GateQueue(GarblingScheme scheme, TweakableHash hash, long labelSlots, int blocksPerGate,
             long firstGate) {
-        if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
-            throw new IllegalArgumentException("circuit needs " + labelSlots
-                    + " label slots, more than one array holds");
-        }
+        this(scheme, hash, newLabels(labelSlots), blocksPerGate, firstGate);
+    }
+
+    /** A queue over {@code labels}, which it shares with its maker (a team's loop running batches alone). */
+    GateQueue(GarblingScheme scheme, TweakableHash hash, long[] labels, int blocksPerGate, long firstGate) {
+        long labelSlots = labels.length / 2;
         this.scheme = scheme;
         this.hash = hash;
-        this.labels = new long[(int) (2 * labelSlots)];
+        this.labels = labels;
         this.maxQueued = Math.min(CAPACITY, hash.capacity() / blocksPerGate);
         if (maxQueued < 1) {
             throw new IllegalArgumentException("hash batches of " + hash.capacity()
@@ -75,6 +77,15 @@ abstract class GateQueue implements GateLoop {
         this.compiler = new GateCode.Compiler(labelSlots, maxQueued);
         this.pending = compiler.marks();
         this.gate = firstGate;
+    }
+
+    /** A label array of {@code labelSlots} slots, if one array holds them; else the error, before anything is allocated. */
+    static long[] newLabels(long labelSlots) {
+        if (labelSlots > (Integer.MAX_VALUE - 16) / 2) {
+            throw new IllegalArgumentException("circuit needs " + labelSlots
+                    + " label slots, more than one array holds");
+        }
+        return new long[(int) (2 * labelSlots)];
     }
 
     /** Label slots this queue holds: it can run any circuit with at most this many. */

@@ -62,6 +62,19 @@ public final class ParallelEvaluator extends ParallelLoop {
     }
 
     @Override
+    GateQueue newAlone() {
+        return new StreamingEvaluator(scheme, lanes[0].hash, labels, gate, input);
+    }
+
+    @Override
+    void beforeAlone(GateQueue q) {
+    }
+
+    @Override
+    void afterAlone(GateQueue q) {
+    }
+
+    @Override
     int regionTables(int n) {
         read(tables, n);
         return 0;

@@ -149,6 +149,29 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     }
 
     @Override
+    GateQueue newAlone() {
+        StreamingGarbler g = new StreamingGarbler(scheme, lanes[0].hash, labels, dLo, dHi, gate, output);
+        // It never sends: this loop does, after each batch (afterAlone).
+        g.sendBytes = Integer.MAX_VALUE;
+        return g;
+    }
+
+    @Override
+    void beforeAlone(GateQueue q) {
+        StreamingGarbler g = (StreamingGarbler) q;
+        g.tables = tables;
+        g.tableFill = tableFill;
+    }
+
+    @Override
+    void afterAlone(GateQueue q) {
+        tableFill = ((StreamingGarbler) q).tableFill;
+        if (tableFill > 0 && tableFill >= sendBytes) {
+            send();
+        }
+    }
+
+    @Override
     int regionTables(int n) {
         int at = tableFill;
         tableFill += n * tableBytes;

@@ -237,8 +237,116 @@ abstract class ParallelLoop implements GateLoop {
         return splitFlushes;
     }
 
+    /**
+     * Batches of a cycle: the first {@link #PROBE} run on the team, the next {@link #PROBE} on the
+     * owner alone, each timed, the rest the faster way. So a team whose threads the machine does
+     * not give it (another process on their core) costs its owner at most the probes: it runs as
+     * the one-thread loop does.
+     */
+    static final int CYCLE = 256;
+    /** Batches timed each way per cycle (the first of them untimed: it wakes or warms). */
+    static final int PROBE = 5;
+    /** Tests: which batches (numbered from the loop's making) run on the owner alone; null: the cycle decides. */
+    static volatile java.util.function.LongPredicate aloneForTests;
+
+    /** The one-thread loop over the same labels that runs batches on the owner alone, made on first use. */
+    private GateQueue alone;
+    /** Batches run so far, and where the current one falls in its cycle. */
+    private long batches;
+    /** Whether batches outside the probes run alone. */
+    private boolean aloneFaster;
+    private long teamNanos;
+    private long teamGates;
+    private long aloneNanos;
+    private long aloneGates;
+    /** Batches run alone so far (tests). */
+    long aloneBatches;
+
+    /** A one-thread loop over {@link #labels}, with this loop's hash and output or input. */
+    abstract GateQueue newAlone();
+
+    /** Before a batch run alone: hands the loop's stream buffer to it (garbler). */
+    abstract void beforeAlone(GateQueue q);
+
+    /** After a batch run alone: takes the stream buffer back, sending what is due (garbler). */
+    abstract void afterAlone(GateQueue q);
+
     @Override
     public final void gates(int[] ops, int count) {
+        long b = batches++;
+        int at = (int) (b % CYCLE);
+        boolean probe = at < 2 * PROBE;
+        boolean byAlone;
+        java.util.function.LongPredicate forced = aloneForTests;
+        if (region != null || (plan != null && !plan.isEmpty() && hasMark(ops, count))) {
+            // A split call's gates need the team's frames and marks.
+            byAlone = false;
+            probe = false;
+        } else if (forced != null) {
+            byAlone = forced.test(b);
+            probe = false;
+        } else {
+            byAlone = probe ? at >= PROBE : aloneFaster;
+        }
+        long t0 = probe ? System.nanoTime() : 0;
+        if (byAlone) {
+            runAlone(ops, count);
+        } else {
+            runTeam(ops, count);
+        }
+        if (probe) {
+            long t = System.nanoTime() - t0;
+            if (at % PROBE != 0) {
+                if (byAlone) {
+                    aloneNanos += t;
+                    aloneGates += count;
+                } else {
+                    teamNanos += t;
+                    teamGates += count;
+                }
+            }
+            if (at == 2 * PROBE - 1) {
+                // Nanoseconds a gate each way, compared without a division.
+                aloneFaster = aloneGates > 0 && teamGates > 0
+                        && (double) aloneNanos * teamGates < (double) teamNanos * aloneGates;
+                teamNanos = 0;
+                teamGates = 0;
+                aloneNanos = 0;
+                aloneGates = 0;
+            }
+        }
+    }
+
+    /** Whether a gate of the batch starts a split call. */
+    private static boolean hasMark(int[] ops, int count) {
+        for (int i = 3, end = 4 * count; i < end; i += 4) {
+            if (ops[i] > 15) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One batch on the owner alone, by the one-thread loop, with the team's counters. */
+    private void runAlone(int[] ops, int count) {
+        awaitFlush();
+        GateQueue q = alone;
+        if (q == null) {
+            q = newAlone();
+            alone = q;
+        }
+        q.gate = gate;
+        q.nonLinear = 0;
+        beforeAlone(q);
+        q.gates(ops, count);
+        afterAlone(q);
+        gate = q.gate;
+        nonLinear += q.nonLinear;
+        gates += count;
+        aloneBatches++;
+    }
+
+    private void runTeam(int[] ops, int count) {
         beginBatch(ops, count);
         int end = 4 * count;
         int i = 0;

@@ -27,7 +27,12 @@ public final class StreamingEvaluator extends GateQueue {
      */
     public StreamingEvaluator(GarblingScheme scheme, TweakableHash hash, long labelSlots,
             long firstGate, TableInput input) {
-        super(scheme, hash, labelSlots, scheme.evalBlocks(), firstGate);
+        this(scheme, hash, newLabels(labelSlots), firstGate, input);
+    }
+
+    /** An evaluator over {@code labels}, shared with a team's loop that runs batches on its owner alone ({@link ParallelLoop}). */
+    StreamingEvaluator(GarblingScheme scheme, TweakableHash hash, long[] labels, long firstGate, TableInput input) {
+        super(scheme, hash, labels, scheme.evalBlocks(), firstGate);
         this.input = input;
         this.tableBytes = scheme.tableBytes();
         this.tables = new byte[tableBytes * CAPACITY];

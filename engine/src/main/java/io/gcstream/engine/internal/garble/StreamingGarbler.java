@@ -25,10 +25,10 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
     private final long dHi;
     private final TableOutput output;
     /** The stream held back: whole batches, control bits and tables, from offset 0. */
-    private byte[] tables;
-    private int tableFill;
+    byte[] tables;
+    int tableFill;
     /** Bytes held before they are written; 0: each batch at once. */
-    private int sendBytes;
+    int sendBytes;
     /** The most stream bytes one batch can make. */
     private final int batchBytes;
     private final int tableBytes;
@@ -43,7 +43,16 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
      */
     public StreamingGarbler(GarblingScheme scheme, TweakableHash hash, long labelSlots, long dLo,
             long dHi, long firstGate, TableOutput output) {
-        super(scheme, hash, labelSlots, scheme.garbleBlocks(), firstGate);
+        this(scheme, hash, newLabels(labelSlots), dLo, dHi, firstGate, output);
+    }
+
+    /**
+     * A garbler over {@code labels}, shared with a team's loop that runs batches on its owner
+     * alone ({@link ParallelLoop}): it writes into the buffer that loop hands it.
+     */
+    StreamingGarbler(GarblingScheme scheme, TweakableHash hash, long[] labels, long dLo, long dHi,
+            long firstGate, TableOutput output) {
+        super(scheme, hash, labels, scheme.garbleBlocks(), firstGate);
         if ((dLo & 1) == 0) {
             throw new IllegalArgumentException("Delta must have its lowest bit set");
         }

@@ -17,8 +17,9 @@ import java.net.UnknownHostException;
  * <p>The gate loop takes the automatic count only from {@link #MIN_AUTO_LOOP_THREADS} threads:
  * on 2 cores, with one party alone, a gate loop of 2 threads garbles and evaluates no faster
  * than one (its owner's serial scan is a large share of the work, and each hand-off costs),
- * while the OT extension's larger jobs gain from the second thread (docs/performance.md, "One
- * party alone", has the figures). An explicit count is taken as it is, for both.
+ * while the OT extension's larger jobs and runs computed beside each other (whole runs a
+ * thread, one hand-off a run) gain from the second thread (docs/performance.md, "One party
+ * alone", has the figures). An explicit count is taken as it is, for all three.
  */
 public final class PartyThreads {
     /** Fewest automatic threads with which the gate loop uses more than one. */
@@ -37,6 +38,15 @@ public final class PartyThreads {
             return resolved;
         }
         return 1;
+    }
+
+    /**
+     * Threads for runs computed beside each other (a sequence of runs, each on a thread of its
+     * own) for a party of {@code resolved} threads that asked for {@code requested}: all of
+     * them, automatic or not; 2 or more turns them on.
+     */
+    public static int runs(int requested, int resolved) {
+        return requested > 0 ? requested : resolved;
     }
 
     /**

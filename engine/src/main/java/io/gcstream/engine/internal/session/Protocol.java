@@ -51,6 +51,8 @@ public abstract class Protocol {
     final int threads;
     /** Threads the gate loop may use, read-ahead included: {@link #threads} unless capped. */
     private int gateLoopThreads;
+    /** Threads for runs computed beside each other ({@link #parallelRuns}): {@link #threads} unless set. */
+    private int runThreads;
     /** The team of the gate loop, made by the first run that needs it. */
     private Workers team;
     /** Labels of one chunk; grown to the largest chunk the session's circuits need (see {@link #ensureChunk}). */
@@ -121,6 +123,7 @@ public abstract class Protocol {
         this.scheme = GarblingScheme.of(scheme);
         this.threads = threads;
         this.gateLoopThreads = threads;
+        this.runThreads = threads;
     }
 
     /**
@@ -132,6 +135,17 @@ public abstract class Protocol {
             throw new IllegalArgumentException("gate loop threads must be in 1.." + threads + ", got " + n);
         }
         gateLoopThreads = n;
+    }
+
+    /**
+     * Sets the threads for runs computed beside each other (1 .. {@link #threads}; from 2 on
+     * they are, {@link PartyThreads#runs}). Before the first run.
+     */
+    public final void runThreads(int n) {
+        if (n < 1 || n > threads) {
+            throw new IllegalArgumentException("run threads must be in 1.." + threads + ", got " + n);
+        }
+        runThreads = n;
     }
 
     /** The gate loop's team of {@link #gateLoopThreads} threads (made on first use). */
@@ -197,7 +211,7 @@ public abstract class Protocol {
      * with its own labels, the bytes on the wire being those of one run after another.
      */
     final boolean parallelRuns() {
-        return gateLoopThreads >= 2;
+        return runThreads >= 2;
     }
 
     /** Runs this side started on a thread of their own beside the one before ({@link #parallelRuns}). */

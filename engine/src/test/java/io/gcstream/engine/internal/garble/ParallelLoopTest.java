@@ -44,6 +44,51 @@ class ParallelLoopTest {
         check(s, 2 * GarblingScheme.of(s).garbleBlocks() + 1, 43);
     }
 
+    /**
+     * Batches that a team's loop runs on its owner alone (when its team does not pay) and
+     * batches on the team, in any order, make the one-thread stream and results: batches run
+     * alone in turn with team batches, two of three, or all; and with the stream sent in pieces.
+     */
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void batchesRunAloneGiveTheSameStreamAndResults(Scheme s) throws Exception {
+        java.util.function.LongPredicate[] patterns = {b -> b % 2 == 0, b -> b % 3 != 2, b -> true};
+        try {
+            for (java.util.function.LongPredicate p : patterns) {
+                ParallelLoop.aloneForTests = p;
+                check(s, TweakableHash.DEFAULT_CAPACITY, 44);
+            }
+            ParallelLoop.aloneForTests = b -> b % 2 == 1;
+            GarblingScheme scheme = GarblingScheme.of(s);
+            Random r = new Random(6 + s.ordinal());
+            Circuit circuit = RandomCircuits.generate(r, 3, 4, 2, 3, 12_000);
+            long[] zero = new long[2 * (int) circuit.labelSlots()];
+            for (int i = 0; i < zero.length; i++) {
+                zero[i] = r.nextLong();
+            }
+            byte[] reference = garble(scheme, TweakableHash.DEFAULT_CAPACITY, null, circuit, zero, 7, 9, 0).data;
+            try (Workers team = new Workers(2, "test")) {
+                SplitPlan plan = SplitPlan.of(circuit, 2);
+                for (int piece : new int[] {700, 100_000}) {
+                    StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
+                    ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, 2, plan.labelSlots(), 7, 9,
+                            0, pipe);
+                    g.sendInPiecesOf(piece);
+                    g.plan(plan);
+                    g.restart(0);
+                    placeInputs(circuit, zero, g.labels());
+                    new CircuitWalker(circuit, plan).walk(g);
+                    g.finish();
+                    assertTrue(g.aloneBatches > 0, "batches ran alone");
+                    assertArrayEquals(reference, Arrays.copyOf(pipe.data, pipe.size), "pieces of " + piece);
+                    g.close();
+                }
+            }
+        } finally {
+            ParallelLoop.aloneForTests = null;
+        }
+    }
+
     private static void check(Scheme s, int hashCapacity, long seed) throws Exception {
         GarblingScheme scheme = GarblingScheme.of(s);
         Random r = new Random(seed + s.ordinal());
@@ -60,6 +105,7 @@ class ParallelLoopTest {
             teams[t] = new Workers(t, "test");
         }
         long[] handOffs = new long[2];
+        long alone = 0;
         try {
             long gateId = 1000;
             for (Circuit circuit : circuits) {
@@ -88,6 +134,7 @@ class ParallelLoopTest {
                         if (loop instanceof ParallelLoop p) {
                             handOffs[0] += p.regionParts();
                             handOffs[1] += p.splitFlushes();
+                            alone += p.aloneBatches;
                         }
                     }
                     assertEquals(g.loop.gateCount(), e.gateCount(), what);
@@ -100,8 +147,11 @@ class ParallelLoopTest {
             }
             // Hash batches of a few gates make queues too short to split: only calls then.
             boolean flushes = hashCapacity == TweakableHash.DEFAULT_CAPACITY;
-            assertTrue(handOffs[0] > 100 && (!flushes || handOffs[1] > 100), "split calls " + handOffs[0]
-                    + " and split flushes " + handOffs[1] + " ran on the teams");
+            assertTrue(handOffs[0] > 100 && (!flushes || handOffs[1] > 100 || ParallelLoop.aloneForTests != null),
+                    "split calls " + handOffs[0] + " and split flushes " + handOffs[1] + " ran on the teams");
+            if (ParallelLoop.aloneForTests != null) {
+                assertTrue(alone > 0, "batches ran alone");
+            }
         } finally {
             for (Workers w : teams) {
                 if (w != null) {

@@ -24,6 +24,27 @@ class PartyThreadsTest {
         assertEquals(16, PartyThreads.gateLoop(0, 16));
     }
 
+    /**
+     * Runs computed beside each other gain from a second thread (whole runs a thread): an
+     * automatic count gives them every thread, and from 2 a session computes them so, whatever
+     * its gate loop's count.
+     */
+    @Test
+    void anAutomaticCountOfTwoOrMoreComputesRunsBesideEachOther() {
+        assertEquals(1, PartyThreads.runs(0, 1));
+        assertEquals(2, PartyThreads.runs(0, 2));
+        assertEquals(3, PartyThreads.runs(0, 3));
+        assertEquals(1, PartyThreads.runs(1, 1));
+        io.gcstream.ot.channel.Channel[] ch = io.gcstream.ot.channel.MemoryChannel.pair();
+        CreatorProtocol p = new CreatorProtocol(ch[0], io.gcstream.ot.internal.crypto.Prg.fromSecureRandom(),
+                io.gcstream.engine.Scheme.DEFAULT, 2);
+        p.gateLoopThreads(PartyThreads.gateLoop(0, 2));
+        p.runThreads(PartyThreads.runs(0, 2));
+        assertTrue(p.parallelRuns(), "runs beside each other on 2 automatic threads");
+        p.runThreads(1);
+        assertFalse(p.parallelRuns());
+    }
+
     @Test
     void aPeerOnThisMachineIsRecognisedWithoutNameLookups() {
         assertTrue(PartyThreads.sameMachine("memory:pair-1"));
