@@ -2,14 +2,17 @@
 # gcstream worker pairs on two real Spark standalone clusters, one per party, on loopback
 # (docs/scale.md). Installs the Spark distribution of the pinned pyspark when missing (a venv
 # under the cache dir), builds the jars, makes both parties' keys, starts a master and two
-# workers (2 cores each) per party, and submits both parties' applications with spark-submit:
-# the oblivious PRF over PRF_ROWS evaluator rows and the aggregate over ROWS rows a party, with
-# K worker pairs. Every answer is checked against a plain computation. Then the same again,
-# with one executor of each party killed (kill -9) once the aggregate's job is under way.
-# Exits 0 when every answer is right, 1 otherwise; prints each job's time and the load.
+# workers (2 cores each) per party, and submits both parties' applications with spark-submit.
+# Each application runs three jobs with K worker pairs: the oblivious PRF over PRF_ROWS
+# evaluator rows, the aggregate over ROWS rows a party, and the aggregate again, during which
+# one executor of each party is killed (kill -9); that job must then need a second round.
+# Every answer is checked against a plain computation. Exits 0 when every answer is right and
+# the kill landed mid-job, 1 otherwise; prints each job's time and the load.
 #
 #   benchmarks/spark-cluster.sh                      # K=4, PRF_ROWS=100000, ROWS=5000000
 #   K=2 ROWS=100000 PRF_ROWS=1000 benchmarks/spark-cluster.sh
+#   KILL=0 benchmarks/spark-cluster.sh               # the PRF and one aggregate, no kill
+#   KILL=0 JOBS=aggregate,aggregate K=2 ROWS=1000 benchmarks/spark-cluster.sh   # other jobs, no kill
 set -euo pipefail
 SPARK_VERSION=4.0.1                      # = spark.version of spark/pom.xml
 K=${K:-4}
@@ -86,10 +89,10 @@ for party in creator evaluator; do
 done
 say "clusters: creator ${master[creator]}, evaluator ${master[evaluator]} (2 workers x 2 cores each)"
 
-submit() { # party, leg, workloads; writes $work/LEG-PARTY.out and .log
-  local party=$1 leg=$2 workloads=$3
+submit() { # party, workloads; writes $work/PARTY.out and .log
+  local party=$1 workloads=$2
   "$SPARK_HOME/bin/spark-submit" --master "${master[$party]}" --deploy-mode client \
-    --conf spark.driver.host=127.0.0.1 --conf spark.cores.max=$K --conf spark.executor.cores=2 \
+    --conf spark.driver.host=127.0.0.1 --conf spark.cores.max=$K --conf spark.executor.cores=$(( K < 2 ? K : 2 )) \
     --conf spark.executor.memory=1200m --driver-memory 2g \
     --conf spark.scheduler.minRegisteredResourcesRatio=1.0 \
     --conf spark.scheduler.maxRegisteredResourcesWaitingTime=120s \
@@ -99,7 +102,7 @@ submit() { # party, leg, workloads; writes $work/LEG-PARTY.out and .log
     --jars "$jars" --class io.gcstream.spark.examples.WorkerPairsExample "$app" \
     run --role "$party" --workload "$workloads" --keys "$keys" --password-file "$work/password" \
     --endpoint "127.0.0.1:$endpoint" --bind 127.0.0.1 --slices "$K" --rows "$ROWS" --prf-rows "$PRF_ROWS" \
-    --seed "$SEED" --connect-timeout 120 >"$work/$leg-$party.out" 2>"$work/$leg-$party.log"
+    --seed "$SEED" --connect-timeout 120 >"$work/$party.out" 2>"$work/$party.log"
 }
 
 executor_of() { # party: the pid of one executor of that party (its working directory is its worker's)
@@ -112,55 +115,55 @@ executor_of() { # party: the pid of one executor of that party (its working dire
 say "computing the plain answers"
 expected="$(java -cp "$app:${jars//,/:}" io.gcstream.spark.examples.WorkerPairsExample expected \
   --workload prf,aggregate --rows "$ROWS" --prf-rows "$PRF_ROWS" --seed "$SEED")"
+want_prf="$(sed -n 1p <<<"$expected")"; want_agg="$(sed -n 2p <<<"$expected")"
 
+workloads=${JOBS:-prf,aggregate}
+[ "$KILL" = 1 ] && workloads=prf,aggregate,aggregate
+endpoint=$(free_port)
+say "submitting both parties: $workloads (K=$K, PRF over $PRF_ROWS rows, aggregate over $ROWS rows a party); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+t0=$(date +%s)
+submit creator "$workloads" & c=$!
+submit evaluator "$workloads" & e=$!
+drivers=($c $e)
 ok=1
-check() { # leg
-  local leg=$1 party line want
-  for party in creator evaluator; do
-    grep -h ' in .* s$' "$work/$leg-$party.log" | sed "s/^/  $leg: /" || true
+if [ "$KILL" = 1 ]; then
+  # Once the last job (the second aggregate) runs on both sides, kill -9 one executor of each party.
+  started() { grep -q "job 2, aggregate over $K slices, starting" "$work/$1.log" 2>/dev/null; }
+  until { started creator && started evaluator; } || ! kill -0 "$c" 2>/dev/null || ! kill -0 "$e" 2>/dev/null; do
+    sleep 1
   done
-  want_prf="$(sed -n 1p <<<"$expected")"; want_agg="$(sed -n 2p <<<"$expected")"
-  got_prf="$(grep '^prf rows' "$work/$leg-evaluator.out" || true)"
-  if [ "$got_prf" = "$want_prf" ]; then say "$leg: prf right ($got_prf)"; else
-    say "$leg: prf WRONG: got '$got_prf', want '$want_prf'"; ok=0; fi
+  sleep 10
   for party in creator evaluator; do
-    line="$(grep '^aggregate' "$work/$leg-$party.out" || true)"
-    if [ "${line%% slices=*}" = "$want_agg" ]; then say "$leg: $party aggregate right ($line)"; else
-      say "$leg: $party aggregate WRONG: got '$line', want '$want_agg'"; ok=0; fi
+    p=$(executor_of "$party")
+    if [ -n "$p" ]; then say "killed: kill -9 $p (an executor of the $party)"; kill -9 "$p"; else
+      say "killed: found no executor of the $party to kill"; ok=0; fi
   done
-  for party in creator evaluator; do
-    grep -h 'gcstream worker pairs' "$work/$leg-$party.log" | sed 's/.*WorkerPairs: /    /' | cut -c1-200 || true
-  done
-}
+fi
+rc=0; wait "$c" || rc=1; wait "$e" || rc=1
+say "both applications ended in $(( $(date +%s) - t0 )) s (exit $rc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ "$rc" = 0 ] || { ok=0; tail -n 5 "$work/creator.log" "$work/evaluator.log" || true; }
 
-for leg in plain killed; do
-  [ "$leg" = killed ] && [ "$KILL" != 1 ] && break
-  endpoint=$(free_port)
-  say "$leg: submitting both parties (K=$K, PRF over $PRF_ROWS rows, aggregate over $ROWS rows a party); load: $(cut -d' ' -f1-3 /proc/loadavg)"
-  t0=$(date +%s)
-  submit creator "$leg" prf,aggregate & c=$!
-  submit evaluator "$leg" prf,aggregate & e=$!
-  drivers=($c $e)
-  if [ "$leg" = killed ]; then
-    # Once the aggregate's first round runs on both sides, kill -9 one executor of each party.
-    for _ in $(seq 1 600); do
-      if [ "$(grep -c 'Starting job: count at WorkerPairs' "$work/$leg-creator.log" 2>/dev/null)" -ge 2 ] \
-         && [ "$(grep -c 'Starting job: count at WorkerPairs' "$work/$leg-evaluator.log" 2>/dev/null)" -ge 2 ]; then
-        break
-      fi
-      sleep 1
-    done
-    sleep 5
-    for party in creator evaluator; do
-      p=$(executor_of "$party")
-      if [ -n "$p" ]; then say "killed: kill -9 $p (an executor of the $party)"; kill -9 "$p"; else
-        say "killed: found no executor of the $party to kill"; ok=0; fi
-    done
-  fi
-  rc=0; wait "$c" || rc=1; wait "$e" || rc=1
-  say "$leg: both applications ended in $(( $(date +%s) - t0 )) s (exit $rc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
-  [ "$rc" = 0 ] || { ok=0; tail -n 5 "$work/$leg-creator.log" "$work/$leg-evaluator.log" || true; }
-  check "$leg"
+for party in creator evaluator; do
+  grep -h ' s$' "$work/$party.log" | grep ': job ' | sed 's/^/  /' || true
+  grep -h 'gcstream worker pairs' "$work/$party.log" | sed 's/.*WorkerPairs: /    /' | cut -c1-200 || true
+done
+if [[ ",$workloads," == *,prf,* ]]; then
+  got_prf="$(grep '^prf rows' "$work/evaluator.out" || true)"
+  if [ "$got_prf" = "$want_prf" ]; then say "prf right ($got_prf)"; else
+    say "prf WRONG: got '$got_prf', want '$want_prf'"; ok=0; fi
+fi
+want_n=$(tr ',' '\n' <<<"$workloads" | grep -c '^aggregate$' || true)
+for party in creator evaluator; do
+  n=0
+  while IFS= read -r line; do
+    n=$((n + 1)); leg=plain; [ "$KILL" = 1 ] && [ "$n" = 2 ] && leg=killed
+    if [ "${line%% slices=*}" != "$want_agg" ]; then
+      say "$leg: $party aggregate WRONG: got '$line', want '$want_agg'"; ok=0
+    elif [ "$leg" = killed ] && [ "${line##*rounds=}" -lt 2 ]; then
+      say "killed: $party aggregate right but in one round: the kill did not land mid-job ($line)"; ok=0
+    else say "$leg: $party aggregate right ($line)"; fi
+  done < <(grep '^aggregate' "$work/$party.out" || true)
+  [ "$n" = "$want_n" ] || { say "$party: $n aggregate answers, want $want_n"; ok=0; }
 done
 
 if [ "$ok" = 1 ]; then say "all answers right"; exit 0; fi

@@ -41,8 +41,8 @@ import org.apache.spark.sql.SparkSession;
  * </pre>
  *
  * The key files' password is read from {@code GC_TLS_PASSWORD} or {@code --password-file}.
- * {@code --workload} is {@code prf}, {@code aggregate} or both ({@code prf,aggregate}, one
- * application). Each party has {@code --rows} rows for the aggregate; the PRF's evaluator has
+ * {@code --workload} is {@code prf}, {@code aggregate}, or a list of them run one after
+ * another in one application ({@code prf,aggregate}). Each party has {@code --rows} rows for the aggregate; the PRF's evaluator has
  * {@code --prf-rows} (default {@code --rows}) and the creator the key {@code --key}. Prints a
  * line per workload: {@code prf rows=… digest=…}, {@code aggregate min=… sum=…}.
  */
@@ -132,10 +132,12 @@ public final class WorkerPairsExample {
         try (WorkerPairs w = role.equals("creator") ? WorkerPairs.creator(spark, b.build())
                 : WorkerPairs.evaluator(spark, b.build())) {
             List<String> lines = new ArrayList<>();
-            for (String workload : workloads.split(",")) {
+            String[] jobs = workloads.split(",");
+            for (int n = 0; n < jobs.length; n++) {
                 long t0 = System.nanoTime();
-                lines.add(job(spark, w, o, role, workload, slices, seed));
-                System.err.printf("%s: %s over %d slices in %.1f s%n", role, workload, slices,
+                System.err.printf("%s: job %d, %s over %d slices, starting%n", role, n, jobs[n], slices);
+                lines.add(job(spark, w, o, role, jobs[n], slices, seed));
+                System.err.printf("%s: job %d, %s over %d slices in %.1f s%n", role, n, jobs[n], slices,
                         (System.nanoTime() - t0) / 1e9);
             }
             return String.join("\n", lines);
