@@ -572,6 +572,7 @@ public final class PartyRates {
                                 pending = null;
                             }
                         }
+                        slot.endOfTables();
                         if (pending != null) {
                             end(pending, who);
                         }

@@ -88,6 +88,12 @@ abstract class GateQueue implements GateLoop {
         return new long[(int) (2 * labelSlots)];
     }
 
+    /** Forgets the gates a failed walk left queued, so that the queue can be restarted. */
+    final void abandon() {
+        clearPending();
+        queued = 0;
+    }
+
     /** Label slots this queue holds: it can run any circuit with at most this many. */
     @Override
     public long capacity() {

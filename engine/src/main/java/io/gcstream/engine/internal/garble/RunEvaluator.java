@@ -48,6 +48,8 @@ public final class RunEvaluator implements AutoCloseable {
     private volatile long taken;
     private volatile boolean finished = true;
     private volatile boolean closed;
+    /** Set by the owner once it has put all of the run's tables: a read beyond them fails. */
+    private volatile boolean ended;
     /** The owner while it is parked in {@link #awaitRoom}, the run's thread while it waits for bytes. */
     private volatile Thread owner;
     private volatile Thread reader;
@@ -90,9 +92,12 @@ public final class RunEvaluator implements AutoCloseable {
         if (like.saltLo() != hash.saltLo() || like.saltHi() != hash.saltHi()) {
             hash.salt(like.saltLo(), like.saltHi());
         }
+        // A run that failed may have left gates queued: they belong to no run.
+        loop.abandon();
         loop.restart(firstGate);
         put = 0;
         taken = 0;
+        ended = false;
         finished = false;
         thread.submit(walk);
     }
@@ -116,6 +121,15 @@ public final class RunEvaluator implements AutoCloseable {
     /** The owner has put {@code n} bytes at {@link #at()}: the run's thread may take them. */
     public void put(int n) {
         put += n;
+        LockSupport.unpark(reader);
+    }
+
+    /**
+     * The owner has put all of the run's tables: a walk that reads more fails (the parties' runs
+     * differ) instead of waiting for bytes that will not come.
+     */
+    public void endOfTables() {
+        ended = true;
         LockSupport.unpark(reader);
     }
 
@@ -217,6 +231,10 @@ public final class RunEvaluator implements AutoCloseable {
             while ((avail = put - t) == 0) {
                 if (closed) {
                     throw new Stop();
+                }
+                if (ended) {
+                    throw new UncheckedIOException(new IOException("the run reads more tables than a run of its"
+                            + " circuit has: the garbled stream is out of step"));
                 }
                 if (spins < Spin.LIMIT) {
                     spins++;

@@ -109,6 +109,8 @@ public final class RunGarbler implements AutoCloseable {
             loop.sendInPiecesOf(piece);
             this.piece = piece;
         }
+        // A run that failed may have left gates queued: they belong to no run.
+        loop.abandon();
         loop.restart(firstGate);
         heldBytes = 0;
         out = null;

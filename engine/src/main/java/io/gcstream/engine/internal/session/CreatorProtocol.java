@@ -261,14 +261,12 @@ public final class CreatorProtocol extends Protocol {
         }
         // From here until the run's thread is done, it writes and this thread only reads.
         p.slot.release(tables);
-        try {
-            if (more) {
-                readAhead(next, c, p.first + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
-                        CircuitSlots.outputs(c, Party.EVALUATOR)).length);
-            }
-        } finally {
-            awaitSlot(p.slot);
+        if (more) {
+            // If this fails, the session fails and closes the channel, which ends the run's writes.
+            readAhead(next, c, p.first + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
+                    CircuitSlots.outputs(c, Party.EVALUATOR)).length);
         }
+        awaitSlot(p.slot);
         if (progress != null) {
             // A run on a thread of its own reports at its end only (the listener is this thread's).
             progress.progress(role(), c.gateCount(), c.gateCount());

@@ -371,6 +371,7 @@ public final class EvaluatorProtocol extends Protocol {
                 endPending(ended, next);
             }
         }
+        slot.endOfTables();
         // The creator sends what follows the tables only once it has the run before's status.
         endPending(ended, next);
         Pending p = ends[turn];

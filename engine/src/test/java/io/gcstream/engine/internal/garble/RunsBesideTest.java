@@ -1,0 +1,160 @@
+package io.gcstream.engine.internal.garble;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.engine.Scheme;
+import io.gcstream.ot.internal.parallel.Workers;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link RunGarbler} and {@link RunEvaluator}, the runs a session computes beside each other:
+ * the stream held and then written is the one-thread garbler's, byte for byte, also when it is
+ * longer than what a run holds and when the walk walks on its own or runs kept code; an
+ * evaluator reading it from its ring gets the simulator's results; a run given fewer tables than
+ * it needs fails with its one line, and one abandoned while it waits ends, neither hanging.
+ */
+class RunsBesideTest {
+
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void runsBesideEachOtherMakeTheOneThreadStreamAndResults(Scheme s) throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Random r = new Random(31 + s.ordinal());
+        // A circuit with calls, and one whose stream is longer than a run holds or reads ahead.
+        for (Circuit c : new Circuit[] {RandomCircuits.generate(r, 4, 5, 0, 4, 3000), longChain(45_000)}) {
+            long dLo = r.nextLong() | 1;
+            long dHi = r.nextLong();
+            long[] zero = new long[2 * (int) c.labelSlots()];
+            for (int i = 0; i < zero.length; i++) {
+                zero[i] = r.nextLong();
+            }
+            StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
+            StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), dLo, dHi, 50, one);
+            place(c, zero, g.labels());
+            CodeWalker kept = new CodeWalker(c, Long.MAX_VALUE);
+            kept.walk(g, null);
+            g.finish();
+            byte[] reference = Arrays.copyOf(one.data, one.size);
+            assertTrue(kept.keeps());
+            boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
+            boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
+            Simulator.Result want = Simulator.run(c, x, y);
+            try (RunGarbler rg = new RunGarbler(scheme, dLo, dHi, "test-run");
+                    RunEvaluator re = new RunEvaluator(scheme, "test-run-e")) {
+                for (CodeWalker w : new CodeWalker[] {kept, new CodeWalker(c, 0)}) {
+                    for (int piece : new int[] {0, 64 * 1024}) {
+                        StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
+                        place(c, zero, rg.labels(c));
+                        rg.start(c, w, 50, new TweakableHash(), piece);
+                        // Held until released: nothing written yet, however long the run.
+                        Thread.sleep(20);
+                        assertEquals(0, pipe.size, "written before it was released");
+                        rg.release(pipe);
+                        rg.await();
+                        assertArrayEquals(reference, Arrays.copyOf(pipe.data, pipe.size), "the stream");
+                        assertEquals(50 + c.nonLinearCount(), rg.nextGateId());
+                        long[] labels = re.labels(c);
+                        active(c, zero, x, y, dLo, dHi, labels);
+                        re.start(c, w, 50, new TweakableHash());
+                        for (int at = 0; at < reference.length; ) {
+                            int room = re.room();
+                            if (room == 0) {
+                                RunEvaluator.awaitRoom(re, null);
+                                continue;
+                            }
+                            int n = Math.min(room, Math.min(reference.length - at, 10_000));
+                            System.arraycopy(reference, at, re.buffer(), re.at(), n);
+                            re.put(n);
+                            at += n;
+                        }
+                        re.endOfTables();
+                        re.await();
+                        assertEquals(reference.length, re.bytesTaken());
+                        assertArrayEquals(want.evaluatorOutputs(), StreamingGarblerTest.decode(rg.labels(c),
+                                re.labels(c), c.evaluatorOutputs(), dLo, dHi), "evaluator outputs");
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Scheme.class)
+    void aRunShortOfTablesFailsAndAnAbandonedRunEndsWithoutHanging(Scheme s) {
+        GarblingScheme scheme = GarblingScheme.of(s);
+        Circuit c = longChain(45_000);
+        int before = Workers.liveThreads();
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            try (RunEvaluator re = new RunEvaluator(scheme, "test-short")) {
+                re.labels(c);
+                re.start(c, new CodeWalker(c, 0), 0, new TweakableHash());
+                re.put(1000);
+                re.endOfTables();
+                UncheckedIOException e = assertThrows(UncheckedIOException.class, re::await);
+                assertTrue(e.getCause().getMessage().contains("out of step"), e.getCause().getMessage());
+                assertEquals(1, e.getCause().getMessage().lines().count());
+                // Abandoned while it waits for tables.
+                re.start(c, new CodeWalker(c, 0), 0, new TweakableHash());
+                re.put(100);
+            }
+            // Abandoned while it holds a run longer than it may hold, never released.
+            try (RunGarbler rg = new RunGarbler(scheme, 1, 0, "test-held")) {
+                rg.labels(c);
+                rg.start(c, new CodeWalker(c, 0), 0, new TweakableHash(), 0);
+                Thread.sleep(50);
+            }
+        });
+        long end = System.nanoTime() + 2 * Workers.IDLE_EXIT_NANOS;
+        while (Workers.liveThreads() > before && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        assertFalse(Workers.liveThreads() > before, "a run's thread outlived it");
+    }
+
+    /** {@code ands} ANDs in a chain over one creator and eight evaluator bits: more than a run's 1 MiB of tables. */
+    static Circuit longChain(int ands) {
+        io.gcstream.circuits.internal.Body.Builder b = new io.gcstream.circuits.internal.Body.Builder();
+        b.gate(9, 0, 1, io.gcstream.circuits.internal.TruthTable.AND);
+        for (int i = 1; i < ands; i++) {
+            b.gate(9, 9, 1 + i % 8, io.gcstream.circuits.internal.TruthTable.AND).gate(9, 9, 1 + (i + 3) % 8,
+                    io.gcstream.circuits.internal.TruthTable.XOR);
+        }
+        return Circuit.builder().creatorInputs(0).evaluatorInputs(1, 2, 3, 4, 5, 6, 7, 8).evaluatorOutputs(9)
+                .numSlots(10).body(b.build()).build();
+    }
+
+    private static void place(Circuit c, long[] zero, long[] labels) {
+        for (int[] slots : new int[][] {c.creatorInputs(), c.evaluatorInputs()}) {
+            for (int s : slots) {
+                labels[2 * s] = zero[2 * s];
+                labels[2 * s + 1] = zero[2 * s + 1];
+            }
+        }
+    }
+
+    private static void active(Circuit c, long[] zero, boolean[] x, boolean[] y, long dLo, long dHi, long[] l) {
+        int[] ci = c.creatorInputs();
+        int[] ei = c.evaluatorInputs();
+        for (int i = 0; i < ci.length; i++) {
+            l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
+            l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
+        }
+        for (int i = 0; i < ei.length; i++) {
+            l[2 * ei[i]] = zero[2 * ei[i]] ^ (y[i] ? dLo : 0);
+            l[2 * ei[i] + 1] = zero[2 * ei[i] + 1] ^ (y[i] ? dHi : 0);
+        }
+    }
+}
