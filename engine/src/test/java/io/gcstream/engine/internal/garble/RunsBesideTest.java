@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.Scheme;
 import io.gcstream.ot.internal.parallel.Workers;
@@ -84,7 +87,7 @@ class RunsBesideTest {
                         re.await();
                         assertEquals(reference.length, re.bytesTaken());
                         assertArrayEquals(want.evaluatorOutputs(), StreamingGarblerTest.decode(rg.labels(c),
-                                re.labels(c), c.evaluatorOutputs(), dLo, dHi), "evaluator outputs");
+                                re.labels(c), CircuitSlots.outputs(c, Party.EVALUATOR), dLo, dHi), "evaluator outputs");
                     }
                 }
             }
@@ -132,12 +135,12 @@ class RunsBesideTest {
             b.gate(9, 9, 1 + i % 8, io.gcstream.circuits.internal.TruthTable.AND).gate(9, 9, 1 + (i + 3) % 8,
                     io.gcstream.circuits.internal.TruthTable.XOR);
         }
-        return Circuit.builder().creatorInputs(0).evaluatorInputs(1, 2, 3, 4, 5, 6, 7, 8).evaluatorOutputs(9)
+        return Circuits.builder().creatorInputs(0).evaluatorInputs(1, 2, 3, 4, 5, 6, 7, 8).evaluatorOutputs(9)
                 .numSlots(10).body(b.build()).build();
     }
 
     private static void place(Circuit c, long[] zero, long[] labels) {
-        for (int[] slots : new int[][] {c.creatorInputs(), c.evaluatorInputs()}) {
+        for (int[] slots : new int[][] {CircuitSlots.inputs(c, Party.CREATOR), CircuitSlots.inputs(c, Party.EVALUATOR)}) {
             for (int s : slots) {
                 labels[2 * s] = zero[2 * s];
                 labels[2 * s + 1] = zero[2 * s + 1];
@@ -146,8 +149,8 @@ class RunsBesideTest {
     }
 
     private static void active(Circuit c, long[] zero, boolean[] x, boolean[] y, long dLo, long dHi, long[] l) {
-        int[] ci = c.creatorInputs();
-        int[] ei = c.evaluatorInputs();
+        int[] ci = CircuitSlots.inputs(c, Party.CREATOR);
+        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         for (int i = 0; i < ci.length; i++) {
             l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
             l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
