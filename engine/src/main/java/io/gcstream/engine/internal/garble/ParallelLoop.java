@@ -41,8 +41,8 @@ abstract class ParallelLoop implements GateLoop {
     static final int XOR = GateQueue.XOR;
     static final int COPY = GateQueue.COPY;
     /**
-     * Fewest queued gates per thread for a flush to be split: at ~20-40 ns a gate, 16 gates
-     * are a few times a hand-off to a spinning worker (docs/performance.md, "Threads").
+     * Fewest queued gates per thread for a flush to be split: a part must outweigh handing it
+     * to a worker several times over (docs/performance.md, "Threads").
      */
     static final int MIN_PART = 16;
     /** Most parts a flush is cut into per thread. */
