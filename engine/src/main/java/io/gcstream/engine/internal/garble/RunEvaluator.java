@@ -232,7 +232,8 @@ public final class RunEvaluator implements AutoCloseable {
                 if (closed) {
                     throw new Stop();
                 }
-                if (ended) {
+                if (ended && put == t) {
+                    // Checked again after the flag: its setter put the last bytes before it.
                     throw new UncheckedIOException(new IOException("the run reads more tables than a run of its"
                             + " circuit has: the garbled stream is out of step"));
                 }

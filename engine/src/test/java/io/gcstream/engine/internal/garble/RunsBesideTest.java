@@ -94,6 +94,39 @@ class RunsBesideTest {
         }
     }
 
+    /**
+     * The owner's last bytes and its end of the tables, put while the run's thread waits for
+     * them, are taken as the last bytes: many short runs, each ended at once, all succeed.
+     */
+    @org.junit.jupiter.api.Test
+    void tablesEndedRightAfterTheLastBytesAreAllRead() throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(Scheme.HALF_GATES);
+        Circuit c = longChain(200);
+        StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
+        StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), 3, 0, 0, one);
+        CodeWalker kept = new CodeWalker(c, Long.MAX_VALUE);
+        kept.walk(g, null);
+        byte[] stream = Arrays.copyOf(one.data, one.size);
+        try (RunEvaluator re = new RunEvaluator(scheme, "test-end")) {
+            for (int run = 0; run < 40_000; run++) {
+                re.labels(c);
+                re.start(c, kept, 0, new TweakableHash());
+                int last = stream.length - 32;
+                System.arraycopy(stream, 0, re.buffer(), re.at(), last);
+                re.put(last);
+                // The run's thread has taken all but the last bytes and waits, spinning, for them.
+                while (re.bytesTaken() < last) {
+                    Thread.onSpinWait();
+                }
+                System.arraycopy(stream, last, re.buffer(), re.at(), 32);
+                re.put(32);
+                re.endOfTables();
+                re.await();
+                assertEquals(stream.length, re.bytesTaken(), "run " + run);
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void aRunShortOfTablesFailsAndAnAbandonedRunEndsWithoutHanging(Scheme s) {
