@@ -147,11 +147,14 @@ for party in creator evaluator; do
   grep -h ' s$' "$work/$party.log" | grep ': job ' | sed 's/^/  /' || true
   grep -h 'gcstream worker pairs' "$work/$party.log" | sed 's/.*WorkerPairs: /    /' | cut -c1-200 || true
 done
-if [[ ",$workloads," == *,prf,* ]]; then
-  got_prf="$(grep '^prf rows' "$work/evaluator.out" || true)"
-  if [ "$got_prf" = "$want_prf" ]; then say "prf right ($got_prf)"; else
-    say "prf WRONG: got '$got_prf', want '$want_prf'"; ok=0; fi
-fi
+n=0
+while IFS= read -r line; do
+  n=$((n + 1))
+  if [ "$line" = "$want_prf" ]; then say "prf right ($line)"; else
+    say "prf WRONG: got '$line', want '$want_prf'"; ok=0; fi
+done < <(grep '^prf rows' "$work/evaluator.out" || true)
+want_n=$(tr ',' '\n' <<<"$workloads" | grep -c '^prf$' || true)
+[ "$n" = "$want_n" ] || { say "evaluator: $n PRF answers, want $want_n"; ok=0; }
 want_n=$(tr ',' '\n' <<<"$workloads" | grep -c '^aggregate$' || true)
 for party in creator evaluator; do
   n=0

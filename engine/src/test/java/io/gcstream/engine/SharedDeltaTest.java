@@ -168,6 +168,41 @@ class SharedDeltaTest {
         assertEquals(List.of(0L, 0L), tap.longs);
     }
 
+    /** A channel that says it is plain TCP to a peer off this machine. */
+    private static final class OffLoopback extends ForwardingChannel {
+        OffLoopback(Channel c) {
+            super(c);
+        }
+
+        @Override
+        public boolean plainOffLoopback() {
+            return true;
+        }
+    }
+
+    /**
+     * Sessions under one Δ give a man in the middle of plain TCP a bit of it per run he makes
+     * fail, each: a creator under a shared Δ refuses plain TCP off the machine, as saved state
+     * does, and both parties fail in the hello, unless the creator allows it explicitly.
+     */
+    @Test
+    void aSharedDeltaIsRefusedOverPlainTcpOffThisMachine() throws Exception {
+        SharedDelta delta = SharedDelta.random();
+        MemoryChannel[] ch = pair();
+        List<Pairs.Result<boolean[]>> r = Pairs.both(GcSession.creator(new OffLoopback(ch[0]), O, delta),
+                s -> s.run(counter(), bits(1, 8)), GcSession.evaluator(ch[1], O),
+                s -> s.run(counter(), concat(bits(0, W), bits(2, 8))));
+        for (Pairs.Result<boolean[]> x : r) {
+            assertInstanceOf(HandshakeMismatchException.class, x.error());
+            assertTrue(x.error().getMessage().contains("shared Δ over plain TCP"), x.error().getMessage());
+        }
+        ch = pair();
+        SessionOptions allow = O.toBuilder().stateOverPlainTcp(true).build();
+        r = Pairs.both(GcSession.creator(new OffLoopback(ch[0]), allow, delta), s -> s.run(counter(), bits(1, 8)),
+                GcSession.evaluator(ch[1], O), s -> s.run(counter(), concat(bits(0, W), bits(2, 8))));
+        assertEquals(3, value(r.get(1).get()));
+    }
+
     @Test
     void aMergeChecksEachStateWithThePeerOnBothSides() throws Exception {
         SharedDelta delta = SharedDelta.random();
