@@ -188,7 +188,7 @@ class SharedDeltaTest {
     @Test
     void aSharedDeltaIsRefusedOverPlainTcpOffThisMachine() throws Exception {
         SharedDelta delta = SharedDelta.random();
-        MemoryChannel[] ch = pair();
+        Channel[] ch = pair();
         List<Pairs.Result<boolean[]>> r = Pairs.both(GcSession.creator(new OffLoopback(ch[0]), O, delta),
                 s -> s.run(counter(), bits(1, 8)), GcSession.evaluator(ch[1], O),
                 s -> s.run(counter(), concat(bits(0, W), bits(2, 8))));
