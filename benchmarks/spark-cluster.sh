@@ -3,15 +3,15 @@
 # (docs/scale.md). Installs the Spark distribution of the pinned pyspark when missing (a venv
 # under the cache dir), builds the jars, makes both parties' keys, starts a master and two
 # workers (2 cores each) per party, and submits both parties' applications with spark-submit.
-# Each application runs three jobs with K worker pairs: the oblivious PRF over PRF_ROWS
-# evaluator rows, the aggregate over ROWS rows a party, and the aggregate again, during which
-# one executor of each party is killed (kill -9); that job must then need a second round.
+# Each application runs four jobs with K worker pairs: the oblivious PRF over PRF_ROWS
+# evaluator rows, the aggregate over ROWS rows a party, then both again, during each of which
+# one executor of each party is killed (kill -9); those jobs must then need a second round.
 # Every answer is checked against a plain computation. Exits 0 when every answer is right and
-# the kill landed mid-job, 1 otherwise; prints each job's time and the load.
+# each kill landed mid-job, 1 otherwise; prints each job's time and the load.
 #
 #   benchmarks/spark-cluster.sh                      # K=4, PRF_ROWS=100000, ROWS=5000000
 #   K=2 ROWS=100000 PRF_ROWS=1000 benchmarks/spark-cluster.sh
-#   KILL=0 benchmarks/spark-cluster.sh               # the PRF and one aggregate, no kill
+#   KILL=0 benchmarks/spark-cluster.sh               # the PRF and the aggregate once, no kill
 #   KILL=0 JOBS=aggregate,aggregate K=2 ROWS=1000 benchmarks/spark-cluster.sh   # other jobs, no kill
 set -euo pipefail
 SPARK_VERSION=4.0.1                      # = spark.version of spark/pom.xml
@@ -118,7 +118,7 @@ expected="$(java -cp "$app:${jars//,/:}" io.gcstream.spark.examples.WorkerPairsE
 want_prf="$(sed -n 1p <<<"$expected")"; want_agg="$(sed -n 2p <<<"$expected")"
 
 workloads=${JOBS:-prf,aggregate}
-[ "$KILL" = 1 ] && workloads=prf,aggregate,aggregate
+[ "$KILL" = 1 ] && workloads=prf,aggregate,prf,aggregate
 endpoint=$(free_port)
 say "submitting both parties: $workloads (K=$K, PRF over $PRF_ROWS rows, aggregate over $ROWS rows a party); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 t0=$(date +%s)
@@ -127,16 +127,20 @@ submit evaluator "$workloads" & e=$!
 drivers=($c $e)
 ok=1
 if [ "$KILL" = 1 ]; then
-  # Once the last job (the second aggregate) runs on both sides, kill -9 one executor of each party.
-  started() { grep -q "job 2, aggregate over $K slices, starting" "$work/$1.log" 2>/dev/null; }
-  until { started creator && started evaluator; } || ! kill -0 "$c" 2>/dev/null || ! kill -0 "$e" 2>/dev/null; do
-    sleep 1
-  done
-  sleep 10
-  for party in creator evaluator; do
-    p=$(executor_of "$party")
-    if [ -n "$p" ]; then say "killed: kill -9 $p (an executor of the $party)"; kill -9 "$p"; else
-      say "killed: found no executor of the $party to kill"; ok=0; fi
+  # Once job 2 (the second PRF), then job 3 (the second aggregate), runs on both sides, kill -9
+  # one executor of each party (Spark's workers start a new one in its place).
+  started() { grep -q "job $2, $3 over $K slices, starting" "$work/$1.log" 2>/dev/null; }
+  for job in 2:prf 3:aggregate; do
+    until { started creator "${job%%:*}" "${job#*:}" && started evaluator "${job%%:*}" "${job#*:}"; } \
+        || ! kill -0 "$c" 2>/dev/null || ! kill -0 "$e" 2>/dev/null; do
+      sleep 1
+    done
+    sleep 10
+    for party in creator evaluator; do
+      p=$(executor_of "$party")
+      if [ -n "$p" ]; then say "killed: kill -9 $p (an executor of the $party, job $job)"; kill -9 "$p"; else
+        say "killed: found no executor of the $party to kill (job $job)"; ok=0; fi
+    done
   done
 fi
 rc=0; wait "$c" || rc=1; wait "$e" || rc=1
@@ -149,9 +153,12 @@ for party in creator evaluator; do
 done
 n=0
 while IFS= read -r line; do
-  n=$((n + 1))
-  if [ "$line" = "$want_prf" ]; then say "prf right ($line)"; else
-    say "prf WRONG: got '$line', want '$want_prf'"; ok=0; fi
+  n=$((n + 1)); leg=plain; [ "$KILL" = 1 ] && [ "$n" = 2 ] && leg=killed
+  if [ "$line" != "$want_prf" ]; then
+    say "$leg: prf WRONG: got '$line', want '$want_prf'"; ok=0
+  elif [ "$leg" = killed ] && ! grep -q "job 2 (oblivious PRF over $K slices), round 2:" "$work/evaluator.log"; then
+    say "killed: prf right but in one round: the kill did not land mid-job ($line)"; ok=0
+  else say "$leg: prf right ($line)"; fi
 done < <(grep '^prf rows' "$work/evaluator.out" || true)
 want_n=$(tr ',' '\n' <<<"$workloads" | grep -c '^prf$' || true)
 [ "$n" = "$want_n" ] || { say "evaluator: $n PRF answers, want $want_n"; ok=0; }
