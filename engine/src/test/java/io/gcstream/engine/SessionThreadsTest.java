@@ -123,38 +123,22 @@ class SessionThreadsTest {
             }
             batches.add(new GcSessionTest.Batch(c, x, y));
         }
-        // Every run beside the one before; runs beside and after in turn, as Beside may choose; and
-        // as it chooses (null).
-        java.util.function.LongPredicate[] ways = {k -> true, k -> k % 2 == 0, k -> k % 3 == 1, null};
-        try {
-            for (int w = 0; w < ways.length; w++) {
-                io.gcstream.engine.internal.session.Beside.forTests = ways[w];
-                for (int[] tt : new int[][] {{2, 2}, {3, 1}, {1, 3}, {8, 8}, {2, 1}, {1, 2}}) {
-                    SessionOptions co = SessionOptions.builder().scheme(scheme).threads(tt[0]).build();
-                    SessionOptions eo = SessionOptions.builder().scheme(scheme).threads(tt[1]).build();
-                    Channel[] ch = GcSessionTest.channels(transport, co);
-                    try (Channel a = ch[0]; Channel b = ch[1];
-                            GcSession c = GcSession.creator(a, co); GcSession e = GcSession.evaluator(b, eo)) {
-                        String what = scheme + " over " + transport + ", creator " + tt[0] + " / evaluator " + tt[1]
-                                + " threads, way " + w;
-                        for (GcSessionTest.Batch batch : batches) {
-                            List<Pairs.Result<List<RunResult>>> out = Pairs.both(c, s -> GcSessionTest.runMany(s, batch,
-                                    new ArrayList<>()), e, s -> GcSessionTest.runMany(s, batch, new ArrayList<>()));
-                            batch.check(out.get(0).get(), out.get(1).get());
-                        }
-                        if (w == 0) {
-                            // Each batch's runs from the third on (creator) or the second on (evaluator).
-                            assertEquals(tt[0] >= 2 ? 7 + 3 + 3 : 0, c.runsBesideForTests(), what + ": creator's runs beside another");
-                            assertEquals(tt[1] >= 2 ? 8 + 4 + 4 : 0, e.runsBesideForTests(), what + ": evaluator's runs beside another");
-                        } else {
-                            assertTrue(tt[0] < 2 || c.runsBesideForTests() > 0, what + ": creator's runs beside another");
-                            assertTrue(tt[1] < 2 || e.runsBesideForTests() > 0, what + ": evaluator's runs beside another");
-                        }
-                    }
+        for (int[] tt : new int[][] {{2, 2}, {3, 1}, {1, 3}, {8, 8}, {2, 1}, {1, 2}}) {
+            SessionOptions co = SessionOptions.builder().scheme(scheme).threads(tt[0]).build();
+            SessionOptions eo = SessionOptions.builder().scheme(scheme).threads(tt[1]).build();
+            Channel[] ch = GcSessionTest.channels(transport, co);
+            try (Channel a = ch[0]; Channel b = ch[1];
+                    GcSession c = GcSession.creator(a, co); GcSession e = GcSession.evaluator(b, eo)) {
+                String what = scheme + " over " + transport + ", creator " + tt[0] + " / evaluator " + tt[1] + " threads";
+                for (GcSessionTest.Batch batch : batches) {
+                    List<Pairs.Result<List<RunResult>>> out = Pairs.both(c, s -> GcSessionTest.runMany(s, batch,
+                            new ArrayList<>()), e, s -> GcSessionTest.runMany(s, batch, new ArrayList<>()));
+                    batch.check(out.get(0).get(), out.get(1).get());
                 }
+                // Each batch's runs from the third on (creator) or the second on (evaluator).
+                assertEquals(tt[0] >= 2 ? 7 + 3 + 3 : 0, c.runsBesideForTests(), what + ": creator's runs beside another");
+                assertEquals(tt[1] >= 2 ? 8 + 4 + 4 : 0, e.runsBesideForTests(), what + ": evaluator's runs beside another");
             }
-        } finally {
-            io.gcstream.engine.internal.session.Beside.forTests = null;
         }
     }
 
@@ -252,15 +236,6 @@ class SessionThreadsTest {
         }
         GcSessionTest.Batch batch = new GcSessionTest.Batch(c, x, y);
         SessionOptions o = SessionOptions.builder().threads(2).timeout(java.time.Duration.ofSeconds(20)).build();
-        io.gcstream.engine.internal.session.Beside.forTests = k -> true;
-        try {
-            besideFailures(batch, o);
-        } finally {
-            io.gcstream.engine.internal.session.Beside.forTests = null;
-        }
-    }
-
-    private static void besideFailures(GcSessionTest.Batch batch, SessionOptions o) throws Exception {
         for (boolean corrupt : new boolean[] {true, false}) {
             Channel[] ch = GcSessionTest.channels(LocalPair.Connection.MEMORY, o);
             // About 1.6 MB of tables a run: the fault falls into the fourth or fifth run. A table

@@ -133,23 +133,6 @@ class TranscriptTest {
             s.runMany(RunSpec.of(c), 4, (s.role() == Party.CREATOR ? x : y)::get, res -> { });
             return null;
         };
-        try {
-            io.gcstream.engine.internal.session.Beside.forTests = k -> true;
-            runsBeside(creatorThreads, evaluatorThreads, o, r, c, side);
-            // Runs beside and after in turn, as Beside may choose: the same bytes.
-            for (java.util.function.LongPredicate way : List.<java.util.function.LongPredicate>of(k -> k % 2 == 1,
-                    k -> k % 3 == 0)) {
-                io.gcstream.engine.internal.session.Beside.forTests = way;
-                assertEquals(RUNS_AHEAD_PIN, transcripts(o.toBuilder().threads(creatorThreads).build(),
-                        o.toBuilder().threads(evaluatorThreads).build(), side), "runs ahead, beside and after in turn");
-            }
-        } finally {
-            io.gcstream.engine.internal.session.Beside.forTests = null;
-        }
-    }
-
-    private static void runsBeside(int creatorThreads, int evaluatorThreads, SessionOptions o, Random r, Circuit c,
-            Pairs.Side<Object> side) throws Exception {
         long[] beside = new long[2];
         assertEquals(RUNS_AHEAD_PIN, transcripts(o.toBuilder().threads(creatorThreads).build(),
                 o.toBuilder().threads(evaluatorThreads).build(), side, beside), "runs ahead, " + creatorThreads + " / "

@@ -24,7 +24,6 @@ import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableInput;
 import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.engine.internal.garble.TweakableHash;
-import io.gcstream.engine.internal.session.Beside;
 import io.gcstream.engine.internal.session.CreatorProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
@@ -58,7 +57,7 @@ import java.util.concurrent.Future;
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
  *     [--threads 1,2] [--rounds 3] [--scheme half-gates] [--sides garbler,evaluator] [--csv FILE]
- *     [--beside chosen|true|false] [--barrier DIR [--barrier-count 2]]
+ *     [--beside true|false] [--barrier DIR [--barrier-count 2]]
  * </pre>
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
@@ -69,9 +68,8 @@ import java.util.concurrent.Future;
  * {@code garbler}/{@code evaluator} apply to circuits, {@code sender}/{@code receiver} to OTs;
  * the default is both of each. The recorded streams are held in memory (10^7 ANDs under
  * half-gates: 320 MB), hence -Xmx3g. With 2 threads or more, the runs of a workload of several
- * go beside each other, each on a thread of its own, or one after another as a session's runs
- * do ({@link Beside} chooses; {@code --beside true}: always beside, {@code false}: one after
- * another, each on the gate loop's team).
+ * go beside each other, each on a thread of its own, as a session's runs do
+ * ({@code --beside false}: one after another, each on the gate loop's team).
  */
 public final class PartyRates {
     private PartyRates() {
@@ -153,8 +151,8 @@ public final class PartyRates {
         @Parameter(names = "--profile")
         boolean profile;
 
-        @Parameter(names = "--beside")
-        String beside = "chosen";
+        @Parameter(names = "--beside", arity = 1)
+        boolean beside = true;
 
         @Parameter(names = "--barrier")
         Path barrier;
@@ -163,20 +161,12 @@ public final class PartyRates {
         int barrierCount = 2;
     }
 
-    /**
-     * Whether runs of a workload of several go beside each other with 2 threads or more: null
-     * as a session's do ({@link Beside} chooses), else always or never.
-     */
-    private static Boolean beside;
+    /** Whether runs of a workload of several go beside each other with 2 threads or more, as a session's do. */
+    private static boolean beside = true;
 
     public static void main(String[] args) throws Exception {
         Options a = Cli.parse(new Options(), "PartyRates", args);
-        beside = switch (a.beside) {
-            case "chosen" -> null;
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("--beside takes chosen, true or false, got '" + a.beside + "'");
-        };
+        beside = a.beside;
         List<String> workloads = a.workloads;
         int[] threads = a.threads.stream().mapToInt(Integer::intValue).toArray();
         int rounds = a.rounds;
@@ -398,7 +388,7 @@ public final class PartyRates {
             return new Side(name, garbler ? "garbler" : "evaluator", circuit.nonLinearCount() * reps) {
                 @Override
                 long run(int threads) throws Exception {
-                    if (!Boolean.FALSE.equals(beside) && threads > 1 && reps > 1) {
+                    if (beside && threads > 1 && reps > 1) {
                         return besideEachOther(garbler);
                     }
                     return timed(garbler, threads, false)[0];
@@ -493,10 +483,9 @@ public final class PartyRates {
         /**
          * Runs one side {@code reps} times as a session's runMany does on 2 threads or more
          * (peer infinitely fast): the first run on this thread, compiling the walk; each later
-         * one beside the one before on a thread of its own ({@link RunGarbler},
-         * {@link RunEvaluator}), two at a time, or after it on this thread, as {@link #beside}
-         * says; the garbler's tables in run order, the evaluator's read from the recorded stream
-         * into each run's ring by this thread. Returns the wall ns.
+         * one on a thread of its own ({@link RunGarbler}, {@link RunEvaluator}), beside the one
+         * before, two at a time; the garbler's tables in run order, the evaluator's read from
+         * the recorded stream into each run's ring by this thread. Returns the wall ns.
          */
         private long besideEachOther(boolean garbler) throws IOException {
             long[] touched = {0};
@@ -510,7 +499,6 @@ public final class PartyRates {
             CodeWalker cw = new CodeWalker(circuit, walkBudget());
             String who = (garbler ? "garbler" : "evaluator") + " with runs beside each other";
             int piece = CreatorProtocol.flushInterval((long) stream.length) >= PIECE ? PIECE : 0;
-            Beside way = new Beside();
             long t0 = System.nanoTime();
             if (garbler) {
                 StreamingGarbler g = new StreamingGarbler(scheme, hash, circuit.labelSlots(), dLo, dHi, 0, out);
@@ -518,22 +506,13 @@ public final class PartyRates {
                 RunGarbler[] slots = {new RunGarbler(scheme, dLo, dHi, "bench-run-0"),
                     new RunGarbler(scheme, dLo, dHi, "bench-run-1")};
                 try {
-                    // This run, if it is garbled on a thread of its own.
                     RunGarbler current = null;
                     for (int r = 0; r < reps; r++) {
-                        // As a session: the next run goes beside this one from the second run on,
-                        // and then this one is garbled on a thread of its own too.
-                        boolean nextBeside = r >= 1 && r + 1 < reps && beside(way);
-                        if (current == null && nextBeside) {
-                            current = slots[r % 2];
-                            place(current.labels(circuit), zero);
-                            current.start(circuit, cw, 0, hash, piece);
-                        }
                         if (current != null) {
                             current.release(out);
                         }
                         RunGarbler next = null;
-                        if (nextBeside) {
+                        if (r >= 1 && r + 1 < reps) {
                             next = slots[(r + 1) % 2];
                             place(next.labels(circuit), zero);
                             next.start(circuit, cw, 0, hash, piece);
@@ -548,7 +527,6 @@ public final class PartyRates {
                             g.finish();
                             check(g.labels(), outputZero, who);
                         }
-                        way.ended(current != null);
                         current = next;
                     }
                 } finally {
@@ -558,28 +536,13 @@ public final class PartyRates {
                 }
             } else {
                 StreamingEvaluator e = new StreamingEvaluator(scheme, hash, circuit.labelSlots(), 0, in);
+                place(e.labels(), active);
+                cw.walk(e, null);
+                decode(e.labels(), who);
                 RunEvaluator[] slots = {new RunEvaluator(scheme, "bench-run-0"), new RunEvaluator(scheme, "bench-run-1")};
                 try {
                     RunEvaluator pending = null;
-                    for (int r = 0; r < reps; r++) {
-                        if (r == 0 || !beside(way)) {
-                            if (pending != null) {
-                                end(pending, who, way);
-                                pending = null;
-                            }
-                            pos[0] = 0;
-                            e.restart(0);
-                            place(e.labels(), active);
-                            cw.walk(e, null);
-                            e.finish();
-                            if (pos[0] != stream.length) {
-                                throw new IllegalStateException(name + ": the " + who + " read " + pos[0] + " of "
-                                        + stream.length + " bytes");
-                            }
-                            decode(e.labels(), who);
-                            way.ended(false);
-                            continue;
-                        }
+                    for (int r = 1; r < reps; r++) {
                         RunEvaluator slot = slots[r % 2];
                         place(slot.labels(circuit), active);
                         slot.start(circuit, cw, 0, hash);
@@ -587,7 +550,7 @@ public final class PartyRates {
                             int room = slot.room();
                             if (room == 0) {
                                 if (pending != null && pending.finished()) {
-                                    end(pending, who, way);
+                                    end(pending, who);
                                     pending = null;
                                 } else if (slot.finished()) {
                                     break;
@@ -601,18 +564,18 @@ public final class PartyRates {
                             slot.put(n);
                             at += n;
                             if (pending != null && pending.finished()) {
-                                end(pending, who, way);
+                                end(pending, who);
                                 pending = null;
                             }
                         }
                         slot.endOfTables();
                         if (pending != null) {
-                            end(pending, who, way);
+                            end(pending, who);
                         }
                         pending = slot;
                     }
                     if (pending != null) {
-                        end(pending, who, way);
+                        end(pending, who);
                     }
                 } finally {
                     for (RunEvaluator x : slots) {
@@ -623,15 +586,9 @@ public final class PartyRates {
             return System.nanoTime() - t0;
         }
 
-        /** Whether the next run goes beside the one before: as {@code way} measures, or as {@code --beside} says. */
-        private static boolean beside(Beside way) {
-            return beside == null ? way.next() : beside;
-        }
-
-        /** A run evaluated beside another: waited for and checked, and its end told to {@code way}. */
-        private void end(RunEvaluator r, String who, Beside way) {
+        /** A run evaluated beside another: waited for and checked. */
+        private void end(RunEvaluator r, String who) {
             r.await();
-            way.ended(true);
             if (r.bytesTaken() != stream.length) {
                 throw new IllegalStateException(name + ": the " + who + " read " + r.bytesTaken() + " of "
                         + stream.length + " bytes");

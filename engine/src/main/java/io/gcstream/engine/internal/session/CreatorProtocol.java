@@ -181,24 +181,15 @@ public final class CreatorProtocol extends Protocol {
         enter("input labels");
         ensureChunks(c);
         // A run of a sequence whose next run the evaluator sends ahead: the loops of runs on
-        // threads of their own. If the next run goes beside this one, this one is garbled on a
-        // thread of its own too, so that this thread reads the next run's inputs while this
-        // run's tables go out: the evaluator may send those only after it has read them.
+        // threads of their own (this one garbles on this thread, the next beside it).
         SplitPlan plan = planFor(c, runsBeside(peer, next, c));
-        boolean nextBeside = readsAhead(peer, next, c) && beside.next();
-        RunGarbler slot = nextBeside ? nextSlot() : null;
-        GarblerLoop g = null;
-        long[] labels;
+        int lt = loopThreads();
+        GarblerLoop g = garbler(plan, lt);
+        g.restart(gateCounter);
         flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());
         unflushed = 0;
-        if (slot != null) {
-            labels = slot.labels(c);
-        } else {
-            g = garbler(plan, loopThreads());
-            g.restart(gateCounter);
-            g.sendInPiecesOf(piece(flushEvery));
-            labels = g.labels();
-        }
+        g.sendInPiecesOf(piece(flushEvery));
+        long[] labels = g.labels();
         // Evaluator inputs: fresh ones' 0-labels from correlated OT with Δ, kept ones' from the values.
         int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
@@ -228,29 +219,19 @@ public final class CreatorProtocol extends Protocol {
 
         enter("garbled circuit");
         long start = gateCounter;
-        int eo = decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR)).length;
-        Outcome o;
-        if (slot != null) {
+        if (readsAhead(peer, next, c)) {
+            // The evaluator sends the next run's header and inputs once it has this run's
+            // header: the next run is garbled beside this one from then on.
             ch.flush();
-            slot.start(c, codeWalker, start, hash, piece(flushEvery));
-            // From here until the run's thread is done, it writes and this thread only reads.
-            slot.release(tables);
-            readAhead(next, c, start + walkedNonLinear + eo);
-            awaitSlot(slot);
-            if (progress != null) {
-                progress.progress(role(), c.gateCount(), c.gateCount());
-            }
-            o = endRun(spec, c, peer, labels, slot.nextGateId(), slot.gateCount(), slot.nonLinearCount());
-        } else {
-            walk(c, g);
-            g.finish();
-            if (walkedNonLinear < 0) {
-                walkedNonLinear = g.nonLinearCount();
-            }
-            o = endRun(spec, c, peer, labels, g.nextGateId(), g.gateCount(), g.nonLinearCount());
+            readAhead(next, c, start + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
+                    CircuitSlots.outputs(c, Party.EVALUATOR)).length);
         }
-        ranInSequence(slot != null, next);
-        return o;
+        walk(c, g);
+        g.finish();
+        if (walkedNonLinear < 0) {
+            walkedNonLinear = g.nonLinearCount();
+        }
+        return endRun(spec, c, peer, labels, g.nextGateId(), g.gateCount(), g.nonLinearCount());
     }
 
     /**
@@ -275,7 +256,7 @@ public final class CreatorProtocol extends Protocol {
         enter("garbled circuit");
         flushEvery = flushInterval(c.nonLinearCount() * (long) scheme.tableBytes());
         unflushed = 0;
-        boolean more = readsAhead(peer, next, c) && beside.next();
+        boolean more = readsAhead(peer, next, c);
         if (more) {
             ch.flush();
         }
@@ -291,21 +272,8 @@ public final class CreatorProtocol extends Protocol {
             // A run on a thread of its own reports at its end only (the listener is this thread's).
             progress.progress(role(), c.gateCount(), c.gateCount());
         }
-        Outcome o = endRun(spec, c, peer, p.slot.labels(c), p.slot.nextGateId(), p.slot.gateCount(),
+        return endRun(spec, c, peer, p.slot.labels(c), p.slot.nextGateId(), p.slot.gateCount(),
                 p.slot.nonLinearCount());
-        ranInSequence(true, next);
-        return o;
-    }
-
-    /** A run of a sequence ended, garbled beside the one before or not: for {@link Beside}. */
-    private void ranInSequence(boolean onSlot, Ahead next) {
-        if (!parallelRuns()) {
-            return;
-        }
-        beside.ended(onSlot);
-        if (next == null) {
-            beside.pause();
-        }
     }
 
     /** Waits for a run's thread; its output's failure (the channel's) as the IOException it was. */

@@ -111,8 +111,6 @@ public abstract class Protocol {
     static final int RUNS_IN_FLIGHT = 2;
     /** Runs this side started on a thread of their own beside the one before (tests, benchmarks). */
     long runsBeside;
-    /** Whether a run goes beside the one before or after it, as measured ({@link #parallelRuns}). */
-    final Beside beside = new Beside();
 
     /** What a run gives this party: decoded output bits and the labels of each kept range. */
     public record Outcome(boolean[] decoded, long[][] kept) {

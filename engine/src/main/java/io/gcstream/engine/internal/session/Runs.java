@@ -146,7 +146,7 @@ public final class Runs {
             for (int i = 0; i < count; i++) {
                 if (ahead && i > 0 && protocol instanceof EvaluatorProtocol e && e.canBegin(spec)) {
                     try {
-                        runBeside(e, spec, i, count, fingerprint, bits, freshBits, one, results, beside);
+                        runBeside(e, spec, i, count, fingerprint, freshBits, results, beside);
                     } catch (HandshakeMismatchException m) {
                         throw m;
                     } catch (IOException | RuntimeException x) {
@@ -176,50 +176,31 @@ public final class Runs {
     }
 
     /**
-     * The evaluator's runs {@code from} .. {@code count-1}, each sent ahead by the one before
-     * ({@code bits} are run {@code from}'s, sent): each evaluated on a thread of its own beside
-     * the run before ({@link EvaluatorProtocol#begin}) or after it on this thread, as
-     * {@link Beside} chooses. The statistics of a run beside another count it from its
-     * beginning to its end, which overlap.
+     * The evaluator's runs {@code from} .. {@code count-1}, each sent ahead by the one before and
+     * evaluated on a thread of its own beside it ({@link EvaluatorProtocol#begin}); their
+     * statistics count each run from its beginning to its end, which overlap.
      */
     private <R> void runBeside(EvaluatorProtocol e, RunSpec spec, int from, int count, byte[] fingerprint,
-            boolean[] bits, IntFunction<boolean[]> freshBits, One<R> one, Consumer<R> results, Function<Done, R> beside)
-            throws IOException {
+            IntFunction<boolean[]> freshBits, Consumer<R> results, Function<Done, R> beside) throws IOException {
         long first = index;
         Consumer<EvaluatorProtocol.Ended> ended = x -> {
             index = x.runIndex() + 1;
             last = new RunStats(protocol.role(), scheme, 0, 0, x.nanos(), x.nanos(), x.sent(), x.received(),
                     x.gates(), x.nonLinear(), x.labelSlots());
-            protocol.beside.ended(true);
             results.accept(beside.apply(new Done(x.outcome(), last)));
         };
-        boolean[][] sent = {bits};
         for (int j = from; j < count; j++) {
             int k = j;
             long run = first + (j - from);
-            if (e.canBegin(spec) && protocol.beside.next()) {
-                try {
-                    e.begin(spec, run, fingerprint, () -> {
-                        sent[0] = freshBits.apply(k + 1);
-                        return new Protocol.Ahead(spec, run + 1, fingerprint, sent[0], k + 2 < count);
-                    }, ended);
-                } catch (HandshakeMismatchException m) {
-                    index = run + 1; // both sides exchanged a header: stay in step, stay usable
-                    protocol.idle();
-                    throw m;
-                }
-            } else {
-                // After the run before, on this thread: as run() with the next run sent ahead.
-                e.endPending(ended, null);
-                boolean[] nextBits = j + 1 < count ? freshBits.apply(j + 1) : null;
-                Protocol.Ahead next = nextBits != null
-                        ? new Protocol.Ahead(spec, run + 1, fingerprint, nextBits, j + 2 < count) : null;
-                results.accept(one.run(sent[0], next));
-                protocol.beside.ended(false);
-                sent[0] = nextBits;
+            try {
+                e.begin(spec, run, fingerprint, () -> new Protocol.Ahead(spec, run + 1, fingerprint,
+                        freshBits.apply(k + 1), k + 2 < count), ended);
+            } catch (HandshakeMismatchException m) {
+                index = run + 1; // both sides exchanged a header: stay in step, stay usable
+                protocol.idle();
+                throw m;
             }
         }
         e.endPending(ended, null);
-        protocol.beside.pause();
     }
 }
