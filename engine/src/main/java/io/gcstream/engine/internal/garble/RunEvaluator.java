@@ -1,9 +1,7 @@
 package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.ot.internal.parallel.Background;
 import io.gcstream.ot.internal.parallel.Spin;
-import io.gcstream.ot.internal.parallel.WorkerException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.locks.LockSupport;
@@ -22,55 +20,30 @@ import java.util.concurrent.locks.LockSupport;
  * labels into {@link #labels(Circuit)} before {@link #start} and reads the output labels after
  * {@link #await}; between the two it must not touch them. Only the owner calls the methods.
  */
-public final class RunEvaluator implements AutoCloseable {
+public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     /** Bytes of tables read ahead of the evaluation. */
     public static final int RING = 1 << 20;
 
-    /** Thrown into the walk when the evaluator is closed while it waits for tables. */
-    private static final class Stop extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Stop() {
-            super("the run was abandoned", null, false, false);
-        }
-    }
-
-    private final GarblingScheme scheme;
-    private final TweakableHash hash = new TweakableHash();
-    private final Background thread;
     private final byte[] ring = new byte[RING];
-    private StreamingEvaluator loop;
-    private CodeWalker walker;
-    private CodeWalker own;
-    private Circuit ownOf;
     /** Bytes the owner has put into the ring, and the run's thread has taken, since the start. */
     private volatile long put;
     private volatile long taken;
     private volatile boolean finished = true;
-    private volatile boolean closed;
     /** Set by the owner once it has put all of the run's tables: a read beyond them fails. */
     private volatile boolean ended;
     /** The owner while it is parked in {@link #awaitRoom}, the run's thread while it waits for bytes. */
     private volatile Thread owner;
     private volatile Thread reader;
-    private final Background.Task walk = this::walk;
     private final TableInput in = this::take;
 
     /** @param name the thread's name, {@code gcstream-NAME} */
     public RunEvaluator(GarblingScheme scheme, String name) {
-        this.scheme = scheme;
-        this.thread = new Background(name);
+        super(scheme, name);
     }
 
-    /**
-     * The label array for a run of {@code c}, grown if it is too small: the owner places the
-     * input labels into it before {@link #start}.
-     */
-    public long[] labels(Circuit c) {
-        if (loop == null || loop.capacity() < c.labelSlots()) {
-            loop = new StreamingEvaluator(scheme, hash, c.labelSlots(), 0, in);
-        }
-        return loop.labels();
+    @Override
+    StreamingEvaluator newLoop(long labelSlots) {
+        return new StreamingEvaluator(scheme, hash, labelSlots, 0, in);
     }
 
     /**
@@ -79,27 +52,12 @@ public final class RunEvaluator implements AutoCloseable {
      * has kept it, else walking on its own. The previous run must have been awaited.
      */
     public void start(Circuit c, CodeWalker kept, long firstGate, TweakableHash like) {
-        labels(c);
-        if (kept.keeps()) {
-            walker = kept;
-        } else {
-            if (ownOf != c) {
-                own = new CodeWalker(c, 0);
-                ownOf = c;
-            }
-            walker = own;
-        }
-        if (like.saltLo() != hash.saltLo() || like.saltHi() != hash.saltHi()) {
-            hash.salt(like.saltLo(), like.saltHi());
-        }
-        // A run that failed may have left gates queued: they belong to no run.
-        loop.abandon();
-        loop.restart(firstGate);
+        prepare(c, kept, like);
         put = 0;
         taken = 0;
         ended = false;
         finished = false;
-        thread.submit(walk);
+        launch(firstGate);
     }
 
     /** The ring the owner puts the run's tables into, at {@link #at()}. */
@@ -166,60 +124,20 @@ public final class RunEvaluator implements AutoCloseable {
         Spin.ended(Math.min(spins, Spin.LIMIT));
     }
 
-    /**
-     * Waits until the run is evaluated and rethrows its failure (an {@link IOException} as an
-     * {@link UncheckedIOException}, as the one-thread evaluator throws it).
-     */
-    public void await() {
-        try {
-            thread.await();
-        } catch (WorkerException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw new UncheckedIOException(io);
-            }
-            throw e;
-        }
-    }
-
     /** Bytes of tables the run has read (after {@link #await}). */
     public long bytesTaken() {
         return taken;
     }
 
-    /** The gate counter after the run (after {@link #await}). */
-    public long nextGateId() {
-        return loop.nextGateId();
-    }
-
-    /** Non-linear gates of the run (after {@link #await}). */
-    public long nonLinearCount() {
-        return loop.nonLinearCount();
-    }
-
-    /** Gates of the run (after {@link #await}). */
-    public long gateCount() {
-        return loop.gateCount();
-    }
-
-    /** Abandons a run in flight and stops the thread; later calls must not be made. Idempotent. */
     @Override
-    public void close() {
-        closed = true;
+    void wake() {
         LockSupport.unpark(reader);
-        thread.close();
     }
 
-    private void walk() throws IOException {
-        try {
-            walker.walk(loop, null);
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        } catch (Stop s) {
-            // Closed: the owner has given the run up.
-        } finally {
-            finished = true;
-            LockSupport.unpark(owner);
-        }
+    @Override
+    void atEnd() {
+        finished = true;
+        LockSupport.unpark(owner);
     }
 
     /** The evaluator's input: the next {@code len} bytes of the ring, waiting for the owner to put them. */

@@ -1,11 +1,8 @@
 package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.ot.internal.parallel.Background;
 import io.gcstream.ot.internal.parallel.Spin;
-import io.gcstream.ot.internal.parallel.WorkerException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -22,37 +19,18 @@ import java.util.concurrent.locks.LockSupport;
  * into {@link #labels(Circuit)} before {@link #start} and reads the output labels after
  * {@link #await}; between the two it must not touch them. Only the owner calls the methods.
  */
-public final class RunGarbler implements AutoCloseable {
+public final class RunGarbler extends RunThread<StreamingGarbler> {
     /** Most bytes of tables held before the run is released. */
     public static final int HOLD = 1 << 20;
 
-    /** Thrown into the walk when the garbler is closed while it waits to be released. */
-    private static final class Stop extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Stop() {
-            super("the run was abandoned", null, false, false);
-        }
-    }
-
-    private final GarblingScheme scheme;
     private final long dLo;
     private final long dHi;
-    private final TweakableHash hash = new TweakableHash();
-    private final Background thread;
-    private StreamingGarbler loop;
     private int piece;
-    /** What the walk walks: the session's kept code, or (not kept yet) a walker of the garbler's own. */
-    private CodeWalker walker;
-    private CodeWalker own;
-    private Circuit ownOf;
     private byte[] held = new byte[0];
     private int heldBytes;
     /** Where the tables go once released; null while they are held. */
     private volatile TableOutput out;
-    private volatile boolean closed;
     private volatile Thread waiting;
-    private final Background.Task walk = this::walk;
     private final TableOutput hold = this::hold;
 
     /**
@@ -60,22 +38,16 @@ public final class RunGarbler implements AutoCloseable {
      * @param dLo  Δ, low half (lowest bit 1)
      */
     public RunGarbler(GarblingScheme scheme, long dLo, long dHi, String name) {
-        this.scheme = scheme;
+        super(scheme, name);
         this.dLo = dLo;
         this.dHi = dHi;
-        this.thread = new Background(name);
     }
 
-    /**
-     * The label array for a run of {@code c}, grown if it is too small: the owner places the
-     * input 0-labels into it before {@link #start}.
-     */
-    public long[] labels(Circuit c) {
-        if (loop == null || loop.capacity() < c.labelSlots()) {
-            loop = new StreamingGarbler(scheme, hash, c.labelSlots(), dLo, dHi, 0, hold);
-            loop.sendInPiecesOf(piece);
-        }
-        return loop.labels();
+    @Override
+    StreamingGarbler newLoop(long labelSlots) {
+        StreamingGarbler g = new StreamingGarbler(scheme, hash, labelSlots, dLo, dHi, 0, hold);
+        g.sendInPiecesOf(piece);
+        return g;
     }
 
     /**
@@ -87,105 +59,49 @@ public final class RunGarbler implements AutoCloseable {
      * @param piece bytes the garbler holds before it writes (see {@link GarblerLoop#sendInPiecesOf})
      */
     public void start(Circuit c, CodeWalker kept, long firstGate, TweakableHash like, int piece) {
-        labels(c);
+        prepare(c, kept, like);
         // Room for what the run may hold, made here rather than on the run's thread.
         long stream = c.nonLinearCount() * (scheme.tableBytes() + (scheme.controlBits() == 0 ? 0 : 1L)) + piece;
         if (held.length < Math.min(HOLD, stream)) {
             held = new byte[(int) Math.min(HOLD, stream)];
         }
-        if (kept.keeps()) {
-            walker = kept;
-        } else {
-            if (ownOf != c) {
-                own = new CodeWalker(c, 0);
-                ownOf = c;
-            }
-            walker = own;
-        }
-        if (like.saltLo() != hash.saltLo() || like.saltHi() != hash.saltHi()) {
-            hash.salt(like.saltLo(), like.saltHi());
-        }
         if (piece != this.piece) {
             loop.sendInPiecesOf(piece);
             this.piece = piece;
         }
-        // A run that failed may have left gates queued: they belong to no run.
-        loop.abandon();
-        loop.restart(firstGate);
         heldBytes = 0;
         out = null;
-        thread.submit(walk);
+        launch(firstGate);
     }
 
     /**
      * From now on the garbler's thread writes the run's tables to {@code to}: those it holds,
      * then each piece as it is garbled, and flushes it at the end. The owner must not write to
-     * the same output until {@link #await} returns.
+     * the same output until {@link #await} returns, which waits for the tables written: a run
+     * is awaited only once released.
      */
     public void release(TableOutput to) {
         out = to;
         LockSupport.unpark(waiting);
     }
 
-    /**
-     * Waits until the run is garbled and its tables written (it must have been released), and
-     * rethrows its failure: an {@link IOException} of the output as an
-     * {@link UncheckedIOException}, as the one-thread garbler throws it.
-     */
-    public void await() {
-        try {
-            thread.await();
-        } catch (WorkerException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw new UncheckedIOException(io);
-            }
-            throw e;
-        }
-    }
-
-    /** The gate counter after the run (after {@link #await}). */
-    public long nextGateId() {
-        return loop.nextGateId();
-    }
-
-    /** Non-linear gates of the run (after {@link #await}). */
-    public long nonLinearCount() {
-        return loop.nonLinearCount();
-    }
-
-    /** Gates of the run (after {@link #await}). */
-    public long gateCount() {
-        return loop.gateCount();
-    }
-
-    /**
-     * Abandons a run in flight (a run held and never released ends at once) and stops the
-     * thread; later calls must not be made. Idempotent.
-     */
+    /** A run held and never released ends at once. */
     @Override
-    public void close() {
-        closed = true;
+    void wake() {
         LockSupport.unpark(waiting);
-        thread.close();
     }
 
-    /** The thread's task: the walk, then the held tables if the walk ended before the release. */
-    private void walk() throws IOException {
-        try {
-            walker.walk(loop, null);
-            loop.finish();
-            TableOutput o = awaitRelease();
-            if (heldBytes > 0) {
-                o.write(held, 0, heldBytes);
-                heldBytes = 0;
-            }
-            // The evaluator may read all of them before it sends what the owner waits for.
-            o.flush();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        } catch (Stop s) {
-            // Closed: the owner has given the run up.
+    /** After the walk: the held tables if the walk ended before the release. */
+    @Override
+    void walked() throws IOException {
+        loop.finish();
+        TableOutput o = awaitRelease();
+        if (heldBytes > 0) {
+            o.write(held, 0, heldBytes);
+            heldBytes = 0;
         }
+        // The evaluator may read all of them before it sends what the owner waits for.
+        o.flush();
     }
 
     /** The garbler's output: held until released, then the output given. */

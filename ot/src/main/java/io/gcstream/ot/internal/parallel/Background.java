@@ -147,6 +147,16 @@ public final class Background implements AutoCloseable {
                 idleSince = System.nanoTime();
                 continue;
             }
+            // The owner often hands the next task over at once: spin briefly before parking.
+            int spins = 0;
+            while (spins < Spin.LIMIT && state.get() == IDLE && !closed) {
+                spins++;
+                Thread.onSpinWait();
+            }
+            Spin.ended(spins);
+            if (state.get() == QUEUED) {
+                continue;
+            }
             // A task queued meanwhile makes the CAS fail: take it first.
             if ((closed || System.nanoTime() - idleSince > Workers.IDLE_EXIT_NANOS)
                     && state.compareAndSet(IDLE, EXITED)) {
