@@ -139,7 +139,6 @@ public final class Gc {
 
     public static void main(String[] args) {
         LogConfigurator.startInBackground();
-        CryptoWarmup.startInBackground();
         Thread.setDefaultUncaughtExceptionHandler(new ResourceHandler());
         Runtime.getRuntime().addShutdownHook(new Thread(Gc::interrupted, "gc-interrupted"));
         int status = run(args, ResultOutput.stdout(), System.err);
