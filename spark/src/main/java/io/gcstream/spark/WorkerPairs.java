@@ -10,6 +10,7 @@ import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.spark.internal.Endpoint;
 import io.gcstream.spark.internal.Frames;
 import io.gcstream.spark.internal.Job;
+import io.gcstream.spark.internal.PairSettings;
 import io.gcstream.spark.internal.PartyKeys;
 import io.gcstream.spark.internal.Requests;
 import io.gcstream.spark.internal.Rows;
@@ -48,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * }                                                  }
  * }</pre>
  *
- * <p><b>Pairing.</b> The creator's driver publishes one endpoint ({@link WorkerPairsOptions#endpointPort()}),
+ * <p><b>Pairing.</b> The creator's driver publishes one endpoint ({@link WorkerPairsOptions.Builder#endpoint(String, int)}),
  * where the evaluator's tasks learn where the creator's task of their slice listens. Each
  * party's driver also runs a party-internal service that only the party's own certificate
  * opens, from which its executors take the job's secrets (Δ, the creator's key) and to which
@@ -69,7 +70,7 @@ public final class WorkerPairs implements AutoCloseable {
 
     private final SparkSession spark;
     private final Party role;
-    private final WorkerPairsOptions options;
+    private final PairSettings options;
     private final PartyKeys keys;
     private final Endpoint endpoint;
     private int seq;
@@ -77,9 +78,9 @@ public final class WorkerPairs implements AutoCloseable {
     private WorkerPairs(SparkSession spark, Party role, WorkerPairsOptions options) {
         this.spark = Objects.requireNonNull(spark, "spark");
         this.role = role;
-        this.options = Objects.requireNonNull(options, "options");
-        this.keys = PartyKeys.load(options);
-        this.endpoint = new Endpoint(role, options, keys);
+        this.options = Objects.requireNonNull(options, "options").settings();
+        this.keys = PartyKeys.load(this.options);
+        this.endpoint = new Endpoint(role, this.options, keys);
     }
 
     /** The creator's side: starts its published endpoint and its party-internal service. */

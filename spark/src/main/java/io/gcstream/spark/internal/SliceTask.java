@@ -12,7 +12,6 @@ import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.channel.TlsHandshakeException;
 import io.gcstream.spark.WorkerPairsException;
-import io.gcstream.spark.WorkerPairsOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -54,11 +53,11 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
     private final byte[] jobId;
     private final int round;
     private final BitSet done;
-    private final WorkerPairsOptions options;
+    private final PairSettings options;
     private final String driverHost;
     private final int driverPort;
 
-    public SliceTask(Party role, int kind, byte[] jobId, int round, BitSet done, WorkerPairsOptions options,
+    public SliceTask(Party role, int kind, byte[] jobId, int round, BitSet done, PairSettings options,
             String driverHost, int driverPort) {
         this.role = role;
         this.kind = kind;
