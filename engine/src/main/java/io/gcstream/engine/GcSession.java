@@ -374,7 +374,7 @@ public final class GcSession implements AutoCloseable {
      * lets the hello check the count). Where the spec keeps no values, the creator decodes no
      * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs one
      * ahead</b> if its channel can take a run's messages unread
-     * ({@link io.gcstream.ot.channel.Channel#reserveUnread}): it sends run i+1's header and input
+     * (TCP and in-memory channels tell whether they can): it sends run i+1's header and input
      * OTs before it evaluates run i, so the creator garbles run i+1 while run i is evaluated
      * instead of waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead").
      * Otherwise the runs go one after another.

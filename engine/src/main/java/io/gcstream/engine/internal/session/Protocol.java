@@ -18,6 +18,7 @@ import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.TunedChannel;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
@@ -311,7 +312,7 @@ public abstract class Protocol {
      * Most fresh evaluator input bits of a run sent ahead: its OT messages (16 bytes a bit) are
      * written while the creator may be blocked writing the previous run's tables, so they must fit
      * in the channel's buffers (16 KiB and a header), which the evaluator checks before it runs
-     * ahead ({@link Channel#reserveUnread}).
+     * ahead ({@link TunedChannel#reserveUnread}).
      */
     public static final int AHEAD_MAX_BITS = 1024;
 
