@@ -95,9 +95,4 @@ public enum CircuitFormat {
     public static CircuitFormat detect(Path file) throws IOException {
         return FormatDetector.detect(file);
     }
-
-    /** The format of a whole file's {@code content}; {@code name} names it in errors. */
-    public static CircuitFormat detect(byte[] content, String name) {
-        return FormatDetector.detect(content, name);
-    }
 }
