@@ -126,7 +126,7 @@ public final class OutputFile implements Closeable {
     public static final class TargetException extends IOException {
         private static final long serialVersionUID = 1L;
 
-        public TargetException(String message) {
+        TargetException(String message) {
             super(message);
         }
     }
