@@ -1,7 +1,7 @@
 package io.gcstream.benchmarks.party;
 
-import io.gcstream.benchmarks.engine.LaneCircuit;
 import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.engine.LaneCircuit;
 import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.Circuit;
@@ -32,6 +32,7 @@ import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -698,7 +699,7 @@ public final class PartyRates {
             for (int done = 0; done < n; done += BATCH) {
                 int k = Math.min(BATCH, n - done);
                 if (sessionDelta) {
-                    s.correlatedSessionDelta(k, out, 0);
+                    SessionDeltaOt.correlated(s, k, out, 0);
                 } else {
                     s.correlated(0x1234_5679L, 0x5678L, k, out, 0);
                 }
@@ -713,7 +714,7 @@ public final class PartyRates {
             for (int done = 0; done < n; done += BATCH) {
                 int k = Math.min(BATCH, n - done);
                 if (sessionDelta) {
-                    r.correlatedSessionDelta(choices, 0, k, out, 0);
+                    SessionDeltaOt.correlated(r, choices, 0, k, out, 0);
                 } else {
                     r.correlated(choices, 0, k, out, 0);
                 }
@@ -738,7 +739,7 @@ public final class PartyRates {
                                 int k = Math.min(BATCH, n - done);
                                 long t0 = System.nanoTime();
                                 if (sessionDelta) {
-                                    s.correlatedSessionDelta(k, out, 0);
+                                    SessionDeltaOt.correlated(s, k, out, 0);
                                 } else {
                                     s.correlated(0x1234_5679L, 0x5678L, k, out, 0);
                                 }
@@ -754,7 +755,7 @@ public final class PartyRates {
                                 int k = Math.min(BATCH, n - done);
                                 long t0 = System.nanoTime();
                                 if (sessionDelta) {
-                                    r.correlatedSessionDelta(choices, 0, k, out, 0);
+                                    SessionDeltaOt.correlated(r, choices, 0, k, out, 0);
                                 } else {
                                     r.correlated(choices, 0, k, out, 0);
                                 }
