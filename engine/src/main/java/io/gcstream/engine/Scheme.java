@@ -1,6 +1,5 @@
 package io.gcstream.engine;
 
-import io.gcstream.engine.internal.garble.GarblingScheme;
 import java.util.Locale;
 
 /**
@@ -29,11 +28,6 @@ public enum Scheme {
     /** The name used on the command line and in messages ("half-gates", "grr3", ...). */
     public String wireName() {
         return wireName;
-    }
-
-    /** Bytes of garbled table sent per non-linear gate, not counting a scheme's few extra bits. */
-    public int tableBytes() {
-        return GarblingScheme.of(this).tableBytes();
     }
 
     /**

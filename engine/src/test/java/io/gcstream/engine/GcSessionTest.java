@@ -363,7 +363,7 @@ class GcSessionTest {
         for (int k = 1; k < bytes.length; k++) {
             long gates = bytes[k][2] - bytes[0][2];
             if (GarblingScheme.of(scheme).controlBits() == 0) {
-                assertEquals(scheme.tableBytes() * gates, bytes[k][0] - bytes[0][0],
+                assertEquals(GarblingScheme.of(scheme).tableBytes() * gates, bytes[k][0] - bytes[0][0],
                         "creator bytes per extra non-linear gate");
             }
             long stream = StreamBytes.of(chain(k == 1 ? 1000 : 5000), GarblingScheme.of(scheme))
