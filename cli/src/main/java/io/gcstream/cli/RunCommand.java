@@ -9,6 +9,7 @@ import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
@@ -171,7 +172,15 @@ final class RunCommand extends CircuitCommand {
      * the same circuit, so they agree.
      */
     static SessionOptions sizedFor(SessionOptions options, Circuit c) {
-        return options.toBuilder().otBlockSizeFor(c.evaluatorInputCount()).build();
+        return options.toBuilder().otBlockSize(otBlockFor(c.evaluatorInputCount())).build();
+    }
+
+    /**
+     * The smallest OT block that serves runs of up to {@code evaluatorInputs} fresh evaluator
+     * input bits in one block, at most the default: both parties compute it from the same number.
+     */
+    static int otBlockFor(long evaluatorInputs) {
+        return (int) Math.max(128, (Math.min(evaluatorInputs, OtOptions.DEFAULT_BLOCK_SIZE) + 127) / 128 * 128);
     }
 
     /**

@@ -24,7 +24,7 @@ import java.util.OptionalLong;
  *   <li>{@code otBlockSize}: OTs per block of the OT extension (a multiple of 128, default
  *       16,384). Memory of the extension is proportional to it (about 64 bytes per OT for the
  *       creator, 112 for the evaluator), so a session whose runs have few evaluator inputs can
- *       use a small block: {@link Builder#otBlockSizeFor}.</li>
+ *       use a small block (the smallest multiple of 128 at least its evaluator inputs).</li>
  *   <li>{@code plannedRuns}: how many runs the caller means to make in this session, or 0 (the
  *       default) for not said. The hello compares the two: parties that both say a number must
  *       say the same, else the handshake fails on both sides naming both (so that a party
@@ -253,17 +253,6 @@ public final class SessionOptions {
             OtOptions.builder().blockSize(ots); // validates
             this.otBlockSize = ots;
             return this;
-        }
-
-        /**
-         * The smallest block that serves runs of up to {@code evaluatorInputs} fresh evaluator
-         * input bits in one block, at most the default 16,384: for sessions of small circuits,
-         * whose OT extension then needs little memory. Both parties must call it with the same
-         * number (e.g. the circuit's evaluator input count).
-         */
-        public Builder otBlockSizeFor(long evaluatorInputs) {
-            long rounded = Math.max(128, (Math.min(evaluatorInputs, OtOptions.DEFAULT_BLOCK_SIZE) + 127) / 128 * 128);
-            return otBlockSize((int) rounded);
         }
 
         /**
