@@ -25,7 +25,7 @@ class CircuitBuilderTest {
         int x = b.creatorInput(1).bit(0);
         int y = b.evaluatorInput(1).bit(0);
         int s = b.evaluatorInput(1).bit(0);
-        b.evaluatorOutput(Word.of(b.xor(x, y), b.and(x, y), b.or(x, y), b.not(x), b.xnor(x, y), b.mux(s, x, y),
+        b.evaluatorOutput(Word.of(b.xor(x, y), b.and(x, y), b.or(x, y), b.not(x), b.gate(TruthTable.XNOR, x, y), b.mux(s, x, y),
                 b.gate(TruthTable.NAND, x, y)));
         Circuit c = b.build();
         assertEquals(4, c.nonLinearCount()); // AND, OR, MUX, NAND
