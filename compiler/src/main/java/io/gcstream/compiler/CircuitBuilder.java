@@ -32,7 +32,7 @@ import java.util.function.UnaryOperator;
  * CircuitBuilder b = new CircuitBuilder();
  * Word x = b.creatorInput(8), y = b.evaluatorInput(8);
  * UnaryOperator<Word> and8 = b.define("and8", 16, in -> b.and(in.slice(0, 8), in.slice(8, 16)));
- * b.evaluatorOutput(and8.apply(Word.concat(x, y)));        // one call instruction
+ * b.evaluatorOutput(and8.apply(x.concat(y)));        // one call instruction
  * Circuit c = b.build();
  * }</pre>
  *

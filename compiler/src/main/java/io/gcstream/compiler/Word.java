@@ -45,21 +45,6 @@ public final class Word {
         return new Word(w);
     }
 
-    /** The words concatenated, the first in the lowest bits. */
-    public static Word concat(Word... parts) {
-        int n = 0;
-        for (Word p : parts) {
-            n += p.width();
-        }
-        int[] w = new int[n];
-        int k = 0;
-        for (Word p : parts) {
-            System.arraycopy(p.wires, 0, w, k, p.wires.length);
-            k += p.wires.length;
-        }
-        return new Word(w);
-    }
-
     /** The wires, bit 0 first (a copy). */
     public int[] wires() {
         return wires.clone();

@@ -93,7 +93,7 @@ class CircuitBuilderTest {
             return Word.of(b.xor(x, b.and(b.xor(x, y), b.xor(x, z))));
         });
         UnaryOperator<Word> maj5 = b.define("maj3of3", 9, in -> {
-            Word m = Word.concat(maj.apply(in.slice(0, 3)), maj.apply(in.slice(3, 6)), maj.apply(in.slice(6, 9)));
+            Word m = maj.apply(in.slice(0, 3)).concat(maj.apply(in.slice(3, 6))).concat(maj.apply(in.slice(6, 9)));
             return maj.apply(m);
         });
         Word x = b.creatorInput(9);
