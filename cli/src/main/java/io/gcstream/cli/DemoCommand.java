@@ -45,7 +45,7 @@ final class DemoCommand extends Gc.BaseCommand {
             throw new UserError("--scheme: " + e.getMessage());
         }
         Duration readPoll = PartyOptions.readPoll(readPollMicros);
-        Circuit aes = Library.circuit("aes128");
+        Circuit aes = Library.get("aes128").circuit();
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
                 + aes.subCircuitInfo().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
                 + " labels held, scheme " + s.wireName());

@@ -35,7 +35,7 @@ class LibraryCacheTest {
             assertArrayEquals(Simulator.run(built, x, y).evaluatorOutputs(),
                     Simulator.run(carried, x, y).evaluatorOutputs(), name);
         }
-        assertArrayEquals(Library.circuit("aes128").hash(), LibraryCache.circuit(" AES128 ").hash());
+        assertArrayEquals(Library.get("aes128").circuit().hash(), LibraryCache.circuit(" AES128 ").hash());
     }
 
     @Test
@@ -56,7 +56,7 @@ class LibraryCacheTest {
     void commandsUseTheCarriedCopy() {
         CliTestSupport.Outcome o = CliTestSupport.gc("info", "lib:aes128");
         assertEquals(0, o.status(), o.err());
-        assertEquals(true, o.out().contains(Library.circuit("aes128").hashHex()), o.out());
+        assertEquals(true, o.out().contains(Library.get("aes128").circuit().hashHex()), o.out());
     }
 
     private static boolean[] bits(Random rnd, int n) {

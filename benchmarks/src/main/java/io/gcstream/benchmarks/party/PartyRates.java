@@ -297,7 +297,7 @@ public final class PartyRates {
             case "and", "lib", "file" -> {
                 Circuit c = switch (p[0]) {
                     case "and" -> LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]));
-                    case "lib" -> Library.circuit(p[1]);
+                    case "lib" -> Library.get(p[1]).circuit();
                     default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
                 };
                 int reps = !p[0].equals("and") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;

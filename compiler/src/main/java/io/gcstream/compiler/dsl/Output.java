@@ -60,7 +60,7 @@ public final class Output {
     }
 
     /** An integer of at most 32 bits. */
-    public int decodeInt(boolean[] outputs) {
+    int decodeInt(boolean[] outputs) {
         single();
         fits(32, "an int");
         return (int) element(bits(outputs), 0).longValue();
@@ -111,7 +111,7 @@ public final class Output {
     }
 
     /** An array of {@link Bit}s. */
-    public boolean[] decodeBooleans(boolean[] outputs) {
+    boolean[] decodeBooleans(boolean[] outputs) {
         plural();
         if (type.kind() != Type.Kind.BIT) {
             throw new IllegalArgumentException("an array of " + type + " is not booleans");

@@ -329,7 +329,7 @@ class LevenshteinTest {
 
     @Test
     void byteStringsFromTheLibrary() throws Exception {
-        Circuit c = Library.circuit("levenshtein12x9");
+        Circuit c = Library.get("levenshtein12x9").circuit();
         assertEquals(96, c.creatorInputCount());
         assertEquals(72, c.evaluatorInputCount());
         assertEquals(Levenshtein.nonLinearCount(12, 9, 8), c.nonLinearCount());
