@@ -123,7 +123,9 @@ public final class Output {
     private BigInteger element(boolean[] b, int i) {
         int w = type.width();
         boolean[] e = Arrays.copyOfRange(b, i * w, i * w + w);
-        return type.kind() == Type.Kind.SINT ? BitCodec.toSignedBigInteger(e) : BitCodec.toBigInteger(e);
+        BigInteger v = BitCodec.toBigInteger(e);
+        // two's complement: the top bit of a signed value is its sign
+        return type.kind() == Type.Kind.SINT && e[w - 1] ? v.subtract(BigInteger.ONE.shiftLeft(w)) : v;
     }
 
     private void fits(int bits, String what) {
