@@ -5,6 +5,7 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.engine.SharedDelta;
+import io.gcstream.engine.internal.state.StateBytes;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.spark.internal.Endpoint;
@@ -199,7 +200,7 @@ public final class WorkerPairs implements AutoCloseable {
         List<SessionState> halves = new ArrayList<>();
         try {
             for (Job.Result r : j.results()) {
-                halves.add(SessionState.fromBytes(r.payload(), halvesKey));
+                halves.add(StateBytes.fromBytes(r.payload(), halvesKey));
             }
         } catch (IOException e) {
             throw new WorkerPairsException("a slice's half cannot be read back: " + Frames.line(e));

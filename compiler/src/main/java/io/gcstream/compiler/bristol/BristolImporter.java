@@ -104,7 +104,7 @@ public final class BristolImporter {
      *
      * @throws CircuitFormatException if the text is malformed
      */
-    public static Circuit readFashion(String text, String name, BristolOptions options) {
+    static Circuit readFashion(String text, String name, BristolOptions options) {
         return fromText(text, name, false, options);
     }
 
@@ -113,7 +113,7 @@ public final class BristolImporter {
      *
      * @throws CircuitFormatException if the text is malformed
      */
-    public static Circuit readOld(String text, String name, BristolOptions options) {
+    static Circuit readOld(String text, String name, BristolOptions options) {
         return fromText(text, name, true, options);
     }
 

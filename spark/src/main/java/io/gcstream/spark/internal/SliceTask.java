@@ -7,6 +7,7 @@ import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.engine.SharedDelta;
+import io.gcstream.engine.internal.state.StateBytes;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerTimeoutException;
@@ -362,7 +363,7 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
             return new Job.Result(true, false, "ok", encodeRows(in.keys(), Workloads.prfEvaluator(s, in.blocks())));
         }
         SessionState half = Workloads.aggregateSlice(s, in.mins(), in.sums(), peerRows);
-        return new Job.Result(true, false, half.id(), half.toBytes(secrets.get("halves")));
+        return new Job.Result(true, false, half.id(), StateBytes.toBytes(half, secrets.get("halves")));
     }
 
     /** Closes {@code s} if Spark kills the task (a killed task's thread need not be interrupted). */
