@@ -14,6 +14,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -241,7 +242,7 @@ final class RunCommand extends CircuitCommand {
             boolean json) {
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("circuit", c.hashHex());
+            m.put("circuit", HexFormat.of().formatHex(c.hash()));
             m.put("slots", c.numSlots());
             for (PartyRunner.Outcome o : outcomes) {
                 m.put(name(o.role()), partyJson(o, fmt));

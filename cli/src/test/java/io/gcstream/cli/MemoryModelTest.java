@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import java.util.HexFormat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -264,7 +265,7 @@ class MemoryModelTest {
         long used = PartyMemory.allocatedByThisThread() - start;
         assertEquals(Math.abs(n - m) + (n == m ? 1 : 0),
                 (int) io.gcstream.circuits.BitCodec.toBigInteger(r.evaluatorOutputs()).longValueExact());
-        assertEquals(c.hashHex(), read.hashHex());
+        assertEquals(HexFormat.of().formatHex(c.hash()), HexFormat.of().formatHex(read.hash()));
         return used;
     }
 
