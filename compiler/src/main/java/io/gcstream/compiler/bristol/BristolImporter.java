@@ -78,7 +78,7 @@ public final class BristolImporter {
      */
     public static Circuit read(Path file, BristolOptions options) throws IOException {
         CircuitFormat f = CircuitFormat.detect(file);
-        if (!f.isBristol()) {
+        if (f != CircuitFormat.BRISTOL_FASHION && f != CircuitFormat.BRISTOL_OLD) {
             throw new CircuitFormatException(file + ": is a " + f.description()
                     + ", not Bristol: read it with io.gcstream.circuits.CircuitFiles");
         }
