@@ -365,7 +365,7 @@ public final class SessionState {
     }
 
     /** Total bits of all saved values (of the newest half, as {@link #origins()}). */
-    public int totalWidth() {
+    int totalWidth() {
         Half h = newest();
         return h == null ? 0 : h.totalWidth();
     }
