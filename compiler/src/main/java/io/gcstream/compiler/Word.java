@@ -28,11 +28,6 @@ public final class Word {
         return wires[i];
     }
 
-    /** The most significant bit's wire (the sign bit of a two's-complement value). */
-    public int msb() {
-        return wires[wires.length - 1];
-    }
-
     /** Bits {@code from} (inclusive) to {@code to} (exclusive). */
     public Word slice(int from, int to) {
         return new Word(Arrays.copyOfRange(wires, from, to));

@@ -74,11 +74,11 @@ public final class Table {
         return of(v, inBits, outBits);
     }
 
-    public int inBits() {
+    int inBits() {
         return inBits;
     }
 
-    public int outBits() {
+    int outBits() {
         return outBits;
     }
 
@@ -89,7 +89,7 @@ public final class Table {
     }
 
     /** AND gates of one lookup (the circuit is found on the first call and kept). */
-    public int andCount() {
+    int andCount() {
         return network().andCount();
     }
 

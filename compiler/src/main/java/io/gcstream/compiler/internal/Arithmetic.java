@@ -66,7 +66,7 @@ public final class Arithmetic {
     public static int lessThan(CircuitBuilder b, Word x, Word y) {
         // x + ¬y + 1 carries out iff x >= y.
         Word r = addCarry(b, x, b.not(y), CircuitBuilder.ONE, true);
-        return b.not(r.msb());
+        return b.not(r.bit(r.width() - 1));
     }
 
     /** Signed (two's-complement) {@code x < y}: unsigned compare with the sign bits flipped, n ANDs. */
@@ -77,7 +77,7 @@ public final class Arithmetic {
 
     private static Word flipSign(CircuitBuilder b, Word x) {
         int n = x.width();
-        return x.slice(0, n - 1).concat(Word.of(b.not(x.msb())));
+        return x.slice(0, n - 1).concat(Word.of(b.not(x.bit(x.width() - 1))));
     }
 
     /** {@code x == y} (1 bit): n XNORs and a tree of n − 1 ANDs. */

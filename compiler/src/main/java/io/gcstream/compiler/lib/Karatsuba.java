@@ -130,7 +130,7 @@ public final class Karatsuba {
     private Word absDiff(Word x0, Word x1) {
         int h = x0.width();
         Word diff = Arithmetic.addCarry(b, x0, b.not(extend(x1, h)), CircuitBuilder.ONE, true);
-        int negative = b.not(diff.msb());
+        int negative = b.not(diff.bit(diff.width() - 1));
         Word flipped = b.xor(diff.slice(0, h), fill(negative, h));
         Word abs = Arithmetic.addCarry(b, flipped, b.constant(0, h), negative, false);
         return abs.concat(Word.of(negative));
