@@ -203,7 +203,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /** OTs extended so far in this session. */
-    public long count() {
+    long count() {
         return count;
     }
 

@@ -298,7 +298,7 @@ public final class OtExtensionSender implements AutoCloseable {
     static final int ROW_PRG_BATCH = 16;
 
     /** OTs extended so far in this session. */
-    public long count() {
+    long count() {
         return count;
     }
 
