@@ -149,7 +149,7 @@ public final class GcSession implements AutoCloseable {
      * handshake ({@link #handshake()}) as {@code role}, with {@link ChannelOptions#defaults()}. A
      * connection that turns out not to be a gcstream party (it closes or stays silent before its
      * hello, sends other bytes, or fails the TLS handshake) is closed, logged as a warning, and
-     * the listener keeps waiting, for at most {@link Transport#MAX_FAILED_HANDSHAKES} such
+     * the listener keeps waiting, for at most 10 such
      * connections and the connect timeout in all ({@link PeerListener#accept}, for other
      * channel options or another report). Returns the session, which owns the channel.
      *

@@ -233,7 +233,7 @@ public final class SessionState {
         }
 
         /** The {@link io.gcstream.circuits.Circuit#hash()} of the run that kept the value (a copy). */
-        public byte[] circuitHash() {
+        byte[] circuitHash() {
             return origin.circuitHash();
         }
 
