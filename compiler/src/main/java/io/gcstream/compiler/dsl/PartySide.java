@@ -107,7 +107,7 @@ public final class PartySide {
     }
 
     /** Input bits declared so far: what {@link Encoder#encode()} returns. */
-    public int inputWidth() {
+    int inputWidth() {
         return inputWidth;
     }
 
@@ -188,7 +188,7 @@ public final class PartySide {
     }
 
     /** Output bits declared so far: the length of this party's outputs of a run. */
-    public int outputWidth() {
+    int outputWidth() {
         return outputWidth;
     }
 
