@@ -243,7 +243,7 @@ public final class SessionState {
         }
 
         /** The first of those outputs. */
-        public int from() {
+        int from() {
             return origin.from();
         }
 

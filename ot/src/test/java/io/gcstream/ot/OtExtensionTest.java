@@ -29,7 +29,7 @@ class OtExtensionTest {
     private static final OtOptions SMALL_BLOCKS = OtOptions.builder().blockSize(256).build();
 
     private static OtPair memoryPair(OtOptions o) throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         return OtPair.setup(p[0], p[1], o, o);
     }
 
@@ -175,7 +175,7 @@ class OtExtensionTest {
     /** Runs 1000 C-OTs with the given seeds, Δ and choices. */
     private static Transcript transcript(long seedS, long seedR, long dLo, long dHi,
             long choiceWord) throws Exception {
-        Channel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().blockSize(256).insecureTestSeed(seedS).build(),
@@ -222,7 +222,7 @@ class OtExtensionTest {
 
     @Test
     void mismatchedBlockSizesAreRejectedOnBothSides() throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         Future<?> s = Threads.POOL.submit(() -> OtExtensionSender.setup(p[0], SMALL_BLOCKS));
         IOException e = assertThrows(IOException.class,
                 () -> OtExtensionReceiver.setup(p[1], OtOptions.defaults()));
@@ -269,7 +269,7 @@ class OtExtensionTest {
 
     /** Hashes of both directions of a seeded setup plus 300 C-OTs. */
     private static String[] seededTranscript(long seedS, long seedR) throws Exception {
-        Channel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().insecureTestSeed(seedS).build(),
@@ -303,7 +303,7 @@ class OtExtensionTest {
     private static String threadedTranscript(int senderThreads, int receiverThreads) throws Exception {
         long seedS = 0;
         long seedR = 9;
-        Channel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().insecureTestSeed(seedS).threads(senderThreads).build(),
@@ -377,7 +377,7 @@ class OtExtensionTest {
      */
     @Test
     void aPeerWithAnotherBaseOtIsRefused() throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         p[0].writeInt(Handshake.MAGIC);
         p[0].writeInt(Handshake.ROLE_SENDER);
         p[0].writeInt(OtOptions.DEFAULT_BLOCK_SIZE);
@@ -492,7 +492,7 @@ class OtExtensionTest {
 
     @Test
     void peerClosingMidSessionIsAClearErrorNotAHang() throws Exception {
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         OtPair p = OtPair.setup(ch[0], ch[1], SMALL_BLOCKS, SMALL_BLOCKS);
         Future<?> s = Threads.POOL.submit(() -> {
             p.sender.correlated(1, 2, 10_000, Blocks.allocate(10_000), 0);

@@ -31,6 +31,7 @@ import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.parallel.Workers;
@@ -674,7 +675,7 @@ public final class PartyRates {
             for (int i = 0; i < choices.length; i++) {
                 choices[i] = r.nextLong();
             }
-            Channel[] m = MemoryChannel.pair();
+            Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
             Recording s = new Recording(m[0], sessionDelta ? 1 << 20 : 16 * n + (1 << 20));
             Recording rc = new Recording(m[1], 16 * n + (1 << 20));
             ExecutorService pool = Executors.newSingleThreadExecutor();

@@ -13,12 +13,10 @@ public final class MemoryChannel {
     private MemoryChannel() {
     }
 
-    /** Two connected channels with default options (64 KiB buffers, 60 s timeouts). */
-    public static Channel[] pair() {
-        return pair(ChannelOptions.defaults());
-    }
-
-    /** Two connected channels; each pipe holds up to 4 buffers of {@code o}'s buffer size. */
+    /**
+     * Two connected channels ({@link ChannelOptions#defaults()}: 64 KiB buffers, 60 s timeouts);
+     * each pipe holds up to 4 buffers of {@code o}'s buffer size.
+     */
     public static Channel[] pair(ChannelOptions o) {
         int capacity = 4 * o.bufferSize();
         MemoryEnd.Pipe ab = new MemoryEnd.Pipe(capacity);

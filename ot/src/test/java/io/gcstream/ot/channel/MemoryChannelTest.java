@@ -59,7 +59,7 @@ class MemoryChannelTest {
 
     @Test
     void roundTripWithDefaultBuffers() throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         ChannelContract.roundTrip(p[0], p[1]);
     }
 

@@ -1,5 +1,6 @@
 package io.gcstream.ot.internal.channel;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,7 +22,7 @@ class ForwardingChannelTest {
 
     @Test
     void passesEveryCallThrough() throws Exception {
-        Channel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair(ChannelOptions.defaults());
         ForwardingChannel a = new Plain(pair[0]);
         Channel b = new Plain(pair[1]);
         a.writeInt(7);
@@ -49,7 +50,7 @@ class ForwardingChannelTest {
 
     @Test
     void passesTheDeadlineThrough() throws Exception {
-        Channel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair(ChannelOptions.defaults());
         Channel b = new Plain(pair[1]);
         b.deadline(System.nanoTime() - 1, "handshake");
         PeerTimeoutException e = assertThrows(PeerTimeoutException.class, pair[1]::readInt);
