@@ -28,7 +28,7 @@ final class DemoCommand extends Gc.BaseCommand {
     int repeat = 20;
 
     @Parameter(names = "--scheme", descriptionKey = Arguments.Descriptions.SCHEME)
-    String scheme = Scheme.DEFAULT.wireName();
+    String scheme = Scheme.HALF_GATES.wireName();
 
     @Parameter(names = "--read-poll", description = PartyOptions.READ_POLL_HELP)
     long readPollMicros = PartyOptions.defaultReadPollMicros();

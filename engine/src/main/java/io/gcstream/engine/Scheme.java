@@ -16,9 +16,6 @@ public enum Scheme {
     /** Three-halves (Rosulek–Roy 2021): 1.5 ciphertexts plus 5 bits per non-linear gate. */
     THREE_HALVES("three-halves");
 
-    /** The scheme of a session that does not choose one. */
-    public static final Scheme DEFAULT = HALF_GATES;
-
     private final String wireName;
 
     Scheme(String wireName) {

@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * channel: see {@code io.gcstream.ot.channel.ChannelOptions} and {@code Transport}.
  *
  * <ul>
- *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#DEFAULT} (half-gates).</li>
+ *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#HALF_GATES}.</li>
  *   <li>{@code timeout}: how long the peer may take for each step before this party gives up
  *       (default 60 s): every short phase (handshakes, run headers, output messages) as a
  *       whole, and each chunk of a long one (a chunk of input labels, a batch of garbled
@@ -173,7 +173,7 @@ public final class SessionOptions {
 
     /** Validating builder of {@link SessionOptions}. */
     public static final class Builder {
-        private Scheme scheme = Scheme.DEFAULT;
+        private Scheme scheme = Scheme.HALF_GATES;
         private Duration timeout = Duration.ofSeconds(60);
         private Long seed;
         private ProgressListener progress;

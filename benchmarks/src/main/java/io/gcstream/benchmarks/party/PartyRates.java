@@ -145,7 +145,7 @@ public final class PartyRates {
         int rounds = 3;
 
         @Parameter(names = "--scheme")
-        String scheme = Scheme.DEFAULT.wireName();
+        String scheme = Scheme.HALF_GATES.wireName();
 
         @Parameter(names = "--sides")
         List<String> sides = List.of("garbler", "evaluator", "sender", "receiver");

@@ -38,7 +38,7 @@ class PartyThreadsTest {
         assertEquals(1, PartyThreads.runs(1, 1));
         io.gcstream.ot.channel.Channel[] ch = io.gcstream.ot.channel.MemoryChannel.pair(ChannelOptions.defaults());
         CreatorProtocol p = new CreatorProtocol(ch[0], io.gcstream.ot.internal.crypto.Prg.fromSecureRandom(),
-                io.gcstream.engine.Scheme.DEFAULT, 2);
+                io.gcstream.engine.Scheme.HALF_GATES, 2);
         p.gateLoopThreads(PartyThreads.gateLoop(0, 2));
         p.runThreads(PartyThreads.runs(0, 2));
         assertTrue(p.parallelRuns(), "runs beside each other on 2 automatic threads");
