@@ -31,7 +31,7 @@ public final class PartySide {
         this.party = party;
     }
 
-    public Party party() {
+    Party party() {
         return party;
     }
 

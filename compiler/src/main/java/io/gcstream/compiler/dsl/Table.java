@@ -63,7 +63,7 @@ public final class Table {
     }
 
     /** The table of {@code f(i)} for every index i; same checks as {@link #of(int[], int, int)}. */
-    public static Table of(IntUnaryOperator f, int inBits, int outBits) {
+    static Table of(IntUnaryOperator f, int inBits, int outBits) {
         if (inBits < 1 || inBits > MAX_IN_BITS) {
             throw new IllegalArgumentException("a table has 1.." + MAX_IN_BITS + " index bits, got " + inBits);
         }
