@@ -436,7 +436,7 @@ public final class SavedState {
         channel.readFully(peerPart, 0, 16);
         if (!problems.isEmpty()) {
             throw new HandshakeMismatchException(name() + ": saving the state with " + channel.peer()
-                    + " failed: " + String.join("; ", problems));
+                    + " failed: " + String.join("; ", problems), false);
         }
         boolean creator = role == Party.CREATOR;
         byte[] id = stateId(creator ? idPart : peerPart, creator ? peerPart : idPart);
