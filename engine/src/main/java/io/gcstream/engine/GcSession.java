@@ -339,7 +339,7 @@ public final class GcSession implements AutoCloseable {
 
     /**
      * Runs {@code spec}: this party supplies {@code freshBits}, the bits of its fresh input
-     * segments in order ({@link RunSpec#freshBits}); its kept values feed the other segments
+     * segments in order (its circuit's inputs less the values it feeds); its kept values feed the other segments
      * and are consumed. Returns this party's decoded outputs and the newly kept values.
      *
      * <p>This call never runs ahead: an evaluator sends a run's inputs only when it is called

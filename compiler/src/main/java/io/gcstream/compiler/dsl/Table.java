@@ -8,7 +8,7 @@ import java.util.function.IntUnaryOperator;
  * A public lookup table of 2^inBits entries of outBits bits each (an S-box, a score table),
  * looked up with a secret index by {@link UInt#lookup}. FastGC garbles such a table as one
  * m-to-n gate of 2^m · n ciphertexts; here it becomes a circuit of few AND gates, found when
- * the table is first looked up (or {@link #andCount()} is asked): see the search in the
+ * the table is first looked up: see the search in the
  * compiler documentation. The search is deterministic, so both parties build the same circuit.
  * Immutable and thread-safe; build a table once and look it up many times.
  *
