@@ -3,9 +3,9 @@ package io.gcstream.ot.channel;
 /**
  * In-memory {@link Channel}s for tests: {@link #pair(ChannelOptions)} gives two connected ends,
  * joined by two bounded byte pipes (one per direction). Reads block with the same timeout and
- * deadline semantics as {@link TcpChannel}; a write into a full pipe also waits at most the write timeout
- * or the phase deadline (then {@link PeerTimeoutException}), so a test that forgot a reader
- * fails instead of hanging. Closing one end makes the other end's reads fail with
+ * deadline semantics as {@link TcpChannel}; a write into a full pipe also waits at most the write
+ * timeout or the phase deadline (then {@link PeerTimeoutException}), so a test that forgot a
+ * reader fails instead of hanging. Closing one end makes the other end's reads fail with
  * {@link PeerClosedException} once it has drained what was already sent. A reader thread and a
  * writer thread may use an end at once.
  */
