@@ -30,7 +30,7 @@ class PaperTablesTest {
     void aTinyTableWithALibraryCircuitAndMesfeFilesWritesCsv() throws Exception {
         Path mesfe = dir.resolve("circuits/hamming");
         Files.createDirectories(mesfe);
-        CircuitFiles.write(Library.circuit("hamming8"), mesfe.resolve("HammingDistance_8.bmec"));
+        CircuitFiles.write(Library.get("hamming8").circuit(), mesfe.resolve("HammingDistance_8.bmec"));
         Files.writeString(mesfe.resolve("broken.mec"), "not a circuit\n");
         Files.writeString(mesfe.resolve("README"), "ignored: not .mec or .bmec\n");
         ByteArrayOutputStream out = new ByteArrayOutputStream();

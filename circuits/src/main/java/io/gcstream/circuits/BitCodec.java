@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * boolean[] key = BitCodec.ofBigEndianBytes(fips197Key);      // AES: the FIPS-197 byte order
- * boolean[] x = BitCodec.concat(BitCodec.ofLong(salary, 32), BitCodec.ofUtf8("alice"));
+ * boolean[] x = BitCodec.concat(BitCodec.ofLong(salary, 32), BitCodec.ofBytes("alice".getBytes(UTF_8)));
  * long total = BitCodec.toLong(session.run(circuit, x));
  * }</pre>
  *
@@ -98,7 +98,7 @@ public final class BitCodec {
     }
 
     /** The UTF-8 bytes of {@code s} as bits ({@link #ofBytes}). */
-    public static boolean[] ofUtf8(String s) {
+    static boolean[] ofUtf8(String s) {
         return ofBytes(s.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -143,7 +143,7 @@ public final class BitCodec {
     }
 
     /** The two's-complement value of 1..64 bits: the top bit is the sign. */
-    public static long toSignedLong(boolean[] bits) {
+    static long toSignedLong(boolean[] bits) {
         if (bits.length == 0 || bits.length > 64) {
             throw new IllegalArgumentException("a signed long has 1..64 bits, got " + bits.length);
         }
@@ -153,7 +153,7 @@ public final class BitCodec {
     }
 
     /** The two's-complement value of at least one bit: the top bit is the sign. */
-    public static BigInteger toSignedBigInteger(boolean[] bits) {
+    static BigInteger toSignedBigInteger(boolean[] bits) {
         if (bits.length == 0) {
             throw new IllegalArgumentException("a signed value has at least 1 bit");
         }
@@ -184,7 +184,7 @@ public final class BitCodec {
     }
 
     /** The inverse of {@link #ofUtf8}. */
-    public static String toUtf8(boolean[] bits) {
+    static String toUtf8(boolean[] bits) {
         return new String(toBytes(bits), StandardCharsets.UTF_8);
     }
 

@@ -8,7 +8,6 @@ import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -162,11 +161,6 @@ public final class Circuit {
             }
         }
         return h.clone();
-    }
-
-    /** {@link #hash()} in lower-case hex. */
-    public String hashHex() {
-        return HexFormat.of().formatHex(hash());
     }
 
     /** What one sub-circuit definition of a circuit is: its name, interface and counts per call. */

@@ -49,13 +49,8 @@ public enum CircuitFormat {
         return description;
     }
 
-    /** True for the Bristol formats, which must be imported (compiled) rather than read. */
-    public boolean isBristol() {
-        return this == BRISTOL_FASHION || this == BRISTOL_OLD;
-    }
-
     /** The format called {@code id} (any case). */
-    public static CircuitFormat byId(String id) {
+    static CircuitFormat byId(String id) {
         for (CircuitFormat f : values()) {
             if (f.id.equalsIgnoreCase(id)) {
                 return f;
@@ -94,10 +89,5 @@ public enum CircuitFormat {
      */
     public static CircuitFormat detect(Path file) throws IOException {
         return FormatDetector.detect(file);
-    }
-
-    /** The format of a whole file's {@code content}; {@code name} names it in errors. */
-    public static CircuitFormat detect(byte[] content, String name) {
-        return FormatDetector.detect(content, name);
     }
 }

@@ -21,7 +21,7 @@ public class CircuitFormatException extends RuntimeException {
         super(printable(message));
     }
 
-    public CircuitFormatException(String message, Throwable cause) {
+    CircuitFormatException(String message, Throwable cause) {
         super(printable(message), cause);
     }
 

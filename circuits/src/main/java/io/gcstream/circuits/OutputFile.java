@@ -1,5 +1,6 @@
 package io.gcstream.circuits;
 
+import io.gcstream.circuits.internal.OutputFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -89,6 +90,31 @@ public final class OutputFile implements Closeable {
     private final FileChannel channel;
     private boolean done;
 
+    static {
+        // gcstream's own writers (through circuits.internal.OutputFiles) reach what is not public here.
+        OutputFiles.register(new OutputFiles.Operations() {
+            @Override
+            public boolean writesThrough(OutputFile f) {
+                return f.temp == null;
+            }
+
+            @Override
+            public FileChannel channel(OutputFile f) {
+                return f.channel;
+            }
+
+            @Override
+            public Path target(OutputFile f) {
+                return f.target;
+            }
+
+            @Override
+            public void move(Path from, Path to) throws IOException {
+                OutputFile.move(from, to);
+            }
+        });
+    }
+
     private OutputFile(Path target, Path temp, Existing existing, FileChannel channel) {
         this.target = target;
         this.temp = temp;
@@ -96,30 +122,12 @@ public final class OutputFile implements Closeable {
         this.channel = channel;
     }
 
-    /** Writes the content of a file; returns what the caller needs from it. */
-    @FunctionalInterface
-    public interface Contents<T> {
-        T writeTo(OutputFile file) throws IOException;
-    }
-
     /** A target that cannot be written as asked: the message names it and says why, in one line. */
     public static final class TargetException extends IOException {
         private static final long serialVersionUID = 1L;
 
-        public TargetException(String message) {
+        TargetException(String message) {
             super(message);
-        }
-    }
-
-    /**
-     * Writes {@code target} with {@code contents} and commits it; on any failure the target is
-     * left as it was and the temporary file removed. Replaces a regular file.
-     */
-    public static <T> T write(Path target, Access access, Contents<T> contents) throws IOException {
-        try (OutputFile f = open(target, access, Existing.REPLACE)) {
-            T result = contents.writeTo(f);
-            f.commit();
-            return result;
         }
     }
 
@@ -180,17 +188,7 @@ public final class OutputFile implements Closeable {
         return resolved;
     }
 
-    /** True if this file is written through (a FIFO or a device): no temporary file, no rename. */
-    public boolean writesThrough() {
-        return temp == null;
-    }
-
-    /** The file being written: the temporary file's channel, or the target's when written through. */
-    public FileChannel channel() {
-        return channel;
-    }
-
-    /** A stream over {@link #channel()}; closing it does not commit (buffer it yourself). */
+    /** A stream over the file being written; closing it does not commit (buffer it yourself). */
     public OutputStream stream() {
         return new OutputStream() {
             @Override
@@ -206,11 +204,6 @@ public final class OutputFile implements Closeable {
                 }
             }
         };
-    }
-
-    /** The file this writes: the target, or the regular file its link leads to. */
-    public Path target() {
-        return target;
     }
 
     /**
@@ -268,12 +261,8 @@ public final class OutputFile implements Closeable {
         }
     }
 
-    /**
-     * Moves {@code from} over {@code to} in one atomic rename (a regular file or nothing at
-     * {@code to}), then syncs the directory: the commit of a file written beside its target
-     * under another name.
-     */
-    public static void move(Path from, Path to) throws IOException {
+    /** {@link OutputFiles#move}. */
+    private static void move(Path from, Path to) throws IOException {
         Type t = type(to, false);
         if (t != Type.ABSENT && t != Type.REGULAR) {
             throw new TargetException(to + " is not a regular file: refusing to replace it");

@@ -34,11 +34,11 @@ public class CircuitFormatTest {
             """;
 
     private static CircuitFormat of(String text) {
-        return CircuitFormat.detect(text.getBytes(StandardCharsets.UTF_8), "t");
+        return FormatDetector.detect(text.getBytes(StandardCharsets.UTF_8), "t");
     }
 
     private static String error(byte[] content, String name) {
-        return assertThrows(CircuitFormatException.class, () -> CircuitFormat.detect(content, name)).getMessage();
+        return assertThrows(CircuitFormatException.class, () -> FormatDetector.detect(content, name)).getMessage();
     }
 
     @Test
@@ -60,13 +60,13 @@ public class CircuitFormatTest {
 
     @Test
     void binaryFormatsByMagicOrLayout() {
-        assertEquals(CircuitFormat.GCB, CircuitFormat.detect(new byte[] {'G', 'C', 'B', 0, 7}, "g"));
+        assertEquals(CircuitFormat.GCB, FormatDetector.detect(new byte[] {'G', 'C', 'B', 0, 7}, "g"));
         // .bmec: lists [0], [1], [], [2]; 3 registers; one gate 2 = 0 AND 1.
         byte[] bmec = BmecReaderTest.ints(1, 0, 1, 1, 0, 1, 2, 3, 1, 2, 0, 1, 1);
-        assertEquals(CircuitFormat.BMEC, CircuitFormat.detect(bmec, "b"));
-        assertEquals(CircuitFormat.BMEC, CircuitFormat.detect(new byte[24], "zero gates, no slots"));
+        assertEquals(CircuitFormat.BMEC, FormatDetector.detect(bmec, "b"));
+        assertEquals(CircuitFormat.BMEC, FormatDetector.detect(new byte[24], "zero gates, no slots"));
         byte[] cut = java.util.Arrays.copyOf(bmec, bmec.length - 4);
-        assertEquals(CircuitFormat.BMEC, CircuitFormat.detect(cut, "cut"),
+        assertEquals(CircuitFormat.BMEC, FormatDetector.detect(cut, "cut"),
                 "a first byte 0 is never text: the .bmec reader explains what is wrong");
         byte[] odd = bmec.clone();
         odd[0] = 1;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.gcstream.circuits.internal.OutputFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ class OutputFileTest {
     private static final OutputFile.Access SECRET = OutputFile.Access.SECRET;
 
     private static void write(Path p, OutputFile.Access a, String text) throws IOException {
-        OutputFile.write(p, a, f -> {
+        OutputFiles.write(p, a, f -> {
             f.stream().write(text.getBytes(StandardCharsets.UTF_8));
             return null;
         });
@@ -71,7 +72,7 @@ class OutputFileTest {
         Path p = dir.resolve("out");
         write(p, PUBLIC, "first");
         IOException boom = new IOException("disk full");
-        assertEquals(boom, assertThrows(IOException.class, () -> OutputFile.write(p, SECRET, f -> {
+        assertEquals(boom, assertThrows(IOException.class, () -> OutputFiles.write(p, SECRET, f -> {
             f.stream().write(new byte[100_000]);
             throw boom;
         })));
@@ -129,7 +130,7 @@ class OutputFileTest {
                 .getMessage().contains("is a device"));
         write(devNull, PUBLIC, "discarded"); // written through: what -o /dev/null means
         assertFalse(Files.isRegularFile(devNull, LinkOption.NOFOLLOW_LINKS));
-        assertThrows(OutputFile.TargetException.class, () -> OutputFile.move(Path.of("/nonexistent-source"), devNull));
+        assertThrows(OutputFile.TargetException.class, () -> OutputFiles.move(Path.of("/nonexistent-source"), devNull));
     }
 
     @Test

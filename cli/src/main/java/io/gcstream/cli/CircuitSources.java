@@ -12,8 +12,10 @@ import io.gcstream.compiler.lib.LibraryCircuit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Reads and writes circuits for the commands: a file is read in the format its content shows
@@ -129,7 +131,7 @@ final class CircuitSources {
      */
     private static Circuit read(Path file, SourceOptions o) throws IOException {
         CircuitFormat format = o.from != null ? format(o.from, "--from") : CircuitFormat.detect(file);
-        if (!format.isBristol()) {
+        if (!isBristol(format)) {
             bristolOnly(o, file + " is a " + format.description());
         }
         return switch (format) {
@@ -149,7 +151,7 @@ final class CircuitSources {
                 : CircuitFormat.forOutputName(target).orElseThrow(() -> new UserError(
                         "cannot tell the output format of " + target + ": use a .gcb, .bin, .gct, .mec or"
                         + " .bmec name, or --to " + WRITABLE));
-        if (format.isBristol()) {
+        if (isBristol(format)) {
             throw new UserError("--to " + format.id() + ": gc does not write Bristol; use one of " + WRITABLE);
         }
         return format;
@@ -169,12 +171,20 @@ final class CircuitSources {
     /** The formats gc writes, as {@code --to} takes them. */
     static final String WRITABLE = "gct|gcb|mec|bmec";
 
+    /** The format called {@code id} (any case). */
     private static CircuitFormat format(String id, String option) {
-        try {
-            return CircuitFormat.byId(id);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(option + ": " + e.getMessage());
+        for (CircuitFormat f : CircuitFormat.values()) {
+            if (f.id().equalsIgnoreCase(id)) {
+                return f;
+            }
         }
+        throw new UserError(option + ": unknown circuit format '" + id + "' (expected one of "
+                + Arrays.stream(CircuitFormat.values()).map(CircuitFormat::id).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** True for the Bristol formats, which are imported (compiled) rather than read. */
+    private static boolean isBristol(CircuitFormat f) {
+        return f == CircuitFormat.BRISTOL_FASHION || f == CircuitFormat.BRISTOL_OLD;
     }
 
     /**

@@ -5,6 +5,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.CircuitFormat;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.HexFormat;
 
 /**
  * {@code gc compile <source> -o <out>}: import or convert a circuit (any format gc reads) into
@@ -29,7 +30,7 @@ final class CompileCommand extends CircuitCommand {
         Circuit c = circuit("compile");
         CircuitSources.write(c, target, format);
         out.println("wrote " + target + ": " + c.gateCount() + " gates (" + c.nonLinearCount()
-                + " non-linear), S = " + c.numSlots() + ", hash " + c.hashHex());
+                + " non-linear), S = " + c.numSlots() + ", hash " + HexFormat.of().formatHex(c.hash()));
         if ((format == CircuitFormat.MEC || format == CircuitFormat.BMEC) && !c.subCircuitInfo().isEmpty()) {
             out.println("note: " + format.id() + " has no sub-circuits, so the calls were expanded into "
                     + c.labelSlots() + " registers, with copy gates (table 3) for their arguments and"

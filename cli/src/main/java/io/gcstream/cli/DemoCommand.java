@@ -28,7 +28,7 @@ final class DemoCommand extends Gc.BaseCommand {
     int repeat = 20;
 
     @Parameter(names = "--scheme", descriptionKey = Arguments.Descriptions.SCHEME)
-    String scheme = Scheme.DEFAULT.wireName();
+    String scheme = Scheme.HALF_GATES.wireName();
 
     @Parameter(names = "--read-poll", description = PartyOptions.READ_POLL_HELP)
     long readPollMicros = PartyOptions.defaultReadPollMicros();
@@ -45,7 +45,7 @@ final class DemoCommand extends Gc.BaseCommand {
             throw new UserError("--scheme: " + e.getMessage());
         }
         Duration readPoll = PartyOptions.readPoll(readPollMicros);
-        Circuit aes = Library.circuit("aes128");
+        Circuit aes = Library.get("aes128").circuit();
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
                 + aes.subCircuitInfo().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
                 + " labels held, scheme " + s.wireName());

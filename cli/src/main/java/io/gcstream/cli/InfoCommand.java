@@ -5,6 +5,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ final class InfoCommand extends CircuitCommand {
                     s.name(), s.inputCount(), s.outputCount(), s.numSlots(), s.instructionCount(),
                     s.gateCount(), s.nonLinearCount());
         }
-        out.printf("hash       %s%n", c.hashHex());
+        out.printf("hash       %s%n", HexFormat.of().formatHex(c.hash()));
         return 0;
     }
 
@@ -79,7 +80,7 @@ final class InfoCommand extends CircuitCommand {
             subs.add(sm);
         }
         m.put("subCircuits", subs);
-        m.put("hash", c.hashHex());
+        m.put("hash", HexFormat.of().formatHex(c.hash()));
         return m;
     }
 }

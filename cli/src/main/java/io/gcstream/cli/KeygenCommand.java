@@ -94,7 +94,7 @@ final class KeygenCommand extends Gc.BaseCommand {
         // certificate's commit fails: a full disk leaves neither, so a rerun can make both.
         try (OutputFile key = open(p12, OutputFile.Access.SECRET);
                 OutputFile pem = open(crt, OutputFile.Access.PUBLIC)) {
-            store(ks, key, password);
+            store(ks, key, p12, password);
             pem.stream().write(TlsKeys.pem(cert).getBytes(StandardCharsets.US_ASCII));
             key.commit();
             try {
@@ -127,7 +127,7 @@ final class KeygenCommand extends Gc.BaseCommand {
             }
         }
         try (OutputFile f = open(file, OutputFile.Access.SECRET)) {
-            store(TlsKeys.truststore(certs), f, password);
+            store(TlsKeys.truststore(certs), f, file, password);
             f.commit();
         }
         stdout.println("wrote " + file + ": a truststore accepting");
@@ -156,11 +156,11 @@ final class KeygenCommand extends Gc.BaseCommand {
         }
     }
 
-    private static void store(KeyStore ks, OutputFile f, char[] password) throws IOException {
+    private static void store(KeyStore ks, OutputFile f, Path target, char[] password) throws IOException {
         try {
             ks.store(f.stream(), password);
         } catch (GeneralSecurityException e) {
-            throw new IOException("cannot write " + f.target() + ": " + e.getMessage(), e);
+            throw new IOException("cannot write " + target + ": " + e.getMessage(), e);
         }
     }
 }

@@ -51,7 +51,7 @@ final class MinimumCommand extends Gc.BaseCommand {
         MinimumRunner runner = new MinimumRunner(bits, MinimumRunner.Strategy.parse(strategy), chunk);
         // OT blocks sized to the largest run: one chunk of values and the running minimum.
         SessionOptions options = party.sessionOptions().toBuilder()
-                .otBlockSizeFor(strategy.equalsIgnoreCase("a") ? Long.MAX_VALUE : (chunk + 1L) * Math.max(bits, 1))
+                .otBlockSize(RunCommand.otBlockFor(strategy.equalsIgnoreCase("a") ? Long.MAX_VALUE : (chunk + 1L) * Math.max(bits, 1)))
                 .build();
         party.validate("--creator-values and --evaluator-values");
         // Its report, text or --json, gives the peak heap: a long job, for which the memory pools'

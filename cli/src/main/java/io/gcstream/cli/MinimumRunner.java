@@ -140,7 +140,7 @@ final class MinimumRunner {
     long agree(Party role, Channel ch, long mine, SessionOptions options) throws IOException {
         java.time.Duration budget = options.timeout().compareTo(java.time.Duration.ofSeconds(10)) < 0
                 ? options.timeout() : java.time.Duration.ofSeconds(10);
-        ch.deadlineIn(budget, "gc minimum hello");
+        ch.deadline(System.nanoTime() + budget.toNanos(), "gc minimum hello");
         try {
             return exchange(role, ch, mine);
         } finally {

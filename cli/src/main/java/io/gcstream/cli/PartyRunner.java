@@ -65,14 +65,15 @@ final class PartyRunner {
             feeds = loaded.origins().get(0).party();
             int room = feeds == Party.CREATOR ? circuit.circuit().creatorInputCount()
                     : circuit.circuit().evaluatorInputCount();
-            if (loaded.totalWidth() > room) {
+            int held = loaded.origins().stream().mapToInt(SessionState.Origin::width).sum();
+            if (held > room) {
                 // Still connect, so that the peer learns why this side stops.
-                loaded = SessionState.unusable(role, state.loadState + " holds " + loaded.totalWidth()
+                loaded = SessionState.unusable(role, state.loadState + " holds " + held
                         + " bits but the circuit takes only " + room + " "
                         + (feeds == Party.CREATOR ? "creator" : "evaluator") + " input bits");
                 feeds = null;
             } else {
-                keptIn = loaded.totalWidth();
+                keptIn = held;
             }
         }
         boolean[] bits = inputBits(circuit, role, input, feeds == role ? keptIn : 0);

@@ -9,10 +9,12 @@ import io.gcstream.engine.RunSpec;
 import io.gcstream.engine.RunStats;
 import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -171,7 +173,15 @@ final class RunCommand extends CircuitCommand {
      * the same circuit, so they agree.
      */
     static SessionOptions sizedFor(SessionOptions options, Circuit c) {
-        return options.toBuilder().otBlockSizeFor(c.evaluatorInputCount()).build();
+        return options.toBuilder().otBlockSize(otBlockFor(c.evaluatorInputCount())).build();
+    }
+
+    /**
+     * The smallest OT block that serves runs of up to {@code evaluatorInputs} fresh evaluator
+     * input bits in one block, at most the default: both parties compute it from the same number.
+     */
+    static int otBlockFor(long evaluatorInputs) {
+        return (int) Math.max(128, (Math.min(evaluatorInputs, OtOptions.DEFAULT_BLOCK_SIZE) + 127) / 128 * 128);
     }
 
     /**
@@ -232,7 +242,7 @@ final class RunCommand extends CircuitCommand {
             boolean json) {
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("circuit", c.hashHex());
+            m.put("circuit", HexFormat.of().formatHex(c.hash()));
             m.put("slots", c.numSlots());
             for (PartyRunner.Outcome o : outcomes) {
                 m.put(name(o.role()), partyJson(o, fmt));

@@ -103,7 +103,7 @@ class GarbledCircuitsTest {
         BiFunction<SInt, SInt, SInt> clamp = c.define("clamp16", Type.sint(16), Type.sint(16),
                 (x, y) -> x.max(y.negate()).min(y));
         Table present = Table.of(new int[] {0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2}, 4, 4);
-        Table scores = Table.of(x -> (x * 37 + 11) % 16, 6, 4);
+        Table scores = Table.of(java.util.stream.IntStream.range(0, 64).map(x -> (x * 37 + 11) % 16).toArray(), 6, 4);
         c.creator().output(a.mulFull(b));
         c.creator().output(clamp.apply(a, b).abs());
         c.evaluator().output(i.lookup(present).concat(k.lookup(scores)));

@@ -215,8 +215,8 @@ class HostileFilesIT {
     private static List<Path> mutants(Random rnd) throws IOException {
         List<Path> out = new ArrayList<>();
         Map<String, byte[]> bases = new LinkedHashMap<>();
-        Circuit aes = Library.circuit("aes128");
-        Circuit millionaires = Library.circuit("millionaires16");
+        Circuit aes = Library.get("aes128").circuit();
+        Circuit millionaires = Library.get("millionaires16").circuit();
         bases.put("aes.gct", written(aes, CircuitFormat.GCT));
         bases.put("aes.gcb", written(aes, CircuitFormat.GCB));
         bases.put("mill.mec", written(millionaires, CircuitFormat.MEC));

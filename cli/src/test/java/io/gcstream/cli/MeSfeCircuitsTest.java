@@ -1,5 +1,6 @@
 package io.gcstream.cli;
 
+import java.util.HexFormat;
 import static io.gcstream.cli.CliTestSupport.gc;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -77,7 +78,7 @@ class MeSfeCircuitsTest {
             });
             Path twin = Path.of(f.toString().replaceAll("\\.mec$", ".bmec"));
             if (f.toString().endsWith(".mec") && Files.exists(twin)) {
-                checks.add(() -> assertEquals(CircuitFiles.read(f).hashHex(), CircuitFiles.read(twin).hashHex(),
+                checks.add(() -> assertEquals(HexFormat.of().formatHex(CircuitFiles.read(f).hash()), HexFormat.of().formatHex(CircuitFiles.read(twin).hash()),
                         where + " and its .bmec twin"));
             }
         }

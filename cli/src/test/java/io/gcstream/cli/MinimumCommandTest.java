@@ -25,6 +25,14 @@ class MinimumCommandTest {
         return CliTestSupport.integer(CliTestSupport.json(out).get("creator"), key);
     }
 
+    /** The OT block for a circuit's evaluator inputs: the smallest multiple of 128 that holds them, at most 16,384. */
+    @Test
+    void theOtBlockFitsTheEvaluatorInputs() {
+        assertEquals(128, RunCommand.otBlockFor(5));
+        assertEquals(256, RunCommand.otBlockFor(129));
+        assertEquals(16384, RunCommand.otBlockFor(1L << 40));
+    }
+
     @Test
     void everyStrategyFindsTheMinimum(@TempDir Path dir) throws Exception {
         Random r = new Random(12);

@@ -5,11 +5,11 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.channel.Transport;
-import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.TcpChannel;
+import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,7 +77,7 @@ final class PartyMemory {
      */
     static long[] baseOts() throws Exception {
         int n = 128;
-        Channel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair(ChannelOptions.defaults());
         CompletableFuture<Long> receiver = CompletableFuture.supplyAsync(() -> {
             long start = allocatedByThisThread();
             try {

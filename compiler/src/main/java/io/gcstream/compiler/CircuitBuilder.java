@@ -32,7 +32,7 @@ import java.util.function.UnaryOperator;
  * CircuitBuilder b = new CircuitBuilder();
  * Word x = b.creatorInput(8), y = b.evaluatorInput(8);
  * UnaryOperator<Word> and8 = b.define("and8", 16, in -> b.and(in.slice(0, 8), in.slice(8, 16)));
- * b.evaluatorOutput(and8.apply(Word.concat(x, y)));        // one call instruction
+ * b.evaluatorOutput(and8.apply(x.concat(y)));        // one call instruction
  * Circuit c = b.build();
  * }</pre>
  *
@@ -162,10 +162,6 @@ public final class CircuitBuilder {
         return gate(TruthTable.XOR, a, b);
     }
 
-    public int xnor(int a, int b) {
-        return gate(TruthTable.XNOR, a, b);
-    }
-
     public int and(int a, int b) {
         return gate(TruthTable.AND, a, b);
     }
@@ -232,15 +228,6 @@ public final class CircuitBuilder {
         int[] r = new int[a.width()];
         for (int i = 0; i < r.length; i++) {
             r[i] = not(a.bit(i));
-        }
-        return Word.of(r);
-    }
-
-    /** Each bit {@code a & bit}. */
-    public Word and(Word a, int bit) {
-        int[] r = new int[a.width()];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = and(a.bit(i), bit);
         }
         return Word.of(r);
     }

@@ -28,11 +28,6 @@ public final class Word {
         return wires[i];
     }
 
-    /** The most significant bit's wire (the sign bit of a two's-complement value). */
-    public int msb() {
-        return wires[wires.length - 1];
-    }
-
     /** Bits {@code from} (inclusive) to {@code to} (exclusive). */
     public Word slice(int from, int to) {
         return new Word(Arrays.copyOfRange(wires, from, to));
@@ -42,21 +37,6 @@ public final class Word {
     public Word concat(Word high) {
         int[] w = Arrays.copyOf(wires, wires.length + high.wires.length);
         System.arraycopy(high.wires, 0, w, wires.length, high.wires.length);
-        return new Word(w);
-    }
-
-    /** The words concatenated, the first in the lowest bits. */
-    public static Word concat(Word... parts) {
-        int n = 0;
-        for (Word p : parts) {
-            n += p.width();
-        }
-        int[] w = new int[n];
-        int k = 0;
-        for (Word p : parts) {
-            System.arraycopy(p.wires, 0, w, k, p.wires.length);
-            k += p.wires.length;
-        }
         return new Word(w);
     }
 

@@ -25,7 +25,7 @@ class CircuitBuilderTest {
         int x = b.creatorInput(1).bit(0);
         int y = b.evaluatorInput(1).bit(0);
         int s = b.evaluatorInput(1).bit(0);
-        b.evaluatorOutput(Word.of(b.xor(x, y), b.and(x, y), b.or(x, y), b.not(x), b.xnor(x, y), b.mux(s, x, y),
+        b.evaluatorOutput(Word.of(b.xor(x, y), b.and(x, y), b.or(x, y), b.not(x), b.gate(TruthTable.XNOR, x, y), b.mux(s, x, y),
                 b.gate(TruthTable.NAND, x, y)));
         Circuit c = b.build();
         assertEquals(4, c.nonLinearCount()); // AND, OR, MUX, NAND
@@ -93,7 +93,7 @@ class CircuitBuilderTest {
             return Word.of(b.xor(x, b.and(b.xor(x, y), b.xor(x, z))));
         });
         UnaryOperator<Word> maj5 = b.define("maj3of3", 9, in -> {
-            Word m = Word.concat(maj.apply(in.slice(0, 3)), maj.apply(in.slice(3, 6)), maj.apply(in.slice(6, 9)));
+            Word m = maj.apply(in.slice(0, 3)).concat(maj.apply(in.slice(3, 6))).concat(maj.apply(in.slice(6, 9)));
             return maj.apply(m);
         });
         Word x = b.creatorInput(9);

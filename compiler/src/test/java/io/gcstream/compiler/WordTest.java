@@ -12,10 +12,10 @@ class WordTest {
         Word w = Word.of(5, 6, 7, 8);
         assertEquals(4, w.width());
         assertEquals(5, w.bit(0));
-        assertEquals(8, w.msb());
+        assertEquals(8, w.bit(w.width() - 1));
         assertEquals(Word.of(6, 7), w.slice(1, 3));
         assertEquals(Word.of(5, 6, 9), w.slice(0, 2).concat(Word.of(9)));
-        assertEquals(Word.of(1, 2, 3), Word.concat(Word.of(1), Word.of(), Word.of(2, 3)));
+        assertEquals(Word.of(1, 2, 3), Word.of(1).concat(Word.of()).concat(Word.of(2, 3)));
         assertNotEquals(Word.of(1, 2), Word.of(2, 1));
     }
 

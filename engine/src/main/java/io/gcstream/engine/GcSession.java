@@ -149,7 +149,7 @@ public final class GcSession implements AutoCloseable {
      * handshake ({@link #handshake()}) as {@code role}, with {@link ChannelOptions#defaults()}. A
      * connection that turns out not to be a gcstream party (it closes or stays silent before its
      * hello, sends other bytes, or fails the TLS handshake) is closed, logged as a warning, and
-     * the listener keeps waiting, for at most {@link Transport#MAX_FAILED_HANDSHAKES} such
+     * the listener keeps waiting, for at most 10 such
      * connections and the connect timeout in all ({@link PeerListener#accept}, for other
      * channel options or another report). Returns the session, which owns the channel.
      *
@@ -339,7 +339,7 @@ public final class GcSession implements AutoCloseable {
 
     /**
      * Runs {@code spec}: this party supplies {@code freshBits}, the bits of its fresh input
-     * segments in order ({@link RunSpec#freshBits}); its kept values feed the other segments
+     * segments in order (its circuit's inputs less the values it feeds); its kept values feed the other segments
      * and are consumed. Returns this party's decoded outputs and the newly kept values.
      *
      * <p>This call never runs ahead: an evaluator sends a run's inputs only when it is called
@@ -374,7 +374,7 @@ public final class GcSession implements AutoCloseable {
      * lets the hello check the count). Where the spec keeps no values, the creator decodes no
      * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs one
      * ahead</b> if its channel can take a run's messages unread
-     * ({@link io.gcstream.ot.channel.Channel#reserveUnread}): it sends run i+1's header and input
+     * (TCP and in-memory channels tell whether they can): it sends run i+1's header and input
      * OTs before it evaluates run i, so the creator garbles run i+1 while run i is evaluated
      * instead of waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead").
      * Otherwise the runs go one after another.

@@ -12,7 +12,7 @@ public class HandshakeMismatchException extends SessionException {
 
     private final boolean notAPeer;
 
-    public HandshakeMismatchException(String message) {
+    HandshakeMismatchException(String message) {
         this(message, false);
     }
 

@@ -6,6 +6,7 @@ import io.gcstream.ot.channel.PeerClosedException;
 import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.channel.Transport;
+import io.gcstream.ot.internal.TlsPolicy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -47,7 +48,7 @@ public final class PeerListener {
      * gcstream party (its greeting failed with a {@link HandshakeMismatchException} that
      * {@linkplain HandshakeMismatchException#isNotAPeer() is not a peer}, or it closed or stayed
      * silent before sending anything) is closed and reported to {@code rejected} in one line, for
-     * at most {@link Transport#MAX_FAILED_HANDSHAKES} such connections and {@code options}'
+     * at most 10 such connections and {@code options}'
      * connect timeout in all. A real peer whose greeting fails ends it with the greeting's
      * exception; the channel is then closed here.
      *
@@ -83,7 +84,7 @@ public final class PeerListener {
                     throw e;
                 }
                 rejected.accept(ch.peer() + " is not a gcstream peer: " + e.getMessage());
-                if (++refused >= Transport.MAX_FAILED_HANDSHAKES) {
+                if (++refused >= TlsPolicy.MAX_FAILED_HANDSHAKES) {
                     throw new PeerTimeoutException("gave up listening on " + where + " after " + refused
                             + " connections that were not a gcstream peer");
                 }

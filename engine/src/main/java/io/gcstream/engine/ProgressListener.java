@@ -5,14 +5,11 @@ import io.gcstream.circuits.Party;
 /**
  * Receives progress of a run's garbled-circuit stream, for progress bars on long runs (the CLI
  * prints to stderr). Called on the thread running {@link GcSession#run}, at most about once per
- * {@link #INTERVAL} gates and once at the end of the stream; it must return quickly and must not
+ * 2^22 gates (calls happen at batch boundaries) and once at the end of the stream; it must return quickly and must not
  * use the session.
  */
 @FunctionalInterface
 public interface ProgressListener {
-    /** Gates between two calls, roughly (calls happen at batch boundaries). */
-    long INTERVAL = 1 << 22;
-
     /**
      * @param role   the reporting party
      * @param gates  gates processed so far in this run, at most {@code total}; the last call of

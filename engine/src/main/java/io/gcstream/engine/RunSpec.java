@@ -46,12 +46,12 @@ public final class RunSpec {
     }
 
     /** The circuit of the run. */
-    public Circuit circuit() {
+    Circuit circuit() {
         return plan.circuit();
     }
 
     /** How many fresh input bits {@code party} supplies: the length of its bits for the run. */
-    public int freshBits(Party party) {
+    int freshBits(Party party) {
         return plan.freshBits(Objects.requireNonNull(party, "party"));
     }
 

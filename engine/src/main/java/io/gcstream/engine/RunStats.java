@@ -43,7 +43,7 @@ public final class RunStats {
     }
 
     /** The party these are of. */
-    public Party role() {
+    Party role() {
         return role;
     }
 

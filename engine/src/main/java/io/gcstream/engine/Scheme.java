@@ -1,6 +1,5 @@
 package io.gcstream.engine;
 
-import io.gcstream.engine.internal.garble.GarblingScheme;
 import java.util.Locale;
 
 /**
@@ -17,9 +16,6 @@ public enum Scheme {
     /** Three-halves (Rosulek–Roy 2021): 1.5 ciphertexts plus 5 bits per non-linear gate. */
     THREE_HALVES("three-halves");
 
-    /** The scheme of a session that does not choose one. */
-    public static final Scheme DEFAULT = HALF_GATES;
-
     private final String wireName;
 
     Scheme(String wireName) {
@@ -29,11 +25,6 @@ public enum Scheme {
     /** The name used on the command line and in messages ("half-gates", "grr3", ...). */
     public String wireName() {
         return wireName;
-    }
-
-    /** Bytes of garbled table sent per non-linear gate, not counting a scheme's few extra bits. */
-    public int tableBytes() {
-        return GarblingScheme.of(this).tableBytes();
     }
 
     /**

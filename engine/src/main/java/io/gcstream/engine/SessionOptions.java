@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * channel: see {@code io.gcstream.ot.channel.ChannelOptions} and {@code Transport}.
  *
  * <ul>
- *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#DEFAULT} (half-gates).</li>
+ *   <li>{@code scheme}: the garbling scheme, default {@link Scheme#HALF_GATES}.</li>
  *   <li>{@code timeout}: how long the peer may take for each step before this party gives up
  *       (default 60 s): every short phase (handshakes, run headers, output messages) as a
  *       whole, and each chunk of a long one (a chunk of input labels, a batch of garbled
@@ -24,7 +24,7 @@ import java.util.OptionalLong;
  *   <li>{@code otBlockSize}: OTs per block of the OT extension (a multiple of 128, default
  *       16,384). Memory of the extension is proportional to it (about 64 bytes per OT for the
  *       creator, 112 for the evaluator), so a session whose runs have few evaluator inputs can
- *       use a small block: {@link Builder#otBlockSizeFor}.</li>
+ *       use a small block (the smallest multiple of 128 at least its evaluator inputs).</li>
  *   <li>{@code plannedRuns}: how many runs the caller means to make in this session, or 0 (the
  *       default) for not said. The hello compares the two: parties that both say a number must
  *       say the same, else the handshake fails on both sides naming both (so that a party
@@ -173,7 +173,7 @@ public final class SessionOptions {
 
     /** Validating builder of {@link SessionOptions}. */
     public static final class Builder {
-        private Scheme scheme = Scheme.DEFAULT;
+        private Scheme scheme = Scheme.HALF_GATES;
         private Duration timeout = Duration.ofSeconds(60);
         private Long seed;
         private ProgressListener progress;
@@ -253,17 +253,6 @@ public final class SessionOptions {
             OtOptions.builder().blockSize(ots); // validates
             this.otBlockSize = ots;
             return this;
-        }
-
-        /**
-         * The smallest block that serves runs of up to {@code evaluatorInputs} fresh evaluator
-         * input bits in one block, at most the default 16,384: for sessions of small circuits,
-         * whose OT extension then needs little memory. Both parties must call it with the same
-         * number (e.g. the circuit's evaluator input count).
-         */
-        public Builder otBlockSizeFor(long evaluatorInputs) {
-            long rounded = Math.max(128, (Math.min(evaluatorInputs, OtOptions.DEFAULT_BLOCK_SIZE) + 127) / 128 * 128);
-            return otBlockSize((int) rounded);
         }
 
         /**

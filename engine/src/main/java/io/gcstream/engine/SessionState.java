@@ -5,6 +5,7 @@ import io.gcstream.circuits.OutputFile;
 import io.gcstream.engine.internal.session.SavedState;
 import io.gcstream.engine.internal.session.StateCheck;
 import io.gcstream.engine.internal.state.Half;
+import io.gcstream.engine.internal.state.StateBytes;
 import io.gcstream.engine.internal.state.StateCipher;
 import io.gcstream.engine.internal.state.StateFiles;
 import io.gcstream.engine.internal.state.ValueOrigin;
@@ -50,6 +51,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that mark.
  */
 public final class SessionState {
+    static {
+        StateBytes.register(new StateBytes.Operations() {
+            @Override
+            public byte[] toBytes(SessionState s, byte[] key) {
+                return s.toBytes(key);
+            }
+
+            @Override
+            public SessionState fromBytes(byte[] bytes, byte[] key) throws StateFileException {
+                return SessionState.fromBytes(bytes, key);
+            }
+        });
+    }
+
     private final Party role;
     private final String problem;
     private final Path file;
@@ -105,15 +120,8 @@ public final class SessionState {
         return StateFormat.encode(h, password == null ? null : StateCipher.create(password));
     }
 
-    /**
-     * As {@link #toBytes(char[])}, encrypted under {@code key} (16 to 64 random bytes, e.g. from
-     * {@link java.security.SecureRandom}) instead of a password, without the password's slow key
-     * derivation, which a random key does not need: for carrying halves between one party's own
-     * processes. Read back with {@link #fromBytes(byte[], byte[])} and the same key.
-     *
-     * @throws IllegalArgumentException if {@code key} is not 16 to 64 bytes
-     */
-    public byte[] toBytes(byte[] key) {
+    /** As {@link #toBytes(char[])}, under a random key: see {@code StateBytes}. */
+    byte[] toBytes(byte[] key) {
         char[] hex = keyText(key);
         try {
             if (problem != null || !parts.isEmpty() || pending != null) {
@@ -127,12 +135,8 @@ public final class SessionState {
         }
     }
 
-    /**
-     * The state in {@code bytes}, written by {@link #toBytes(byte[])} under {@code key}.
-     *
-     * @throws StateFileException in one line: not a state, damaged, a wrong key, altered
-     */
-    public static SessionState fromBytes(byte[] bytes, byte[] key) throws StateFileException {
+    /** The state in {@code bytes}, written by {@link #toBytes(byte[])} under {@code key}. */
+    static SessionState fromBytes(byte[] bytes, byte[] key) throws StateFileException {
         char[] hex = keyText(key);
         try {
             return fromBytes(bytes, hex);
@@ -229,7 +233,7 @@ public final class SessionState {
         }
 
         /** The {@link io.gcstream.circuits.Circuit#hash()} of the run that kept the value (a copy). */
-        public byte[] circuitHash() {
+        byte[] circuitHash() {
             return origin.circuitHash();
         }
 
@@ -239,7 +243,7 @@ public final class SessionState {
         }
 
         /** The first of those outputs. */
-        public int from() {
+        int from() {
             return origin.from();
         }
 
@@ -361,7 +365,7 @@ public final class SessionState {
     }
 
     /** Total bits of all saved values (of the newest half, as {@link #origins()}). */
-    public int totalWidth() {
+    int totalWidth() {
         Half h = newest();
         return h == null ? 0 : h.totalWidth();
     }

@@ -23,7 +23,7 @@ import javax.security.auth.Destroyable;
  */
 public final class SharedDelta implements Destroyable {
     /** Bytes of {@link #toBytes()}. */
-    public static final int BYTES = 16;
+    static final int BYTES = 16;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final long[] value;

@@ -542,8 +542,8 @@ class FaultTest {
     @ValueSource(strings = {"gct", "mec", "bmec", "gcb", "gcb-uncached-sub"})
     void aCircuitFileReplacedAfterTheHandshakeNeverGivesAResult(String kind, @TempDir Path dir) throws Exception {
         boolean sub = kind.endsWith("sub");
-        CircuitFormat format = CircuitFormat.byId(kind.substring(0, kind.indexOf('-') < 0 ? kind.length()
-                : kind.indexOf('-')));
+        CircuitFormat format = CircuitFormat.valueOf(kind.substring(0, kind.indexOf('-') < 0 ? kind.length()
+                : kind.indexOf('-')).toUpperCase(java.util.Locale.ROOT));
         Circuit agreed = sub ? stepCalls(TruthTable.XOR) : counter(TruthTable.XOR);
         Circuit changed = sub ? stepCalls(TruthTable.XNOR) : counter(TruthTable.XNOR);
         Path creatorFile = dir.resolve("creator." + format.id());

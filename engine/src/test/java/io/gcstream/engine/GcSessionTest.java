@@ -12,9 +12,9 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Body;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.TruthTable;
+import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.ThreeHalves;
-import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.testutil.StreamBytes;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
@@ -165,7 +165,7 @@ class GcSessionTest {
     void aCreatorRunningOneRunAtATimeFollowsAnEvaluatorRunningAhead() throws Exception {
         SessionOptions o = SessionOptions.defaults();
         Batch b = Batch.random(new Random(91), 0, 12);
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         List<Boolean> eAhead = new ArrayList<>();
         List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> {
             List<RunResult> out = new ArrayList<>();
@@ -182,7 +182,7 @@ class GcSessionTest {
     void runManyWithCreatorOutputsGoesOneRunAtATime() throws Exception {
         SessionOptions o = SessionOptions.defaults();
         Batch b = Batch.random(new Random(92), 3, 10);
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         List<Boolean> cAhead = new ArrayList<>();
         List<Boolean> eAhead = new ArrayList<>();
         List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> runMany(s, b, cAhead),
@@ -196,7 +196,7 @@ class GcSessionTest {
     void aCallbackFailingAfterARunWentAheadEndsBothSessions() throws Exception {
         SessionOptions o = SessionOptions.builder().timeout(java.time.Duration.ofSeconds(20)).build();
         Batch b = Batch.random(new Random(93), 0, 8);
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         GcSession creator = GcSession.creator(ch[0], o);
         GcSession evaluator = GcSession.evaluator(ch[1], o);
         List<Pairs.Result<Integer>> r = Pairs.both(creator, s -> {
@@ -275,7 +275,7 @@ class GcSessionTest {
     @Test
     void runInALoopOnBothSidesServesInputsFromEarlierOutputsAndNeverRunsAhead() throws Exception {
         Circuit c = manyEvaluatorBits(8);
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         Pairs.Side<List<boolean[]>> loop = s -> {
             boolean creator = s.role() == Party.CREATOR;
             boolean[] in = creator ? new boolean[] {true} : new boolean[] {true, false, false, false, false, false, false, false};
@@ -311,7 +311,7 @@ class GcSessionTest {
     @Test
     void runManyAsksForTheNextBitsAfterTheResultUnlessTheyMayGoAhead() throws Exception {
         Circuit c = wide(4);
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         Pairs.Side<List<boolean[]>> many = s -> {
             List<boolean[]> outs = new ArrayList<>();
             s.runMany(RunSpec.of(c), 5, i -> {
@@ -336,7 +336,7 @@ class GcSessionTest {
     @Test
     void runManyChecksItsArguments() throws Exception {
         Batch b = Batch.random(new Random(94), 0, 2);
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         GcSession s = GcSession.evaluator(ch[1], SessionOptions.defaults());
         RunSpec spec = RunSpec.of(b.circuit());
         assertThrows(IllegalArgumentException.class, () -> s.runMany(spec, -1, i -> b.y().get(0), r -> { }));
@@ -363,7 +363,7 @@ class GcSessionTest {
         for (int k = 1; k < bytes.length; k++) {
             long gates = bytes[k][2] - bytes[0][2];
             if (GarblingScheme.of(scheme).controlBits() == 0) {
-                assertEquals(scheme.tableBytes() * gates, bytes[k][0] - bytes[0][0],
+                assertEquals(GarblingScheme.of(scheme).tableBytes() * gates, bytes[k][0] - bytes[0][0],
                         "creator bytes per extra non-linear gate");
             }
             long stream = StreamBytes.of(chain(k == 1 ? 1000 : 5000), GarblingScheme.of(scheme))

@@ -117,7 +117,7 @@ final class HostileSessions {
 
     /** The scenario under the default scheme (half-gates). */
     static Scenario standard() {
-        return scenario(Scheme.DEFAULT);
+        return scenario(Scheme.HALF_GATES);
     }
 
     private HostileSessions() {

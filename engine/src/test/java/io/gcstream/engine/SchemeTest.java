@@ -33,8 +33,8 @@ class SchemeTest {
 
     @Test
     void tableSizesAndCodes() {
-        assertEquals(32, Scheme.HALF_GATES.tableBytes());
-        assertEquals(48, Scheme.GRR3.tableBytes());
+        assertEquals(32, GarblingScheme.of(Scheme.HALF_GATES).tableBytes());
+        assertEquals(48, GarblingScheme.of(Scheme.GRR3).tableBytes());
         for (Scheme s : Scheme.values()) {
             assertEquals(s, GarblingScheme.fromCode(GarblingScheme.code(s)));
         }
@@ -50,8 +50,7 @@ class SchemeTest {
             assertTrue(codes.add(GarblingScheme.code(s)), s + ": handshake code used twice");
             assertTrue(names.add(s.wireName().replace("-", "")), s + ": name used twice");
             assertSame(s, GarblingScheme.of(s).scheme(), s + ": implementation reports another scheme");
-            assertEquals(GarblingScheme.of(s).tableBytes(), s.tableBytes());
-            assertTrue(s.tableBytes() > 0);
+            assertTrue(GarblingScheme.of(s).tableBytes() > 0);
         }
     }
 }

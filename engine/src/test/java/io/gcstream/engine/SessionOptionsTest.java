@@ -42,9 +42,6 @@ class SessionOptionsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> SessionOptions.builder().timeout(Duration.ZERO));
         assertThrows(IllegalArgumentException.class, () -> SessionOptions.builder().otBlockSize(100));
-        assertEquals(128, SessionOptions.builder().otBlockSizeFor(5).build().otBlockSize());
-        assertEquals(256, SessionOptions.builder().otBlockSizeFor(129).build().otBlockSize());
-        assertEquals(16384, SessionOptions.builder().otBlockSizeFor(1L << 40).build().otBlockSize());
         assertThrows(NullPointerException.class, () -> SessionOptions.builder().scheme(null));
         assertThrows(IllegalArgumentException.class, () -> SessionOptions.builder().plannedRuns(-1));
     }

@@ -217,7 +217,7 @@ class SessionStateTest {
         assertEquals(dir.resolve("c1x") + ": the state file was altered (its authentication failed)",
                 assertThrows(SessionState.StateFileException.class, () -> SessionState.read(dir.resolve("c1x"), PASSWORD))
                         .getMessage());
-        assertThrows(IllegalArgumentException.class, () -> GcSession.creator(MemoryChannel.pair()[0], CounterSessions.O)
+        assertThrows(IllegalArgumentException.class, () -> GcSession.creator(MemoryChannel.pair(ChannelOptions.defaults())[0], CounterSessions.O)
                 .saveState(List.of(), dir.resolve("x"), PASSWORD));
     }
 

@@ -4,6 +4,7 @@ import io.gcstream.circuits.Party;
 import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,7 @@ final class Pair {
 
     /** Runs {@code creator} and {@code evaluator}; returns {creator's result, evaluator's}. */
     static <T> Object[] run(Side<T> creator, Side<T> evaluator) throws Exception {
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         CompletableFuture<T> e = CompletableFuture.supplyAsync(() -> {
             try (Channel c = ch[1]) {
                 return evaluator.run(Party.EVALUATOR, c, GcSession.evaluator(c, SessionOptions.defaults()));

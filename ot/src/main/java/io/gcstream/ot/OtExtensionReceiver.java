@@ -117,7 +117,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /** As {@link #correlated(long[], int, int, long[], int)} with choices[off..off+n). */
-    public void correlated(boolean[] choices, int off, int n, long[] out, int outOff)
+    void correlated(boolean[] choices, int off, int n, long[] out, int outOff)
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
@@ -130,31 +130,23 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /**
-     * Matches {@link OtExtensionSender#correlatedSessionDelta}: {@code out} gets x_i ^ c_i s,
-     * where s is the sender's fixed session Delta. Sends U only; receives nothing.
+     * Matches the sender's correlated OTs with its session Delta s ({@code SessionDeltaOt}):
+     * {@code out} gets x_i ^ c_i s, the choices packed ({@code choices}) or not ({@code bools}).
+     * Sends U only; receives nothing.
      */
-    public void correlatedSessionDelta(long[] choices, int off, int n, long[] out, int outOff)
+    void correlatedSessionDelta(long[] choices, boolean[] bools, int off, int n, long[] out, int outOff)
             throws IOException {
-        checkBits(choices, off, n);
+        if (bools != null) {
+            checkBools(bools, off, n);
+        } else {
+            checkBits(choices, off, n);
+        }
         OtExtensionSender.checkBlocks("out", out, outOff, n);
         if (n == 0) {
             return;
         }
         Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
-        source(choices, null, off);
-        streamed(n, out, outOff, false);
-    }
-
-    /** As {@link #correlatedSessionDelta(long[], int, int, long[], int)} with boolean choices. */
-    public void correlatedSessionDelta(boolean[] choices, int off, int n, long[] out, int outOff)
-            throws IOException {
-        checkBools(choices, off, n);
-        OtExtensionSender.checkBlocks("out", out, outOff, n);
-        if (n == 0) {
-            return;
-        }
-        Handshake.announce(ch, Handshake.CORRELATED_SESSION_DELTA, n);
-        source(null, choices, off);
+        source(choices, bools, off);
         streamed(n, out, outOff, false);
     }
 
@@ -172,7 +164,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /** As {@link #random(long[], int, int, long[], int)} with boolean choices. */
-    public void random(boolean[] choices, int off, int n, long[] out, int outOff)
+    void random(boolean[] choices, int off, int n, long[] out, int outOff)
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
@@ -198,7 +190,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /** As {@link #chosen(long[], int, int, long[], int)} with boolean choices. */
-    public void chosen(boolean[] choices, int off, int n, long[] out, int outOff)
+    void chosen(boolean[] choices, int off, int n, long[] out, int outOff)
             throws IOException {
         checkBools(choices, off, n);
         OtExtensionSender.checkBlocks("out", out, outOff, n);
@@ -211,7 +203,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /** OTs extended so far in this session. */
-    public long count() {
+    long count() {
         return count;
     }
 

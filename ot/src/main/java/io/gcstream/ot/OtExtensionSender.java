@@ -2,6 +2,7 @@ package io.gcstream.ot;
 
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
@@ -28,8 +29,8 @@ import org.slf4j.Logger;
  *   <li>{@link #chosen}: sends m0_i ^ H(q_i) and m1_i ^ H(q_i ^ s) (32 bytes per OT).</li>
  * </ul>
  *
- * <p>{@link #correlatedSessionDelta} is the cheapest form (EMP-style): the correlation is the
- * session's own IKNP secret s (lowest bit 1, 127 random bits, see {@link #sessionDeltaLo()}),
+ * <p>gcstream's garbling session uses a cheaper form internally (EMP-style): the correlation is
+ * the session's own IKNP secret s (lowest bit 1, 127 random bits),
  * outputs are the raw rows x_i = q_i and the receiver's t_i = x_i ^ c_i s — no hashing and
  * nothing sent back. The outputs are not hashed, so they are only pseudorandom individually
  * and all share the one correlation s; use it where the consumer hashes with a correlation-robust
@@ -47,6 +48,36 @@ import org.slf4j.Logger;
  */
 public final class OtExtensionSender implements AutoCloseable {
     private static final Logger LOG = Logs.get(OtExtensionSender.class);
+
+    static {
+        SessionDeltaOt.register(new SessionDeltaOt.Operations() {
+            @Override
+            public OtExtensionSender setup(Channel ch, OtOptions o, long sLo, long sHi) throws IOException {
+                return OtExtensionSender.setup(ch, o, sLo, sHi);
+            }
+
+            @Override
+            public void send(OtExtensionSender s, int n, long[] out, int outOff) throws IOException {
+                s.correlatedSessionDelta(n, out, outOff);
+            }
+
+            @Override
+            public long deltaLo(OtExtensionSender s) {
+                return s.sLo;
+            }
+
+            @Override
+            public long deltaHi(OtExtensionSender s) {
+                return s.sHi;
+            }
+
+            @Override
+            public void receive(OtExtensionReceiver r, long[] choices, boolean[] bools, int off, int n, long[] out,
+                    int outOff) throws IOException {
+                r.correlatedSessionDelta(choices, bools, off, n, out, outOff);
+            }
+        });
+    }
     private static final int KAPPA = 128;
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
@@ -121,14 +152,14 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /**
      * As {@link #setup(Channel, OtOptions)} with the secret s chosen by the caller: the session
-     * Delta of {@link #correlatedSessionDelta}. A garbling session that resumes saved garbled
+     * Delta of the session-Delta OTs. A garbling session that resumes saved garbled
      * values passes the Delta they were made with, so old and new labels share one offset.
      * s must be secret and uniformly random (apart from its lowest bit, which must be 1); the
      * base OTs are fresh, so the peer learns nothing of s.
      *
      * @throws IllegalArgumentException if the lowest bit of {@code sLo} is 0
      */
-    public static OtExtensionSender setup(Channel ch, OtOptions o, long sLo, long sHi) throws IOException {
+    static OtExtensionSender setup(Channel ch, OtOptions o, long sLo, long sHi) throws IOException {
         if ((sLo & 1) == 0) {
             throw new IllegalArgumentException("the session Delta must have its lowest bit set");
         }
@@ -180,10 +211,10 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /**
      * n correlated OTs whose correlation is the session's fixed Delta = s
-     * ({@link #sessionDeltaLo()}, {@link #sessionDeltaHi()}): {@code out} gets x_i, the receiver
+     * (SessionDeltaOt's deltaLo, deltaHi): {@code out} gets x_i, the receiver
      * gets x_i ^ c_i s. No hashing, no message back (only the receiver's matrix U is sent).
      */
-    public void correlatedSessionDelta(int n, long[] out, int outOff) throws IOException {
+    void correlatedSessionDelta(int n, long[] out, int outOff) throws IOException {
         checkBlocks("out", out, outOff, n);
         if (n == 0) {
             return;
@@ -200,19 +231,6 @@ public final class OtExtensionSender implements AutoCloseable {
                 System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
             }
         }
-    }
-
-    /**
-     * Low 64 bits of the session's fixed correlation s (the Delta of
-     * {@link #correlatedSessionDelta}); its lowest bit is always 1. Secret: never send or log it.
-     */
-    public long sessionDeltaLo() {
-        return sLo;
-    }
-
-    /** High 64 bits of the session's fixed correlation s. Secret. */
-    public long sessionDeltaHi() {
-        return sHi;
     }
 
     /**
@@ -280,7 +298,7 @@ public final class OtExtensionSender implements AutoCloseable {
     static final int ROW_PRG_BATCH = 16;
 
     /** OTs extended so far in this session. */
-    public long count() {
+    long count() {
         return count;
     }
 

@@ -42,8 +42,8 @@ public final class OtOptions {
         this.testSeed = testSeed;
     }
 
-    /** One thread, blocks of {@value #DEFAULT_BLOCK_SIZE} OTs, randomness from {@code SecureRandom}. */
-    public static OtOptions defaults() {
+    /** {@code builder().build()}: one thread, blocks of {@value #DEFAULT_BLOCK_SIZE} OTs, SecureRandom. */
+    static OtOptions defaults() {
         return DEFAULTS;
     }
 

@@ -1,5 +1,6 @@
 package io.gcstream.ot;
 
+import io.gcstream.ot.internal.SessionDeltaOt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,7 +29,7 @@ class OtExtensionTest {
     private static final OtOptions SMALL_BLOCKS = OtOptions.builder().blockSize(256).build();
 
     private static OtPair memoryPair(OtOptions o) throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         return OtPair.setup(p[0], p[1], o, o);
     }
 
@@ -174,7 +175,7 @@ class OtExtensionTest {
     /** Runs 1000 C-OTs with the given seeds, Δ and choices. */
     private static Transcript transcript(long seedS, long seedR, long dLo, long dHi,
             long choiceWord) throws Exception {
-        Channel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().blockSize(256).insecureTestSeed(seedS).build(),
@@ -221,7 +222,7 @@ class OtExtensionTest {
 
     @Test
     void mismatchedBlockSizesAreRejectedOnBothSides() throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         Future<?> s = Threads.POOL.submit(() -> OtExtensionSender.setup(p[0], SMALL_BLOCKS));
         IOException e = assertThrows(IOException.class,
                 () -> OtExtensionReceiver.setup(p[1], OtOptions.defaults()));
@@ -242,17 +243,17 @@ class OtExtensionTest {
         long[] gots = Blocks.allocate(n);
         OtPair.both(() -> {
             p.sender.correlated(5, 6, n, x, 0);
-            p.sender.correlatedSessionDelta(n, xs, 0);
+            SessionDeltaOt.correlated(p.sender, n, xs, 0);
             return null;
         }, () -> {
             p.receiver.correlated(choices, 0, n, got, 0);
-            p.receiver.correlatedSessionDelta(choices, 0, n, gots, 0);
+            SessionDeltaOt.correlated(p.receiver, choices, 0, n, gots, 0);
             return null;
         });
         checkCorrelated(x, got, choices, 0, n, 5, 6);
         // t_i = q_i ^ c_i s holds only if every base OT delivered the chosen seed
-        checkCorrelated(xs, gots, choices, 0, n, p.sender.sessionDeltaLo(),
-                p.sender.sessionDeltaHi());
+        checkCorrelated(xs, gots, choices, 0, n, SessionDeltaOt.deltaLo(p.sender),
+                SessionDeltaOt.deltaHi(p.sender));
     }
 
     @Test
@@ -268,7 +269,7 @@ class OtExtensionTest {
 
     /** Hashes of both directions of a seeded setup plus 300 C-OTs. */
     private static String[] seededTranscript(long seedS, long seedR) throws Exception {
-        Channel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().insecureTestSeed(seedS).build(),
@@ -302,7 +303,7 @@ class OtExtensionTest {
     private static String threadedTranscript(int senderThreads, int receiverThreads) throws Exception {
         long seedS = 0;
         long seedR = 9;
-        Channel[] m = MemoryChannel.pair();
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
                 OtOptions.builder().insecureTestSeed(seedS).threads(senderThreads).build(),
@@ -328,15 +329,15 @@ class OtExtensionTest {
         }
         OtPair.both(() -> {
             pair.sender.correlated(0x1235, 0x77, n, s[0], 0);
-            pair.sender.correlatedSessionDelta(n, s[1], 0);
-            pair.sender.correlatedSessionDelta(32_768, s[2], 0);
+            SessionDeltaOt.correlated(pair.sender, n, s[1], 0);
+            SessionDeltaOt.correlated(pair.sender, 32_768, s[2], 0);
             pair.sender.random(n, s[3], 0, s[4], 0);
             pair.sender.chosen(m0, 0, m1, 0, n);
             return null;
         }, () -> {
             pair.receiver.correlated(choices, 0, n, r[0], 0);
-            pair.receiver.correlatedSessionDelta(choices, 0, n, r[1], 0);
-            pair.receiver.correlatedSessionDelta(bools, 0, 32_768, r[2], 0);
+            SessionDeltaOt.correlated(pair.receiver, choices, 0, n, r[1], 0);
+            SessionDeltaOt.correlated(pair.receiver, bools, 0, 32_768, r[2], 0);
             pair.receiver.random(choices, 0, n, r[3], 0);
             pair.receiver.chosen(bools, 0, n, s[5], 0);
             return null;
@@ -376,7 +377,7 @@ class OtExtensionTest {
      */
     @Test
     void aPeerWithAnotherBaseOtIsRefused() throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         p[0].writeInt(Handshake.MAGIC);
         p[0].writeInt(Handshake.ROLE_SENDER);
         p[0].writeInt(OtOptions.DEFAULT_BLOCK_SIZE);
@@ -408,29 +409,29 @@ class OtExtensionTest {
         long[] x = Blocks.allocate(n);
         long[] got = Blocks.allocate(n);
         OtPair.both(() -> {
-            p.sender.correlatedSessionDelta(n, x, 0);
+            SessionDeltaOt.correlated(p.sender, n, x, 0);
             return null;
         }, () -> {
-            p.receiver.correlatedSessionDelta(choices, 3, n, got, 0);
+            SessionDeltaOt.correlated(p.receiver, choices, 3, n, got, 0);
             return null;
         });
-        assertEquals(1, p.sender.sessionDeltaLo() & 1, "lsb of the session Delta");
-        checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
-                p.sender.sessionDeltaHi());
+        assertEquals(1, SessionDeltaOt.deltaLo(p.sender) & 1, "lsb of the session Delta");
+        checkCorrelated(x, got, choices, 3, n, SessionDeltaOt.deltaLo(p.sender),
+                SessionDeltaOt.deltaHi(p.sender));
         // and the boolean form, on the same session
         boolean[] bools = new boolean[n];
         for (int i = 0; i < n; i++) {
             bools[i] = Blocks.bit(choices, 3 + i);
         }
         OtPair.both(() -> {
-            p.sender.correlatedSessionDelta(n, x, 0);
+            SessionDeltaOt.correlated(p.sender, n, x, 0);
             return null;
         }, () -> {
-            p.receiver.correlatedSessionDelta(bools, 0, n, got, 0);
+            SessionDeltaOt.correlated(p.receiver, bools, 0, n, got, 0);
             return null;
         });
-        checkCorrelated(x, got, choices, 3, n, p.sender.sessionDeltaLo(),
-                p.sender.sessionDeltaHi());
+        checkCorrelated(x, got, choices, 3, n, SessionDeltaOt.deltaLo(p.sender),
+                SessionDeltaOt.deltaHi(p.sender));
     }
 
     /**
@@ -448,15 +449,15 @@ class OtExtensionTest {
         java.util.Arrays.fill(x, 0x5A5A5A5A5A5A5A5AL);
         java.util.Arrays.fill(got, 0x3C3C3C3C3C3C3C3CL);
         OtPair.both(() -> {
-            p.sender.correlatedSessionDelta(n, x, off);
+            SessionDeltaOt.correlated(p.sender, n, x, off);
             return null;
         }, () -> {
-            p.receiver.correlatedSessionDelta(choices, 0, n, got, off);
+            SessionDeltaOt.correlated(p.receiver, choices, 0, n, got, off);
             return null;
         });
         long[] xs = java.util.Arrays.copyOfRange(x, 2 * off, 2 * (off + n));
         long[] gots = java.util.Arrays.copyOfRange(got, 2 * off, 2 * (off + n));
-        checkCorrelated(xs, gots, choices, 0, n, p.sender.sessionDeltaLo(), p.sender.sessionDeltaHi());
+        checkCorrelated(xs, gots, choices, 0, n, SessionDeltaOt.deltaLo(p.sender), SessionDeltaOt.deltaHi(p.sender));
         for (int i = 0; i < 2 * off; i++) {
             assertEquals(0x5A5A5A5A5A5A5A5AL, x[i], "sender's long " + i + " before the OTs");
             assertEquals(0x3C3C3C3C3C3C3C3CL, got[i], "receiver's long " + i + " before the OTs");
@@ -491,7 +492,7 @@ class OtExtensionTest {
 
     @Test
     void peerClosingMidSessionIsAClearErrorNotAHang() throws Exception {
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         OtPair p = OtPair.setup(ch[0], ch[1], SMALL_BLOCKS, SMALL_BLOCKS);
         Future<?> s = Threads.POOL.submit(() -> {
             p.sender.correlated(1, 2, 10_000, Blocks.allocate(10_000), 0);

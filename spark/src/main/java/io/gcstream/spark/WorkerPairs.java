@@ -5,11 +5,13 @@ import io.gcstream.engine.GcSession;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.engine.SharedDelta;
+import io.gcstream.engine.internal.state.StateBytes;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.spark.internal.Endpoint;
 import io.gcstream.spark.internal.Frames;
 import io.gcstream.spark.internal.Job;
+import io.gcstream.spark.internal.PairSettings;
 import io.gcstream.spark.internal.PartyKeys;
 import io.gcstream.spark.internal.Requests;
 import io.gcstream.spark.internal.Rows;
@@ -48,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * }                                                  }
  * }</pre>
  *
- * <p><b>Pairing.</b> The creator's driver publishes one endpoint ({@link WorkerPairsOptions#endpointPort()}),
+ * <p><b>Pairing.</b> The creator's driver publishes one endpoint ({@link WorkerPairsOptions.Builder#endpoint(String, int)}),
  * where the evaluator's tasks learn where the creator's task of their slice listens. Each
  * party's driver also runs a party-internal service that only the party's own certificate
  * opens, from which its executors take the job's secrets (Δ, the creator's key) and to which
@@ -69,7 +71,7 @@ public final class WorkerPairs implements AutoCloseable {
 
     private final SparkSession spark;
     private final Party role;
-    private final WorkerPairsOptions options;
+    private final PairSettings options;
     private final PartyKeys keys;
     private final Endpoint endpoint;
     private int seq;
@@ -77,9 +79,9 @@ public final class WorkerPairs implements AutoCloseable {
     private WorkerPairs(SparkSession spark, Party role, WorkerPairsOptions options) {
         this.spark = Objects.requireNonNull(spark, "spark");
         this.role = role;
-        this.options = Objects.requireNonNull(options, "options");
-        this.keys = PartyKeys.load(options);
-        this.endpoint = new Endpoint(role, options, keys);
+        this.options = Objects.requireNonNull(options, "options").settings();
+        this.keys = PartyKeys.load(this.options);
+        this.endpoint = new Endpoint(role, this.options, keys);
     }
 
     /** The creator's side: starts its published endpoint and its party-internal service. */
@@ -198,7 +200,7 @@ public final class WorkerPairs implements AutoCloseable {
         List<SessionState> halves = new ArrayList<>();
         try {
             for (Job.Result r : j.results()) {
-                halves.add(SessionState.fromBytes(r.payload(), halvesKey));
+                halves.add(StateBytes.fromBytes(r.payload(), halvesKey));
             }
         } catch (IOException e) {
             throw new WorkerPairsException("a slice's half cannot be read back: " + Frames.line(e));

@@ -13,7 +13,7 @@ public class WorkerPairsException extends RuntimeException {
         super(message);
     }
 
-    public WorkerPairsException(String message, Throwable cause) {
+    WorkerPairsException(String message, Throwable cause) {
         super(message, cause);
     }
 }

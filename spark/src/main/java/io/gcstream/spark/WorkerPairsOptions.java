@@ -1,5 +1,6 @@
 package io.gcstream.spark;
 
+import io.gcstream.spark.internal.PairSettings;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,7 +11,7 @@ import java.util.Objects;
  * {@code gc keygen}), the one peer certificate accepted, where the creator's endpoint listens,
  * and the deadlines. Immutable. It travels to the executors inside Spark task closures, so it
  * holds no secret: the key files' password is read where it is needed, from the environment
- * variable {@link #passwordEnv()} or the file {@link #passwordFile()} (the file wins), as
+ * variable {@link Builder#passwordEnv(String)} or the file {@link Builder#passwordFile(Path)} (the file wins), as
  * {@code gc} reads {@code GC_TLS_PASSWORD} and {@code --tls-password-file}. Every executor of
  * the party needs the keystore, the truststore and the password at the same paths.
  *
@@ -36,105 +37,26 @@ import java.util.Objects;
 public final class WorkerPairsOptions implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final String keystore;
-    private final String truststore;
-    private final String passwordEnv;
-    private final String passwordFile;
-    private final String peer;
-    private final String endpointHost;
-    private final int endpointPort;
-    private final String bindHost;
-    private final int portFrom;
-    private final int portTo;
-    private final long connectTimeoutMillis;
-    private final long timeoutMillis;
-    private final int maxRounds;
+    private final PairSettings settings;
 
     private WorkerPairsOptions(Builder b) {
-        this.keystore = Objects.requireNonNull(b.keystore, "keystore").toString();
-        this.truststore = Objects.requireNonNull(b.truststore, "truststore").toString();
-        this.passwordEnv = b.passwordEnv;
-        this.passwordFile = b.passwordFile == null ? null : b.passwordFile.toString();
-        this.peer = Objects.requireNonNull(b.peer, "peer");
-        this.endpointHost = Objects.requireNonNull(b.endpointHost, "endpoint");
-        this.endpointPort = b.endpointPort;
-        this.bindHost = b.bindHost;
-        this.portFrom = b.portFrom;
-        this.portTo = b.portTo;
-        this.connectTimeoutMillis = b.connectTimeout.toMillis();
-        this.timeoutMillis = b.timeout.toMillis();
-        this.maxRounds = b.maxRounds;
+        this.settings = new PairSettings(b.keystore, b.truststore, b.passwordEnv, b.passwordFile, b.peer,
+                b.endpointHost, b.endpointPort, b.bindHost, b.portFrom, b.portTo, b.connectTimeout, b.timeout,
+                b.maxRounds);
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
-    public Path keystore() {
-        return Path.of(keystore);
-    }
-
-    public Path truststore() {
-        return Path.of(truststore);
-    }
-
-    /** The environment variable holding the key files' password (default {@code GC_TLS_PASSWORD}). */
-    public String passwordEnv() {
-        return passwordEnv;
-    }
-
-    /** The file whose first line is the key files' password, or null. */
-    public Path passwordFile() {
-        return passwordFile == null ? null : Path.of(passwordFile);
-    }
-
-    /** The peer's certificate fingerprint or subject. */
-    public String peer() {
-        return peer;
-    }
-
-    /** The creator endpoint's host. */
-    public String endpointHost() {
-        return endpointHost;
-    }
-
-    /** The creator endpoint's port. */
-    public int endpointPort() {
-        return endpointPort;
-    }
-
-    public String bindHost() {
-        return bindHost;
-    }
-
-    /** First port of {@code portRange}, 0 for any. */
-    public int portFrom() {
-        return portFrom;
-    }
-
-    /** Last port of {@code portRange}, 0 for any. */
-    public int portTo() {
-        return portTo;
-    }
-
-    public Duration connectTimeout() {
-        return Duration.ofMillis(connectTimeoutMillis);
-    }
-
-    public Duration timeout() {
-        return Duration.ofMillis(timeoutMillis);
-    }
-
-    public int maxRounds() {
-        return maxRounds;
+    /** The values, for this module's code. */
+    PairSettings settings() {
+        return settings;
     }
 
     @Override
     public String toString() {
-        return "WorkerPairsOptions{keystore=" + keystore + ", truststore=" + truststore + ", peer=" + peer
-                + ", endpoint=" + endpointHost + ":" + endpointPort + ", bind=" + bindHost + ", ports="
-                + (portFrom == 0 ? "any" : portFrom + ".." + portTo) + ", connectTimeout=" + connectTimeout()
-                + ", timeout=" + timeout() + ", maxRounds=" + maxRounds + "}";
+        return settings.toString();
     }
 
     /** Validating builder of {@link WorkerPairsOptions}. */

@@ -58,7 +58,7 @@ public class GarbleBenchmark {
         circuit = LaneCircuit.create(lanes, ANDS);
         impl = GarblingScheme.of(scheme);
         hash = new TweakableHash();
-        randomTables = new byte[scheme.tableBytes() * CircuitWalker.BATCH];
+        randomTables = new byte[impl.tableBytes() * CircuitWalker.BATCH];
         new Random(1).nextBytes(randomTables);
     }
 

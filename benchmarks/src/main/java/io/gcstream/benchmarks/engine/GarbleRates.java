@@ -31,7 +31,7 @@ public final class GarbleRates {
 
     /** AND gates per second evaluating {@code circuit} once on random tables. */
     public static double evaluate(Circuit circuit, Scheme s) throws IOException {
-        byte[] random = new byte[s.tableBytes() * CircuitWalker.BATCH];
+        byte[] random = new byte[GarblingScheme.of(s).tableBytes() * CircuitWalker.BATCH];
         new Random(1).nextBytes(random);
         StreamingEvaluator e = new StreamingEvaluator(GarblingScheme.of(s), new TweakableHash(),
                 circuit.labelSlots(), 0, (a, off, len) -> System.arraycopy(random, 0, a, off, len));

@@ -1,11 +1,12 @@
 package io.gcstream.benchmarks.ot;
 
 import io.gcstream.circuits.internal.Body;
-import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
+import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.base.BaseOt;
+import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.util.Arrays;
 
@@ -90,8 +91,8 @@ public final class OtBench {
             double[] sot = time(reps, warmup, () -> {
                 for (int done = 0; done < n; done += batch) {
                     int k = Math.min(batch, n - done);
-                    pair.both(() -> sender.correlatedSessionDelta(k, x0, 0),
-                            () -> receiver.correlatedSessionDelta(c, 0, k, got, 0));
+                    pair.both(() -> SessionDeltaOt.correlated(sender, k, x0, 0),
+                            () -> SessionDeltaOt.correlated(receiver, c, 0, k, got, 0));
                 }
             });
             System.out.printf("| 10^7 C-OTs, loopback | - | %.0f ms = %.1f M OT/s | %.1f M OT/s "

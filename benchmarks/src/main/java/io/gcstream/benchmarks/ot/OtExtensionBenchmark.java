@@ -3,6 +3,7 @@ package io.gcstream.benchmarks.ot;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
+import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -87,8 +88,8 @@ public class OtExtensionBenchmark {
     public long sessionDeltaCorrelatedOts() throws Exception {
         for (int done = 0; done < N; done += BATCH) {
             int k = Math.min(BATCH, N - done);
-            pair.both(() -> sender.correlatedSessionDelta(k, x0, 0),
-                    () -> receiver.correlatedSessionDelta(choices, 0, k, got, 0));
+            pair.both(() -> SessionDeltaOt.correlated(sender, k, x0, 0),
+                    () -> SessionDeltaOt.correlated(receiver, choices, 0, k, got, 0));
         }
         return got[0];
     }

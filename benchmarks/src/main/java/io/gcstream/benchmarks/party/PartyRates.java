@@ -1,7 +1,7 @@
 package io.gcstream.benchmarks.party;
 
-import io.gcstream.benchmarks.engine.LaneCircuit;
 import com.beust.jcommander.Parameter;
+import io.gcstream.benchmarks.engine.LaneCircuit;
 import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.Circuit;
@@ -31,7 +31,9 @@ import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -143,7 +145,7 @@ public final class PartyRates {
         int rounds = 3;
 
         @Parameter(names = "--scheme")
-        String scheme = Scheme.DEFAULT.wireName();
+        String scheme = Scheme.HALF_GATES.wireName();
 
         @Parameter(names = "--sides")
         List<String> sides = List.of("garbler", "evaluator", "sender", "receiver");
@@ -296,7 +298,7 @@ public final class PartyRates {
             case "and", "lib", "file" -> {
                 Circuit c = switch (p[0]) {
                     case "and" -> LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]));
-                    case "lib" -> Library.circuit(p[1]);
+                    case "lib" -> Library.get(p[1]).circuit();
                     default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
                 };
                 int reps = !p[0].equals("and") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
@@ -673,7 +675,7 @@ public final class PartyRates {
             for (int i = 0; i < choices.length; i++) {
                 choices[i] = r.nextLong();
             }
-            Channel[] m = MemoryChannel.pair();
+            Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
             Recording s = new Recording(m[0], sessionDelta ? 1 << 20 : 16 * n + (1 << 20));
             Recording rc = new Recording(m[1], 16 * n + (1 << 20));
             ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -698,7 +700,7 @@ public final class PartyRates {
             for (int done = 0; done < n; done += BATCH) {
                 int k = Math.min(BATCH, n - done);
                 if (sessionDelta) {
-                    s.correlatedSessionDelta(k, out, 0);
+                    SessionDeltaOt.correlated(s, k, out, 0);
                 } else {
                     s.correlated(0x1234_5679L, 0x5678L, k, out, 0);
                 }
@@ -713,7 +715,7 @@ public final class PartyRates {
             for (int done = 0; done < n; done += BATCH) {
                 int k = Math.min(BATCH, n - done);
                 if (sessionDelta) {
-                    r.correlatedSessionDelta(choices, 0, k, out, 0);
+                    SessionDeltaOt.correlated(r, choices, 0, k, out, 0);
                 } else {
                     r.correlated(choices, 0, k, out, 0);
                 }
@@ -738,7 +740,7 @@ public final class PartyRates {
                                 int k = Math.min(BATCH, n - done);
                                 long t0 = System.nanoTime();
                                 if (sessionDelta) {
-                                    s.correlatedSessionDelta(k, out, 0);
+                                    SessionDeltaOt.correlated(s, k, out, 0);
                                 } else {
                                     s.correlated(0x1234_5679L, 0x5678L, k, out, 0);
                                 }
@@ -754,7 +756,7 @@ public final class PartyRates {
                                 int k = Math.min(BATCH, n - done);
                                 long t0 = System.nanoTime();
                                 if (sessionDelta) {
-                                    r.correlatedSessionDelta(choices, 0, k, out, 0);
+                                    SessionDeltaOt.correlated(r, choices, 0, k, out, 0);
                                 } else {
                                     r.correlated(choices, 0, k, out, 0);
                                 }

@@ -1,6 +1,7 @@
 package io.gcstream.benchmarks.report;
 
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.circuits.internal.OutputFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Reader;
@@ -60,7 +61,7 @@ public final class ResultFiles {
         }
         CSVFormat format = FORMAT.builder().setHeader(columns.toArray(new String[0])).setHeaderComments(
                 (Object[]) comments).get();
-        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+        OutputFiles.write(file, OutputFile.Access.PUBLIC, f -> {
             Writer w = new OutputStreamWriter(f.stream(), StandardCharsets.UTF_8);
             CSVPrinter p = new CSVPrinter(w, format);
             p.printRecords(records);

@@ -23,7 +23,7 @@ class TwoPartiesTest {
 
     @Test
     void executionsOfOneSessionAgreeWithTheSimulator() throws Exception {
-        Circuit c = Library.circuit("hamming16");
+        Circuit c = Library.get("hamming16").circuit();
         SplittableRandom rnd = new SplittableRandom(1);
         try (TwoParties p = TwoParties.open(SessionOptions.defaults())) {
             for (int i = 0; i < 3; i++) {
@@ -42,7 +42,7 @@ class TwoPartiesTest {
 
     @Test
     void aWrongInputLengthRunsNothingAndLeavesThePairUsable() throws Exception {
-        Circuit c = Library.circuit("hamming8");
+        Circuit c = Library.get("hamming8").circuit();
         try (TwoParties p = TwoParties.open(SessionOptions.defaults())) {
             assertThrows(IllegalArgumentException.class, () -> p.run(c, new boolean[7], new boolean[8]));
             assertThrows(IllegalArgumentException.class, () -> p.run(c, new boolean[8], new boolean[9]));
@@ -52,7 +52,7 @@ class TwoPartiesTest {
 
     @Test
     void aClosedPairRefusesRunsAndClosesTwice() throws Exception {
-        Circuit c = Library.circuit("hamming8");
+        Circuit c = Library.get("hamming8").circuit();
         TwoParties p = TwoParties.open(SessionOptions.defaults());
         p.close();
         p.close();

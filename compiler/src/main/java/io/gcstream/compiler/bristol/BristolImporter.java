@@ -78,7 +78,7 @@ public final class BristolImporter {
      */
     public static Circuit read(Path file, BristolOptions options) throws IOException {
         CircuitFormat f = CircuitFormat.detect(file);
-        if (!f.isBristol()) {
+        if (f != CircuitFormat.BRISTOL_FASHION && f != CircuitFormat.BRISTOL_OLD) {
             throw new CircuitFormatException(file + ": is a " + f.description()
                     + ", not Bristol: read it with io.gcstream.circuits.CircuitFiles");
         }
@@ -104,7 +104,7 @@ public final class BristolImporter {
      *
      * @throws CircuitFormatException if the text is malformed
      */
-    public static Circuit readFashion(String text, String name, BristolOptions options) {
+    static Circuit readFashion(String text, String name, BristolOptions options) {
         return fromText(text, name, false, options);
     }
 
@@ -113,7 +113,7 @@ public final class BristolImporter {
      *
      * @throws CircuitFormatException if the text is malformed
      */
-    public static Circuit readOld(String text, String name, BristolOptions options) {
+    static Circuit readOld(String text, String name, BristolOptions options) {
         return fromText(text, name, true, options);
     }
 

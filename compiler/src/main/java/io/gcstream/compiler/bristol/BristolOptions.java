@@ -62,7 +62,7 @@ public final class BristolOptions {
         return new BristolOptions(inputParties, outputParties, order);
     }
 
-    public BitOrder bitOrder() {
+    BitOrder bitOrder() {
         return bitOrder;
     }
 

@@ -1,5 +1,6 @@
 package io.gcstream.compiler.dsl;
 
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
 
@@ -43,7 +44,7 @@ public final class Bit extends Value {
 
     /** {@code this == other} (XNOR): free. */
     public Bit equalTo(Bit other) {
-        return bit(computation.use(this, other).xnor(wire(), other.wire()));
+        return bit(computation.use(this, other).gate(TruthTable.XNOR, wire(), other.wire()));
     }
 
     /** {@code ¬this}: free. */

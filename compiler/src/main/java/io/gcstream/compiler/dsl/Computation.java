@@ -262,11 +262,11 @@ public final class Computation {
                 throw new IllegalArgumentException(name + " takes " + signature(parameters) + ", called with "
                         + signature(Arrays.stream(args).map(Value::type).collect(Collectors.toList())));
             }
-            Word[] words = new Word[args.length];
-            for (int i = 0; i < args.length; i++) {
-                words[i] = args[i].word;
+            Word words = Word.of();
+            for (Value arg : args) {
+                words = words.concat(arg.word);
             }
-            return result.wrap(Computation.this, def.apply(Word.concat(words)));
+            return result.wrap(Computation.this, def.apply(words));
         }
 
         private static String signature(List<? extends Type<?>> types) {

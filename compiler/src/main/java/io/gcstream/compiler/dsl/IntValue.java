@@ -181,7 +181,7 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
 
     /** What a shift brings in: 0, or the sign for a signed right shift. */
     private int fill(boolean left) {
-        return !left && signed() ? word.msb() : CircuitBuilder.ZERO;
+        return !left && signed() ? word.bit(word.width() - 1) : CircuitBuilder.ZERO;
     }
 
     /** Rotated left by {@code k} (any int, taken mod n; a negative k rotates right): free. */
@@ -282,12 +282,17 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
         computation.use(ifEqual);
         Word x = signed() ? flipSign(b, word) : word;
         Word z = signed() ? flipSign(b, y.word) : y.word;
-        return bit1(Arithmetic.addCarry(b, x, b.not(z), ifEqual.wire(), true).msb());
+        return bit1(top(Arithmetic.addCarry(b, x, b.not(z), ifEqual.wire(), true)));
+    }
+
+    /** The most significant wire of {@code w}. */
+    private static int top(Word w) {
+        return w.bit(w.width() - 1);
     }
 
     private static Word flipSign(CircuitBuilder b, Word w) {
         int n = w.width();
-        return w.slice(0, n - 1).concat(Word.of(b.not(w.msb())));
+        return w.slice(0, n - 1).concat(Word.of(b.not(w.bit(w.width() - 1))));
     }
 
     /** {@code this <= y}: n ANDs. */
@@ -332,7 +337,7 @@ public abstract sealed class IntValue<T extends IntValue<T>> extends Value permi
             throw new IllegalArgumentException("extend a " + type() + " to " + width + " bits: use truncate");
         }
         int[] r = new int[width];
-        int fill = signed() ? word.msb() : CircuitBuilder.ZERO;
+        int fill = signed() ? word.bit(word.width() - 1) : CircuitBuilder.ZERO;
         for (int i = 0; i < width; i++) {
             r[i] = i < width() ? word.bit(i) : fill;
         }

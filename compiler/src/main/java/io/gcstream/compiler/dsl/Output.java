@@ -60,7 +60,7 @@ public final class Output {
     }
 
     /** An integer of at most 32 bits. */
-    public int decodeInt(boolean[] outputs) {
+    int decodeInt(boolean[] outputs) {
         single();
         fits(32, "an int");
         return (int) element(bits(outputs), 0).longValue();
@@ -111,7 +111,7 @@ public final class Output {
     }
 
     /** An array of {@link Bit}s. */
-    public boolean[] decodeBooleans(boolean[] outputs) {
+    boolean[] decodeBooleans(boolean[] outputs) {
         plural();
         if (type.kind() != Type.Kind.BIT) {
             throw new IllegalArgumentException("an array of " + type + " is not booleans");
@@ -123,7 +123,9 @@ public final class Output {
     private BigInteger element(boolean[] b, int i) {
         int w = type.width();
         boolean[] e = Arrays.copyOfRange(b, i * w, i * w + w);
-        return type.kind() == Type.Kind.SINT ? BitCodec.toSignedBigInteger(e) : BitCodec.toBigInteger(e);
+        BigInteger v = BitCodec.toBigInteger(e);
+        // two's complement: the top bit of a signed value is its sign
+        return type.kind() == Type.Kind.SINT && e[w - 1] ? v.subtract(BigInteger.ONE.shiftLeft(w)) : v;
     }
 
     private void fits(int bits, String what) {

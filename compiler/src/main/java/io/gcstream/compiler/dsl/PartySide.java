@@ -31,7 +31,7 @@ public final class PartySide {
         this.party = party;
     }
 
-    public Party party() {
+    Party party() {
         return party;
     }
 
@@ -107,7 +107,7 @@ public final class PartySide {
     }
 
     /** Input bits declared so far: what {@link Encoder#encode()} returns. */
-    public int inputWidth() {
+    int inputWidth() {
         return inputWidth;
     }
 
@@ -188,7 +188,7 @@ public final class PartySide {
     }
 
     /** Output bits declared so far: the length of this party's outputs of a run. */
-    public int outputWidth() {
+    int outputWidth() {
         return outputWidth;
     }
 

@@ -42,7 +42,7 @@ public final class SInt extends IntValue<SInt> {
     public UInt abs() {
         CircuitBuilder b = computation.use(this);
         int n = width();
-        int s = word.msb();
+        int s = word.bit(word.width() - 1);
         int[] sign = new int[n];
         java.util.Arrays.fill(sign, s);
         Word flipped = b.xor(word, Word.of(sign));

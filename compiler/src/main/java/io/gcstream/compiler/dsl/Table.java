@@ -8,7 +8,7 @@ import java.util.function.IntUnaryOperator;
  * A public lookup table of 2^inBits entries of outBits bits each (an S-box, a score table),
  * looked up with a secret index by {@link UInt#lookup}. FastGC garbles such a table as one
  * m-to-n gate of 2^m · n ciphertexts; here it becomes a circuit of few AND gates, found when
- * the table is first looked up (or {@link #andCount()} is asked): see the search in the
+ * the table is first looked up: see the search in the
  * compiler documentation. The search is deterministic, so both parties build the same circuit.
  * Immutable and thread-safe; build a table once and look it up many times.
  *
@@ -63,7 +63,7 @@ public final class Table {
     }
 
     /** The table of {@code f(i)} for every index i; same checks as {@link #of(int[], int, int)}. */
-    public static Table of(IntUnaryOperator f, int inBits, int outBits) {
+    static Table of(IntUnaryOperator f, int inBits, int outBits) {
         if (inBits < 1 || inBits > MAX_IN_BITS) {
             throw new IllegalArgumentException("a table has 1.." + MAX_IN_BITS + " index bits, got " + inBits);
         }
@@ -74,11 +74,11 @@ public final class Table {
         return of(v, inBits, outBits);
     }
 
-    public int inBits() {
+    int inBits() {
         return inBits;
     }
 
-    public int outBits() {
+    int outBits() {
         return outBits;
     }
 
@@ -89,7 +89,7 @@ public final class Table {
     }
 
     /** AND gates of one lookup (the circuit is found on the first call and kept). */
-    public int andCount() {
+    int andCount() {
         return network().andCount();
     }
 

@@ -63,7 +63,7 @@ public final class Type<T extends Value> {
     }
 
     /** Number of bits. */
-    public int width() {
+    int width() {
         return width;
     }
 

@@ -89,8 +89,8 @@ public final class UInt extends IntValue<UInt> {
     }
 
     /**
-     * {@code table[this]}: a public table of {@code table.outBits()}-bit entries indexed by this
-     * value, which must have {@code table.inBits()} bits. Costs {@link Table#andCount()} ANDs,
+     * {@code table[this]}: a public table of outBits-bit entries indexed by this value, which
+     * must have the table's inBits bits ({@link Table#of}). Costs the ANDs of the table's circuit,
      * far fewer than the 2^inBits · outBits ciphertexts of a garbled table gate.
      *
      * @throws IllegalArgumentException if the widths differ

@@ -30,7 +30,7 @@ public abstract sealed class Value permits Bit, IntValue {
     }
 
     /** True iff every bit is a constant known when the circuit is built. */
-    public boolean isConstant() {
+    boolean isConstant() {
         return scope == null;
     }
 

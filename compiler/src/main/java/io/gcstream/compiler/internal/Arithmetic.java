@@ -1,5 +1,6 @@
 package io.gcstream.compiler.internal;
 
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ public final class Arithmetic {
     public static int lessThan(CircuitBuilder b, Word x, Word y) {
         // x + ¬y + 1 carries out iff x >= y.
         Word r = addCarry(b, x, b.not(y), CircuitBuilder.ONE, true);
-        return b.not(r.msb());
+        return b.not(r.bit(r.width() - 1));
     }
 
     /** Signed (two's-complement) {@code x < y}: unsigned compare with the sign bits flipped, n ANDs. */
@@ -76,7 +77,7 @@ public final class Arithmetic {
 
     private static Word flipSign(CircuitBuilder b, Word x) {
         int n = x.width();
-        return x.slice(0, n - 1).concat(Word.of(b.not(x.msb())));
+        return x.slice(0, n - 1).concat(Word.of(b.not(x.bit(x.width() - 1))));
     }
 
     /** {@code x == y} (1 bit): n XNORs and a tree of n − 1 ANDs. */
@@ -88,7 +89,7 @@ public final class Arithmetic {
         }
         int[] level = new int[n];
         for (int i = 0; i < n; i++) {
-            level[i] = b.xnor(x.bit(i), y.bit(i));
+            level[i] = b.gate(TruthTable.XNOR, x.bit(i), y.bit(i));
         }
         while (n > 1) {
             int m = 0;
@@ -116,9 +117,9 @@ public final class Arithmetic {
     public static Word mul(CircuitBuilder b, Word x, Word y) {
         sameWidth(x, y);
         int n = x.width();
-        int[] acc = b.and(x, y.bit(0)).wires();
+        int[] acc = andBit(b, x, y.bit(0)).wires();
         for (int i = 1; i < n; i++) {
-            Word row = b.and(x.slice(0, n - i), y.bit(i));
+            Word row = andBit(b, x.slice(0, n - i), y.bit(i));
             Word hi = add(b, Word.of(acc).slice(i, n), row);
             System.arraycopy(hi.wires(), 0, acc, i, n - i);
         }
@@ -148,7 +149,7 @@ public final class Arithmetic {
         sameWidth(x, y);
         int n = x.width();
         int[] acc = new int[2 * n];
-        System.arraycopy(b.and(x, y.bit(0)).wires(), 0, acc, 0, n);
+        System.arraycopy(andBit(b, x, y.bit(0)).wires(), 0, acc, 0, n);
         // acc[n..2n) start as the constant 0 (wire id 0): row i adds into bits i..i+n, the
         // top one of which is still 0, and writes n + 1 bits.
         for (int i = 1; i < n; i++) {
@@ -160,7 +161,7 @@ public final class Arithmetic {
 
     /** {@code acc + x ∧ bit} for n-bit acc and x, in n + 1 bits: 2n ANDs (n partial products, an adder). */
     public static Word mulRow(CircuitBuilder b, Word acc, Word x, int bit) {
-        return addWithCarry(b, acc, b.and(x, bit));
+        return addWithCarry(b, acc, andBit(b, x, bit));
     }
 
     /**
@@ -241,6 +242,15 @@ public final class Arithmetic {
             out[j] = col.size() - k == 1 ? col.get(k) : CircuitBuilder.ZERO;
         }
         return Word.of(out);
+    }
+
+    /** Each bit {@code x & bit}: one AND per bit. */
+    public static Word andBit(CircuitBuilder b, Word x, int bit) {
+        int[] r = new int[x.width()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = b.and(x.bit(i), bit);
+        }
+        return Word.of(r);
     }
 
     private static void sameWidth(Word x, Word y) {

@@ -291,6 +291,10 @@ public final class Aes128 {
     }
 
     private static Word join(Word[] bytes) {
-        return Word.concat(bytes);
+        Word r = Word.of();
+        for (Word b : bytes) {
+            r = r.concat(b);
+        }
+        return r;
     }
 }

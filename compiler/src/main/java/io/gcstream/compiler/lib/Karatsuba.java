@@ -1,6 +1,7 @@
 package io.gcstream.compiler.lib;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.CircuitBuilder;
 import io.gcstream.compiler.Word;
 import io.gcstream.compiler.dsl.Computation;
@@ -119,7 +120,7 @@ public final class Karatsuba {
         int w = n + 1;
         Word t = Arithmetic.add(b, extend(z0, w), extend(z2, w));
         // z1 = t − D if the signs agree (D = (x0 − x1)(y0 − y1) ≥ 0), else t + |D|.
-        int subtract = b.xnor(dx.bit(h), dy.bit(h));
+        int subtract = b.gate(TruthTable.XNOR, dx.bit(h), dy.bit(h));
         Word z1 = Arithmetic.addCarry(b, t, b.xor(extend(d, w), fill(subtract, w)), subtract, false);
         Word hi = Arithmetic.add(b, z0.concat(z2).slice(h, 2 * n), extend(z1, 2 * n - h));
         return z0.slice(0, h).concat(hi);
@@ -129,7 +130,7 @@ public final class Karatsuba {
     private Word absDiff(Word x0, Word x1) {
         int h = x0.width();
         Word diff = Arithmetic.addCarry(b, x0, b.not(extend(x1, h)), CircuitBuilder.ONE, true);
-        int negative = b.not(diff.msb());
+        int negative = b.not(diff.bit(diff.width() - 1));
         Word flipped = b.xor(diff.slice(0, h), fill(negative, h));
         Word abs = Arithmetic.addCarry(b, flipped, b.constant(0, h), negative, false);
         return abs.concat(Word.of(negative));

@@ -203,11 +203,6 @@ public final class Library {
                 + String.join(", ", names()) + " (see gc lib)");
     }
 
-    /** The named circuit; same as {@code get(name).circuit()}. */
-    public static Circuit circuit(String name) {
-        return get(name).circuit();
-    }
-
     /** {@code value} if at least 1, else an error naming the parameter. */
     static int positive(int value, String parameter) {
         return atLeast(value, 1, parameter);

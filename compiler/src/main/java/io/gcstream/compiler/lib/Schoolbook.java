@@ -48,7 +48,7 @@ final class Schoolbook {
                 row = b.define("mul_row" + n, 2 * n + 1,
                         in -> Arithmetic.mulRow(b, in.slice(0, n), in.slice(n, 2 * n), in.bit(2 * n)));
             }
-            return row.apply(Word.concat(acc, x, Word.of(y.bit(i))));
+            return row.apply(acc.concat(x).concat(Word.of(y.bit(i))));
         });
     }
 

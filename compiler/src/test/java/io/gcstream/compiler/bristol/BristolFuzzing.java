@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Random;
 
 /**
@@ -61,7 +62,7 @@ final class BristolFuzzing {
             }
             return;
         }
-        String hash = c.hashHex();
+        String hash = HexFormat.of().formatHex(c.hash());
         if (c.gateCount() <= MAX_COMPARED && c.labelSlots() <= MAX_COMPARED) {
             BristolEval ref = new BristolEval(f, old);
             if (ref.wires <= MAX_COMPARED) {
@@ -83,7 +84,7 @@ final class BristolFuzzing {
             }
             Path gcb = dir().resolve("copy.gcb");
             CircuitFiles.write(c, gcb, CircuitFormat.GCB);
-            if (!CircuitFiles.read(gcb).hashHex().equals(hash)) {
+            if (!HexFormat.of().formatHex(CircuitFiles.read(gcb).hash()).equals(hash)) {
                 throw new AssertionError("written as .gcb and read back, the hash changed");
             }
         }

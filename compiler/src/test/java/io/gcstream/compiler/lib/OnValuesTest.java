@@ -32,10 +32,10 @@ class OnValuesTest {
 
     @Test
     void aesPresentAndKaratsubaOnValuesAreTheLibrarysCircuits() {
-        assertArrayEquals(Library.circuit("aes128").hash(), twoParty(128, 128, Aes128::encrypt, false).hash());
-        assertArrayEquals(Library.circuit("present80").hash(), twoParty(80, 64, Present80::encrypt, false).hash());
+        assertArrayEquals(Library.get("aes128").circuit().hash(), twoParty(128, 128, Aes128::encrypt, false).hash());
+        assertArrayEquals(Library.get("present80").circuit().hash(), twoParty(80, 64, Present80::encrypt, false).hash());
         for (int n : new int[] {1, 11, 12, 64, 100}) {
-            assertArrayEquals(Library.circuit("karatsuba" + n).hash(), twoParty(n, n, Karatsuba::multiply, true).hash(),
+            assertArrayEquals(Library.get("karatsuba" + n).circuit().hash(), twoParty(n, n, Karatsuba::multiply, true).hash(),
                     "karatsuba" + n);
         }
     }

@@ -1,6 +1,7 @@
 package io.gcstream.ot.channel;
 
 import io.gcstream.ot.internal.DuplexChannel;
+import io.gcstream.ot.internal.TunedChannel;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -20,7 +21,7 @@ import java.nio.ByteOrder;
  * <p>Thread-safety: the write side and the read side each use their own buffer, so one writer
  * thread and one reader thread may work concurrently; the deadline may be set from any thread.
  */
-abstract class BufferedChannel implements DuplexChannel {
+abstract class BufferedChannel implements DuplexChannel, TunedChannel {
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT_LE =
@@ -158,6 +159,45 @@ abstract class BufferedChannel implements DuplexChannel {
     public final int writeBufferSize() {
         return out.length;
     }
+
+    /*
+     * The public methods a subclass would override are final here, each over a package-private
+     * one, so that the public subclass declares no public method of its own for them.
+     */
+
+    @Override
+    public final String peer() {
+        return peerName();
+    }
+
+    /** The peer's name of {@link #peer()}. */
+    abstract String peerName();
+
+    @Override
+    public final boolean reserveUnread(int bytes) {
+        return reserve(bytes);
+    }
+
+    /** {@link #reserveUnread(int)} for this kind of channel. */
+    abstract boolean reserve(int bytes);
+
+    @Override
+    public final boolean plainOffLoopback() {
+        return offLoopback();
+    }
+
+    /** {@link #plainOffLoopback()} for this kind of channel: false unless it says otherwise. */
+    boolean offLoopback() {
+        return false;
+    }
+
+    @Override
+    public final String toString() {
+        return describe();
+    }
+
+    /** {@link #toString()} for this kind of channel. */
+    abstract String describe();
 
     @Override
     public final void flush() throws IOException {

@@ -1,7 +1,6 @@
 package io.gcstream.ot.channel;
 
 import java.io.IOException;
-import java.time.Duration;
 
 /**
  * A buffered, bidirectional, exact byte stream between two parties.
@@ -55,39 +54,6 @@ public interface Channel extends AutoCloseable {
     /** Sends everything buffered so far to the peer (a protocol round boundary). */
     void flush() throws IOException;
 
-    /**
-     * The size of this channel's write buffer: a {@link #write(byte[], int, int) write} of at
-     * least this many bytes goes to the transport without being copied into it, so a caller
-     * that streams bulk data saves a copy of every byte by handing it over in pieces at least
-     * this large. 0 (the default) if the channel has no such size.
-     */
-    default int writeBufferSize() {
-        return 0;
-    }
-
-    /**
-     * Makes sure, where this channel can, that {@code bytes} more bytes written and flushed now
-     * leave this side even if the peer reads nothing meanwhile, and says whether they will: a
-     * protocol that writes while its peer may itself be blocked writing to it asks first, and
-     * does something else if the answer is no. Bytes buffered but not yet flushed count against
-     * it. True only where the channel can promise it: {@link MemoryChannel} when its pipe has
-     * room, {@link TcpChannel} when its socket's send buffer can hold them (it enlarges the
-     * buffer if it can); false by default, for a channel that cannot tell.
-     */
-    default boolean reserveUnread(int bytes) {
-        return false;
-    }
-
-    /**
-     * True if this channel is plain TCP (no TLS) to a peer whose address is not a loopback
-     * address: its traffic leaves this machine without authentication, encryption or integrity
-     * (docs/security.md, "What plain TCP does not protect"). False by default: a channel of
-     * another kind that carries traffic off this machine unprotected should say so.
-     */
-    default boolean plainOffLoopback() {
-        return false;
-    }
-
     /** Reads exactly {@code len} bytes into {@code b} at {@code off}. */
     void readFully(byte[] b, int off, int len) throws IOException;
 
@@ -115,14 +81,6 @@ public interface Channel extends AutoCloseable {
      * @param phase the phase's name for error messages, e.g. {@code "OT extension"}
      */
     void deadline(long nanoTime, String phase);
-
-    /**
-     * Sets a deadline {@code budget} from now (see {@link #deadline(long, String)}); budgets
-     * beyond a century are clamped to one.
-     */
-    default void deadlineIn(Duration budget, String phase) {
-        deadline(System.nanoTime() + Timeouts.nanos(budget), phase);
-    }
 
     /** Removes the deadline: only the read and write timeouts bound waits again. */
     void clearDeadline();

@@ -38,18 +38,18 @@ final class MemoryEnd extends BufferedChannel {
     }
 
     @Override
-    public String peer() {
+    String peerName() {
         return peerName;
     }
 
     /** True if the pipe to the peer has room for {@code bytes} more beside what is buffered. */
     @Override
-    public boolean reserveUnread(int bytes) {
+    boolean reserve(int bytes) {
         return !isClosed() && (long) outbound.room() - buffered() >= bytes;
     }
 
     @Override
-    public String toString() {
+    String describe() {
         return "MemoryChannel[" + name + " -> " + peerName + "]";
     }
 

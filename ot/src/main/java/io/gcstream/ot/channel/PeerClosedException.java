@@ -10,7 +10,7 @@ public class PeerClosedException extends IOException {
         super(message);
     }
 
-    public PeerClosedException(String message, Throwable cause) {
+    PeerClosedException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -10,7 +10,7 @@ public class PeerTimeoutException extends IOException {
         super(message);
     }
 
-    public PeerTimeoutException(String message, Throwable cause) {
+    PeerTimeoutException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -171,12 +171,12 @@ public final class TcpChannel extends BufferedChannel {
     }
 
     @Override
-    public String peer() {
+    String peerName() {
         return peer;
     }
 
     /**
-     * Send buffer asked for by {@link #reserveUnread} when the socket's is too small: setting it
+     * Send buffer asked for by {@link #reserve} when the socket's is too small: setting it
      * turns off the kernel's growing of it, so it is asked large enough for later bulk transfers.
      */
     static final int RESERVED_SEND_BUFFER = 1 << 18;
@@ -187,7 +187,7 @@ public final class TcpChannel extends BufferedChannel {
      * asks for a larger one ({@link #RESERVED_SEND_BUFFER} at least) and says whether it got it.
      */
     @Override
-    public boolean reserveUnread(int bytes) {
+    boolean reserve(int bytes) {
         long need = (long) bytes + buffered();
         try {
             if (raw.getSendBufferSize() / 2 >= need) {
@@ -202,7 +202,7 @@ public final class TcpChannel extends BufferedChannel {
 
     /** True for plain TCP to a peer whose address is not a loopback address. */
     @Override
-    public boolean plainOffLoopback() {
+    boolean offLoopback() {
         return !isSecure() && !raw.getInetAddress().isLoopbackAddress();
     }
 
@@ -246,7 +246,7 @@ public final class TcpChannel extends BufferedChannel {
     }
 
     @Override
-    public String toString() {
+    String describe() {
         return "TcpChannel[" + peer + ", " + (isSecure() ? "TLS" : "plain") + "]";
     }
 

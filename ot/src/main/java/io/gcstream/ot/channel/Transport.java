@@ -1,6 +1,7 @@
 package io.gcstream.ot.channel;
 
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.TlsPolicy;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +42,7 @@ import org.slf4j.Logger;
  * in all. A TLS listener keeps accepting until a peer completes the handshake: a connection that
  * closes at once (a probe), speaks something else or presents an untrusted certificate is
  * reported to the {@code rejected} callback and the listener goes on, until
- * {@link #MAX_FAILED_HANDSHAKES} such failures or the connect timeout, whichever comes first
+ * 10 such failures or the connect timeout, whichever comes first
  * (then one error naming the last failure). One handshake on the listener may take at most
  * 10 seconds, so that a connection that sends nothing does not hold it for the
  * whole connect timeout. A plain listener takes the first connection: the protocol's hello is
@@ -53,11 +54,6 @@ import org.slf4j.Logger;
  * alert and fails with "the peer did not accept this side's certificate").
  */
 public abstract class Transport {
-    /**
-     * Failed connections (TLS handshakes, or set-ups that broke) after which an accept gives up
-     * (see the class comment).
-     */
-    public static final int MAX_FAILED_HANDSHAKES = 10;
     /** Longest one TLS handshake may take on a listener. */
     static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -167,7 +163,7 @@ public abstract class Transport {
      * the class comment). The server socket stays open (the caller owns it).
      *
      * @throws PeerTimeoutException if no peer completed the set-up within the connect timeout
-     * @throws TlsHandshakeException after {@link #MAX_FAILED_HANDSHAKES} failed set-ups
+     * @throws TlsHandshakeException after 10 failed set-ups
      */
     public TcpChannel accept(ServerSocket server, ChannelOptions o, Consumer<String> rejected)
             throws IOException {
@@ -206,7 +202,7 @@ public abstract class Transport {
                             : "connection from " + TcpChannel.address(s.getInetAddress(), s.getPort())
                                     + " failed while being set up: " + e.getMessage();
                     rejected.accept(last);
-                    if (failed >= MAX_FAILED_HANDSHAKES) {
+                    if (failed >= TlsPolicy.MAX_FAILED_HANDSHAKES) {
                         throw new TlsHandshakeException("gave up listening on " + where + " after "
                                 + failed + " failed connections; the last: " + last, e);
                     }

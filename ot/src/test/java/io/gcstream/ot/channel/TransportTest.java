@@ -1,5 +1,6 @@
 package io.gcstream.ot.channel;
 
+import io.gcstream.ot.internal.TlsPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -409,7 +410,7 @@ class TransportTest {
         try (ServerSocket server = loopback()) {
             CompletableFuture<TcpChannel> acc =
                     async(() -> TlsFixtures.alice().accept(server, NORMAL, rejected::add));
-            for (int i = 0; i < Transport.MAX_FAILED_HANDSHAKES; i++) {
+            for (int i = 0; i < TlsPolicy.MAX_FAILED_HANDSHAKES; i++) {
                 try (Socket s = new Socket("127.0.0.1", server.getLocalPort())) {
                     s.getOutputStream().write(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
                     s.getInputStream().read();
@@ -420,9 +421,9 @@ class TransportTest {
             Throwable l = failure(acc);
             assertTrue(l instanceof TlsHandshakeException, l.toString());
             assertTrue(l.getMessage().startsWith("gave up listening on 127.0.0.1:"
-                    + server.getLocalPort() + " after " + Transport.MAX_FAILED_HANDSHAKES
+                    + server.getLocalPort() + " after " + TlsPolicy.MAX_FAILED_HANDSHAKES
                     + " failed connections; the last: TLS handshake with 127.0.0.1:"), l.getMessage());
-            assertEquals(Transport.MAX_FAILED_HANDSHAKES, rejected.size());
+            assertEquals(TlsPolicy.MAX_FAILED_HANDSHAKES, rejected.size());
         }
     }
 

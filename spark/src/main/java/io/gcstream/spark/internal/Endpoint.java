@@ -6,7 +6,6 @@ import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.channel.TcpChannel;
 import io.gcstream.ot.internal.Logs;
 import io.gcstream.spark.WorkerPairsException;
-import io.gcstream.spark.WorkerPairsOptions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -68,7 +67,7 @@ public final class Endpoint implements AutoCloseable {
     public static final int MAX_SLICES = 4096;
 
     private final Party role;
-    private final WorkerPairsOptions options;
+    private final PairSettings options;
     private final PartyKeys keys;
     private final SSLServerSocket internal;
     private final ServerSocket published;
@@ -78,7 +77,7 @@ public final class Endpoint implements AutoCloseable {
     private final Map<Integer, Job> bySeq = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    public Endpoint(Party role, WorkerPairsOptions options, PartyKeys keys) {
+    public Endpoint(Party role, PairSettings options, PartyKeys keys) {
         this.role = role;
         this.options = options;
         this.keys = keys;
@@ -113,7 +112,7 @@ public final class Endpoint implements AutoCloseable {
     }
 
     /** Binds {@code s} on {@code o}'s bind host at a free port of its range. */
-    public static void bind(ServerSocket s, WorkerPairsOptions o) throws IOException {
+    public static void bind(ServerSocket s, PairSettings o) throws IOException {
         if (o.portFrom() == 0) {
             s.bind(new InetSocketAddress(o.bindHost(), 0));
             return;
@@ -135,7 +134,7 @@ public final class Endpoint implements AutoCloseable {
      * The address to give out for a listener bound on {@code o}'s bind host: that host, unless it
      * is a wildcard, else {@code fallback} (the address Spark gives out for this process).
      */
-    public static String advertised(WorkerPairsOptions o, String fallback) {
+    public static String advertised(PairSettings o, String fallback) {
         String b = o.bindHost();
         return b.equals("0.0.0.0") || b.equals("::") || b.equals("[::]") ? fallback : b;
     }

@@ -5,7 +5,6 @@ import io.gcstream.ot.channel.TlsKeys;
 import io.gcstream.ot.internal.TlsPolicy;
 import io.gcstream.ot.channel.Transport;
 import io.gcstream.spark.WorkerPairsException;
-import io.gcstream.spark.WorkerPairsOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -46,7 +45,7 @@ public final class PartyKeys {
     }
 
     /** Loads the keys named by {@code o}; a missing or wrong file or password is one line. */
-    public static PartyKeys load(WorkerPairsOptions o) {
+    public static PartyKeys load(PairSettings o) {
         char[] password = password(o);
         try {
             TlsConfig config = TlsConfig.load(o.keystore(), o.truststore(), password).withPeer(o.peer());
@@ -68,8 +67,8 @@ public final class PartyKeys {
         }
     }
 
-    /** The password from {@link WorkerPairsOptions#passwordFile()} (its first line), else the environment. */
-    static char[] password(WorkerPairsOptions o) {
+    /** The password from {@link PairSettings#passwordFile()} (its first line), else the environment. */
+    static char[] password(PairSettings o) {
         Path file = o.passwordFile();
         if (file != null) {
             try {

@@ -2,7 +2,6 @@ package io.gcstream.spark.internal;
 
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.TcpChannel;
-import io.gcstream.spark.WorkerPairsOptions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -49,7 +48,7 @@ public final class Requests {
     }
 
     /** Asks the creator's published endpoint, as the evaluator (TLS pinned to the creator). */
-    public static Frames.In published(PartyKeys keys, WorkerPairsOptions o, byte[] request) throws IOException {
+    public static Frames.In published(PartyKeys keys, PairSettings o, byte[] request) throws IOException {
         ChannelOptions co = ChannelOptions.builder().connectTimeout(o.connectTimeout())
                 .readTimeout(Endpoint.REQUEST_TIMEOUT).writeTimeout(Endpoint.REQUEST_TIMEOUT).bufferSize(1 << 16)
                 .build();

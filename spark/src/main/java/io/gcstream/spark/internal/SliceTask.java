@@ -7,12 +7,12 @@ import io.gcstream.engine.SessionException;
 import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.SessionState;
 import io.gcstream.engine.SharedDelta;
+import io.gcstream.engine.internal.state.StateBytes;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.PeerTimeoutException;
 import io.gcstream.ot.channel.TlsHandshakeException;
 import io.gcstream.spark.WorkerPairsException;
-import io.gcstream.spark.WorkerPairsOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -54,11 +54,11 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
     private final byte[] jobId;
     private final int round;
     private final BitSet done;
-    private final WorkerPairsOptions options;
+    private final PairSettings options;
     private final String driverHost;
     private final int driverPort;
 
-    public SliceTask(Party role, int kind, byte[] jobId, int round, BitSet done, WorkerPairsOptions options,
+    public SliceTask(Party role, int kind, byte[] jobId, int round, BitSet done, PairSettings options,
             String driverHost, int driverPort) {
         this.role = role;
         this.kind = kind;
@@ -363,7 +363,7 @@ public final class SliceTask extends AbstractFunction1<Iterator<Object>, Iterato
             return new Job.Result(true, false, "ok", encodeRows(in.keys(), Workloads.prfEvaluator(s, in.blocks())));
         }
         SessionState half = Workloads.aggregateSlice(s, in.mins(), in.sums(), peerRows);
-        return new Job.Result(true, false, half.id(), half.toBytes(secrets.get("halves")));
+        return new Job.Result(true, false, half.id(), StateBytes.toBytes(half, secrets.get("halves")));
     }
 
     /** Closes {@code s} if Spark kills the task (a killed task's thread need not be interrupted). */

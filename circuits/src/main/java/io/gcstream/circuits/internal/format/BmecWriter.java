@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.circuits.internal.OutputFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -25,7 +26,7 @@ public final class BmecWriter {
 
     /** Writes {@code circuit} to {@code file}; on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+        OutputFiles.write(file, OutputFile.Access.PUBLIC, f -> {
             write(circuit, f.stream());
             return null;
         });

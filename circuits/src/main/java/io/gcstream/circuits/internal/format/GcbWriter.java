@@ -6,6 +6,7 @@ import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.circuits.internal.OutputFiles;
 import io.gcstream.circuits.internal.SubCircuit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,12 +36,12 @@ public final class GcbWriter {
     public static byte[] write(Circuit circuit, Path file) throws IOException {
         // Written beside the target and moved over it at the end, so that rewriting the file
         // a circuit is being streamed from cannot truncate its own source.
-        return OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
-            if (f.writesThrough()) {
+        return OutputFiles.write(file, OutputFile.Access.PUBLIC, f -> {
+            if (OutputFiles.writesThrough(f)) {
                 // A pipe or device cannot be patched: two passes over the body instead.
                 return write(circuit, f.stream());
             }
-            FileChannel ch = f.channel();
+            FileChannel ch = OutputFiles.channel(f);
             GcbOutput out = new GcbOutput(ch, null, BUFFER);
             byte[] hash = encode(circuit, out, new byte[Gcb.HASH_LENGTH]);
             ByteBuffer h = ByteBuffer.wrap(hash);

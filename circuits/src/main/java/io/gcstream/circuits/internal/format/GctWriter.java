@@ -7,6 +7,7 @@ import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.circuits.internal.OutputFiles;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.BufferedWriter;
@@ -32,7 +33,7 @@ public final class GctWriter {
 
     /** Writes {@code circuit} to {@code file} (UTF-8); on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+        OutputFiles.write(file, OutputFile.Access.PUBLIC, f -> {
             Writer w = new OutputStreamWriter(f.stream(), StandardCharsets.UTF_8);
             write(circuit, w);
             w.flush();

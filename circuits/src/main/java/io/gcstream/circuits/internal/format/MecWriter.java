@@ -4,6 +4,7 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.circuits.internal.OutputFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -24,7 +25,7 @@ public final class MecWriter {
 
     /** Writes {@code circuit} to {@code file} (UTF-8); on failure {@code file} is left untouched. */
     public static void write(Circuit circuit, Path file) throws IOException {
-        OutputFile.write(file, OutputFile.Access.PUBLIC, f -> {
+        OutputFiles.write(file, OutputFile.Access.PUBLIC, f -> {
             Writer w = new OutputStreamWriter(f.stream(), StandardCharsets.UTF_8);
             write(circuit, w);
             w.flush();

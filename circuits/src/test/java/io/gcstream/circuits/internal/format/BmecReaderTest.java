@@ -1,5 +1,6 @@
 package io.gcstream.circuits.internal.format;
 
+import java.util.HexFormat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,7 +48,7 @@ public class BmecReaderTest {
     void figure2ReadsAsTheSameCircuitAsItsGctText() throws IOException {
         Circuit c = BmecReader.open(file("fig2", ints(FIG2)));
         Circuit text = GctReader.parse("fig2", GctReaderTest.FIG2);
-        assertEquals(text.hashHex(), c.hashHex());
+        assertEquals(HexFormat.of().formatHex(text.hash()), HexFormat.of().formatHex(c.hash()));
         assertEquals(2, c.gateCount());
         assertEquals(1, c.nonLinearCount());
         assertEquals(2, c.numSlots());

@@ -70,7 +70,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
      * Holds whole batches until they make at least {@code bytes} bytes and writes them in one
      * call from then on (0: each batch at once, the default). A channel copies small writes
      * into its buffer and passes writes of a buffer's size or more straight to the transport
-     * ({@code Channel.writeBufferSize()}): pieces that large save copying the stream. Grows the buffer
+     * ({@code TunedChannel.writeBufferSize()}): pieces that large save copying the stream. Grows the buffer
      * to {@code bytes} plus one batch; call between walks.
      */
     @Override

@@ -13,6 +13,7 @@ import io.gcstream.engine.internal.garble.StreamingGarbler;
 import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.Logs;
+import io.gcstream.ot.internal.TunedChannel;
 import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
@@ -319,7 +320,7 @@ public final class CreatorProtocol extends Protocol {
      * without a copy into that buffer.
      */
     private int piece(long flushEvery) {
-        int piece = ch.writeBufferSize();
+        int piece = TunedChannel.writeBufferSizeOf(ch);
         return piece > 0 && flushEvery >= piece ? piece : 0;
     }
 

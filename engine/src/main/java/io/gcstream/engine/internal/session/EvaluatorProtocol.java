@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import io.gcstream.engine.HandshakeMismatchException;
+import io.gcstream.ot.internal.TunedChannel;
 import org.slf4j.Logger;
 
 /** The evaluator's side of a run; see docs/protocol.md. Internal. */
@@ -125,7 +126,7 @@ public final class EvaluatorProtocol extends Protocol {
             // run's tables, reads nothing: else both would wait for the other to read.
             boolean ahead = next != null
                     && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || next.fresh().length == 0)
-                    && ch.reserveUnread(aheadBytes(next));
+                    && TunedChannel.reservesUnread(ch, aheadBytes(next));
             mine = writeHeader(spec, runIndex, fingerprint, ahead ? RunHeader.AHEAD : 0);
             // Inputs go out as soon as they are known: the OT messages for the fresh input bits
             // follow the header in the same flight, and the creator checks the header first.

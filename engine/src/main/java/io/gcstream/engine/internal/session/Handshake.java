@@ -86,7 +86,7 @@ public final class Handshake {
         if (version != VERSION) {
             // The rest of an other version's hello may differ: stop before reading it.
             throw new HandshakeMismatchException(who(role) + ": session handshake with " + ch.peer()
-                    + " failed: peer speaks protocol version " + version + " but this side speaks " + VERSION);
+                    + " failed: peer speaks protocol version " + version + " but this side speaks " + VERSION, false);
         }
         int peerRole = ch.readInt();
         int peerScheme = ch.readInt();
@@ -124,7 +124,7 @@ public final class Handshake {
             throws HandshakeMismatchException {
         if (!problems.isEmpty()) {
             throw new HandshakeMismatchException(who(role) + ": " + what + " with "
-                    + ch.peer() + " failed: " + String.join("; ", problems));
+                    + ch.peer() + " failed: " + String.join("; ", problems), false);
         }
     }
 

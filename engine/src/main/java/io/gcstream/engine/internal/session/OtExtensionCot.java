@@ -4,6 +4,7 @@ import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 
@@ -43,11 +44,11 @@ public final class OtExtensionCot implements CorrelatedOt {
 
     @Override
     public Sender setupSender(Channel channel, Prg prg, long deltaLo, long deltaHi) throws IOException {
-        OtExtensionSender s = OtExtensionSender.setup(channel, options, deltaLo, deltaHi);
+        OtExtensionSender s = SessionDeltaOt.setup(channel, options, deltaLo, deltaHi);
         return new Sender() {
             @Override
             public void correlated(int n, long[] out, int off) throws IOException {
-                s.correlatedSessionDelta(n, out, off);
+                SessionDeltaOt.correlated(s, n, out, off);
             }
 
             @Override
@@ -63,7 +64,7 @@ public final class OtExtensionCot implements CorrelatedOt {
         return new Receiver() {
             @Override
             public void correlated(boolean[] choices, int cOff, int n, long[] out, int off) throws IOException {
-                r.correlatedSessionDelta(choices, cOff, n, out, off);
+                SessionDeltaOt.correlated(r, choices, cOff, n, out, off);
             }
 
             @Override

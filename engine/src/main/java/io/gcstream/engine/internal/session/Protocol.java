@@ -18,6 +18,7 @@ import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.TunedChannel;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
@@ -36,6 +37,8 @@ import java.util.function.IntConsumer;
 public abstract class Protocol {
     /** Input and output labels move in chunks of this many blocks, so memory does not grow with them. */
     static final int CHUNK = 4096;
+    /** Gates between two calls of a {@link ProgressListener}, roughly (its contract says 2^22). */
+    static final long PROGRESS_INTERVAL = 1 << 22;
     /** "END1" + "GATE": written after the garbled tables, with the gate counter. */
     static final long END_MAGIC = 0x4554414731444e45L;
     /** Tweaks of the output-check hashes have the top bit set; gate tweaks never do. */
@@ -311,7 +314,7 @@ public abstract class Protocol {
      * Most fresh evaluator input bits of a run sent ahead: its OT messages (16 bytes a bit) are
      * written while the creator may be blocked writing the previous run's tables, so they must fit
      * in the channel's buffers (16 KiB and a header), which the evaluator checks before it runs
-     * ahead ({@link Channel#reserveUnread}).
+     * ahead ({@link TunedChannel#reserveUnread}).
      */
     public static final int AHEAD_MAX_BITS = 1024;
 
@@ -563,7 +566,7 @@ public abstract class Protocol {
 
     /**
      * Runs the walker, turning the sink's wrapped channel errors back into IOExceptions and
-     * reporting progress once per {@link ProgressListener#INTERVAL} gates (per batch, not per
+     * reporting progress once per {@link #PROGRESS_INTERVAL} gates (per batch, not per
      * gate: nothing is added to the per-gate path).
      */
     void walk(Circuit c, GateLoop loop) throws IOException {
@@ -572,11 +575,11 @@ public abstract class Protocol {
         IntConsumer batchDone = null;
         if (p != null) {
             Party role = role();
-            long[] done = {0, ProgressListener.INTERVAL};
+            long[] done = {0, PROGRESS_INTERVAL};
             batchDone = count -> {
                 done[0] += count;
                 if (done[0] >= done[1]) {
-                    done[1] += ProgressListener.INTERVAL;
+                    done[1] += PROGRESS_INTERVAL;
                     p.progress(role, Math.min(done[0], total), total);
                 }
             };

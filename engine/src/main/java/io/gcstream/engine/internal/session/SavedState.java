@@ -10,6 +10,7 @@ import io.gcstream.engine.internal.state.StateFiles;
 import io.gcstream.engine.internal.state.StateFormat;
 import io.gcstream.engine.internal.state.ValueOrigin;
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.TunedChannel;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -435,7 +436,7 @@ public final class SavedState {
         channel.readFully(peerPart, 0, 16);
         if (!problems.isEmpty()) {
             throw new HandshakeMismatchException(name() + ": saving the state with " + channel.peer()
-                    + " failed: " + String.join("; ", problems));
+                    + " failed: " + String.join("; ", problems), false);
         }
         boolean creator = role == Party.CREATOR;
         byte[] id = stateId(creator ? idPart : peerPart, creator ? peerPart : idPart);
@@ -482,12 +483,12 @@ public final class SavedState {
 
     /**
      * Whether this session must refuse to save or resume a state: its channel is plain TCP to a
-     * peer off this machine ({@link Channel#plainOffLoopback}) and the options do not allow it.
+     * peer off this machine ({@link TunedChannel#plainOffLoopback}) and the options do not allow it.
      * A saved creator's Δ lives for the whole chain of sessions, and a man in the middle of
      * plain TCP learns one bit of it per run he makes fail (docs/security.md).
      */
     private boolean refusesStateOverPlainTcp() {
-        return channel.plainOffLoopback() && !stateOverPlainTcp;
+        return TunedChannel.isPlainOffLoopback(channel) && !stateOverPlainTcp;
     }
 
     private String plainTcpRefusal(String what) {

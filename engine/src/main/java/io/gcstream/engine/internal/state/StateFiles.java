@@ -1,6 +1,7 @@
 package io.gcstream.engine.internal.state;
 
 import io.gcstream.circuits.OutputFile;
+import io.gcstream.circuits.internal.OutputFiles;
 import io.gcstream.engine.SessionState.StateFileException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -210,7 +211,7 @@ public final class StateFiles {
             if (inPlace) {
                 claim(file, p.id(), p.useId(), reuse, false);
             }
-            OutputFile.move(pending(file), file);
+            OutputFiles.move(pending(file), file);
         });
     }
 
@@ -269,7 +270,7 @@ public final class StateFiles {
             if (mark) {
                 byte[] marked = StateFormat.withStatus(b, Half.USED, useId);
                 try {
-                    OutputFile.write(file, OutputFile.Access.SECRET, f -> {
+                    OutputFiles.write(file, OutputFile.Access.SECRET, f -> {
                         f.stream().write(marked);
                         return null;
                     });

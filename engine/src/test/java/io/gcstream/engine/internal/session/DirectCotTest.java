@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -33,7 +34,7 @@ class DirectCotTest {
         for (int i = 0; i < choices.length; i++) {
             choices[i] = r.nextBoolean();
         }
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         DirectCot.Sender s = new DirectCot.Sender(Prg.fromSecureRandom(), 2);
         DirectCot.Receiver e = new DirectCot.Receiver(Prg.fromSecureRandom(), 2);
         s.writeKey(ch[0]);
@@ -79,7 +80,7 @@ class DirectCotTest {
     @Test
     void itsBaseOtsHashUnderADomainOfTheirOwn() throws Exception {
         int n = 8;
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         DirectCot.Sender s = new DirectCot.Sender(Prg.fromSecureRandom(), 1);
         ChouOrlandi.Receiver other = new ChouOrlandi(1, Prg.fromSecureRandom()).receiver();
         s.writeKey(ch[0]);

@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,7 +23,7 @@ class HandshakeTest {
 
     private static Object[] hello(StateCheck creator, int creatorRuns, StateCheck evaluator,
             int evaluatorRuns) throws Exception {
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> {
             try {
                 return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorRuns, evaluator, 0, 0);
@@ -117,7 +118,7 @@ class HandshakeTest {
 
     @Test
     void garbageInsteadOfHelloIsNamed() throws Exception {
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         ch[1].writeInt(0x12345678);
         ch[1].writeLong(0);
         ch[1].writeInt(0);
@@ -139,7 +140,7 @@ class HandshakeTest {
     void aPeerOfAnOldVersionIsRefused() throws Exception {
         assertEquals(8, Handshake.VERSION);
         for (int old : new int[] {3, 4, 5, 6, 7}) {
-            Channel[] ch = MemoryChannel.pair();
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
             ch[1].writeInt(Handshake.HELLO_MAGIC);
             ch[1].writeInt(old);
             ch[1].writeInt(Party.EVALUATOR.ordinal());

@@ -41,9 +41,9 @@ class OtHeaderFuzzTest {
         boolean sender = data.length > 0 && (data[data.length - 1] & 1) == 1;
         try (Channel ch = PeerBytes.channel(data)) {
             if (sender) {
-                OtExtensionSender.setup(ch, OtOptions.defaults());
+                OtExtensionSender.setup(ch, OtOptions.builder().build());
             } else {
-                OtExtensionReceiver.setup(ch, OtOptions.defaults());
+                OtExtensionReceiver.setup(ch, OtOptions.builder().build());
             }
         } catch (IOException e) {
             PeerBytes.requireCleanFailure(e);

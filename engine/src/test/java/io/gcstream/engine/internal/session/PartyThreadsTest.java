@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,9 +36,9 @@ class PartyThreadsTest {
         assertEquals(2, PartyThreads.runs(0, 2));
         assertEquals(3, PartyThreads.runs(0, 3));
         assertEquals(1, PartyThreads.runs(1, 1));
-        io.gcstream.ot.channel.Channel[] ch = io.gcstream.ot.channel.MemoryChannel.pair();
+        io.gcstream.ot.channel.Channel[] ch = io.gcstream.ot.channel.MemoryChannel.pair(ChannelOptions.defaults());
         CreatorProtocol p = new CreatorProtocol(ch[0], io.gcstream.ot.internal.crypto.Prg.fromSecureRandom(),
-                io.gcstream.engine.Scheme.DEFAULT, 2);
+                io.gcstream.engine.Scheme.HALF_GATES, 2);
         p.gateLoopThreads(PartyThreads.gateLoop(0, 2));
         p.runThreads(PartyThreads.runs(0, 2));
         assertTrue(p.parallelRuns(), "runs beside each other on 2 automatic threads");

@@ -2,9 +2,10 @@ package io.gcstream.engine.internal.session;
 
 import io.gcstream.circuits.SafeText;
 import io.gcstream.ot.channel.Channel;
-import io.gcstream.ot.internal.channel.ForwardingChannel;
+import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.channel.PeerClosedException;
+import io.gcstream.ot.internal.channel.ForwardingChannel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
@@ -22,7 +23,7 @@ final class PeerBytes {
     }
 
     static Channel channel(byte[] data) throws IOException {
-        Channel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair(ChannelOptions.defaults());
         Channel peer = pair[1];
         peer.write(data, 0, Math.min(data.length, MAX));
         peer.flush();
@@ -76,7 +77,7 @@ final class PeerBytes {
 
     /** The bytes {@code message} puts on the wire: seeds made by this project's own writers. */
     static byte[] capture(Message message) throws IOException {
-        Channel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair(ChannelOptions.defaults());
         message.write(pair[0]);
         pair[0].flush();
         pair[0].close();

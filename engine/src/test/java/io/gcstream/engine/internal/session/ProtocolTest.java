@@ -1,5 +1,6 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -36,7 +37,7 @@ class ProtocolTest {
      */
     @Test
     void aPeersErrorTextKeepsOnlySafeCharacters() throws Exception {
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         byte[] text = "bad\u202Etxt.exe\u2028gc: forged\u2029x\u200By\nz".getBytes(StandardCharsets.UTF_8);
         ch[1].writeInt(text.length);
         ch[1].write(text, 0, text.length);

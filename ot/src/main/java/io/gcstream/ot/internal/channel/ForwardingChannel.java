@@ -1,6 +1,7 @@
 package io.gcstream.ot.internal.channel;
 
 import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.internal.TunedChannel;
 import java.io.IOException;
 import java.util.Objects;
 
@@ -9,7 +10,7 @@ import java.util.Objects;
  * recording, fault injection, logging), which override only what they change. Internal: for
  * gcstream's tests and benchmarks.
  */
-public abstract class ForwardingChannel implements Channel {
+public abstract class ForwardingChannel implements TunedChannel {
     /** The channel calls are passed to. */
     protected final Channel delegate;
 
@@ -84,17 +85,17 @@ public abstract class ForwardingChannel implements Channel {
 
     @Override
     public int writeBufferSize() {
-        return delegate.writeBufferSize();
+        return TunedChannel.writeBufferSizeOf(delegate);
     }
 
     @Override
     public boolean reserveUnread(int bytes) {
-        return delegate.reserveUnread(bytes);
+        return TunedChannel.reservesUnread(delegate, bytes);
     }
 
     @Override
     public boolean plainOffLoopback() {
-        return delegate.plainOffLoopback();
+        return TunedChannel.isPlainOffLoopback(delegate);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.gcstream.ot.internal.base;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,7 +41,7 @@ class ChouOrlandiTest {
         r.out0 = Blocks.allocate(n);
         r.out1 = Blocks.allocate(n);
         r.out = Blocks.allocate(n);
-        r.ch = MemoryChannel.pair();
+        r.ch = MemoryChannel.pair(ChannelOptions.defaults());
         r.t = new TranscriptChannel[] {new TranscriptChannel(r.ch[0]),
             new TranscriptChannel(r.ch[1])};
         CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
@@ -120,7 +121,7 @@ class ChouOrlandiTest {
     void stepsWithTheKeyAheadAndSecretsPreparedForMore(int n) throws Exception {
         Random rnd = new Random(n);
         long[] choices = {rnd.nextLong(), rnd.nextLong()};
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         ChouOrlandi.Sender s = new ChouOrlandi(2, Prg.fromSecureRandom()).sender();
         ChouOrlandi.Receiver r = new ChouOrlandi(2, Prg.fromSecureRandom()).receiver();
         r.prepare(128);
@@ -161,13 +162,13 @@ class ChouOrlandiTest {
         r.prepare(8);
         assertThrows(IllegalStateException.class, () -> r.prepare(8));
         assertThrows(IllegalArgumentException.class, () -> r.choose(new long[1], 9));
-        assertThrows(IllegalStateException.class, () -> r.writeChoices(MemoryChannel.pair()[0]),
+        assertThrows(IllegalStateException.class, () -> r.writeChoices(MemoryChannel.pair(ChannelOptions.defaults())[0]),
                 "points before the choices and the key");
         r.choose(new long[1], 8);
         assertThrows(IllegalStateException.class, () -> r.choose(new long[1], 8));
         assertThrows(IllegalStateException.class, r::derivePads, "pads before the points");
         // One batch per sender key.
-        Channel[] ch = MemoryChannel.pair();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         ChouOrlandi.Sender s = new ChouOrlandi(1, Prg.fromSecureRandom()).sender();
         ch[1].write(new byte[ChouOrlandi.choiceBytes(4)], 0, ChouOrlandi.choiceBytes(4));
         ch[1].flush();
@@ -193,7 +194,7 @@ class ChouOrlandiTest {
     }
 
     private static void assertRefused(byte[] a, String message) throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         p[0].write(a, 0, a.length);
         p[0].flush();
         IOException e = assertThrows(IOException.class, () -> new ChouOrlandi(2,
@@ -215,7 +216,7 @@ class ChouOrlandiTest {
     }
 
     private static void assertSenderRefuses(byte[] bad, int at, String message) throws Exception {
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
             try {
                 new ChouOrlandi(2, Prg.fromSecureRandom()).sendRandom(p[0], 128,
@@ -242,7 +243,7 @@ class ChouOrlandiTest {
     @Test
     void badArgumentsNameTheProblem() {
         assertThrows(IllegalArgumentException.class, () -> new ChouOrlandi(0, null));
-        Channel[] p = MemoryChannel.pair();
+        Channel[] p = MemoryChannel.pair(ChannelOptions.defaults());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new ChouOrlandi(1, Prg.fromSecureRandom()).receiveRandom(p[1], new long[1],
                         128, Blocks.allocate(128)));
@@ -266,7 +267,7 @@ class ChouOrlandiTest {
             long[] out0 = Blocks.allocate(n);
             long[] out1 = Blocks.allocate(n);
             long[] out = Blocks.allocate(n);
-            Channel[] ch = MemoryChannel.pair();
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
             CompletableFuture<Void> s = CompletableFuture.runAsync(() -> {
                 try {
                     new ChouOrlandi(1, Prg.fromSecureRandom(), d[0]).sendRandom(ch[0], n, out0, out1);

@@ -1,5 +1,6 @@
 package io.gcstream.ot.internal.channel;
 
+import io.gcstream.ot.channel.ChannelOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class TranscriptChannelTest {
     @Test
     void hashesExactlyTheBytesOnTheWire() throws Exception {
-        Channel[] pair = MemoryChannel.pair();
+        Channel[] pair = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel t = new TranscriptChannel(pair[0]);
         t.write(new byte[] {1, 2, 3}, 1, 2);
         t.writeInt(0x01020304);
@@ -32,7 +33,7 @@ class TranscriptChannelTest {
 
     @Test
     void digestRestartsAfterEachHash() throws Exception {
-        TranscriptChannel t = new TranscriptChannel(MemoryChannel.pair()[0]);
+        TranscriptChannel t = new TranscriptChannel(MemoryChannel.pair(ChannelOptions.defaults())[0]);
         t.writeInt(1);
         String first = t.sentHash();
         assertNotEquals(first, t.sentHash());

@@ -30,7 +30,7 @@ public final class PrivateAes {
 
     /** The evaluator's ciphertext after {@code runs} encryptions of the block in one session. */
     public static String encrypt(int runs) throws IOException {
-        Circuit aes = Library.circuit("aes128");
+        Circuit aes = Library.get("aes128").circuit();
         boolean[] key = BitCodec.ofBigEndianBytes(HexFormat.of().parseHex(KEY));
         boolean[] block = BitCodec.ofBigEndianBytes(HexFormat.of().parseHex(PLAINTEXT));
         SessionOptions options = SessionOptions.defaults();
