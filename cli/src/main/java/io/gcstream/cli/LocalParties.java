@@ -31,7 +31,9 @@ final class LocalParties {
     /**
      * Runs both sides. If one fails, the other fails too (its peer closes the connection); the
      * error reported is the one that explains the failure: a user error of either side first,
-     * else the creator's, with the evaluator's attached.
+     * then running out of heap or stack on either side (the other side may only see its effect,
+     * such as a class whose initialisation ran out: "Could not initialize class"), else the
+     * creator's, with the evaluator's attached.
      */
     static <T> Both<T> run(ChannelOptions o, Side<T> creator, Side<T> evaluator) throws IOException {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -46,10 +48,13 @@ final class LocalParties {
             T c;
             try (Channel ch = Transport.plain().accept(server, o)) {
                 c = creator.run(ch);
-            } catch (IOException | RuntimeException x) {
+            } catch (IOException | RuntimeException | Error x) {
                 Throwable other = failure(e);
                 if (other instanceof UserError u) {
                     throw u;
+                }
+                if (other instanceof VirtualMachineError v && !(x instanceof VirtualMachineError)) {
+                    throw v;
                 }
                 if (other != null) {
                     x.addSuppressed(other);
