@@ -83,40 +83,15 @@ public final class Circuits {
     }
 
     /** Builds an in-memory circuit; {@link #build()} checks it completely. */
-    public static final class Builder {
-        private int[] creatorInputs = new int[0];
-        private int[] evaluatorInputs = new int[0];
-        private int[] creatorOutputs = new int[0];
-        private int[] evaluatorOutputs = new int[0];
-        private int numSlots = -1;
+    public static final class Builder extends FrameBuilder<Builder> {
         private final List<SubCircuit> subCircuits = new ArrayList<>();
         private Body body;
 
         private Builder() {
         }
 
-        public Builder creatorInputs(int... slots) {
-            creatorInputs = slots.clone();
-            return this;
-        }
-
-        public Builder evaluatorInputs(int... slots) {
-            evaluatorInputs = slots.clone();
-            return this;
-        }
-
-        public Builder creatorOutputs(int... slots) {
-            creatorOutputs = slots.clone();
-            return this;
-        }
-
-        public Builder evaluatorOutputs(int... slots) {
-            evaluatorOutputs = slots.clone();
-            return this;
-        }
-
-        public Builder numSlots(int s) {
-            numSlots = s;
+        @Override
+        Builder self() {
             return this;
         }
 

@@ -38,12 +38,7 @@ public final class GeneratedCircuit {
     }
 
     /** Collects the parts of a generated circuit. */
-    public static final class Builder {
-        private int[] creatorInputs = new int[0];
-        private int[] evaluatorInputs = new int[0];
-        private int[] creatorOutputs = new int[0];
-        private int[] evaluatorOutputs = new int[0];
-        private int numSlots = -1;
+    public static final class Builder extends FrameBuilder<Builder> {
         private List<SubCircuit> subs = List.of();
         private long instructions = -1;
         private long gates;
@@ -52,28 +47,8 @@ public final class GeneratedCircuit {
         private BodySource body;
         private String name = "generated circuit";
 
-        public Builder creatorInputs(int... slots) {
-            creatorInputs = slots.clone();
-            return this;
-        }
-
-        public Builder evaluatorInputs(int... slots) {
-            evaluatorInputs = slots.clone();
-            return this;
-        }
-
-        public Builder creatorOutputs(int... slots) {
-            creatorOutputs = slots.clone();
-            return this;
-        }
-
-        public Builder evaluatorOutputs(int... slots) {
-            evaluatorOutputs = slots.clone();
-            return this;
-        }
-
-        public Builder numSlots(int s) {
-            numSlots = s;
+        @Override
+        Builder self() {
             return this;
         }
 
