@@ -313,16 +313,7 @@ class ParallelLoopTest {
         }
         e.restart(gateId);
         long[] l = e.labels();
-        int[] ci = CircuitSlots.inputs(circuit, Party.CREATOR);
-        int[] ei = CircuitSlots.inputs(circuit, Party.EVALUATOR);
-        for (int i = 0; i < ci.length; i++) {
-            l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
-            l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
-        }
-        for (int i = 0; i < ei.length; i++) {
-            l[2 * ei[i]] = zero[2 * ei[i]] ^ (y[i] ? dLo : 0);
-            l[2 * ei[i] + 1] = zero[2 * ei[i] + 1] ^ (y[i] ? dHi : 0);
-        }
+        active(circuit, zero, x, y, dLo, dHi, l);
         w.walk(e);
         e.finish();
         assertEquals(pipe.size, pipe.pos, "the evaluator read the whole stream");
@@ -347,4 +338,17 @@ class ParallelLoopTest {
         }
     }
 
+    /** Both parties' active input labels into l: the 0-labels zero, Δ = (dLo, dHi) where a bit is 1. */
+    static void active(Circuit c, long[] zero, boolean[] x, boolean[] y, long dLo, long dHi, long[] l) {
+        int[] ci = CircuitSlots.inputs(c, Party.CREATOR);
+        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
+        for (int i = 0; i < ci.length; i++) {
+            l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
+            l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
+        }
+        for (int i = 0; i < ei.length; i++) {
+            l[2 * ei[i]] = zero[2 * ei[i]] ^ (y[i] ? dLo : 0);
+            l[2 * ei[i] + 1] = zero[2 * ei[i] + 1] ^ (y[i] ? dHi : 0);
+        }
+    }
 }

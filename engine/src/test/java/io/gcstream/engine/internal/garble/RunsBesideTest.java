@@ -70,7 +70,7 @@ class RunsBesideTest {
                         assertArrayEquals(reference, Arrays.copyOf(pipe.data, pipe.size), "the stream");
                         assertEquals(50 + c.nonLinearCount(), rg.nextGateId());
                         long[] labels = re.labels(c);
-                        active(c, zero, x, y, dLo, dHi, labels);
+                        ParallelLoopTest.active(c, zero, x, y, dLo, dHi, labels);
                         re.start(c, w, 50, new TweakableHash());
                         for (int at = 0; at < reference.length; ) {
                             int room = re.room();
@@ -178,19 +178,6 @@ class RunsBesideTest {
                 labels[2 * s] = zero[2 * s];
                 labels[2 * s + 1] = zero[2 * s + 1];
             }
-        }
-    }
-
-    private static void active(Circuit c, long[] zero, boolean[] x, boolean[] y, long dLo, long dHi, long[] l) {
-        int[] ci = CircuitSlots.inputs(c, Party.CREATOR);
-        int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
-        for (int i = 0; i < ci.length; i++) {
-            l[2 * ci[i]] = zero[2 * ci[i]] ^ (x[i] ? dLo : 0);
-            l[2 * ci[i] + 1] = zero[2 * ci[i] + 1] ^ (x[i] ? dHi : 0);
-        }
-        for (int i = 0; i < ei.length; i++) {
-            l[2 * ei[i]] = zero[2 * ei[i]] ^ (y[i] ? dLo : 0);
-            l[2 * ei[i] + 1] = zero[2 * ei[i] + 1] ^ (y[i] ? dHi : 0);
         }
     }
 }
