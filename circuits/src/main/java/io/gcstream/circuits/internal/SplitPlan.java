@@ -238,8 +238,9 @@ public final class SplitPlan {
         int[] depth = new int[s.numSlots()];
         int max = 0;
         for (int pc = 0; pc < body.length(); pc += 4) {
-            int d = Math.max(depth[code[pc + 2]], depth[code[pc + 3]])
-                    + (TruthTable.isLinear(code[pc]) ? 0 : 1);
+            int t = code[pc];
+            int d = Math.max(dependsOnFirst(t) ? depth[code[pc + 2]] : 0,
+                    dependsOnSecond(t) ? depth[code[pc + 3]] : 0) + (TruthTable.isLinear(t) ? 0 : 1);
             depth[code[pc + 1]] = d;
             max = Math.max(max, d);
         }
