@@ -26,14 +26,24 @@ import java.util.List;
  * the wire) is unchanged, and a party with a plan works with a party without.
  *
  * <p>A definition is split when it has no nested calls, at least one input and one output, at
- * least two components, and enough non-linear gates for each group to outweigh a hand-off
- * between threads ({@link #MIN_GROUP_NON_LINEAR}); bodies above {@link #MAX_BODY_GATES} are
+ * least two components, AND levels wide enough for two groups ({@link #MIN_GROUP_WIDTH}), and
+ * enough non-linear gates for each group to outweigh a hand-off between threads
+ * ({@link #MIN_GROUP_NON_LINEAR}); bodies above {@link #MAX_BODY_GATES} are
  * not, which bounds the plan's memory. Memory: the split bodies (16 bytes a gate) and 8 bytes a
  * gate of index tables, for split definitions only. Immutable.
  */
 public final class SplitPlan {
     /** Fewest non-linear gates a group gets: below that a hand-off costs more than it saves. */
     public static final int MIN_GROUP_NON_LINEAR = 24;
+    /**
+     * Fewest non-linear gates per AND level of the body, on average, that each of two groups
+     * must get for the definition to be split: a group hashes its call's gates level by level,
+     * while one thread gathers the levels of consecutive calls into larger batches. Narrower
+     * definitions cost more on two threads than on one (the blocks of the edit-distance and
+     * Smith–Waterman grids); AES-128's S-box layers are wide enough
+     * (docs/results/2026-11-29-threads.md).
+     */
+    public static final int MIN_GROUP_WIDTH = 48;
     /** Largest body that is split. */
     public static final int MAX_BODY_GATES = 1 << 20;
     /** The copy gate's table with a split's number above it marks a split call's first gate. */
@@ -108,6 +118,14 @@ public final class SplitPlan {
 
     /** The plan for running {@code circuit} on {@code threads} threads (none for one thread). */
     public static SplitPlan of(Circuit circuit, int threads) throws IOException {
+        return of(circuit, threads, MIN_GROUP_WIDTH);
+    }
+
+    /**
+     * As {@link #of(Circuit, int)} with {@code minGroupWidth} in place of
+     * {@link #MIN_GROUP_WIDTH} (0: split whatever the width), for tests of the split walk.
+     */
+    public static SplitPlan of(Circuit circuit, int threads, int minGroupWidth) throws IOException {
         List<SubCircuit> orig = Circuits.subCircuits(circuit);
         if (threads <= 1) {
             // Nothing to read: one thread walks the circuit as it is.
@@ -124,7 +142,7 @@ public final class SplitPlan {
                     && s.outputCount() > 0 && s.gateCount() <= MAX_BODY_GATES) {
                 Body body = s.body();
                 if (isLeaf(body)) {
-                    split = split(s, body, threads, subs, k);
+                    split = split(s, body, threads, minGroupWidth, subs, k);
                 }
             }
             if (split != null) {
@@ -214,11 +232,30 @@ public final class SplitPlan {
         return s.numSlots() + deepest;
     }
 
+    /** The AND depth of the leaf {@code s}: the most non-linear gates on a path from an input. */
+    private static int andDepth(SubCircuit s, Body body) {
+        int[] code = body.code();
+        int[] depth = new int[s.numSlots()];
+        int max = 0;
+        for (int pc = 0; pc < body.length(); pc += 4) {
+            int t = code[pc];
+            int d = Math.max(dependsOnFirst(t) ? depth[code[pc + 2]] : 0,
+                    dependsOnSecond(t) ? depth[code[pc + 3]] : 0) + (TruthTable.isLinear(t) ? 0 : 1);
+            depth[code[pc + 1]] = d;
+            max = Math.max(max, d);
+        }
+        return max;
+    }
+
     /**
      * Splits the leaf {@code s} (index {@code k}) into at most {@code threads} groups of its
      * components, or returns null; on success replaces {@code subs[k]} by its split form.
      */
-    private static Split split(SubCircuit s, Body body, int threads, List<SubCircuit> subs, int k) {
+    private static Split split(SubCircuit s, Body body, int threads, int minGroupWidth, List<SubCircuit> subs,
+            int k) {
+        if (s.nonLinearCount() / Math.max(1, andDepth(s, body)) < 2L * minGroupWidth) {
+            return null;
+        }
         int[] code = body.code();
         int gates = body.length() / 4;
         int nIn = s.inputCount();

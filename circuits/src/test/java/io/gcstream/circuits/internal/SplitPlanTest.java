@@ -151,7 +151,7 @@ class SplitPlanTest {
         Random r = new Random(threads);
         for (int round = 0; round < 40; round++) {
             Circuit c = circuit(r, 3 + r.nextInt(6));
-            SplitPlan plan = SplitPlan.of(c, threads);
+            SplitPlan plan = SplitPlan.of(c, threads, 0);
             assertFalse(plan.isEmpty(), "the parted definition is split");
             for (int run = 0; run < 4; run++) {
                 boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
@@ -173,7 +173,7 @@ class SplitPlanTest {
         Random r = new Random(5);
         for (int round = 0; round < 20; round++) {
             Circuit c = circuit(r, 3 + r.nextInt(5));
-            SplitPlan plan = SplitPlan.of(c, 4);
+            SplitPlan plan = SplitPlan.of(c, 4, 0);
             List<int[]> plain = batches(new CircuitWalker(c));
             List<int[]> split = batches(new CircuitWalker(c, plan));
             assertEquals(plain.size(), split.size());
@@ -224,9 +224,59 @@ class SplitPlanTest {
         assertEquals(c.labelSlots(), one.labelSlots());
         // One part: a single component, however many threads.
         Circuit single = circuit(new Random(8), 1);
-        assertTrue(SplitPlan.of(single, 8).isEmpty());
+        assertTrue(SplitPlan.of(single, 8, 0).isEmpty());
         Circuit random = RandomCircuits.generate(r, 3, 50);
-        assertTrue(SplitPlan.of(random, 8).isEmpty(), "small definitions are not worth splitting");
+        assertTrue(SplitPlan.of(random, 8, 0).isEmpty(), "small definitions are not worth splitting");
+    }
+
+    /**
+     * A definition is split only where its AND levels are wide enough for two groups: 256
+     * independent chains of one AND are, 2 chains of 128 ANDs (the same gates, two a level)
+     * are not, unless the width is not asked for.
+     */
+    @Test
+    void narrowDefinitionsAreNotSplit() throws IOException {
+        Circuit wide = callOnce(chains("wide", 256, 1));
+        Circuit narrow = callOnce(chains("narrow", 2, 128));
+        assertEquals(1, SplitPlan.of(wide, 2).splits().size());
+        assertTrue(SplitPlan.of(narrow, 2).isEmpty());
+        assertEquals(1, SplitPlan.of(narrow, 2, 0).splits().size());
+        // The edge: width 2·MIN_GROUP_WIDTH splits, one less does not.
+        int w = 2 * SplitPlan.MIN_GROUP_WIDTH;
+        assertEquals(1, SplitPlan.of(callOnce(chains("edge", w, 2)), 2).splits().size());
+        assertTrue(SplitPlan.of(callOnce(chains("below", w - 1, 2)), 2).isEmpty());
+    }
+
+    /** {@code parts} independent chains of {@code ands} ANDs, each over two inputs of its own. */
+    private static SubCircuit chains(String name, int parts, int ands) {
+        int[] inputs = new int[2 * parts];
+        int[] outputs = new int[parts];
+        Body.Builder b = new Body.Builder();
+        for (int p = 0; p < parts; p++) {
+            inputs[2 * p] = 2 * p;
+            inputs[2 * p + 1] = 2 * p + 1;
+            outputs[p] = 2 * p;
+            for (int k = 0; k < ands; k++) {
+                b.gate(2 * p, 2 * p, 2 * p + 1, TruthTable.AND);
+            }
+        }
+        return SubCircuit.of(name, inputs, outputs, 2 * parts, b.build(), List.of());
+    }
+
+    /** A circuit whose main body calls {@code def} once on all its inputs (half each party's). */
+    private static Circuit callOnce(SubCircuit def) {
+        int n = def.inputCount();
+        int[] in = new int[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = i;
+        }
+        int[] outs = java.util.Arrays.copyOf(in, def.outputCount());
+        Circuits.Builder cb = Circuits.builder();
+        cb.addSubCircuit(def);
+        return cb.creatorInputs(java.util.Arrays.copyOfRange(in, 0, n / 2))
+                .evaluatorInputs(java.util.Arrays.copyOfRange(in, n / 2, n))
+                .creatorOutputs(0).evaluatorOutputs(outs)
+                .numSlots(n).body(new Body.Builder().call(0, in, outs).build()).build();
     }
 
     private static List<int[]> batches(CircuitWalker w) throws IOException {

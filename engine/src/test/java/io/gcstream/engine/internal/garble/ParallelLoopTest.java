@@ -68,7 +68,7 @@ class ParallelLoopTest {
             }
             byte[] reference = garble(scheme, TweakableHash.DEFAULT_CAPACITY, null, circuit, zero, 7, 9, 0).data;
             try (Workers team = new Workers(2, "test")) {
-                SplitPlan plan = SplitPlan.of(circuit, 2);
+                SplitPlan plan = SplitPlan.of(circuit, 2, 0);
                 for (int piece : new int[] {700, 100_000}) {
                     StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
                     ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, 2, plan.labelSlots(), 7, 9,
@@ -178,7 +178,7 @@ class ParallelLoopTest {
         }
         byte[] reference = garble(scheme, TweakableHash.DEFAULT_CAPACITY, null, circuit, zero, 7, 9, 0).data;
         try (Workers team = new Workers(3, "test")) {
-            SplitPlan plan = SplitPlan.of(circuit, 3);
+            SplitPlan plan = SplitPlan.of(circuit, 3, 0);
             for (int piece : new int[] {1, 700, 40_000}) {
                 List<Integer> writes = new ArrayList<>();
                 StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
@@ -248,7 +248,7 @@ class ParallelLoopTest {
                 g1.finish();
                 StreamingGarblerTest.Pipe many = new StreamingGarblerTest.Pipe();
                 TweakableHash h3 = new TweakableHash();
-                SplitPlan plan = SplitPlan.of(circuit, 3);
+                SplitPlan plan = SplitPlan.of(circuit, 3, 0);
                 ParallelGarbler g3 = new ParallelGarbler(scheme, h3, team, 3, plan.labelSlots(), 7, 9, 0, many);
                 g3.plan(plan);
                 // Salted after the loop was made, as a resumed session's hash is before its runs.
@@ -279,7 +279,7 @@ class ParallelLoopTest {
             g = new StreamingGarbler(scheme, h, circuit.labelSlots(), dLo, dHi, gateId, pipe);
             w = new CircuitWalker(circuit);
         } else {
-            SplitPlan plan = SplitPlan.of(circuit, loopThreads(team));
+            SplitPlan plan = SplitPlan.of(circuit, loopThreads(team), 0);
             ParallelGarbler p = new ParallelGarbler(scheme, h, team, loopThreads(team), plan.labelSlots(), dLo, dHi, gateId,
                     pipe);
             p.plan(plan);
@@ -305,7 +305,7 @@ class ParallelLoopTest {
             e = new StreamingEvaluator(scheme, h, circuit.labelSlots(), gateId, pipe);
             w = new CircuitWalker(circuit);
         } else {
-            SplitPlan plan = SplitPlan.of(circuit, loopThreads(team));
+            SplitPlan plan = SplitPlan.of(circuit, loopThreads(team), 0);
             ParallelEvaluator p = new ParallelEvaluator(scheme, h, team, loopThreads(team), plan.labelSlots(), gateId, pipe);
             p.plan(plan);
             e = p;
