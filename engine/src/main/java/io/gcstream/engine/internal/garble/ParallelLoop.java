@@ -285,6 +285,10 @@ abstract class ParallelLoop implements GateLoop {
         } else if (forced != null) {
             byAlone = forced.test(b);
             probe = false;
+        } else if (team.measuring()) {
+            // A benchmark counts the work the team would share: all of it goes the team's way.
+            byAlone = false;
+            probe = false;
         } else {
             byAlone = probe ? at >= PROBE : aloneFaster;
         }

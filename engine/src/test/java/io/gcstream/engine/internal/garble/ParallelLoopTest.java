@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -266,6 +267,34 @@ class ParallelLoopTest {
     }
 
     private record Run(GateLoop loop, byte[] data) {
+    }
+
+    /**
+     * A team measuring the work it would share (closed, {@code Workers.measure}) runs every
+     * batch the team's way, none alone, and gives the same stream: benchmarks count all of it.
+     */
+    @Test
+    void aMeasuringTeamRunsNoBatchAlone() throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(Scheme.HALF_GATES);
+        Random r = new Random(12);
+        // A long main body (its batches would be probed alone), then calls of split definitions.
+        for (Circuit circuit : new Circuit[] {RandomCircuits.generate(r, 3, 4, 2, 3, 12_000),
+            RandomCircuits.parted(r, 6, 80)}) {
+            long[] zero = new long[2 * (int) circuit.labelSlots()];
+            for (int i = 0; i < zero.length; i++) {
+                zero[i] = r.nextLong();
+            }
+            byte[] reference = garble(scheme, TweakableHash.DEFAULT_CAPACITY, null, circuit, zero, 7, 9, 0).data;
+            try (Workers team = new Workers(2, "test")) {
+                team.close();
+                team.measure(true);
+                Run g = garble(scheme, TweakableHash.DEFAULT_CAPACITY, team, circuit, zero, 7, 9, 0);
+                assertArrayEquals(reference, g.data);
+                ParallelLoop p = (ParallelLoop) g.loop;
+                assertEquals(0, p.aloneBatches);
+                assertEquals(p.regionParts() + p.splitFlushes(), team.jobs());
+            }
+        }
     }
 
     /** The stream of {@code circuit} garbled on {@code team} (null: the one-thread garbler). */

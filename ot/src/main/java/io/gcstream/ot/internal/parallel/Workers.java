@@ -123,23 +123,16 @@ public final class Workers implements AutoCloseable {
      * @throws WorkerException if a part failed on a worker (the first failure, with its cause)
      */
     public void run(Job job, int parts) {
-        if (measure) {
-            long t0 = System.nanoTime();
-            start(job, parts);
-            finish();
-            busyNanos += System.nanoTime() - t0;
-            jobs++;
-            return;
-        }
         start(job, parts);
         finish();
     }
 
     /**
-     * Benchmarks: from now on, {@link #run} adds the time it takes to {@link #busyNanos()} and
-     * counts its jobs (two clock reads a job). On a team that computes alone (one thread, or
-     * closed) that time is the work the team would share: the rest of its owner's time is
-     * what no thread can take from it.
+     * Benchmarks, on a team that computes alone (one thread, or closed): from now on every job
+     * it runs or starts adds its time to {@link #busyNanos()} and counts (two clock reads a
+     * job). That time is the work the team would share: the rest of its owner's time is what no
+     * thread can take from it. Loops that choose between the team and their owner alone take
+     * the team's way while it measures ({@link #measuring}), so that all of it is counted.
      */
     public void measure(boolean on) {
         measure = on;
@@ -147,7 +140,12 @@ public final class Workers implements AutoCloseable {
         jobs = 0;
     }
 
-    /** Time spent in {@link #run} since {@link #measure} was turned on. */
+    /** Whether {@link #measure} is on. */
+    public boolean measuring() {
+        return measure;
+    }
+
+    /** Time spent in jobs since {@link #measure} was turned on. */
     public long busyNanos() {
         return busyNanos;
     }
@@ -169,11 +167,16 @@ public final class Workers implements AutoCloseable {
             throw new IllegalArgumentException("a job of " + parts + " parts, at most " + MAX_PARTS);
         }
         if (parts <= 1 || threads == 1 || closed) {
+            long t0 = measure ? System.nanoTime() : 0;
             for (int p = 0; p < parts; p++) {
                 job.run(p, 0);
             }
             this.job = null;
             this.parts = 0;
+            if (measure) {
+                busyNanos += System.nanoTime() - t0;
+                jobs++;
+            }
             return;
         }
         this.job = job;

@@ -72,6 +72,31 @@ class WorkersTest {
         }
     }
 
+    /** A closed team measuring its jobs counts every job it runs or starts, with its time. */
+    @Test
+    void aMeasuringTeamCountsEveryJobAndItsTime() {
+        try (Workers w = new Workers(2, "test")) {
+            w.close();
+            assertTrue(!w.measuring());
+            w.measure(true);
+            assertTrue(w.measuring());
+            Workers.Job spin = (p, t) -> {
+                long end = System.nanoTime() + 1_000_000;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+            };
+            w.run(spin, 2);
+            w.start(spin, 3);
+            w.finish();
+            assertEquals(2, w.jobs());
+            assertTrue(w.busyNanos() >= 5_000_000, w.busyNanos() + " ns");
+            w.measure(false);
+            assertTrue(!w.measuring());
+            assertEquals(0, w.jobs());
+        }
+    }
+
     @Test
     void aFailureOnTheOwnerIsRethrownAsItself() {
         try (Workers w = new Workers(1, "test")) {
