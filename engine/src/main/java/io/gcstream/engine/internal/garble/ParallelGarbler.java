@@ -12,9 +12,12 @@ import java.io.UncheckedIOException;
  * other threads go straight to their place in the stream; a batch's control bits are packed
  * when the batch ends.
  *
- * <p>A stream sent in pieces ({@link #sendInPiecesOf} above 0: a long one) is written by a
- * thread of its own while the next piece is garbled, into a second buffer: the socket's system
- * calls leave the owner's path. Shorter streams are written by the owner. A write's
+ * <p>A stream sent in pieces ({@link #sendInPiecesOf} above 0: a long one) is written by the
+ * owner while its writes are quick, and by a thread of its own, while the next piece is
+ * garbled into a second buffer, once a write has taken longer than {@link #SLOW_WRITE_NANOS}
+ * (the channel pushes back): handing a piece to another thread costs a wake-up, which only a
+ * write that blocks repays. After {@link #QUICK_WRITES} quick background writes in a row the
+ * owner writes again. Shorter streams are written by the owner. A write's
  * {@link IOException} is rethrown from a later {@link #gates} or {@link #finish} wrapped in an
  * {@link UncheckedIOException}, as the one-thread garbler throws it. Not thread-safe.
  */
@@ -38,6 +41,22 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     private byte[] piece;
     private int pieceLength;
     private final Background.Task writePiece = this::writePiece;
+    /** A write that takes longer than this makes the writer thread write the pieces. */
+    static final long SLOW_WRITE_NANOS = 100_000;
+    /** Quick writes in a row after which the owner writes the pieces again. */
+    static final int QUICK_WRITES = 16;
+    /** Whether the writer thread writes the pieces. */
+    private boolean inBackground;
+    /** Whether the writer has a piece whose write time is not yet looked at. */
+    private boolean written;
+    /** Quick background writes in a row. */
+    private int quickWrites;
+    /** Nanoseconds the writer's last write took (written by the writer, read after its await). */
+    private long writeNanos;
+    /** Pieces written by the writer thread (tests). */
+    long backgroundPieces;
+    /** The clock writes are timed by (tests feed their own). */
+    java.util.function.LongSupplier clock = System::nanoTime;
 
     /**
      * @param hash the session's hash, the owner's
@@ -119,30 +138,46 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     }
 
     private void send() {
-        if (sendBytes == 0) {
-            try {
-                output.write(tables, 0, tableFill);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        if (sendBytes > 0) {
+            // The piece before has been written (or its failure is thrown here).
+            writer.await();
+            if (written) {
+                written = false;
+                quickWrites = writeNanos < SLOW_WRITE_NANOS ? quickWrites + 1 : 0;
+                inBackground = quickWrites < QUICK_WRITES;
             }
-            tableFill = 0;
-            return;
+            if (inBackground) {
+                // Its buffer, the spare, takes the next piece while this one is written.
+                backgroundPieces++;
+                written = true;
+                piece = tables;
+                pieceLength = tableFill;
+                writer.submit(writePiece);
+                tables = spare;
+                spare = piece;
+                tableFill = 0;
+                return;
+            }
         }
-        // The piece before has been written (or its failure is thrown here); its buffer, the
-        // spare, takes the next piece while this one is written.
-        writer.await();
-        piece = tables;
-        pieceLength = tableFill;
-        writer.submit(writePiece);
-        tables = spare;
-        spare = piece;
+        long t0 = clock.getAsLong();
+        write(tables, tableFill);
         tableFill = 0;
+        if (sendBytes > 0 && clock.getAsLong() - t0 > SLOW_WRITE_NANOS) {
+            inBackground = true;
+            quickWrites = 0;
+        }
     }
 
     /** The writer's task: the piece {@link #send} handed over. */
     private void writePiece() {
+        long t0 = clock.getAsLong();
+        write(piece, pieceLength);
+        writeNanos = clock.getAsLong() - t0;
+    }
+
+    private void write(byte[] b, int length) {
         try {
-            output.write(piece, 0, pieceLength);
+            output.write(b, 0, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -270,6 +270,58 @@ class ParallelLoopTest {
     }
 
     /**
+     * Pieces of a long stream are written by the owner while writes are quick, by the writer
+     * thread from a write that blocks on, and by the owner again after a run of quick ones; the
+     * stream is the same whoever writes it.
+     */
+    @Test
+    void piecesGoToTheWriterThreadOnlyWhileWritesBlock() throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(Scheme.HALF_GATES);
+        Random r = new Random(13);
+        Circuit circuit = RandomCircuits.generate(r, 3, 4, 2, 3, 12_000);
+        long[] zero = new long[2 * (int) circuit.labelSlots()];
+        for (int i = 0; i < zero.length; i++) {
+            zero[i] = r.nextLong();
+        }
+        byte[] reference = garble(scheme, TweakableHash.DEFAULT_CAPACITY, null, circuit, zero, 7, 9, 0).data;
+        int slowFrom = 3;
+        int slowTo = 6;
+        int[] writes = {0};
+        // The clock writes are timed by moves only when a write blocks.
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe() {
+            @Override
+            public void write(byte[] a, int off, int len) {
+                int k = writes[0]++;
+                if (k >= slowFrom && k < slowTo) {
+                    // The channel pushes back: this write blocks.
+                    now.addAndGet(3 * ParallelGarbler.SLOW_WRITE_NANOS);
+                }
+                super.write(a, off, len);
+            }
+        };
+        try (Workers team = new Workers(2, "test")) {
+            SplitPlan plan = SplitPlan.of(circuit, 2, 0);
+            ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, 2, plan.labelSlots(), 7, 9, 0,
+                    pipe);
+            g.clock = now::get;
+            g.sendInPiecesOf(700);
+            g.plan(plan);
+            g.restart(0);
+            placeInputs(circuit, zero, g.labels());
+            new CircuitWalker(circuit, plan).walk(g);
+            g.finish();
+            g.close();
+            assertArrayEquals(reference, Arrays.copyOf(pipe.data, pipe.size));
+            int pieces = writes[0];
+            assertTrue(pieces > slowTo + ParallelGarbler.QUICK_WRITES + 10, pieces + " pieces");
+            // From the first slow write on, to the writer: the slow ones, and the quick ones
+            // after them until QUICK_WRITES in a row; then the owner again.
+            assertEquals(slowTo - slowFrom - 1 + ParallelGarbler.QUICK_WRITES, g.backgroundPieces);
+        }
+    }
+
+    /**
      * A team measuring the work it would share (closed, {@code Workers.measure}) runs every
      * batch the team's way, none alone, and gives the same stream: benchmarks count all of it.
      */

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class StreamingGarblerTest {
 
     /** A growable byte buffer: the garbler appends, the evaluator consumes. */
-    static final class Pipe implements TableOutput, TableInput {
+    static class Pipe implements TableOutput, TableInput {
         byte[] data = new byte[1024];
         int size;
         int pos;
