@@ -41,8 +41,12 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     private byte[] piece;
     private int pieceLength;
     private final Background.Task writePiece = this::writePiece;
-    /** A write that takes longer than this makes the writer thread write the pieces. */
-    static final long SLOW_WRITE_NANOS = 100_000;
+    /**
+     * A write that takes longer than this makes the writer thread write the pieces: a piece
+     * copied into a plain socket's buffer takes less, one encrypted for TLS or held up by the
+     * link more, and overlapping those with garbling repays a hand-off.
+     */
+    static final long SLOW_WRITE_NANOS = 25_000;
     /** Quick writes in a row after which the owner writes the pieces again. */
     static final int QUICK_WRITES = 16;
     /** Whether the writer thread writes the pieces. */
