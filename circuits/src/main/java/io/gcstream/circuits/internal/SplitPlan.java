@@ -40,8 +40,7 @@ public final class SplitPlan {
      * must get for the definition to be split: a group hashes its call's gates level by level,
      * while one thread gathers the levels of consecutive calls into larger batches. Narrower
      * definitions cost more on two threads than on one (the blocks of the edit-distance and
-     * Smith–Waterman grids); AES-128's S-box layers are wide enough
-     * (docs/results/2026-11-29-threads.md).
+     * Smith–Waterman grids); AES-128's S-box layers are wide enough.
      */
     public static final int MIN_GROUP_WIDTH = 48;
     /** Largest body that is split. */
