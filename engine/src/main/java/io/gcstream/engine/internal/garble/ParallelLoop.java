@@ -237,28 +237,15 @@ abstract class ParallelLoop implements GateLoop {
         return splitFlushes;
     }
 
-    /**
-     * Batches of a cycle: the first {@link #PROBE} run on the team, the next {@link #PROBE} on the
-     * owner alone, each timed, the rest the faster way. So a team whose threads the machine does
-     * not give it (another process on their core) costs its owner at most the probes: it runs as
-     * the one-thread loop does.
-     */
-    static final int CYCLE = 256;
-    /** Batches timed each way per cycle (the first of them untimed: it wakes or warms). */
-    static final int PROBE = 5;
-    /** Tests: which batches (numbered from the loop's making) run on the owner alone; null: the cycle decides. */
+    /** Tests: which batches (numbered from the loop's making) run on the owner alone; null: the chooser decides. */
     static volatile java.util.function.LongPredicate aloneForTests;
+    /** Chooses, for batches that may run either way, between the team and the owner alone. */
+    final BatchChooser chooser = new BatchChooser();
 
     /** The one-thread loop over the same labels that runs batches on the owner alone, made on first use. */
     private GateQueue alone;
-    /** Batches run so far, and where the current one falls in its cycle. */
+    /** Batches run so far. */
     private long batches;
-    /** Whether batches outside the probes run alone. */
-    private boolean aloneFaster;
-    private long teamNanos;
-    private long teamGates;
-    private long aloneNanos;
-    private long aloneGates;
     /** Batches run alone so far (tests). */
     long aloneBatches;
 
@@ -274,50 +261,26 @@ abstract class ParallelLoop implements GateLoop {
     @Override
     public final void gates(int[] ops, int count) {
         long b = batches++;
-        int at = (int) (b % CYCLE);
-        boolean probe = at < 2 * PROBE;
-        boolean byAlone;
         java.util.function.LongPredicate forced = aloneForTests;
         if (region != null || (plan != null && !plan.isEmpty() && hasMark(ops, count))) {
             // A split call's gates need the team's frames and marks.
-            byAlone = false;
-            probe = false;
+            runTeam(ops, count);
         } else if (forced != null) {
-            byAlone = forced.test(b);
-            probe = false;
+            run(forced.test(b), ops, count);
         } else if (team.measuring()) {
             // A benchmark counts the work the team would share: all of it goes the team's way.
-            byAlone = false;
-            probe = false;
+            runTeam(ops, count);
         } else {
-            byAlone = probe ? at >= PROBE : aloneFaster;
+            run(chooser.alone(), ops, count);
+            chooser.ran(count);
         }
-        long t0 = probe ? System.nanoTime() : 0;
-        if (byAlone) {
+    }
+
+    private void run(boolean alone, int[] ops, int count) {
+        if (alone) {
             runAlone(ops, count);
         } else {
             runTeam(ops, count);
-        }
-        if (probe) {
-            long t = System.nanoTime() - t0;
-            if (at % PROBE != 0) {
-                if (byAlone) {
-                    aloneNanos += t;
-                    aloneGates += count;
-                } else {
-                    teamNanos += t;
-                    teamGates += count;
-                }
-            }
-            if (at == 2 * PROBE - 1) {
-                // Nanoseconds a gate each way, compared without a division.
-                aloneFaster = aloneGates > 0 && teamGates > 0
-                        && (double) aloneNanos * teamGates < (double) teamNanos * aloneGates;
-                teamNanos = 0;
-                teamGates = 0;
-                aloneNanos = 0;
-                aloneGates = 0;
-            }
         }
     }
 
