@@ -7,16 +7,16 @@ import java.util.function.LongSupplier;
  * its team or on its owner alone, by timing both: each cycle starts with {@link #PROBE}
  * batches on the team and {@link #PROBE} alone (the first of each untimed: it wakes a parked
  * worker or warms the other loop), and runs the rest of the cycle the way that took less time
- * a gate. A cycle is {@link #CYCLE} batches while the team is faster; each cycle the owner
- * alone wins doubles the next, up to {@link #MAX_CYCLE}. So a team whose threads the machine
- * does not give it (another process on their core, where a claimed part can wait a whole time
- * slice) costs its owner a share of its time that halves with every cycle it loses, and a team
- * that pays again is found within one longest cycle.
+ * a gate. A cycle whose probes the team wins is {@link #CYCLE} batches; one the owner alone
+ * wins lasts twice as long as the one before, up to {@link #MAX_CYCLE}. So a team whose
+ * threads the machine does not give it (another process on their core, where a claimed part
+ * can wait a whole time slice) costs its owner a share of its time that halves with every
+ * cycle it loses, and a team that pays again is found within one longest cycle.
  *
  * <p>Only the loop's owner calls it; nothing is allocated.
  */
 final class BatchChooser {
-    /** Batches of a cycle while the team is faster, and of the first cycle. */
+    /** Batches of the first cycle, and of each cycle the team wins. */
     static final int CYCLE = 256;
     /** Longest cycle: the team is probed at least once every this many batches. */
     static final int MAX_CYCLE = CYCLE << 6;

@@ -240,7 +240,7 @@ abstract class ParallelLoop implements GateLoop {
     /** Tests: which batches (numbered from the loop's making) run on the owner alone; null: the chooser decides. */
     static volatile java.util.function.LongPredicate aloneForTests;
     /** Chooses, for batches that may run either way, between the team and the owner alone. */
-    final BatchChooser chooser = new BatchChooser();
+    private final BatchChooser chooser = new BatchChooser();
 
     /** The one-thread loop over the same labels that runs batches on the owner alone, made on first use. */
     private GateQueue alone;
