@@ -61,9 +61,13 @@ import java.util.concurrent.Future;
  * <pre>
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
- *     [--threads 1,2] [--rounds 3] [--scheme half-gates] [--sides garbler,evaluator] [--csv FILE]
- *     [--beside true|false] [--barrier DIR [--barrier-count 2]]
+ *     [--threads 1,2] [--rounds 3] [--warmup 0] [--scheme half-gates] [--sides garbler,evaluator]
+ *     [--csv FILE] [--beside true|false] [--barrier DIR [--barrier-count 2]]
  * </pre>
+ *
+ * {@code --warmup N} runs each side N times with each thread count before its timed rounds
+ * (results checked, times dropped), so that no timed round compiles the loops: a process
+ * pinned to one core compiles on the core it is timed on.
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
  * lanes (default 1024; {@link LaneCircuit}: an AND level holds LANES ANDs); {@code lib:NAME[:REPS]}
@@ -144,6 +148,9 @@ public final class PartyRates {
         @Parameter(names = "--rounds", validateWith = Cli.AtLeastOne.class)
         int rounds = 3;
 
+        @Parameter(names = "--warmup", validateWith = Cli.NotNegative.class)
+        int warmup;
+
         @Parameter(names = "--scheme")
         String scheme = Scheme.HALF_GATES.wireName();
 
@@ -184,16 +191,11 @@ public final class PartyRates {
         int measured = 0;
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
+                warmUp(s, threads, a.warmup);
                 if (a.barrier != null) {
                     barrier(a.barrier, measured++, a.barrierCount);
                 }
-                double[][] rates = new double[threads.length][rounds];
-                for (int r = 0; r < rounds; r++) {
-                    for (int k = 0; k < threads.length; k++) {
-                        int i = r % 2 == 0 ? k : threads.length - 1 - k;
-                        rates[i][r] = s.ops() / (s.run(threads[i]) / 1e9);
-                    }
-                }
+                double[][] rates = rates(s, threads, rounds);
                 double base = Double.NaN;
                 for (int i = 0; i < threads.length; i++) {
                     double m = median(rates[i]);
@@ -222,6 +224,31 @@ public final class PartyRates {
                     "machine: " + ResultFiles.machine(), "command: PartyRates " + String.join(" ", args));
             System.out.println("wrote " + a.csv);
         }
+    }
+
+    /** Runs {@code s} {@code times} times with each thread count, untimed (each run's result checked). */
+    static void warmUp(Side s, int[] threads, int times) throws Exception {
+        for (int r = 0; r < times; r++) {
+            for (int t : threads) {
+                s.run(t);
+            }
+        }
+    }
+
+    /**
+     * Operations a second of {@code s} with each thread count ({@code [count][round]}), each
+     * round running every count once, in alternating order, so that a change of load hits all
+     * counts alike.
+     */
+    static double[][] rates(Side s, int[] threads, int rounds) throws Exception {
+        double[][] rates = new double[threads.length][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < threads.length; k++) {
+                int i = r % 2 == 0 ? k : threads.length - 1 - k;
+                rates[i][r] = s.ops() / (s.run(threads[i]) / 1e9);
+            }
+        }
+        return rates;
     }
 
     /**
