@@ -4,10 +4,13 @@
 # time, pinned to cores 0 and 1 (taskset), their rates added; then the same one- and
 # two-thread runs with a third process busy on core 1 the whole time.
 #
-# Usage: benchmarks/party-ceiling.sh [--rounds R] [--warmup W] [--workloads LIST] [--sides LIST] [--jar JAR]
+# Usage: benchmarks/party-ceiling.sh [--rounds R] [--warmup W] [--repeat K] [--workloads LIST]
+#                                    [--sides LIST] [--jar JAR]
 #
 #   --rounds R        PartyRates rounds per measurement (default 3); each rate is their median
 #   --warmup W        untimed rounds before them (default 1): a pinned process compiles on its core
+#   --repeat K        the whole measurement K times over (default 1), a row each time; then the
+#                     medians over the K of "2 threads / ceiling" and "busy: 2 / 1"
 #   --workloads LIST  PartyRates workloads (default lib:aes128:1000,and:1e7:1024)
 #   --sides LIST      default garbler,evaluator
 #   --jar JAR         default benchmarks/target/benchmarks.jar (mvn -B -pl benchmarks -am package -DskipTests)
@@ -19,7 +22,7 @@
 # sessions, not threads: another session's work caps what a second thread can get).
 set -uo pipefail
 
-ROUNDS=3 WARMUP=1 WORKLOADS=lib:aes128:1000,and:1e7:1024 SIDES=garbler,evaluator
+ROUNDS=3 WARMUP=1 REPEAT=1 WORKLOADS=lib:aes128:1000,and:1e7:1024 SIDES=garbler,evaluator
 JAR=$(dirname "$0")/target/benchmarks.jar
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 die() { echo "party-ceiling: $*" >&2; exit 2; }
@@ -27,6 +30,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) ROUNDS=${2:-}; shift 2 ;;
     --warmup) WARMUP=${2:-}; shift 2 ;;
+    --repeat) REPEAT=${2:-}; shift 2 ;;
     --workloads) WORKLOADS=${2:-}; shift 2 ;;
     --sides) SIDES=${2:-}; shift 2 ;;
     --jar) JAR=${2:-}; shift 2 ;;
@@ -36,6 +40,7 @@ while [ $# -gt 0 ]; do
 done
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive whole number, got '$ROUNDS'"
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "--warmup must be a whole number, got '$WARMUP'"
+[[ $REPEAT =~ ^[1-9][0-9]*$ ]] || die "--repeat must be a positive whole number, got '$REPEAT'"
 [ -f "$JAR" ] || die "$JAR: no such file (build it: mvn -B -pl benchmarks -am package -DskipTests)"
 command -v taskset >/dev/null || die "needs taskset (util-linux)"
 [ "$(nproc)" -ge 2 ] || die "needs at least 2 cores, this machine has $(nproc)"
@@ -53,11 +58,12 @@ rate() { # FILE WORKLOAD SIDE THREADS: the median rate
 }
 load() { cut -d' ' -f1 /proc/loadavg; }
 
-echo "party-ceiling: $(nproc) cores, $(java -version 2>&1 | head -1), rounds $ROUNDS, warm-up $WARMUP, $(date -u +%FT%TZ)"
+echo "party-ceiling: $(nproc) cores, $(java -version 2>&1 | head -1), rounds $ROUNDS, warm-up $WARMUP, repeat $REPEAT, $(date -u +%FT%TZ)"
 echo "| workload | side | 1 thread | 2 threads | ceiling | 2 threads / ceiling | busy: 1 thread | busy: 2 threads | busy: 2 / 1 | load (plain, ceiling, busy) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 IFS=, read -r -a WL <<< "$WORKLOADS"
 IFS=, read -r -a SL <<< "$SIDES"
+for k in $(seq "$REPEAT"); do
 for w in "${WL[@]}"; do
   l1=$(load)
   rates plain --workloads "$w" --threads 1,2
@@ -81,9 +87,29 @@ for w in "${WL[@]}"; do
     [ -n "$one" ] && [ -n "$two" ] && [ -n "$a" ] && [ -n "$b" ] && [ -n "$bone" ] && [ -n "$btwo" ] \
         || die "no rate for $w, $s (see $TMP)"
     awk -v w="$w" -v s="$s" -v one="$one" -v two="$two" -v a="$a" -v b="$b" -v bone="$bone" -v btwo="$btwo" \
-        -v l="$l1, $l2, $l3" 'BEGIN {
+        -v l="$l1, $l2, $l3" -v all="$TMP/all.txt" 'BEGIN {
       c = a + b
       printf "| %s | %s | %.2f | %.2f | %.2f (%.2f + %.2f) | %.0f %% | %.2f | %.2f | %.2f× | %s |\n",
-          w, s, one, two, c, a, b, 100 * two / c, bone, btwo, btwo / bone, l }'
+          w, s, one, two, c, a, b, 100 * two / c, bone, btwo, btwo / bone, l
+      printf "%s %s %.4f %.4f\n", w, s, 100 * two / c, btwo / bone >> all }'
+  done
+done
+done
+[ "$REPEAT" -gt 1 ] || exit 0
+echo
+echo "| workload | side | 2 threads / ceiling, median (runs) | busy: 2 / 1, median (runs) |"
+echo "|---|---|---|---|"
+for w in "${WL[@]}"; do
+  for s in "${SL[@]}"; do
+    awk -v w="$w" -v s="$s" '$1 == w && $2 == s { n++; c[n] = $3; b[n] = $4 }
+      function median(x, n,   i, j, t) {
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && x[j - 1] > x[j]; j--) { t = x[j]; x[j] = x[j - 1]; x[j - 1] = t }
+        return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+      }
+      END {
+        cl = ""; bl = ""
+        for (i = 1; i <= n; i++) { cl = cl sprintf("%s%.0f", i > 1 ? " " : "", c[i]); bl = bl sprintf("%s%.2f", i > 1 ? " " : "", b[i]) }
+        printf "| %s | %s | %.0f %% (%s) | %.2f× (%s) |\n", w, s, median(c, n), cl, median(b, n), bl
+      }' "$TMP/all.txt"
   done
 done
