@@ -2,6 +2,7 @@ package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.TaskPool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.locks.LockSupport;
@@ -39,6 +40,11 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     /** @param name the thread's name, {@code gcstream-NAME} */
     public RunEvaluator(GarblingScheme scheme, String name) {
         super(scheme, name);
+    }
+
+    /** A run evaluated by a thread of {@code pool} (see {@link RunThread}). */
+    public RunEvaluator(GarblingScheme scheme, TaskPool pool) {
+        super(scheme, pool);
     }
 
     @Override

@@ -2,17 +2,20 @@ package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.TaskPool;
 import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One run of a circuit garbled on a thread of its own, so that a creator garbles the next run
+ * One run of a circuit garbled on a thread of its own, so that a creator garbles the next runs
  * of a sequence ({@code GcSession.runMany}) while the current one is sent: a one-thread
  * {@link StreamingGarbler} with its own label array and hash, walking the session's kept code
  * (shared read-only, {@link CodeWalker}), whose tables are <em>held</em> until the owner
  * {@linkplain #release releases} the run, at most {@link #HOLD} bytes of them (then the thread
- * waits). Released, the thread writes what it holds and then each piece as it is garbled, so
- * the tables leave in run order and the stream is the one-thread garbler's, byte for byte.
+ * waits). A run whose walk has ended is written by the owner as it releases it, so its thread
+ * is free for the next run at once; one released before is written by its thread, what it holds
+ * and then each piece as it is garbled. Either way the tables leave in run order and the stream
+ * is the one-thread garbler's, byte for byte.
  *
  * <p>Memory: 17 bytes a label slot of the largest circuit run, a hash batch (80 KiB), the
  * garbler's piece buffer, and up to {@link #HOLD} bytes held. The owner fills the input labels
@@ -30,6 +33,8 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
     private int heldBytes;
     /** Where the tables go once released; null while they are held. */
     private volatile TableOutput out;
+    /** Whether the walk ended before the release: the owner writes what is held (guarded by this). */
+    private boolean walkEnded;
     private volatile Thread waiting;
     private final TableOutput hold = this::hold;
 
@@ -39,6 +44,13 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
      */
     public RunGarbler(GarblingScheme scheme, long dLo, long dHi, String name) {
         super(scheme, name);
+        this.dLo = dLo;
+        this.dHi = dHi;
+    }
+
+    /** A run garbled by a thread of {@code pool} (see {@link RunThread}). */
+    public RunGarbler(GarblingScheme scheme, long dLo, long dHi, TaskPool pool) {
+        super(scheme, pool);
         this.dLo = dLo;
         this.dHi = dHi;
     }
@@ -70,19 +82,35 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
             this.piece = piece;
         }
         heldBytes = 0;
-        out = null;
+        synchronized (this) {
+            out = null;
+            walkEnded = false;
+        }
         launch(firstGate);
     }
 
     /**
-     * From now on the garbler's thread writes the run's tables to {@code to}: those it holds,
-     * then each piece as it is garbled, and flushes it at the end. The owner must not write to
-     * the same output until {@link #await} returns, which waits for the tables written: a run
-     * is awaited only once released.
+     * From now on the run's tables go to {@code to}: if its walk has ended, this thread writes
+     * all of them and flushes, here; else the garbler's thread writes those it holds, then each
+     * piece as it is garbled, and flushes at the end. The owner must not write to the same
+     * output until {@link #await} returns, which waits for the tables written: a run is awaited
+     * only once released.
+     *
+     * @throws IOException if this thread's write fails
      */
-    public void release(TableOutput to) {
-        out = to;
-        LockSupport.unpark(waiting);
+    public void release(TableOutput to) throws IOException {
+        synchronized (this) {
+            out = to;
+            if (!walkEnded) {
+                LockSupport.unpark(waiting);
+                return;
+            }
+        }
+        if (heldBytes > 0) {
+            to.write(held, 0, heldBytes);
+            heldBytes = 0;
+        }
+        to.flush();
     }
 
     /** A run held and never released ends at once. */
@@ -91,11 +119,18 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
         LockSupport.unpark(waiting);
     }
 
-    /** After the walk: the held tables if the walk ended before the release. */
+    /** After the walk: the held tables if the run was released before, else left to the release. */
     @Override
     void walked() throws IOException {
         loop.finish();
-        TableOutput o = awaitRelease();
+        TableOutput o;
+        synchronized (this) {
+            o = out;
+            if (o == null) {
+                walkEnded = true;
+                return;
+            }
+        }
         if (heldBytes > 0) {
             o.write(held, 0, heldBytes);
             heldBytes = 0;

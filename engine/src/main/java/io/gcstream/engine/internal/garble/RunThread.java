@@ -1,17 +1,20 @@
 package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.Circuit;
-import io.gcstream.ot.internal.parallel.Background;
-import io.gcstream.ot.internal.parallel.WorkerException;
+import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.TaskPool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * What a run garbled or evaluated on a thread of its own ({@link RunGarbler},
  * {@link RunEvaluator}) has of its own: a one-thread loop with its own label array and hash,
  * walking the session's kept code (shared read-only, {@link CodeWalker}) or, before the
- * session keeps it, a walker of its own; the thread; and the run's end, failure and figures.
- * Only the owner calls the methods.
+ * session keeps it, a walker of its own; and the run's end, failure and figures. The walk runs
+ * on a thread of a {@link TaskPool}: the session's, shared by its runs in flight so that a
+ * thread that ends one run takes the next one started, or one of the run's own. Only the owner
+ * calls the methods.
  */
 abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     /** Thrown into the walk when the run is closed while its thread waits for the owner. */
@@ -25,7 +28,14 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
 
     final GarblingScheme scheme;
     final TweakableHash hash = new TweakableHash();
-    private final Background thread;
+    private final TaskPool pool;
+    /** Whether {@link #pool} is this run's own, closed with it. */
+    private final boolean ownPool;
+    /** Set by {@link #launch}, cleared by the walk's task at its end. */
+    private volatile boolean running;
+    private volatile Throwable failure;
+    /** The owner while it is parked in {@link #await}. */
+    private volatile Thread awaiting;
     /** The run's loop, made by {@link #labels} for the largest circuit run so far. */
     L loop;
     /** What the walk walks: the session's kept code, or (not kept yet) a walker of the run's own. */
@@ -33,12 +43,20 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     private CodeWalker own;
     private Circuit ownOf;
     volatile boolean closed;
-    private final Background.Task walk = this::walk;
+    private final Runnable walk = this::walkTask;
 
-    /** @param name the thread's name, {@code gcstream-NAME} */
+    /** A run with a thread of its own, {@code gcstream-NAME-0}. */
     RunThread(GarblingScheme scheme, String name) {
         this.scheme = scheme;
-        this.thread = new Background(name);
+        this.pool = new TaskPool(name, 1, 1);
+        this.ownPool = true;
+    }
+
+    /** A run walked by a thread of {@code pool}, which its owner closes after the run. */
+    RunThread(GarblingScheme scheme, TaskPool pool) {
+        this.scheme = scheme;
+        this.pool = pool;
+        this.ownPool = false;
     }
 
     /** A loop for circuits of up to {@code labelSlots} label slots. */
@@ -75,12 +93,20 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
         }
     }
 
-    /** The second half: the run's first gate's tweak is {@code firstGate}; its thread starts. */
+    /**
+     * The second half: the run's first gate's tweak is {@code firstGate}; the first free thread
+     * of the pool takes it. The run before must have been awaited.
+     */
     final void launch(long firstGate) {
+        if (running) {
+            throw new IllegalStateException("a run starts before the one before it was awaited");
+        }
         // A run that failed may have left gates queued: they belong to no run.
         loop.abandon();
         loop.restart(firstGate);
-        thread.submit(walk);
+        failure = null;
+        running = true;
+        pool.submit(walk);
     }
 
     /** On the run's thread, after the walk (not after a failure): what the run does then. */
@@ -99,14 +125,40 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
      * an {@link UncheckedIOException}, as the one-thread loops throw it.
      */
     public void await() {
-        try {
-            thread.await();
-        } catch (WorkerException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw new UncheckedIOException(io);
+        int spins = 0;
+        while (running) {
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+            } else {
+                awaiting = Thread.currentThread();
+                if (running) {
+                    LockSupport.parkNanos(this, 1_000_000);
+                }
+                awaiting = null;
             }
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+        Throwable f = failure;
+        if (f == null) {
+            return;
+        }
+        failure = null;
+        if (f instanceof IOException io) {
+            throw new UncheckedIOException(io);
+        }
+        if (f instanceof RuntimeException r) {
+            throw r;
+        }
+        if (f instanceof Error e) {
             throw e;
         }
+        throw new IllegalStateException("the run failed", f); // the walk throws no other checked exception
+    }
+
+    /** Whether the run's walk has ended (or it never started). */
+    final boolean ended() {
+        return !running;
     }
 
     /** The gate counter after the run (after {@link #await}). */
@@ -129,10 +181,23 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     public void close() {
         closed = true;
         wake();
-        thread.close();
+        if (ownPool) {
+            pool.close();
+        }
     }
 
-    /** The thread's task. */
+    /** The pool's task: the walk, its failure kept for {@link #await}. */
+    private void walkTask() {
+        try {
+            walk();
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            running = false;
+            LockSupport.unpark(awaiting);
+        }
+    }
+
     private void walk() throws IOException {
         try {
             walker.walk(loop, null);
