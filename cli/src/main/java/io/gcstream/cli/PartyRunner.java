@@ -119,7 +119,7 @@ final class PartyRunner {
         Party role = p.plan().role();
         RunLog<RunStats> stats = RunLog.of(warmup);
         RunResult[] lastOne = new RunResult[1];
-        // The evaluator runs one ahead where the spec allows (GcSession.runMany).
+        // The evaluator runs ahead where the spec allows (GcSession.runMany).
         p.session().runMany(p.spec(), repeat, i -> p.plan().bits(), r -> {
             stats.add(r.stats());
             lastOne[0] = r;

@@ -230,7 +230,7 @@ final class RunCommand extends CircuitCommand {
             int warmup) throws IOException {
         RunLog<RunStats> log = RunLog.of(warmup);
         boolean[][] out = new boolean[1][];
-        // The evaluator runs one ahead (GcSession.runMany).
+        // The evaluator runs ahead (GcSession.runMany).
         s.runMany(RunSpec.of(c), repeat, i -> bits, r -> {
             out[0] = r.outputs();
             log.add(r.stats());

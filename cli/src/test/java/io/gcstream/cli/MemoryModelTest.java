@@ -137,19 +137,22 @@ class MemoryModelTest {
 
     /**
      * docs/memory.md: what each run computed beside another holds at most (runMany on 2 threads
-     * or more, two such runs at a time), besides its label array: a hash batch, its loop's batch
+     * or more, {@link #RUNS_IN_FLIGHT} such runs at a time), besides its label array: a hash batch, its loop's batch
      * buffers, and the tables it holds (creator) or reads ahead (evaluator), 1 MiB.
      */
     static final long PER_RUN_BESIDE = 1280 << 10;
+    /** docs/memory.md: runs in flight beside each other (the engine's {@code Protocol.RUN_SLOTS}). */
+    static final int RUNS_IN_FLIGHT = 3;
 
     /**
-     * Runs computed beside each other (runMany on 2 threads) add at most, once, two runs' share
+     * Runs computed beside each other (runMany on 2 threads) add at most, once, the share of
+     * {@link #RUNS_IN_FLIGHT} runs
      * (their label arrays and {@link #PER_RUN_BESIDE}), counted on the party's thread and on the
      * runs' threads; a later runMany of the session allocates no more than the per-run part of
      * each run, as with one thread.
      */
     @Test
-    void runsBesideEachOtherAddTwoRunsShareOnceAndLaterRunsNothing() throws Exception {
+    void runsBesideEachOtherAddTheirRunsShareOnceAndLaterRunsNothing() throws Exception {
         int n = 8;
         // Circuits whose runs go ahead (no creator outputs), so that they go beside each other.
         for (String name : new String[] {"aes128", "present80"}) {
@@ -162,7 +165,7 @@ class MemoryModelTest {
             }
             PartyMemory.Allocated one = PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(1).build(), n);
             PartyMemory.Allocated two = PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(2).build(), n);
-            long extra = 2 * (17 * c.labelSlots() + PER_RUN_BESIDE);
+            long extra = RUNS_IN_FLIGHT * (17 * c.labelSlots() + PER_RUN_BESIDE);
             String what = name + ": L = " + c.labelSlots() + ", " + n + " runs, ";
             assertTrue(two.creatorFirst() - one.creatorFirst() <= extra, what + "the creator on 2 threads allocated "
                     + two.creatorFirst() + ", on one " + one.creatorFirst() + ", more than " + extra + " apart");

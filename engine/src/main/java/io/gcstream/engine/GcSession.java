@@ -346,8 +346,8 @@ public final class GcSession implements AutoCloseable {
      * for that run, so calling it in a loop on both sides serves inputs that depend on earlier
      * outputs. A creator follows its peer, though: if the evaluator runs ahead
      * ({@link #runMany}), the creator's call returns once its side of the run is done, before
-     * the evaluator's verdict on it, which the creator reads at the end of its next run (a
-     * failure then fails that run). Without a next run the verdict is never read.
+     * the evaluator's verdict on it, which the creator reads during a later run (a failure
+     * then fails that run). Without a later run the verdict is never read.
      *
      * @throws IllegalArgumentException if {@code freshBits} has the wrong length or a value of
      *     the spec belongs to another session (nothing is sent)
@@ -372,19 +372,21 @@ public final class GcSession implements AutoCloseable {
      * <p>Both parties call it with the same spec and count (a creator may instead call
      * {@link #run(RunSpec, boolean[])} {@code count} times; {@link SessionOptions#plannedRuns()}
      * lets the hello check the count). Where the spec keeps no values, the creator decodes no
-     * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs one
-     * ahead</b> if its channel can take a run's messages unread
-     * (TCP and in-memory channels tell whether they can): it sends run i+1's header and input
-     * OTs before it evaluates run i, so the creator garbles run i+1 while run i is evaluated
-     * instead of waiting a round trip for each run's inputs (docs/protocol.md, "Runs ahead").
-     * Otherwise the runs go one after another.
+     * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs two
+     * ahead</b> if its channel can take two runs' messages unread
+     * (TCP and in-memory channels tell whether they can): once it has the creator's header of
+     * run i, it sends run i+2's header and input OTs, so the creator garbles runs i+1 and i+2
+     * while run i is evaluated instead of waiting a round trip for each run's inputs, and with
+     * 2 threads or more each party computes those runs beside each other (docs/protocol.md,
+     * "Runs ahead"). Otherwise the runs go one after another.
      *
-     * <p>Two consequences. An evaluator with such a spec asks for run i+1's bits before it hands
-     * over run i's result (it may send them ahead); every other caller is asked for run i+1's
-     * bits after run i's result, so its inputs may depend on earlier outputs. And the creator's
-     * result of run i is handed over before the evaluator's verdict on it, which comes at the
-     * end of run i+1 (the last run never goes ahead, so {@code runMany} returns with every
-     * verdict read). For inputs of both parties that depend on earlier outputs, call
+     * <p>Two consequences. An evaluator with such a spec is asked for a run's bits when it sends
+     * that run ahead: for run i+2 as soon as run i begins, so up to three runs before their
+     * result; each run's bits once, in run order. Every other caller is asked for run i+1's bits
+     * after run i's result, so its inputs may depend on earlier outputs. And the creator's
+     * result of run i is handed over before the evaluator's verdict on it, which comes during
+     * run i+2 (the last run never goes ahead, so {@code runMany} returns with every verdict
+     * read). For inputs of both parties that depend on earlier outputs, call
      * {@link #run(RunSpec, boolean[])} in a loop on both sides: it never runs ahead.
      *
      * @throws IllegalArgumentException if {@code count} is negative or a run's bits have the
@@ -437,8 +439,8 @@ public final class GcSession implements AutoCloseable {
         return freshBits;
     }
 
-    /** One run; {@code next} as for {@link Protocol#run(RunPlan, long, byte[], long[][][], boolean[], Protocol.Ahead)}. */
-    private RunResult runOne(RunPlan spec, boolean[] freshBits, Protocol.Ahead next) {
+    /** One run; {@code next} as for {@link Protocol#run(RunPlan, long, byte[], long[][][], boolean[], Protocol.Sequence)}. */
+    private RunResult runOne(RunPlan spec, boolean[] freshBits, Protocol.Sequence next) {
         long[][][] kept = new long[2][][];
         List<GarbledValue> used = new ArrayList<>();
         for (Party p : Party.values()) {

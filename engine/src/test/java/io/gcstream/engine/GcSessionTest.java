@@ -333,6 +333,82 @@ class GcSessionTest {
         }
     }
 
+    /**
+     * An evaluator whose runs go ahead is asked for a run's bits when it sends that run ahead:
+     * two runs ahead of the run whose creator header it read last, so at most three results
+     * behind (with runs beside each other, the result of the run two before is handed over
+     * before its status goes out, and that status before the run sent ahead). Each run's bits
+     * are asked once, in run order, and the results are the simulator's.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
+    void anEvaluatorRunningAheadIsAskedForBitsAtMostTwoRunsAhead(int threads) throws Exception {
+        Batch b = Batch.random(new Random(96), 0, 12);
+        SessionOptions o = SessionOptions.builder().threads(threads).build();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
+        List<Integer> asked = new ArrayList<>();
+        List<Integer> lead = new ArrayList<>();
+        List<RunResult> results = new ArrayList<>();
+        List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> runMany(s, b,
+                new ArrayList<>()), GcSession.evaluator(ch[1], o), s -> {
+                    s.runMany(RunSpec.of(b.circuit()), 12, i -> {
+                        asked.add(i);
+                        lead.add(i - results.size());
+                        return b.y().get(i);
+                    }, results::add);
+                    return results;
+                });
+        b.check(r.get(0).get(), r.get(1).get());
+        List<Integer> inOrder = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            inOrder.add(i);
+        }
+        assertEquals(inOrder, asked, "each run's bits asked once, in run order");
+        int most = lead.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        assertTrue(most >= 2 && most <= 3, "bits asked " + lead + " runs ahead of the results handed over");
+    }
+
+    /**
+     * A creator that runs another spec while the evaluator has sent runs ahead: both sides see
+     * the mismatch, the creator skips the runs sent ahead and reads the statuses owed, and the
+     * session goes on in step with the next run, on one thread or with runs beside each other.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
+    void aHeaderMismatchAfterRunsWentAheadLeavesBothSessionsInStep(int threads) throws Exception {
+        Batch b = Batch.random(new Random(97), 0, 8);
+        Circuit other = RandomCircuits.generate(new Random(98), b.circuit().creatorInputCount(),
+                b.circuit().evaluatorInputCount(), 0, 2, 300);
+        SessionOptions o = SessionOptions.builder().threads(threads).timeout(java.time.Duration.ofSeconds(20)).build();
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
+        List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> {
+            List<RunResult> out = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                out.add(s.run(RunSpec.of(b.circuit()), b.x().get(i)));
+            }
+            assertThrows(HandshakeMismatchException.class, () -> s.run(RunSpec.of(other), b.x().get(4)));
+            assertTrue(!s.inRunAhead(), "creator: nothing owed after the mismatch");
+            out.add(s.run(RunSpec.of(b.circuit()), b.x().get(5)));
+            return out;
+        }, GcSession.evaluator(ch[1], o), s -> {
+            List<RunResult> out = new ArrayList<>();
+            assertThrows(HandshakeMismatchException.class, () -> s.runMany(RunSpec.of(b.circuit()), 8, b.y()::get,
+                    out::add));
+            assertEquals(4, out.size(), "the runs before the mismatch");
+            assertTrue(!s.inRunAhead(), "evaluator: nothing sent ahead after the mismatch");
+            out.add(s.run(RunSpec.of(b.circuit()), b.y().get(5)));
+            return out;
+        });
+        List<RunResult> c = r.get(0).get();
+        List<RunResult> e = r.get(1).get();
+        for (int i = 0; i < 5; i++) {
+            int run = i < 4 ? i : 5;
+            assertArrayEquals(Simulator.run(b.circuit(), b.x().get(run), b.y().get(run)).evaluatorOutputs(),
+                    e.get(i).outputs(), "evaluator, run " + i);
+        }
+        assertEquals(5, c.size());
+    }
+
     @Test
     void runManyChecksItsArguments() throws Exception {
         Batch b = Batch.random(new Random(94), 0, 2);

@@ -29,12 +29,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "5443b9c0aedd09492ac8c49f079b66687315337aabd9d72557ce97753fecf69b 65f715fbdc2f4cce43ec0b8bc9cf661780bb94626850b83f431b844b2f723afa",
-        Scheme.GRR3, "ad64ccba4e7df72d7abeaab9150262f071d77e47e39cbeafcef6b820e5190057 619fdb0529b9d53f01188db50791c647650c5548e2a8b25c3607a3d5d0c70c99",
-        Scheme.THREE_HALVES, "70d86c9cdd60000ce6cf2b68dff52e47e47b8f762a5ab36d307a003bedd626f1 a36017a91e3c1d1dfbbd5a2c1d5d0f9dc8b51a4fe1285158a7ae7b29330731c3");
+        Scheme.HALF_GATES, "176845e7ff6d419b1ab3129b955fcfee95a239f35d4670157fb8e89ec1998eb2 cf77d8d72e7dbe5db53966ed238162a9340314243dfdc8274991d888f53ed732",
+        Scheme.GRR3, "66e914cf21987561b50945ec06b9f0fb2c2d0fc280bf8107da15ab1e36050c28 377438487da9019c0e683b6f4e9485ebe5658095ad937e3147d95831747b69d0",
+        Scheme.THREE_HALVES, "0b8647e82b8fd3cda973b19048275fb7dd58ca2a9d5da1e050d7bd8557ecdd61 9bce4a68b96476534412f97d9ed3184ab39adaf4a11eda1ff413041f345bd472");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "be8286ae1cf8b4ff0a20f70fedf477ffd8f5e1c0226eb8e626571fad161abacb 91cc1a076304b78490afd28f7d296642a816a935e3f6f1a109033dfd9e10ee23";
+    private static final String SINGLE_RUN_PIN = "a673e2acc25fb05b818ef567f374541511cb71fdc7364179b29e714988fc7482 26e1bce732285fc2329c35e5c4027a83004a43ac3235c5017740379de8f33d18";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)
@@ -56,9 +56,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "cde1f8e802ee0a4b1a4de7b315b19a102a3f23692eaed32e0bdea31185d8ce9f 6df3fc414a815ebcb936f7515de559bfaf660beece7482ad548ea3dc2dda1a0c",
-        Scheme.GRR3, "3537ccc791dcbd1b52786f19585bd242af2e9be92ed48bbd7e429a5bc307fe3a 97eb2d49f01e78ce294f2b0bc71a460b56afd65e14cd3fda5122fd0e68d01f47",
-        Scheme.THREE_HALVES, "09eab9ca625cbc84f52cddfaf404cc7efe1589e4893fec2e0f402dd57041665b a96bab59cc053303a304070b9f6c7cd48eb58e9d3a9d82bb65c19c2f58bfe906");
+        Scheme.HALF_GATES, "b787e973b6bed3a486127966d30cfe27c1f87b5f1becc40eb978a72687dfb692 006ef0f24c35ef926c727610fd920410f18875fd00b07f37d1391fcce0f1721a",
+        Scheme.GRR3, "2b3aa3cbd657a9dda0b03001833c85780b935593487aad247ebc5360b084eeb3 7adcfbe90fe7dc980a0b0069365a3b144bc591fccbad883646c64818a91ebb87",
+        Scheme.THREE_HALVES, "12e6cfa3a78a23e4bd59de57f0243569a6fe4335e8d8f2bb352e59a084934312 b7dd1d403c251b85a438707f4fd2bec63c3df0c5dca52e3c98be640726fb2a44");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an
@@ -96,7 +96,7 @@ class TranscriptTest {
     }
 
     /** Half-gates, four runs of a circuit without creator outputs by runMany: the evaluator runs ahead. */
-    private static final String RUNS_AHEAD_PIN = "c39d97b8dd939318692dd2c3de55e25459941aef3c17497a3dba1c321b7d7bf3 5442550e1f452af7da9f4fba053847d734058f5a893db7df96f4cb34fb83d235";
+    private static final String RUNS_AHEAD_PIN = "69c3b68992176dd9225a0f7219a122f498cb89db7458033401ef31d5ab479897 d9e3b92aebe2c215d728e18442b45584f41b6fb34459e9804e3640219b762690";
 
     @Test
     void pinnedTranscriptOfRunsAhead() throws Exception {

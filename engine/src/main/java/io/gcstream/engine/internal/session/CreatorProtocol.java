@@ -19,6 +19,7 @@ import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import org.slf4j.Logger;
 
 /** The creator's (garbler's) side of a run; see docs/protocol.md. Internal. */
@@ -75,14 +76,19 @@ public final class CreatorProtocol extends Protocol {
     private final boolean concurrent;
     /** The runs garbled on threads of their own (parallel runs), made by the first that needs them. */
     private RunGarbler[] slots;
+    /** The 0-labels of each slot's fresh creator inputs, kept for its run's (5). */
+    private long[][] slotZero;
     private int slotTurn;
-    /** The next run, read ahead during this one ({@link #readAhead}), or null. */
-    private Pre pre;
-    /** The 0-labels of the fresh creator inputs of the run read ahead, kept for its (5). */
-    private long[] aheadZero = new long[0];
+    /** The runs read ahead during earlier runs ({@link #readDue}), oldest first. */
+    private final ArrayDeque<Pre> pres = new ArrayDeque<>();
+    /** The last run whose evaluator header was read (-1 before any), and whether it announced the run after it. */
+    private long lastRead = -1;
+    private boolean lastAnnounced;
+    /** Runs whose evaluator header announced the next: their statuses, still to be read, oldest first. */
+    private final ArrayDeque<Long> owed = new ArrayDeque<>();
 
     /**
-     * A run read ahead: the evaluator's header, and if it agreed, the thread garbling the run,
+     * A run read ahead: the evaluator's header, and if it agreed, the slot garbling the run,
      * the 0-labels of its {@code creatorInputs} fresh creator inputs and its first gate.
      */
     private record Pre(long runIndex, RunHeader peer, RunGarbler slot, long[] zero, int creatorInputs, long first) {
@@ -117,32 +123,26 @@ public final class CreatorProtocol extends Protocol {
         direct.precompute();
     }
 
-    /**
-     * The evaluator ran the last run ahead ({@link RunHeader#AHEAD}): its status of that run
-     * comes after its header and input OTs of this one, and is read at this run's end.
-     */
-    private boolean statusPending;
-
     @Override
     public boolean inRunAhead() {
-        return statusPending || pre != null;
+        return !owed.isEmpty() || !pres.isEmpty();
     }
 
     @Override
     public Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] x,
-            Ahead next) throws IOException {
-        if (next != null && next.fresh() != null) {
-            throw new IllegalArgumentException("the creator follows the evaluator's header: it is told of the next run,"
-                    + " never given its inputs");
+            Sequence next) throws IOException {
+        if (next != null && next.bits() != null) {
+            throw new IllegalArgumentException("the creator follows the evaluator's headers: it is told of the next runs,"
+                    + " never given their inputs");
         }
         Circuit c = spec.circuit();
-        Pre p = pre;
-        pre = null;
+        Pre p = pres.pollFirst();
         if (p != null && p.runIndex != runIndex) {
             throw new OutOfStepException("run " + runIndex + " is not the run " + p.runIndex + " read ahead");
         }
         RunHeader mine = writeHeader(spec, runIndex, fingerprint);
-        RunHeader peer = p != null ? p.peer : RunHeader.read(ch, Handshake.name(role()));
+        boolean chained = p != null || lastAnnounced;
+        RunHeader peer = p != null ? p.peer : readPeerHeader(runIndex);
         if (p != null && p.slot != null) {
             return runReadAhead(spec, c, mine, peer, p, x, next);
         }
@@ -153,22 +153,16 @@ public final class CreatorProtocol extends Protocol {
         try {
             compare(mine, peer);
         } catch (HandshakeMismatchException e) {
-            // The evaluator sent its OT messages right after its header: consume them, so that
-            // both sides stay in step and the session stays usable; then let it see our header.
+            // The evaluator sent its OT messages right after its header: consume them, and those
+            // of the runs it sent ahead, so that both sides stay in step and the session stays
+            // usable; then let it see our header.
             if (n < 0) {
                 throw new OutOfStepException(e.getMessage() + "; the peer's header does not add up");
             }
-            if (mode == InputOt.EXTENSION) {
-                ensureChunk(n);
-                for (long done = 0; done < n; done += CHUNK) {
-                    ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
-                }
-            } else if (mode == InputOt.DIRECT) {
-                byte[] skip = new byte[DirectCot.choiceBytes(n)];
-                ch.readFully(skip, 0, skip.length);
-            }
-            readPendingStatus();
+            skipInputOts(mode, n);
+            // The evaluator sends the statuses it owes once it has this header.
             ch.flush();
+            skipAhead(chained ? runIndex - 1 + RUNS_AHEAD : runIndex);
             throw e;
         }
         if (mode == InputOt.SETUP_THEN_EXTENSION) {
@@ -220,11 +214,10 @@ public final class CreatorProtocol extends Protocol {
         enter("garbled circuit");
         long start = gateCounter;
         if (readsAhead(peer, next, c)) {
-            // The evaluator sends the next run's header and inputs once it has this run's
-            // header: the next run is garbled beside this one from then on.
+            // The evaluator sends the runs ahead once it has this run's header: they are
+            // garbled beside this one from then on.
             ch.flush();
-            readAhead(next, c, start + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
-                    CircuitSlots.outputs(c, Party.EVALUATOR)).length);
+            readDue(next, c, runIndex, start + perRun(spec, c));
         }
         walk(c, g);
         g.finish();
@@ -234,13 +227,84 @@ public final class CreatorProtocol extends Protocol {
         return endRun(spec, c, peer, labels, g.nextGateId(), g.gateCount(), g.nonLinearCount());
     }
 
+    /** Gates of the session's counter a run of {@code spec} takes: its non-linear gates and its evaluator's output checks. */
+    private long perRun(RunPlan spec, Circuit c) {
+        return walkedNonLinear + decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR)).length;
+    }
+
     /**
-     * A run whose header, inputs and tables were begun during the run before ({@link #readAhead}):
+     * The evaluator's header of run {@code run}, the next in turn; statuses owed that come
+     * before it are read on the way (an evaluator that fails sends its status at once, where a
+     * header would come; docs/protocol.md, "Runs ahead").
+     */
+    private RunHeader readPeerHeader(long run) throws IOException {
+        String who = Handshake.name(role());
+        while (true) {
+            int first = ch.readInt();
+            if (first == RunHeader.MAGIC || owed.isEmpty()) {
+                RunHeader h = RunHeader.read(ch, who, first);
+                lastRead = run;
+                lastAnnounced = h.ahead();
+                return h;
+            }
+            readOwedStatus(first);
+        }
+    }
+
+    /** The status of the oldest run owed, whose first int {@code first} was read; throws naming the evaluator's error. */
+    private void readOwedStatus(int first) throws IOException {
+        owed.poll();
+        String error = peerStatus("evaluator", first);
+        if (error != null) {
+            throw fault("the evaluator rejected the run: " + error);
+        }
+    }
+
+    /** Reads every status owed. */
+    private void readOwed() throws IOException {
+        while (!owed.isEmpty()) {
+            readOwedStatus(ch.readInt());
+        }
+    }
+
+    /** Reads and drops the evaluator's OT messages of a run whose header disagreed ({@code n} fresh bits). */
+    private void skipInputOts(InputOt mode, long n) throws IOException {
+        if (mode == InputOt.EXTENSION) {
+            ensureChunk(n);
+            for (long done = 0; done < n; done += CHUNK) {
+                ot.correlated((int) Math.min(CHUNK, n - done), chunk, 0);
+            }
+        } else if (mode == InputOt.DIRECT) {
+            byte[] skip = new byte[DirectCot.choiceBytes(n)];
+            ch.readFully(skip, 0, skip.length);
+        }
+    }
+
+    /**
+     * After a header mismatch: the evaluator drops the runs it sent ahead, up to run
+     * {@code upTo}, and sends the statuses it owes; this side skips those runs' headers and
+     * input OTs and reads the statuses, so that both stay in step.
+     */
+    private void skipAhead(long upTo) throws IOException {
+        while (lastAnnounced && lastRead < upTo) {
+            RunHeader h = readPeerHeader(lastRead + 1);
+            long n = h.freshBits(Party.EVALUATOR);
+            if (n < 0) {
+                throw new OutOfStepException("the evaluator's header of run " + lastRead + " does not add up");
+            }
+            skipInputOts(InputOt.of(ot != null, h.runIndex, n), n);
+        }
+        lastAnnounced = false;
+        readOwed();
+    }
+
+    /**
+     * A run whose header, inputs and tables were begun during an earlier run ({@link #readDue}):
      * sends this side's header (written) and the active labels of its fresh inputs, then lets
-     * the run's thread write its tables while this thread reads the next run ahead in turn.
+     * the run's tables go out while this thread reads the runs ahead in turn.
      */
     private Outcome runReadAhead(RunPlan spec, Circuit c, RunHeader mine, RunHeader peer, Pre p, boolean[] x,
-            Ahead next) throws IOException {
+            Sequence next) throws IOException {
         compare(mine, peer); // matched when read ahead
         if (gateCounter != p.first) {
             throw new OutOfStepException("run " + p.runIndex + " was garbled from gate " + p.first
@@ -260,12 +324,12 @@ public final class CreatorProtocol extends Protocol {
         if (more) {
             ch.flush();
         }
-        // From here until the run's thread is done, it writes and this thread only reads.
+        // From here until the run's thread is done, it writes and this thread only reads (or,
+        // if the walk has ended, this thread writes its tables now).
         p.slot.release(tables);
         if (more) {
             // If this fails, the session fails and closes the channel, which ends the run's writes.
-            readAhead(next, c, p.first + walkedNonLinear + decodedSlots(spec, Party.EVALUATOR,
-                    CircuitSlots.outputs(c, Party.EVALUATOR)).length);
+            readDue(next, c, p.runIndex, p.first + perRun(spec, c));
         }
         awaitSlot(p.slot);
         if (progress != null) {
@@ -326,77 +390,85 @@ public final class CreatorProtocol extends Protocol {
 
     /**
      * Whether runs of {@code c} go beside each other from this run on: the evaluator runs
-     * ahead of it, this side is told of a next run of the same circuit, computes on threads
+     * ahead of it, this side is told of later runs of the same circuit, computes on threads
      * enough ({@link #parallelRuns}), and its channel lets one thread read while another writes.
      */
-    private boolean runsBeside(RunHeader peer, Ahead next, Circuit c) {
+    private boolean runsBeside(RunHeader peer, Sequence next, Circuit c) {
         return next != null && peer.ahead() && parallelRuns() && concurrent && next.spec().circuit() == c;
     }
 
     /**
-     * Whether the next run is read ahead during this one, and garbled beside it: runs go beside
+     * Whether the runs ahead are read during this one, and garbled beside it: runs go beside
      * each other ({@link #runsBeside}), a run of the circuit has been counted
      * ({@link #walkedBefore}), and its inputs come by the OT extension.
      */
-    private boolean readsAhead(RunHeader peer, Ahead next, Circuit c) {
+    private boolean readsAhead(RunHeader peer, Sequence next, Circuit c) {
         return runsBeside(peer, next, c) && walkedBefore(c) && ot != null;
     }
 
     /**
-     * Reads the next run ahead (this run's header and inputs flushed): the evaluator's status
-     * of the run before this one, its header of the next run and, if that agrees, the next
-     * run's input OTs and this side's random input labels, which then start the next run on a
-     * thread of its own, its tables held until that run. A header that disagrees is kept for
-     * the next run, which reports it as usual.
+     * Reads the runs the evaluator sent ahead, up to run {@code j} + {@link #RUNS_AHEAD} (run
+     * j's header and inputs flushed), with the statuses owed among them: for each, its header
+     * and, if that agrees, its input OTs and this side's random input labels, which start the
+     * run on a thread of the session's run pool, its tables held until that run. A header that
+     * disagrees is kept for its run, which reports it as usual, and nothing after it is read.
      *
-     * @param first the gate counter at the start of the next run
+     * @param nextFirst the gate counter at the start of run j + 1
      */
-    private void readAhead(Ahead next, Circuit c, long first) throws IOException {
-        readPendingStatus();
-        enter("run header");
-        RunHeader peer = RunHeader.read(ch, Handshake.name(role()));
-        RunHeader mine = RunHeader.of(next.runIndex(), role(), next.spec(), next.fingerprint());
-        long n = peer.freshBits(Party.EVALUATOR);
-        if (!mine.differences(peer, role()).isEmpty()
-                || InputOt.of(true, peer.runIndex, Math.max(0, n)) == InputOt.DIRECT) {
-            pre = new Pre(next.runIndex(), peer, null, null, 0, 0);
-            return;
+    private void readDue(Sequence seq, Circuit c, long j, long nextFirst) throws IOException {
+        RunPlan spec = seq.spec();
+        long perRun = perRun(spec, c);
+        while (lastAnnounced && lastRead < j + RUNS_AHEAD && (pres.isEmpty() || pres.peekLast().slot != null)) {
+            long m = lastRead + 1;
+            enter("run header");
+            RunHeader peer = readPeerHeader(m);
+            RunHeader mine = RunHeader.of(m, role(), spec, seq.fingerprint());
+            long n = peer.freshBits(Party.EVALUATOR);
+            if (!mine.differences(peer, role()).isEmpty()
+                    || InputOt.of(true, peer.runIndex, Math.max(0, n)) == InputOt.DIRECT) {
+                pres.add(new Pre(m, peer, null, null, 0, 0));
+                break;
+            }
+            enter("next run's input labels");
+            int turn = nextSlot();
+            RunGarbler slot = slots[turn];
+            long[] labels = slot.labels(c);
+            int[] ef = freshSlots(spec, Party.EVALUATOR, CircuitSlots.inputs(c, Party.EVALUATOR));
+            for (int base = 0; base < ef.length; base += CHUNK) {
+                int k = Math.min(CHUNK, ef.length - base);
+                rearm();
+                ot.correlated(k, chunk, 0);
+                scatter(chunk, k, ef, base, labels);
+            }
+            int[] cf = freshSlots(spec, Party.CREATOR, CircuitSlots.inputs(c, Party.CREATOR));
+            if (slotZero[turn].length < 2 * cf.length) {
+                slotZero[turn] = new long[2 * cf.length];
+            }
+            long[] zero = slotZero[turn];
+            for (int base = 0; base < cf.length; base += CHUNK) {
+                int k = Math.min(CHUNK, cf.length - base);
+                prg.nextBlocks(chunk, 0, k);
+                scatter(chunk, k, cf, base, labels);
+                System.arraycopy(chunk, 0, zero, 2 * base, 2 * k);
+            }
+            long first = nextFirst + (m - j - 1) * perRun;
+            slot.start(c, codeWalker, first, hash, piece(flushInterval(c.nonLinearCount() * (long) scheme.tableBytes())));
+            pres.add(new Pre(m, peer, slot, zero, cf.length, first));
+            runsBeside++;
         }
-        enter("next run's input labels");
-        RunGarbler slot = nextSlot();
-        long[] labels = slot.labels(c);
-        RunPlan spec = next.spec();
-        int[] ef = freshSlots(spec, Party.EVALUATOR, CircuitSlots.inputs(c, Party.EVALUATOR));
-        for (int base = 0; base < ef.length; base += CHUNK) {
-            int k = Math.min(CHUNK, ef.length - base);
-            rearm();
-            ot.correlated(k, chunk, 0);
-            scatter(chunk, k, ef, base, labels);
-        }
-        int[] cf = freshSlots(spec, Party.CREATOR, CircuitSlots.inputs(c, Party.CREATOR));
-        long[] zero = aheadZero.length >= 2 * cf.length ? aheadZero : new long[2 * cf.length];
-        aheadZero = zero;
-        for (int base = 0; base < cf.length; base += CHUNK) {
-            int k = Math.min(CHUNK, cf.length - base);
-            prg.nextBlocks(chunk, 0, k);
-            scatter(chunk, k, cf, base, labels);
-            System.arraycopy(chunk, 0, zero, 2 * base, 2 * k);
-        }
-        slot.start(c, codeWalker, first, hash, piece(flushInterval(c.nonLinearCount() * (long) scheme.tableBytes())));
-        pre = new Pre(next.runIndex(), peer, slot, zero, cf.length, first);
-        runsBeside++;
         enter("garbled circuit");
     }
 
-    /** The slot for the next run read ahead: the one not holding the current run. */
-    private RunGarbler nextSlot() {
+    /** The slot for the next run read ahead: the one whose run ended longest ago. */
+    private int nextSlot() {
         if (slots == null) {
-            slots = new RunGarbler[RUNS_IN_FLIGHT];
+            slots = new RunGarbler[RUN_SLOTS];
+            slotZero = new long[RUN_SLOTS][0];
             for (int i = 0; i < slots.length; i++) {
-                slots[i] = new RunGarbler(scheme, dLo, dHi, Handshake.name(role()) + "-run-" + i);
+                slots[i] = new RunGarbler(scheme, dLo, dHi, runPool());
             }
         }
-        RunGarbler s = slots[slotTurn];
+        int s = slotTurn;
         slotTurn = (slotTurn + 1) % slots.length;
         return s;
     }
@@ -434,22 +506,21 @@ public final class CreatorProtocol extends Protocol {
         gateCounter += eo.length;
         ch.flush();
 
-        // The evaluator's status of the last run, if it ran that run ahead: it follows its
-        // header and input OTs of this run, read above.
-        readPendingStatus();
         int[] co = decodedSlots(spec, Party.CREATOR, CircuitSlots.outputs(c, Party.CREATOR));
         if (peer.ahead()) {
-            // Its status of this run comes at the end of the next run (or of a mismatch).
+            // Its status of this run comes later, among the runs ahead (or after a mismatch).
             if (co.length > 0) {
                 throw new OutOfStepException("the evaluator ran ahead of a run with creator outputs (protocol out of step)");
             }
-            statusPending = true;
+            owed.add(peer.runIndex);
             long[][] keptOut = keptLabels(spec, labels);
             idle();
             return new Outcome(new boolean[0], keptOut);
         }
 
-        // The evaluator returns the labels of the creator's decoded outputs, then its status.
+        // The evaluator sends the statuses it still owes, then the labels of the creator's
+        // decoded outputs, then its status of this run.
+        readOwed();
         // Each label must be one of the two of its wire, else the stream was corrupted.
         boolean[] out = new boolean[co.length];
         String error = null;
@@ -486,17 +557,8 @@ public final class CreatorProtocol extends Protocol {
         return new Outcome(out, keptOut);
     }
 
-    /** Reads the evaluator's status of the last run if it ran ahead; throws naming its error. */
-    private void readPendingStatus() throws IOException {
-        if (statusPending) {
-            statusPending = false;
-            readStatus("evaluator");
-        }
-    }
-
     @Override
     public void close() {
-        super.close();
         if (garbler != null) {
             garbler.close();
         }
@@ -508,6 +570,7 @@ public final class CreatorProtocol extends Protocol {
         if (ot != null) {
             ot.close();
         }
+        super.close();
     }
 
     /**

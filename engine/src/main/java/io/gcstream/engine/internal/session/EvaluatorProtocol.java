@@ -15,9 +15,9 @@ import io.gcstream.ot.internal.Logs;
 import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Prg;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.ot.internal.TunedChannel;
 import org.slf4j.Logger;
@@ -67,26 +67,34 @@ public final class EvaluatorProtocol extends Protocol {
         direct.readKey(ch);
     }
 
-    /** This side's header of the next run, sent ahead during the last one with its input OTs; or null. */
-    private RunHeader sentAhead;
-    /** The labels those OTs gave, 2 longs a fresh input bit in the order of the fresh slots. */
-    private long[] aheadLabels = new long[0];
+    /** A run sent ahead: this side's header and the labels its input OTs gave, 2 longs a fresh bit in the order of the fresh slots. */
+    private static final class Sent {
+        RunHeader header;
+        long[] labels = new long[0];
+    }
+
+    /** Runs sent ahead and not yet run, oldest first; and spare entries for the next. */
+    private final ArrayDeque<Sent> sent = new ArrayDeque<>();
+    private final ArrayDeque<Sent> spare = new ArrayDeque<>();
+    /** The last run whose header this side sent (-1 before any), and whether it announced the run after it. */
+    private long lastSent = -1;
+    private boolean lastAnnounced;
+    /**
+     * Runs whose header announced the next, oldest first: their status goes out after the
+     * creator's header of the run {@link #RUNS_AHEAD} later (or, failing, at once).
+     */
+    private final ArrayDeque<Long> owed = new ArrayDeque<>();
 
     @Override
     public boolean inRunAhead() {
-        return sentAhead != null || pending != null;
+        return !sent.isEmpty() || !owed.isEmpty() || !pending.isEmpty();
     }
 
     @Override
     public Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept, boolean[] y,
-            Ahead next) throws IOException {
+            Sequence next) throws IOException {
         Circuit c = spec.circuit();
-        RunHeader prepared = sentAhead;
-        sentAhead = null;
-        if (prepared != null
-                && (prepared.runIndex != runIndex || !Arrays.equals(prepared.fingerprint, fingerprint))) {
-            throw new IllegalStateException("run " + runIndex + " is not the run " + prepared.runIndex + " sent ahead");
-        }
+        Sent prepared = sentAhead(runIndex, fingerprint);
         enter("input labels");
         ensureChunks(c);
         // A run of a sequence that may go ahead: the loops of runs on threads of their own
@@ -116,18 +124,21 @@ public final class EvaluatorProtocol extends Protocol {
         InputOt mode = InputOt.of(ot != null, runIndex, ef.length);
         RunHeader mine;
         if (prepared != null) {
-            // Header and input OTs went out during the last run: place what they gave.
-            mine = prepared;
+            // Header and input OTs went out during an earlier run: place what they gave.
+            mine = prepared.header;
             mode = InputOt.NONE;
-            CreatorProtocol.scatter(aheadLabels, ef.length, ef, 0, labels);
+            CreatorProtocol.scatter(prepared.labels, ef.length, ef, 0, labels);
+            spare.add(prepared);
         } else {
             // This run goes ahead of the next if the extension is ready by the time it is sent,
-            // and the channel can take the next run's messages while the creator, writing this
+            // and the channel can take the runs' messages while the creator, writing this
             // run's tables, reads nothing: else both would wait for the other to read.
-            boolean ahead = next != null
-                    && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || next.fresh().length == 0)
-                    && TunedChannel.reservesUnread(ch, aheadBytes(next));
+            boolean ahead = next != null && next.lastRun() > runIndex
+                    && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || spec.freshBits(Party.EVALUATOR) == 0)
+                    && TunedChannel.reservesUnread(ch, aheadBytes(next.spec()));
             mine = writeHeader(spec, runIndex, fingerprint, ahead ? RunHeader.AHEAD : 0);
+            lastSent = runIndex;
+            lastAnnounced = ahead;
             // Inputs go out as soon as they are known: the OT messages for the fresh input bits
             // follow the header in the same flight, and the creator checks the header first.
             enter("input labels");
@@ -142,7 +153,7 @@ public final class EvaluatorProtocol extends Protocol {
             first.derivePads();     // while the creator computes its answer
         }
         enter("run header");
-        compare(mine, RunHeader.read(ch, Handshake.name(role())));
+        compareOrDrop(mine, RunHeader.read(ch, Handshake.name(role())));
         if (mode == InputOt.SETUP_THEN_EXTENSION) {
             enter("base OTs");
             ot = cot.setupReceiver(ch, prg);
@@ -158,8 +169,9 @@ public final class EvaluatorProtocol extends Protocol {
             if (next == null) {
                 throw new IllegalStateException("run " + runIndex + " was announced ahead of a next run it was not given");
             }
-            sendAhead(next);
+            owed.add(runIndex);
         }
+        sendDue(runIndex, next);
 
         enter("input labels");
         placeKept(spec, Party.EVALUATOR, kept[Party.EVALUATOR.ordinal()], ei, labels);
@@ -220,7 +232,15 @@ public final class EvaluatorProtocol extends Protocol {
             }
         }
         gateCounter += eo.length;
-        // The labels of the creator's decoded outputs go back, then this side's verdict.
+        if (error == null && mine.ahead()) {
+            // Its status goes out later, at its place among the runs ahead (sendDue).
+            long[][] keptOut = keptLabels(spec, labels);
+            idle();
+            return new Outcome(out, keptOut);
+        }
+        // The statuses still owed of the runs before, then the labels of the creator's decoded
+        // outputs, then this run's verdict.
+        sendOwedBefore(runIndex);
         int[] co = decodedSlots(spec, Party.CREATOR, CircuitSlots.outputs(c, Party.CREATOR));
         for (int base = 0; base < co.length; base += CHUNK) {
             int k = Math.min(CHUNK, co.length - base);
@@ -231,6 +251,7 @@ public final class EvaluatorProtocol extends Protocol {
             }
             ch.writeLongs(chunk, 0, 2 * k);
         }
+        owed.remove(runIndex);
         writeStatus(error);
         ch.flush();
         if (error != null) {
@@ -244,6 +265,68 @@ public final class EvaluatorProtocol extends Protocol {
         return new Outcome(out, keptOut);
     }
 
+    /** The entry of run {@code runIndex} if it was sent ahead (checked to be the oldest), else null. */
+    private Sent sentAhead(long runIndex, byte[] fingerprint) {
+        Sent s = sent.pollFirst();
+        if (s != null && (s.header.runIndex != runIndex || !Arrays.equals(s.header.fingerprint, fingerprint))) {
+            throw new IllegalStateException("run " + runIndex + " is not the run " + s.header.runIndex + " sent ahead");
+        }
+        return s;
+    }
+
+    /**
+     * Compares the creator's header with this side's. If they differ, the runs sent ahead will
+     * not be run: the statuses still owed go out, so that the creator, which skips the messages
+     * of those runs and reads those statuses, stays in step with this side, and the session
+     * stays usable.
+     */
+    private void compareOrDrop(RunHeader mine, RunHeader peer) throws IOException {
+        try {
+            compare(mine, peer);
+        } catch (HandshakeMismatchException e) {
+            dropAhead();
+            throw e;
+        }
+    }
+
+    /** After a header mismatch: the runs sent ahead are dropped, the statuses owed go out. */
+    private void dropAhead() throws IOException {
+        while (!sent.isEmpty()) {
+            spare.add(sent.poll());
+        }
+        lastAnnounced = false;
+        sendOwedBefore(Long.MAX_VALUE);
+        ch.flush();
+    }
+
+    /** Writes (not flushed) the statuses owed of runs before {@code run}: they passed, or this side would have failed. */
+    private void sendOwedBefore(long run) throws IOException {
+        while (!owed.isEmpty() && owed.peekFirst() < run) {
+            owed.poll();
+            writeStatus(null);
+        }
+    }
+
+    /**
+     * The messages that follow the creator's header of run {@code j} (docs/protocol.md, "Runs
+     * ahead"): the status of run j − {@link #RUNS_AHEAD} if it is owed (that run has ended),
+     * then the header and input OTs of each run up to j + RUNS_AHEAD announced and not yet
+     * sent; flushed.
+     */
+    private void sendDue(long j, Sequence seq) throws IOException {
+        if (!owed.isEmpty() && owed.peekFirst() == j - RUNS_AHEAD) {
+            owed.poll();
+            writeStatus(null);
+        }
+        while (lastAnnounced && lastSent < j + RUNS_AHEAD) {
+            if (seq == null) {
+                throw new IllegalStateException("run " + (lastSent + 1) + " was announced ahead but not given");
+            }
+            sendAhead(seq, lastSent + 1);
+        }
+        ch.flush();
+    }
+
     /** Bytes read from the channel into a run's ring at a time. */
     private static final int PUMP = 64 * 1024;
     /** The runs evaluated on threads of their own (parallel runs), made by the first that needs them. */
@@ -251,14 +334,17 @@ public final class EvaluatorProtocol extends Protocol {
     /** The end of each slot's run, made once with the slot. */
     private Pending[] ends;
     private int slotTurn;
-    /** The run begun ({@link #begin}) whose end is still to be handled, or null. */
-    private Pending pending;
+    /** The runs begun ({@link #begin}) whose end is still to be handled, oldest first. */
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /** The run whose creator header was read last while the messages that follow it are still to be sent, or -1. */
+    private long due = -1;
+    private Sequence dueOf;
 
     /**
      * A run begun on a thread of its own and read to its end: its thread, its spec, where its
      * walk ends on the gate counter, what the creator sent after its tables (end marker, counter
-     * and output checks), whether the next run's header said it goes ahead (then the run after
-     * it is sent when this one ends), and when it began.
+     * and output checks), whether its header announced the next run (then its status is owed),
+     * and when it began.
      */
     private static final class Pending {
         RunEvaluator slot;
@@ -269,8 +355,7 @@ public final class EvaluatorProtocol extends Protocol {
         long peerGate;
         long[] checks = new long[0];
         int[] eo;
-        /** Whether the run after the next goes ahead right after this run's status. */
-        boolean sendsNext;
+        boolean announced;
         long t0;
         long received0;
         long sent0;
@@ -287,37 +372,40 @@ public final class EvaluatorProtocol extends Protocol {
      * is of {@code spec}'s circuit, and a run of it was counted.
      */
     public boolean canBegin(RunPlan spec) {
-        return parallelRuns() && sentAhead != null && walkedBefore(spec.circuit());
+        return parallelRuns() && !sent.isEmpty() && walkedBefore(spec.circuit());
     }
 
     /**
      * Run {@code runIndex} of {@code spec}, whose header and input OTs were sent ahead, on a
-     * thread of its own, beside the run before it: reads the creator's header and this run's
-     * creator input labels, starts the run's thread and reads its tables into that thread's
-     * ring, then the end marker and output checks, which it keeps; the run's end is handled by
-     * the next call or {@link #endPending}. The run before it ends here, as soon as its thread
-     * is done (its status goes out before this run's end is read, which the creator may only
-     * send after it): {@code ended} gets it, and if this run's header said the next run goes
-     * ahead, {@code next} is asked for that run, which is sent. The bytes on the wire are those
+     * thread of the session's run pool, beside the runs before it: reads the creator's header
+     * and this run's creator input labels, starts the run and reads its tables into its ring,
+     * then the end marker and output checks, which it keeps; the run's end is handled later
+     * ({@link #endPending}). Meanwhile the runs before it end as their threads finish, oldest
+     * first, {@code ended} getting each; and the messages that follow the creator's header go
+     * out as soon as the run {@link #RUNS_AHEAD} before this one has ended, and before this
+     * run's end is read (the creator sends it only after them). The bytes on the wire are those
      * of {@link #run} called run by run.
      */
-    public void begin(RunPlan spec, long runIndex, byte[] fingerprint, Supplier<Ahead> next,
-            Consumer<Ended> ended) throws IOException {
+    public void begin(RunPlan spec, long runIndex, byte[] fingerprint, Sequence seq, Consumer<Ended> ended)
+            throws IOException {
         Circuit c = spec.circuit();
-        RunHeader prepared = sentAhead;
-        sentAhead = null;
-        if (prepared == null || prepared.runIndex != runIndex || !Arrays.equals(prepared.fingerprint, fingerprint)) {
+        Sent prepared = sentAhead(runIndex, fingerprint);
+        if (prepared == null) {
             throw new IllegalStateException("run " + runIndex + " was not sent ahead");
         }
         long t0 = System.nanoTime();
         long sent0 = ch.bytesSent();
         long received0 = ch.bytesReceived();
+        if (pending.size() == RUN_SLOTS) {
+            endOldest(ended);
+        }
         enter("run header");
         try {
-            compare(prepared, RunHeader.read(ch, Handshake.name(role())));
+            compare(prepared.header, RunHeader.read(ch, Handshake.name(role())));
         } catch (HandshakeMismatchException e) {
-            // The creator reads the status of the run before after this run's OT messages.
-            endPending(ended, null);
+            spare.add(prepared);
+            endPending(ended);
+            dropAhead();
             throw e;
         }
         int turn = nextSlot();
@@ -325,17 +413,15 @@ public final class EvaluatorProtocol extends Protocol {
         long[] labels = slot.labels(c);
         int[] ei = CircuitSlots.inputs(c, Party.EVALUATOR);
         int[] ef = freshSlots(spec, Party.EVALUATOR, ei);
-        // Placed before the next run's OTs overwrite them.
-        CreatorProtocol.scatter(aheadLabels, ef.length, ef, 0, labels);
-        if (prepared.ahead()) {
-            if (pending == null) {
-                // No run before this one owes its status: the next run goes ahead at once.
-                sendAhead(next.get());
-            } else {
-                // It goes ahead right after the status of the run before.
-                pending.sendsNext = true;
-            }
+        CreatorProtocol.scatter(prepared.labels, ef.length, ef, 0, labels);
+        spare.add(prepared);
+        boolean announced = prepared.header.ahead();
+        if (announced) {
+            owed.add(runIndex);
         }
+        due = runIndex;
+        dueOf = seq;
+        sendDueIfReady(ended, false);
         enter("input labels");
         int[] cf = freshSlots(spec, Party.CREATOR, CircuitSlots.inputs(c, Party.CREATOR));
         for (int base = 0; base < cf.length; base += CHUNK) {
@@ -352,15 +438,13 @@ public final class EvaluatorProtocol extends Protocol {
 
         enter("garbled circuit");
         for (long left = streamBytes; left > 0; ) {
+            endFinished(ended);
             int room = slot.room();
             if (room == 0) {
-                if (pending != null && pending.slot.finished()) {
-                    endPending(ended, next);
-                } else if (slot.finished()) {
+                if (slot.finished()) {
                     break; // it failed, or read less than a run's tables: its end says which
-                } else {
-                    RunEvaluator.awaitRoom(slot, pending == null ? null : pending.slot);
                 }
+                RunEvaluator.awaitRoom(slot, pending.isEmpty() ? null : pending.peekFirst().slot);
                 continue;
             }
             int n = (int) Math.min(Math.min(room, left), PUMP);
@@ -368,16 +452,13 @@ public final class EvaluatorProtocol extends Protocol {
             ch.readFully(slot.buffer(), slot.at(), n);
             slot.put(n);
             left -= n;
-            if (pending != null && pending.slot.finished()) {
-                endPending(ended, next);
-            }
         }
         slot.endOfTables();
-        // The creator sends what follows the tables only once it has the run before's status.
-        endPending(ended, next);
+        // The creator sends what follows the tables only once it has the messages due.
+        sendDueIfReady(ended, true);
         Pending p = ends[turn];
         p.slot = slot;
-        p.sendsNext = false;
+        p.announced = announced;
         p.spec = spec;
         p.runIndex = runIndex;
         p.walkEnd = first + walkedNonLinear;
@@ -396,21 +477,53 @@ public final class EvaluatorProtocol extends Protocol {
             rearm();
             ch.readLongs(p.checks, 2 * base, 2 * k);
         }
-        pending = p;
+        pending.add(p);
         idle();
     }
 
+    /** Ends the runs begun ({@link #begin}) whose threads have finished, oldest first, up to the first still running. */
+    private void endFinished(Consumer<Ended> ended) throws IOException {
+        while (!pending.isEmpty() && pending.peekFirst().slot.finished()) {
+            endOldest(ended);
+        }
+    }
+
     /**
-     * Ends the run begun last, if any ({@link #begin}): waits for its thread, checks its end and
-     * decodes its outputs, sends its status; {@code ended} gets it; then, if its successor's
-     * header said so, {@code next} is asked for the run after that, which goes ahead.
+     * Sends the messages due after the last creator header read ({@link #sendDue}) once the run
+     * whose status comes first has ended: at once if it has, else (if {@code wait}) ending the
+     * runs before it as their threads finish.
      */
-    public void endPending(Consumer<Ended> ended, Supplier<Ahead> next) throws IOException {
-        Pending p = pending;
-        if (p == null) {
+    private void sendDueIfReady(Consumer<Ended> ended, boolean wait) throws IOException {
+        if (due < 0) {
             return;
         }
-        pending = null;
+        long statusOf = due - RUNS_AHEAD;
+        while (!pending.isEmpty() && pending.peekFirst().runIndex <= statusOf) {
+            if (!wait && !pending.peekFirst().slot.finished()) {
+                return;
+            }
+            endOldest(ended);
+        }
+        long j = due;
+        due = -1;
+        sendDue(j, dueOf);
+    }
+
+    /** Ends every run begun ({@link #begin}), oldest first; {@code ended} gets each. */
+    public void endPending(Consumer<Ended> ended) throws IOException {
+        sendDueIfReady(ended, true);
+        while (!pending.isEmpty()) {
+            endOldest(ended);
+        }
+    }
+
+    /**
+     * Ends the oldest run begun: waits for its thread, checks its end and decodes its outputs;
+     * {@code ended} gets it. Its status is owed if its header announced the next run, else it
+     * goes out now after the statuses owed of the runs before; a failure goes out at once.
+     */
+    private void endOldest(Consumer<Ended> ended) throws IOException {
+        Pending p = pending.poll();
         enter("garbled circuit");
         try {
             p.slot.await();
@@ -452,30 +565,29 @@ public final class EvaluatorProtocol extends Protocol {
                 }
             }
         }
-        writeStatus(error);
-        if (error != null) {
+        if (error != null || !p.announced) {
+            sendOwedBefore(p.runIndex);
+            owed.remove(p.runIndex);
+            writeStatus(error);
             ch.flush();
-            throw fault(error);
+            if (error != null) {
+                throw fault(error);
+            }
         }
         long[][] keptOut = keptLabels(p.spec, labels);
         ended.accept(new Ended(p.runIndex, new Outcome(out, keptOut), System.nanoTime() - p.t0,
                 ch.bytesSent() - p.sent0, ch.bytesReceived() - p.received0, p.slot.gateCount(),
                 p.slot.nonLinearCount(), p.spec.circuit().labelSlots()));
-        if (p.sendsNext && next != null) {
-            sendAhead(next.get());
-        } else {
-            ch.flush();
-        }
         idle();
     }
 
-    /** The slot for the next run begun: the one not holding the run before it. */
+    /** The slot for the next run begun: the one whose run ended longest ago. */
     private int nextSlot() {
         if (slots == null) {
-            slots = new RunEvaluator[RUNS_IN_FLIGHT];
-            ends = new Pending[RUNS_IN_FLIGHT];
+            slots = new RunEvaluator[RUN_SLOTS];
+            ends = new Pending[RUN_SLOTS];
             for (int i = 0; i < slots.length; i++) {
-                slots[i] = new RunEvaluator(scheme, Handshake.name(role()) + "-run-" + i);
+                slots[i] = new RunEvaluator(scheme, runPool());
                 ends[i] = new Pending();
             }
         }
@@ -486,7 +598,6 @@ public final class EvaluatorProtocol extends Protocol {
 
     @Override
     public void close() {
-        super.close();
         if (evaluator != null) {
             evaluator.close();
         }
@@ -498,22 +609,28 @@ public final class EvaluatorProtocol extends Protocol {
         if (ot != null) {
             ot.close();
         }
+        super.close();
     }
 
     /**
-     * Sends run {@code next}'s header and the OT messages of its fresh input bits, keeping the
-     * labels they give for that run ({@link #aheadLabels}): the creator can garble it while this
-     * side evaluates the current run.
+     * Sends run {@code run}'s header and the OT messages of its fresh input bits (not flushed),
+     * keeping the labels they give for that run: the creator can garble it while this side
+     * evaluates the runs before.
      */
-    private void sendAhead(Ahead next) throws IOException {
+    private void sendAhead(Sequence seq, long run) throws IOException {
         enter("next run's input labels");
-        int n = next.fresh().length;
+        boolean[] bits = seq.bits().apply(run);
+        int n = bits.length;
         if (n > AHEAD_MAX_BITS) {
             throw new IllegalArgumentException(n + " fresh input bits cannot go ahead (at most " + AHEAD_MAX_BITS + ")");
         }
-        sentAhead = writeHeader(next.spec(), next.runIndex(), next.fingerprint(), next.more() ? RunHeader.AHEAD : 0);
-        if (aheadLabels.length < 2 * n) {
-            aheadLabels = new long[2 * AHEAD_MAX_BITS];
+        boolean more = run < seq.lastRun();
+        Sent s = spare.isEmpty() ? new Sent() : spare.poll();
+        s.header = writeHeader(seq.spec(), run, seq.fingerprint(), more ? RunHeader.AHEAD : 0);
+        lastSent = run;
+        lastAnnounced = more;
+        if (s.labels.length < 2 * n) {
+            s.labels = new long[2 * AHEAD_MAX_BITS];
         }
         if (n > 0) {
             if (ot == null) {
@@ -521,20 +638,21 @@ public final class EvaluatorProtocol extends Protocol {
             }
             ensureChunk(n);
             rearm();
-            ot.correlated(next.fresh(), 0, n, chunk, 0);
-            System.arraycopy(chunk, 0, aheadLabels, 0, 2 * n);
+            ot.correlated(bits, 0, n, chunk, 0);
+            System.arraycopy(chunk, 0, s.labels, 0, 2 * n);
         }
-        ch.flush();
+        sent.add(s);
     }
 
     /**
-     * At least the bytes of {@code next}'s header and input OTs as {@link #sendAhead} writes them
-     * (16 a bit, blocks rounded up to 128 OTs, call headers), with room for the last run's status
-     * still unread before them: about 19 KiB for {@link #AHEAD_MAX_BITS} bits.
+     * At least the bytes of {@link #RUNS_AHEAD} runs' headers and input OTs of {@code spec} as
+     * {@link #sendAhead} writes them (16 a bit, blocks rounded up to 128 OTs, call headers),
+     * with room for the statuses still unread among them: about 37 KiB for
+     * {@link #AHEAD_MAX_BITS} bits.
      */
-    static int aheadBytes(Ahead next) {
-        long n = next.fresh().length;
-        return (int) (RunHeader.bytes(next.spec()) + 16 * (n + 128) + 64 + 1024);
+    static int aheadBytes(RunPlan spec) {
+        long n = spec.freshBits(Party.EVALUATOR);
+        return (int) (RUNS_AHEAD * (RunHeader.bytes(spec) + 16 * (n + 128) + 64) + 1024);
     }
 
     /** The extension's OTs for the fresh input bits y, into their slots ef (sent, not flushed). */

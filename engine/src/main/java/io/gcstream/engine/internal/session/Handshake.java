@@ -30,10 +30,12 @@ public final class Handshake {
      * run's status). 7: the hello's plan is the number of runs planned (0: not said), which both
      * compare. 8: the creator's salt keys the hash in every session that sends one (a session
      * under a given Δ sends one, as a resumed session does), and a session may resume several
-     * states at once (state check kind 3). A peer of another version is refused on both sides
-     * (docs/protocol.md).
+     * states at once (state check kind 3). 9: an evaluator runs two ahead (after the creator's
+     * header of run j, its header and input OTs of run j + 2, after the status of run j − 2),
+     * and sends a failing run's status at once. A peer of another version is refused on both
+     * sides (docs/protocol.md).
      */
-    public static final int VERSION = 8;
+    public static final int VERSION = 9;
 
     private Handshake() {
     }

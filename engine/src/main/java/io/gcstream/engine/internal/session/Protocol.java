@@ -20,6 +20,7 @@ import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.internal.TunedChannel;
 import io.gcstream.ot.internal.crypto.Prg;
+import io.gcstream.ot.internal.parallel.TaskPool;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.IntConsumer;
+import java.util.function.LongFunction;
 
 /**
  * One party's side of the per-run protocol, and the state it keeps across the runs of a
@@ -108,11 +110,19 @@ public abstract class Protocol {
     long walkedNonLinear = -1;
 
     /**
-     * Runs in flight at once when runs go on threads of their own ({@link #parallelRuns}): the
-     * one sent or read and the next, as far as the evaluator runs ahead (docs/protocol.md, "Runs
-     * ahead").
+     * How many runs an evaluator sends ahead of the one whose header it has just read
+     * (docs/protocol.md, "Runs ahead"): after the creator's header of run j come its header and
+     * input OTs of run j + RUNS_AHEAD. So a creator has runs j + 1 and j + 2 to garble while it
+     * sends run j, and an evaluator has runs j − 2 and j − 1 to evaluate while it reads run j.
      */
-    static final int RUNS_IN_FLIGHT = 2;
+    public static final int RUNS_AHEAD = 2;
+    /**
+     * Runs in flight at once when runs go on threads of their own ({@link #parallelRuns}): the
+     * one sent or read and those ahead of it, or behind it.
+     */
+    public static final int RUN_SLOTS = RUNS_AHEAD + 1;
+    /** The threads runs go on beside each other, made by the first run that needs them. */
+    private TaskPool runPool;
     /** Runs this side started on a thread of their own beside the one before (tests, benchmarks). */
     long runsBeside;
 
@@ -164,6 +174,9 @@ public abstract class Protocol {
      * for them; later runs would compute on this thread alone. Idempotent.
      */
     public void close() {
+        if (runPool != null) {
+            runPool.close();
+        }
         if (team != null) {
             team.close();
         }
@@ -215,6 +228,22 @@ public abstract class Protocol {
      */
     final boolean parallelRuns() {
         return runThreads >= 2;
+    }
+
+    /**
+     * The threads of runs computed beside each other: one a run in flight, at most
+     * {@link #runThreads}; a thread that ends a run takes the next one started.
+     */
+    final TaskPool runPool() {
+        if (runPool == null) {
+            runPool = new TaskPool(Handshake.name(role()) + "-run", runThreadCount(runThreads), RUN_SLOTS);
+        }
+        return runPool;
+    }
+
+    /** Threads of runs computed beside each other for {@code threads} run threads. */
+    public static int runThreadCount(int threads) {
+        return Math.max(1, Math.min(threads, RUN_SLOTS));
     }
 
     /** Runs this side started on a thread of their own beside the one before ({@link #parallelRuns}). */
@@ -292,34 +321,34 @@ public abstract class Protocol {
     }
 
     /**
-     * One run, as {@link #run(RunPlan, long, byte[], long[][][], boolean[])}; an evaluator given
-     * {@code next} may send that run's header and input OTs during this one, before its status
-     * (it runs one ahead, see {@link Ahead}); its next call must then be that run. A creator
-     * takes null and follows the evaluator's header.
+     * One run, as {@link #run(RunPlan, long, byte[], long[][][], boolean[])}, of a sequence whose
+     * later runs are {@code next} (or null): an evaluator may send their headers and input OTs
+     * during this one (docs/protocol.md, "Runs ahead"), and its next calls must then be those
+     * runs; a creator follows the evaluator's headers, and garbles the runs it reads ahead
+     * beside this one.
      */
     public abstract Outcome run(RunPlan spec, long runIndex, byte[] fingerprint, long[][][] kept,
-            boolean[] fresh, Ahead next) throws IOException;
+            boolean[] fresh, Sequence next) throws IOException;
 
     /**
-     * The run after this one, which an evaluator may announce and send its input OTs for while
-     * this one is still to be evaluated: so that the creator garbles it meanwhile, instead of
-     * waiting a round trip for its inputs (docs/protocol.md, "Runs ahead").
-     *
-     * @param more whether another run follows {@code spec}'s that may be sent ahead in turn
+     * The runs of a sequence after the current one ({@code GcSession.runMany}), all of
+     * {@code spec}, up to run {@code lastRun}. An evaluator that sends a run ahead asks
+     * {@code bits} for that run's fresh bits, once a run and in run order; a creator is given
+     * null bits.
      */
-    public record Ahead(RunPlan spec, long runIndex, byte[] fingerprint, boolean[] fresh, boolean more) {
+    public record Sequence(RunPlan spec, byte[] fingerprint, long lastRun, LongFunction<boolean[]> bits) {
     }
 
     /**
      * Most fresh evaluator input bits of a run sent ahead: its OT messages (16 bytes a bit) are
-     * written while the creator may be blocked writing the previous run's tables, so they must fit
-     * in the channel's buffers (16 KiB and a header), which the evaluator checks before it runs
-     * ahead ({@link TunedChannel#reserveUnread}).
+     * written while the creator may be blocked writing an earlier run's tables, so those of
+     * {@link #RUNS_AHEAD} runs must fit in the channel's buffers (16 KiB and a header each),
+     * which the evaluator checks before it runs ahead ({@link TunedChannel#reserveUnread}).
      */
     public static final int AHEAD_MAX_BITS = 1024;
 
     /**
-     * Whether runs of {@code spec} can go one ahead: no kept values in or out (their labels
+     * Whether runs of {@code spec} can go ahead: no kept values in or out (their labels
      * change hands at the end of a run), no creator outputs (the creator decodes them from
      * labels the evaluator sends before its status), and at most {@link #AHEAD_MAX_BITS} fresh
      * evaluator bits.
@@ -633,7 +662,11 @@ public abstract class Protocol {
 
     /** Reads a status of the peer ({@link #writeStatus}): null for success, else its error (printable). */
     public String peerStatus(String peerRole) throws IOException {
-        int status = ch.readInt();
+        return peerStatus(peerRole, ch.readInt());
+    }
+
+    /** {@link #peerStatus(String)} whose first int, {@code status}, was read. */
+    String peerStatus(String peerRole, int status) throws IOException {
         if (status == 0) {
             return null;
         }

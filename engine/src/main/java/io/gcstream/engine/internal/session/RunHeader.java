@@ -22,8 +22,8 @@ final class RunHeader {
     /** Most segments or kept ranges one party's part of a header may describe. */
     static final int MAX_ENTRIES = 1 << 16;
     /**
-     * Flag of an evaluator's header: its header and input OTs of the next run follow before its
-     * status of this run (it runs one ahead; docs/protocol.md, "Runs ahead").
+     * Flag of an evaluator's header: the next run is sent ahead, and this run's status comes
+     * later, at its place among the messages of the runs ahead (docs/protocol.md, "Runs ahead").
      */
     static final int AHEAD = 1;
 
@@ -89,7 +89,7 @@ final class RunHeader {
         return n + 4 + 12L * spec.kept().size() + 4;
     }
 
-    /** Whether the sender runs one ahead ({@link #AHEAD}). */
+    /** Whether the sender announces the next run ahead ({@link #AHEAD}). */
     boolean ahead() {
         return (flags & AHEAD) != 0;
     }
@@ -121,7 +121,11 @@ final class RunHeader {
      *     or ranges than any run can have (the protocol is then out of step)
      */
     static RunHeader read(Channel ch, String who) throws IOException {
-        int magic = ch.readInt();
+        return read(ch, who, ch.readInt());
+    }
+
+    /** {@link #read(Channel, String)} whose first int, {@code magic}, was read. */
+    static RunHeader read(Channel ch, String who, int magic) throws IOException {
         if (magic != MAGIC) {
             throw new OutOfStepException(who + ": the peer at " + ch.peer() + " sent 0x"
                     + Integer.toHexString(magic) + " where a run header belongs (protocol out of step)");

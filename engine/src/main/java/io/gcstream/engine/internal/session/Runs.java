@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 /**
  * The runs of one session: their count, the statistics of the last one (with the time and
  * traffic of a set-up done before it), and the loop of many runs of one spec, in which an
- * evaluator runs one ahead where it may (docs/protocol.md, "Runs ahead"). Internal; used by
+ * evaluator runs ahead where it may (docs/protocol.md, "Runs ahead"). Internal; used by
  * {@code GcSession}, which owns the session's values and its failure.
  */
 public final class Runs {
@@ -36,7 +36,7 @@ public final class Runs {
 
     /** One run of {@link #runMany}: {@code bits} are its fresh bits, {@code next} as for {@link #run}. */
     public interface One<R> {
-        R run(boolean[] bits, Protocol.Ahead next);
+        R run(boolean[] bits, Protocol.Sequence next);
     }
 
     /** What a run gave: the protocol's outcome and the run's statistics. */
@@ -82,10 +82,10 @@ public final class Runs {
     /**
      * One run of {@code spec} with the labels of its kept inputs ({@code kept[party][segment]},
      * null for a fresh segment) and this party's fresh bits; {@code next} as for
-     * {@link Protocol#run(RunPlan, long, byte[], long[][][], boolean[], Protocol.Ahead)}. A
+     * {@link Protocol#run(RunPlan, long, byte[], long[][][], boolean[], Protocol.Sequence)}. A
      * mismatch of the run's headers leaves the session in step and usable.
      */
-    public Done run(RunPlan spec, long[][][] kept, boolean[] freshBits, Protocol.Ahead next, Session session)
+    public Done run(RunPlan spec, long[][][] kept, boolean[] freshBits, Protocol.Sequence next, Session session)
             throws IOException {
         Circuit circuit = spec.circuit();
         long sent0 = channel.bytesSent() - setupSent;
@@ -126,27 +126,32 @@ public final class Runs {
 
     /**
      * {@code count} runs of {@code spec} (at least 1), as {@code GcSession.runMany} states: run i
-     * takes {@code freshBits.apply(i)} (checked by the caller's function) and its result goes to
-     * {@code results}. An evaluator whose spec may run ahead ({@link Protocol#canRunAhead}) asks
-     * for run i+1's bits before it hands over run i's result and sends them with run i; every
-     * other party asks after. A creator is told of the next run, so that it may garble it
-     * beside this one. Where runs go on threads of their own ({@link Protocol#parallelRuns}),
-     * the evaluator's runs after the first are evaluated beside each other
-     * ({@link EvaluatorProtocol#begin}), their results made by {@code beside}. If a run went
-     * ahead that will not be run, the two sides are out of step: the failure goes through
-     * {@code failed}, which fails the session.
+     * takes {@code freshBits.apply(i)} (checked by the caller's function), asked once a run and
+     * in run order, and its result goes to {@code results}, in run order. An evaluator whose spec
+     * may run ahead ({@link Protocol#canRunAhead}) asks for the bits of a run when it sends that
+     * run ahead, up to {@link Protocol#RUNS_AHEAD} runs before it hands over the result of the
+     * run before it; every other party asks for run i's bits after run i−1's result. A creator
+     * is told of the runs that follow, so that it may garble them beside this one. Where runs go
+     * on threads of their own ({@link Protocol#parallelRuns}), the evaluator's runs after the
+     * first are evaluated beside each other ({@link EvaluatorProtocol#begin}), their results made
+     * by {@code beside}. If a run went ahead that will not be run, the two sides are out of
+     * step: the failure goes through {@code failed}, which fails the session.
      */
     public <R> void runMany(RunPlan spec, int count, IntFunction<boolean[]> freshBits, One<R> one,
             Consumer<R> results, Function<Exception, RuntimeException> failed, Function<Done, R> beside) {
         boolean ahead = protocol.role() == Party.EVALUATOR && Protocol.canRunAhead(spec);
         boolean creator = protocol.role() == Party.CREATOR;
         byte[] fingerprint = ahead || creator ? spec.circuit().hash() : null;
+        long first = index;
+        Bits bits = new Bits(freshBits, first);
+        Protocol.Sequence seq = ahead || creator
+                ? new Protocol.Sequence(spec, fingerprint, first + count - 1, ahead ? bits::of : null)
+                : null;
         try {
-            boolean[] bits = freshBits.apply(0);
             for (int i = 0; i < count; i++) {
                 if (ahead && i > 0 && protocol instanceof EvaluatorProtocol e && e.canBegin(spec)) {
                     try {
-                        runBeside(e, spec, i, count, fingerprint, freshBits, results, beside);
+                        runBeside(e, spec, first + i, first + count, fingerprint, seq, results, beside);
                     } catch (HandshakeMismatchException m) {
                         throw m;
                     } catch (IOException | RuntimeException x) {
@@ -155,16 +160,7 @@ public final class Runs {
                     }
                     return;
                 }
-                // Asked before this run's result only where they may go ahead with it.
-                boolean[] nextBits = ahead && i + 1 < count ? freshBits.apply(i + 1) : null;
-                Protocol.Ahead next = nextBits != null
-                        ? new Protocol.Ahead(spec, index + 1, fingerprint, nextBits, i + 2 < count)
-                        : creator && i + 1 < count ? new Protocol.Ahead(spec, index + 1, fingerprint, null, i + 2 < count)
-                        : null;
-                results.accept(one.run(bits, next));
-                if (i + 1 < count) {
-                    bits = ahead ? nextBits : freshBits.apply(i + 1);
-                }
+                results.accept(one.run(bits.of(first + i), i + 1 < count ? seq : null));
             }
         } catch (RuntimeException e) {
             if (protocol.inRunAhead()) {
@@ -176,31 +172,56 @@ public final class Runs {
     }
 
     /**
-     * The evaluator's runs {@code from} .. {@code count-1}, each sent ahead by the one before and
-     * evaluated on a thread of its own beside it ({@link EvaluatorProtocol#begin}); their
-     * statistics count each run from its beginning to its end, which overlap.
+     * The fresh bits of the runs of one {@link #runMany}, asked once a run, in run order, as
+     * late as the run or a run sent ahead needs them; those of the last few runs kept.
      */
-    private <R> void runBeside(EvaluatorProtocol e, RunPlan spec, int from, int count, byte[] fingerprint,
-            IntFunction<boolean[]> freshBits, Consumer<R> results, Function<Done, R> beside) throws IOException {
-        long first = index;
+    private static final class Bits {
+        private final IntFunction<boolean[]> source;
+        private final long first;
+        private final boolean[][] kept = new boolean[Protocol.RUNS_AHEAD + 2][];
+        /** Runs (from {@code first}) whose bits were asked. */
+        private long asked;
+
+        Bits(IntFunction<boolean[]> source, long first) {
+            this.source = source;
+            this.first = first;
+        }
+
+        boolean[] of(long run) {
+            long i = run - first;
+            if (i < asked - kept.length) {
+                throw new IllegalStateException("the bits of run " + run + " are asked again, too late");
+            }
+            while (asked <= i) {
+                kept[(int) (asked % kept.length)] = source.apply((int) asked);
+                asked++;
+            }
+            return kept[(int) (i % kept.length)];
+        }
+    }
+
+    /**
+     * The evaluator's runs {@code from} .. {@code end-1}, each sent ahead and evaluated on a
+     * thread of the session's run pool beside the runs before it ({@link EvaluatorProtocol#begin});
+     * their statistics count each run from its beginning to its end, which overlap.
+     */
+    private <R> void runBeside(EvaluatorProtocol e, RunPlan spec, long from, long end, byte[] fingerprint,
+            Protocol.Sequence seq, Consumer<R> results, Function<Done, R> beside) throws IOException {
         Consumer<EvaluatorProtocol.Ended> ended = x -> {
             index = x.runIndex() + 1;
             last = new Stats(0, 0, x.nanos(), x.nanos(), x.sent(), x.received(), x.gates(), x.nonLinear(),
                     x.labelSlots());
             results.accept(beside.apply(new Done(x.outcome(), last)));
         };
-        for (int j = from; j < count; j++) {
-            int k = j;
-            long run = first + (j - from);
+        for (long run = from; run < end; run++) {
             try {
-                e.begin(spec, run, fingerprint, () -> new Protocol.Ahead(spec, run + 1, fingerprint,
-                        freshBits.apply(k + 1), k + 2 < count), ended);
+                e.begin(spec, run, fingerprint, seq, ended);
             } catch (HandshakeMismatchException m) {
                 index = run + 1; // both sides exchanged a header: stay in step, stay usable
                 protocol.idle();
                 throw m;
             }
         }
-        e.endPending(ended, null);
+        e.endPending(ended);
     }
 }

@@ -132,14 +132,15 @@ class HandshakeTest {
      * Version 4 changed the output checks and the first run's base OTs, version 5 the hello's
      * tweak salt and saved-state check and the end of a save, version 6 the run header (its
      * flags, by which an evaluator runs ahead), version 7 the hello's plan (runs planned, compared),
-     * version 8 the salt of sessions under a given Δ and the check of several states resumed at once:
-     * a peer of an older version is refused by this side, and this side's hello says 8 where such
+     * version 8 the salt of sessions under a given Δ and the check of several states resumed at once,
+     * version 9 the order of the messages of runs ahead (two ahead):
+     * a peer of an older version is refused by this side, and this side's hello says 9 where such
      * a peer looks for its own, so it refuses this side in turn (its check is the same).
      */
     @Test
     void aPeerOfAnOldVersionIsRefused() throws Exception {
-        assertEquals(8, Handshake.VERSION);
-        for (int old : new int[] {3, 4, 5, 6, 7}) {
+        assertEquals(9, Handshake.VERSION);
+        for (int old : new int[] {3, 4, 5, 6, 7, 8}) {
             Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
             ch[1].writeInt(Handshake.HELLO_MAGIC);
             ch[1].writeInt(old);
@@ -147,10 +148,10 @@ class HandshakeTest {
             ch[1].flush();
             HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
                     () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, StateCheck.none(), 0, 0));
-            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 8"),
+            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 9"),
                     e.getMessage());
             assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
-            assertEquals(8, ch[1].readInt());
+            assertEquals(9, ch[1].readInt());
         }
     }
 
