@@ -27,6 +27,7 @@ import io.gcstream.engine.internal.garble.TableInput;
 import io.gcstream.engine.internal.garble.TableOutput;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.engine.internal.session.CreatorProtocol;
+import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.ot.OtExtensionReceiver;
 import io.gcstream.ot.OtExtensionSender;
 import io.gcstream.ot.OtOptions;
@@ -34,6 +35,7 @@ import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
 import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.SessionDeltaOt;
+import io.gcstream.ot.internal.parallel.TaskPool;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -77,7 +79,7 @@ import java.util.concurrent.Future;
  * {@code garbler}/{@code evaluator} apply to circuits, {@code sender}/{@code receiver} to OTs;
  * the default is both of each. The recorded streams are held in memory (10^7 ANDs under
  * half-gates: 320 MB), hence -Xmx3g. With 2 threads or more, the runs of a workload of several
- * go beside each other, each on a thread of its own, as a session's runs do
+ * go beside each other on a pool of threads, as a session's runs do
  * ({@code --beside false}: one after another, each on the gate loop's team).
  */
 public final class PartyRates {
@@ -422,7 +424,7 @@ public final class PartyRates {
                 @Override
                 long run(int threads) throws Exception {
                     if (beside && threads > 1 && reps > 1) {
-                        return besideEachOther(garbler);
+                        return besideEachOther(garbler, threads);
                     }
                     return timed(garbler, threads, false)[0];
                 }
@@ -514,13 +516,17 @@ public final class PartyRates {
         }
 
         /**
-         * Runs one side {@code reps} times as a session's runMany does on 2 threads or more
-         * (peer infinitely fast): the first run on this thread, compiling the walk; each later
-         * one on a thread of its own ({@link RunGarbler}, {@link RunEvaluator}), beside the one
-         * before, two at a time; the garbler's tables in run order, the evaluator's read from
-         * the recorded stream into each run's ring by this thread. Returns the wall ns.
+         * Runs one side {@code reps} times as a session's runMany does on {@code threads}
+         * threads (peer infinitely fast; docs/protocol.md, "Runs ahead"): the first run on this
+         * thread, compiling the walk; later ones on the threads of a run pool
+         * ({@link RunGarbler}, {@link RunEvaluator}), {@link Protocol#RUN_SLOTS} in flight. The
+         * garbler starts runs 2 and 3 while it garbles run 1 itself, then releases each run r
+         * in turn and starts run r + 2, its tables in run order; the evaluator reads each run's
+         * tables from the recorded stream into its ring on this thread, ending the runs before
+         * as their threads finish, and goes on to the next run's tables only once run r − 2 has
+         * ended (a creator sends them only after that run's status). Returns the wall ns.
          */
-        private long besideEachOther(boolean garbler) throws IOException {
+        private long besideEachOther(boolean garbler, int threads) throws IOException {
             long[] touched = {0};
             TableOutput out = (b, off, len) -> touched[0] += b[off];
             int[] pos = {0};
@@ -532,91 +538,97 @@ public final class PartyRates {
             CodeWalker cw = new CodeWalker(circuit, walkBudget());
             String who = (garbler ? "garbler" : "evaluator") + " with runs beside each other";
             int piece = CreatorProtocol.flushInterval((long) stream.length) >= PIECE ? PIECE : 0;
+            int n = Protocol.RUN_SLOTS;
             long t0 = System.nanoTime();
-            if (garbler) {
-                StreamingGarbler g = new StreamingGarbler(scheme, hash, circuit.labelSlots(), dLo, dHi, 0, out);
-                g.sendInPiecesOf(piece);
-                RunGarbler[] slots = {new RunGarbler(scheme, dLo, dHi, "bench-run-0"),
-                    new RunGarbler(scheme, dLo, dHi, "bench-run-1")};
-                try {
-                    RunGarbler current = null;
-                    for (int r = 0; r < reps; r++) {
-                        if (current != null) {
-                            current.release(out);
-                        }
-                        RunGarbler next = null;
-                        if (r >= 1 && r + 1 < reps) {
-                            next = slots[(r + 1) % 2];
-                            place(next.labels(circuit), zero);
-                            next.start(circuit, cw, 0, hash, piece);
-                        }
-                        if (current != null) {
-                            current.await();
-                            check(current.labels(circuit), outputZero, who);
-                        } else {
-                            g.restart(0);
-                            place(g.labels(), zero);
-                            cw.walk(g, null);
-                            g.finish();
-                            check(g.labels(), outputZero, who);
-                        }
-                        current = next;
+            try (TaskPool pool = new TaskPool("bench-run", Protocol.runThreadCount(threads), n)) {
+                if (garbler) {
+                    StreamingGarbler g = new StreamingGarbler(scheme, hash, circuit.labelSlots(), dLo, dHi, 0, out);
+                    g.sendInPiecesOf(piece);
+                    RunGarbler[] slots = new RunGarbler[n];
+                    for (int i = 0; i < n; i++) {
+                        slots[i] = new RunGarbler(scheme, dLo, dHi, pool);
                     }
-                } finally {
-                    for (RunGarbler x : slots) {
-                        x.close();
-                    }
-                }
-            } else {
-                StreamingEvaluator e = new StreamingEvaluator(scheme, hash, circuit.labelSlots(), 0, in);
-                place(e.labels(), active);
-                cw.walk(e, null);
-                decode(e.labels(), who);
-                RunEvaluator[] slots = {new RunEvaluator(scheme, "bench-run-0"), new RunEvaluator(scheme, "bench-run-1")};
-                try {
-                    RunEvaluator pending = null;
-                    for (int r = 1; r < reps; r++) {
-                        RunEvaluator slot = slots[r % 2];
-                        place(slot.labels(circuit), active);
-                        slot.start(circuit, cw, 0, hash);
-                        for (int at = 0; at < stream.length; ) {
-                            int room = slot.room();
-                            if (room == 0) {
-                                if (pending != null && pending.finished()) {
-                                    end(pending, who);
-                                    pending = null;
-                                } else if (slot.finished()) {
-                                    break;
-                                } else {
-                                    RunEvaluator.awaitRoom(slot, pending);
+                    try {
+                        for (int r = 0; r < reps; r++) {
+                            if (r <= 1) {
+                                for (int m = r + 1; r == 1 && m <= 1 + Protocol.RUNS_AHEAD && m < reps; m++) {
+                                    startGarbling(slots[m % n], cw, hash, piece);
                                 }
+                                g.restart(0);
+                                place(g.labels(), zero);
+                                cw.walk(g, null);
+                                g.finish();
+                                check(g.labels(), outputZero, who);
                                 continue;
                             }
-                            int n = Math.min(Math.min(room, stream.length - at), PIECE);
-                            System.arraycopy(stream, at, slot.buffer(), slot.at(), n);
-                            slot.put(n);
-                            at += n;
-                            if (pending != null && pending.finished()) {
-                                end(pending, who);
-                                pending = null;
+                            RunGarbler current = slots[r % n];
+                            current.release(out);
+                            if (r + Protocol.RUNS_AHEAD < reps) {
+                                startGarbling(slots[(r + Protocol.RUNS_AHEAD) % n], cw, hash, piece);
+                            }
+                            current.await();
+                            check(current.labels(circuit), outputZero, who);
+                        }
+                    } finally {
+                        for (RunGarbler x : slots) {
+                            x.close();
+                        }
+                    }
+                } else {
+                    StreamingEvaluator e = new StreamingEvaluator(scheme, hash, circuit.labelSlots(), 0, in);
+                    place(e.labels(), active);
+                    cw.walk(e, null);
+                    decode(e.labels(), who);
+                    RunEvaluator[] slots = new RunEvaluator[n];
+                    for (int i = 0; i < n; i++) {
+                        slots[i] = new RunEvaluator(scheme, pool);
+                    }
+                    java.util.ArrayDeque<RunEvaluator> pending = new java.util.ArrayDeque<>();
+                    try {
+                        for (int r = 1; r < reps; r++) {
+                            RunEvaluator slot = slots[r % n];
+                            place(slot.labels(circuit), active);
+                            slot.start(circuit, cw, 0, hash);
+                            for (int at = 0; at < stream.length; ) {
+                                while (!pending.isEmpty() && pending.peekFirst().finished()) {
+                                    end(pending.poll(), who);
+                                }
+                                int room = slot.room();
+                                if (room == 0) {
+                                    if (slot.finished()) {
+                                        break;
+                                    }
+                                    RunEvaluator.awaitRoom(slot, pending.peekFirst());
+                                    continue;
+                                }
+                                int k = Math.min(Math.min(room, stream.length - at), PIECE);
+                                System.arraycopy(stream, at, slot.buffer(), slot.at(), k);
+                                slot.put(k);
+                                at += k;
+                            }
+                            slot.endOfTables();
+                            pending.add(slot);
+                            while (pending.size() > Protocol.RUNS_AHEAD) {
+                                end(pending.poll(), who);
                             }
                         }
-                        slot.endOfTables();
-                        if (pending != null) {
-                            end(pending, who);
+                        while (!pending.isEmpty()) {
+                            end(pending.poll(), who);
                         }
-                        pending = slot;
-                    }
-                    if (pending != null) {
-                        end(pending, who);
-                    }
-                } finally {
-                    for (RunEvaluator x : slots) {
-                        x.close();
+                    } finally {
+                        for (RunEvaluator x : slots) {
+                            x.close();
+                        }
                     }
                 }
             }
             return System.nanoTime() - t0;
+        }
+
+        /** Places a run's input labels in {@code slot} and starts garbling it, its tables held. */
+        private void startGarbling(RunGarbler slot, CodeWalker cw, TweakableHash hash, int piece) {
+            place(slot.labels(circuit), zero);
+            slot.start(circuit, cw, 0, hash, piece);
         }
 
         /** A run evaluated beside another: waited for and checked. */
