@@ -37,11 +37,6 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     private volatile Thread reader;
     private final TableInput in = this::take;
 
-    /** @param name the thread's name, {@code gcstream-NAME} */
-    public RunEvaluator(GarblingScheme scheme, String name) {
-        super(scheme, name);
-    }
-
     /** A run evaluated by a thread of {@code pool} (see {@link RunThread}). */
     public RunEvaluator(GarblingScheme scheme, TaskPool pool) {
         super(scheme, pool);

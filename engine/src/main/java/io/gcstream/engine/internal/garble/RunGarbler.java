@@ -39,16 +39,10 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
     private final TableOutput hold = this::hold;
 
     /**
-     * @param name the thread's name, {@code gcstream-NAME}
-     * @param dLo  Δ, low half (lowest bit 1)
+     * A run garbled by a thread of {@code pool} (see {@link RunThread}).
+     *
+     * @param dLo Δ, low half (lowest bit 1)
      */
-    public RunGarbler(GarblingScheme scheme, long dLo, long dHi, String name) {
-        super(scheme, name);
-        this.dLo = dLo;
-        this.dHi = dHi;
-    }
-
-    /** A run garbled by a thread of {@code pool} (see {@link RunThread}). */
     public RunGarbler(GarblingScheme scheme, long dLo, long dHi, TaskPool pool) {
         super(scheme, pool);
         this.dLo = dLo;

@@ -12,9 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link RunEvaluator}) has of its own: a one-thread loop with its own label array and hash,
  * walking the session's kept code (shared read-only, {@link CodeWalker}) or, before the
  * session keeps it, a walker of its own; and the run's end, failure and figures. The walk runs
- * on a thread of a {@link TaskPool}: the session's, shared by its runs in flight so that a
- * thread that ends one run takes the next one started, or one of the run's own. Only the owner
- * calls the methods.
+ * on a thread of a {@link TaskPool} shared by the runs in flight, so that a thread that ends one
+ * run takes the next one started. Only the owner calls the methods.
  */
 abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     /** Thrown into the walk when the run is closed while its thread waits for the owner. */
@@ -29,8 +28,6 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     final GarblingScheme scheme;
     final TweakableHash hash = new TweakableHash();
     private final TaskPool pool;
-    /** Whether {@link #pool} is this run's own, closed with it. */
-    private final boolean ownPool;
     /** Set by {@link #launch}, cleared by the walk's task at its end. */
     private volatile boolean running;
     private volatile Throwable failure;
@@ -45,18 +42,10 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     volatile boolean closed;
     private final Runnable walk = this::walkTask;
 
-    /** A run with a thread of its own, {@code gcstream-NAME-0}. */
-    RunThread(GarblingScheme scheme, String name) {
-        this.scheme = scheme;
-        this.pool = new TaskPool(name, 1, 1);
-        this.ownPool = true;
-    }
-
     /** A run walked by a thread of {@code pool}, which its owner closes after the run. */
     RunThread(GarblingScheme scheme, TaskPool pool) {
         this.scheme = scheme;
         this.pool = pool;
-        this.ownPool = false;
     }
 
     /** A loop for circuits of up to {@code labelSlots} label slots. */
@@ -181,9 +170,6 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     public void close() {
         closed = true;
         wake();
-        if (ownPool) {
-            pool.close();
-        }
     }
 
     /** The pool's task: the walk, its failure kept for {@link #await}. */

@@ -14,6 +14,7 @@ import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.testing.RandomCircuits;
 import io.gcstream.engine.Scheme;
+import io.gcstream.ot.internal.parallel.TaskPool;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -55,8 +56,9 @@ class RunsBesideTest {
             boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
             boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
             Simulator.Result want = Simulator.run(c, x, y);
-            try (RunGarbler rg = new RunGarbler(scheme, dLo, dHi, "test-run");
-                    RunEvaluator re = new RunEvaluator(scheme, "test-run-e")) {
+            try (TaskPool pool = new TaskPool("test-run", 1, 1);
+                    RunGarbler rg = new RunGarbler(scheme, dLo, dHi, pool);
+                    RunEvaluator re = new RunEvaluator(scheme, pool)) {
                 for (CodeWalker w : new CodeWalker[] {kept, new CodeWalker(c, 0)}) {
                     for (int piece : new int[] {0, 64 * 1024}) {
                         StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
@@ -107,7 +109,7 @@ class RunsBesideTest {
         CodeWalker kept = new CodeWalker(c, Long.MAX_VALUE);
         kept.walk(g, null);
         byte[] stream = Arrays.copyOf(one.data, one.size);
-        try (RunEvaluator re = new RunEvaluator(scheme, "test-end")) {
+        try (TaskPool pool = new TaskPool("test-end", 1, 1); RunEvaluator re = new RunEvaluator(scheme, pool)) {
             for (int run = 0; run < 40_000; run++) {
                 re.labels(c);
                 re.start(c, kept, 0, new TweakableHash());
@@ -134,7 +136,7 @@ class RunsBesideTest {
         Circuit c = longChain(45_000);
         int before = Workers.liveThreads();
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            try (RunEvaluator re = new RunEvaluator(scheme, "test-short")) {
+            try (TaskPool pool = new TaskPool("test-short", 1, 1); RunEvaluator re = new RunEvaluator(scheme, pool)) {
                 re.labels(c);
                 re.start(c, new CodeWalker(c, 0), 0, new TweakableHash());
                 re.put(1000);
@@ -147,7 +149,7 @@ class RunsBesideTest {
                 re.put(100);
             }
             // Abandoned while it holds a run longer than it may hold, never released.
-            try (RunGarbler rg = new RunGarbler(scheme, 1, 0, "test-held")) {
+            try (TaskPool pool = new TaskPool("test-held", 1, 1); RunGarbler rg = new RunGarbler(scheme, 1, 0, pool)) {
                 rg.labels(c);
                 rg.start(c, new CodeWalker(c, 0), 0, new TweakableHash(), 0);
                 Thread.sleep(50);
