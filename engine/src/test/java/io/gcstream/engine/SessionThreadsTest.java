@@ -254,8 +254,8 @@ class SessionThreadsTest {
                 assertTrue(out.get(1).error() instanceof SessionException, "evaluator: " + out.get(1).error());
                 if (corrupt) {
                     assertTrue(evaluator.contains("matches neither of its two labels"), evaluator);
-                    // Its status of the run comes after the next run's stream, which the creator
-                    // may be writing when the evaluator, having sent it, closes the connection.
+                    // It sends its status at once, but the creator may be writing a later run's
+                    // tables when the evaluator, having sent it, closes the connection.
                     assertTrue(creator.contains("the evaluator rejected the run")
                             || creator.startsWith("creator: the peer memory:b closed the connection during "), creator);
                 } else {
