@@ -1,6 +1,8 @@
 package io.gcstream.ot.internal.parallel;
 
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -10,16 +12,22 @@ import java.util.concurrent.locks.LockSupport;
  * of its own. A task reports its own end and failure (it must not throw); the pool only runs it.
  *
  * <p>At most {@code capacity} tasks wait to be taken at once. The threads start with the first
- * task, spin briefly ({@link Spin#LIMIT}) and then park while there is none, and end at
+ * task, spin briefly ({@link Spin#LIMIT}) and then park while there is none, end after
+ * {@link Workers#IDLE_EXIT_NANOS} without tasks (and start again with the next) and at
  * {@link #close()}, after which tasks run on the owner. Nothing is allocated per task. Only
  * the owner calls {@link #submit}.
  */
 public final class TaskPool implements AutoCloseable {
     private final String name;
     private final Runnable[] queue;
+    /** The thread last started for each place (it may have ended), for {@link #close}. */
     private final Thread[] threads;
-    /** Each thread while it is parked, else null. */
-    private final Thread[] parked;
+    /** Per place: {@link #LIVE} while a thread serves it, else {@link #NONE}. */
+    private final AtomicIntegerArray state;
+    private static final int NONE = 0;
+    private static final int LIVE = 1;
+    /** Each place's thread while it is parked, else null. */
+    private final AtomicReferenceArray<Thread> parked;
     /** Tasks submitted (written by the owner only) and taken by a thread. */
     private volatile long submitted;
     private final AtomicLong taken = new AtomicLong();
@@ -37,7 +45,8 @@ public final class TaskPool implements AutoCloseable {
         this.name = name;
         this.queue = new Runnable[capacity];
         this.threads = new Thread[threads];
-        this.parked = new Thread[threads];
+        this.state = new AtomicIntegerArray(threads);
+        this.parked = new AtomicReferenceArray<>(threads);
     }
 
     /** Threads that take tasks. */
@@ -62,13 +71,14 @@ public final class TaskPool implements AutoCloseable {
         queue[(int) (s % queue.length)] = task;
         submitted = s + 1;
         for (int i = 0; i < threads.length; i++) {
-            if (threads[i] == null) {
-                Thread t = new Thread(this::serve, "gcstream-" + name + "-" + i);
+            if (state.get(i) == NONE && state.compareAndSet(i, NONE, LIVE)) {
+                int place = i;
+                Thread t = new Thread(() -> serve(place), "gcstream-" + name + "-" + i);
                 t.setDaemon(true);
                 threads[i] = t;
                 t.start();
             } else {
-                LockSupport.unpark(parked[i]);
+                LockSupport.unpark(parked.get(i));
             }
         }
     }
@@ -101,10 +111,11 @@ public final class TaskPool implements AutoCloseable {
         }
     }
 
-    private void serve() {
+    /** The loop of the thread serving {@code place}. */
+    private void serve(int place) {
         Workers.LIVE.incrementAndGet();
         try {
-            int me = indexOf(Thread.currentThread());
+            long idleSince = System.nanoTime();
             while (!closed) {
                 long t = taken.get();
                 if (t < submitted) {
@@ -112,6 +123,7 @@ public final class TaskPool implements AutoCloseable {
                     Runnable task = queue[(int) (t % queue.length)];
                     if (taken.compareAndSet(t, t + 1)) {
                         task.run();
+                        idleSince = System.nanoTime();
                     }
                     continue;
                 }
@@ -124,23 +136,23 @@ public final class TaskPool implements AutoCloseable {
                 if (taken.get() < submitted || closed) {
                     continue;
                 }
-                parked[me] = Thread.currentThread();
+                if (System.nanoTime() - idleSince > Workers.IDLE_EXIT_NANOS) {
+                    // Ends, unless a task came meanwhile and the owner started no thread for it.
+                    state.set(place, NONE);
+                    if (taken.get() >= submitted || !state.compareAndSet(place, NONE, LIVE)) {
+                        return;
+                    }
+                    idleSince = System.nanoTime();
+                    continue;
+                }
+                parked.set(place, Thread.currentThread());
                 if (taken.get() >= submitted && !closed) {
                     LockSupport.parkNanos(this, Workers.IDLE_EXIT_NANOS);
                 }
-                parked[me] = null;
+                parked.set(place, null);
             }
         } finally {
             Workers.LIVE.decrementAndGet();
         }
-    }
-
-    private int indexOf(Thread t) {
-        for (int i = 0; i < threads.length; i++) {
-            if (threads[i] == t) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("not a thread of " + name);
     }
 }

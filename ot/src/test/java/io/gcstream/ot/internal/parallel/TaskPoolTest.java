@@ -16,10 +16,33 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link TaskPool}: tasks are taken in the order submitted, by at most its threads, each
- * task by whichever is free, and at most its capacity wait; closing runs what is left on the
- * owner and ends the threads.
+ * task by whichever is free, and at most its capacity wait; idle threads end and come back
+ * with the next task; closing runs what is left on the owner and ends the threads.
  */
 class TaskPoolTest {
+
+    @Test
+    void idleThreadsEndAndTheNextTaskStartsThemAgain() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            int before = Workers.liveThreads();
+            AtomicInteger ran = new AtomicInteger();
+            try (TaskPool pool = new TaskPool("test-pool-idle", 2, 2)) {
+                for (int round = 1; round <= 2; round++) {
+                    pool.submit(ran::incrementAndGet);
+                    pool.submit(ran::incrementAndGet);
+                    while (ran.get() < 2 * round) {
+                        Thread.onSpinWait();
+                    }
+                    assertTrue(Workers.liveThreads() > before, "round " + round + ": the pool's threads run");
+                    long end = System.nanoTime() + 3 * Workers.IDLE_EXIT_NANOS;
+                    while (Workers.liveThreads() > before && System.nanoTime() < end) {
+                        Thread.sleep(20);
+                    }
+                    assertEquals(before, Workers.liveThreads(), "round " + round + ": idle threads ended");
+                }
+            }
+        });
+    }
 
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
