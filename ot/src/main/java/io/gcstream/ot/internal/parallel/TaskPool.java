@@ -70,6 +70,15 @@ public final class TaskPool implements AutoCloseable {
         }
         queue[(int) (s % queue.length)] = task;
         submitted = s + 1;
+        // One thread for one task: a parked one woken, else one started; a thread that spins
+        // or runs a task sees it by itself.
+        for (int i = 0; i < threads.length; i++) {
+            Thread p = parked.get(i);
+            if (p != null) {
+                LockSupport.unpark(p);
+                return;
+            }
+        }
         for (int i = 0; i < threads.length; i++) {
             if (state.get(i) == NONE && state.compareAndSet(i, NONE, LIVE)) {
                 int place = i;
@@ -77,8 +86,7 @@ public final class TaskPool implements AutoCloseable {
                 t.setDaemon(true);
                 threads[i] = t;
                 t.start();
-            } else {
-                LockSupport.unpark(parked.get(i));
+                return;
             }
         }
     }
