@@ -145,10 +145,6 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
         throw new IllegalStateException("the run failed", f); // the walk throws no other checked exception
     }
 
-    /** Whether the run's walk has ended (or it never started). */
-    final boolean ended() {
-        return !running;
-    }
 
     /** The gate counter after the run (after {@link #await}). */
     public long nextGateId() {

@@ -128,10 +128,11 @@ public final class Runs {
      * {@code count} runs of {@code spec} (at least 1), as {@code GcSession.runMany} states: run i
      * takes {@code freshBits.apply(i)} (checked by the caller's function), asked once a run and
      * in run order, and its result goes to {@code results}, in run order. An evaluator whose spec
-     * may run ahead ({@link Protocol#canRunAhead}) asks for the bits of a run when it sends that
-     * run ahead, up to {@link Protocol#RUNS_AHEAD} runs before it hands over the result of the
-     * run before it; every other party asks for run i's bits after run i−1's result. A creator
-     * is told of the runs that follow, so that it may garble them beside this one. Where runs go
+     * may run ahead ({@link Protocol#canRunAhead}) asks for a run's bits when it sends that run
+     * ahead: run i + {@link Protocol#RUNS_AHEAD}'s as run i begins, before the results of up to
+     * three runs are handed over; every other party asks for run i's bits after run i−1's
+     * result. A creator is told of the runs that follow, so that it may garble them beside this
+     * one. Where runs go
      * on threads of their own ({@link Protocol#parallelRuns}), the evaluator's runs after the
      * first are evaluated beside each other ({@link EvaluatorProtocol#begin}), their results made
      * by {@code beside}. If a run went ahead that will not be run, the two sides are out of
