@@ -254,10 +254,7 @@ public final class CreatorProtocol extends Protocol {
     /** The status of the oldest run owed, whose first int {@code first} was read; throws naming the evaluator's error. */
     private void readOwedStatus(int first) throws IOException {
         owed.poll();
-        String error = peerStatus("evaluator", first);
-        if (error != null) {
-            throw fault("the evaluator rejected the run: " + error);
-        }
+        readStatus("evaluator", first);
     }
 
     /** Reads every status owed. */
@@ -423,9 +420,7 @@ public final class CreatorProtocol extends Protocol {
             enter("run header");
             RunHeader peer = readPeerHeader(m);
             RunHeader mine = RunHeader.of(m, role(), spec, seq.fingerprint());
-            long n = peer.freshBits(Party.EVALUATOR);
-            if (!mine.differences(peer, role()).isEmpty()
-                    || InputOt.of(true, peer.runIndex, Math.max(0, n)) == InputOt.DIRECT) {
+            if (!mine.differences(peer, role()).isEmpty()) {
                 pres.add(new Pre(m, peer, null, null, 0, 0));
                 break;
             }

@@ -654,7 +654,12 @@ public abstract class Protocol {
 
     /** Reads the peer's final status; throws naming its error if it reports one. */
     void readStatus(String peerRole) throws IOException {
-        String error = peerStatus(peerRole);
+        readStatus(peerRole, ch.readInt());
+    }
+
+    /** {@link #readStatus(String)} whose first int, {@code status}, was read. */
+    void readStatus(String peerRole, int status) throws IOException {
+        String error = peerStatus(peerRole, status);
         if (error != null) {
             throw fault("the " + peerRole + " rejected the run: " + error);
         }
