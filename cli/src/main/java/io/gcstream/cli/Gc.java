@@ -126,7 +126,11 @@ public final class Gc {
     private static final byte[] OUT_OF_STACK = ("gc: out of memory: a thread stack overflowed; give Java a"
             + " larger stack with -Xss, e.g. GC_JAVA_OPTS=-Xss256m ./gc ..." + System.lineSeparator())
             .getBytes(StandardCharsets.US_ASCII);
-    /** Guards {@link #reported}; a monitor, not an atomic, whose first use would allocate. */
+    /**
+     * Guards {@link #reported} and is held while the line is written: a thread that finds the
+     * line said already may end the process, so the line must be out by then. A monitor, not an
+     * atomic, whose first use would allocate.
+     */
     private static final Object REPORT_LOCK = new Object();
     /** A resource error has been reported: say it once. */
     private static boolean reported;
@@ -165,14 +169,6 @@ public final class Gc {
         System.err.flush();
     }
 
-    /** True the first time only: the one line about a resource error is printed once. */
-    private static boolean firstReport() {
-        synchronized (REPORT_LOCK) {
-            boolean first = !reported;
-            reported = true;
-            return first;
-        }
-    }
 
     /**
      * Ends the process with one line when a thread (main included, after {@link #run}) runs out
@@ -209,8 +205,13 @@ public final class Gc {
             byte[] line = e instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
             if (dryRun) {
                 stderr.write(line, 0, 0);
-            } else if (firstReport()) {
-                stderr.write(line, 0, line.length);
+                return;
+            }
+            synchronized (REPORT_LOCK) {
+                if (!reported) {
+                    reported = true;
+                    stderr.write(line, 0, line.length);
+                }
             }
         }
     }
@@ -396,13 +397,16 @@ public final class Gc {
         Throwable resource = resourceError(e);
         if (resource != null) {
             reserve = null; // room to compose and print the one line
-            if (firstReport()) {
-                try {
-                    err.println("gc: " + resourceMessage(resource));
-                } catch (OutOfMemoryError | StackOverflowError again) {
-                    byte[] line = resource instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
-                    err.write(line, 0, line.length);
-                    err.flush();
+            synchronized (REPORT_LOCK) {
+                if (!reported) {
+                    reported = true;
+                    try {
+                        err.println("gc: " + resourceMessage(resource));
+                    } catch (OutOfMemoryError | StackOverflowError again) {
+                        byte[] line = resource instanceof StackOverflowError ? OUT_OF_STACK : OUT_OF_HEAP;
+                        err.write(line, 0, line.length);
+                        err.flush();
+                    }
                 }
             }
             if (debug) {
