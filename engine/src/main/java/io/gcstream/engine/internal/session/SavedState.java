@@ -237,8 +237,8 @@ public final class SavedState {
         try {
             markResumedUsed();
         } catch (IOException e) {
-            throw new SessionException(name() + ": cannot mark the resumed state"
-                    + (from.file() == null ? "" : " " + from.file()) + " used before a run that decodes outputs: "
+            throw new SessionException(name() + ": before output decoding with " + channel.peer()
+                    + ": cannot mark the resumed state" + (from.file() == null ? "" : " " + from.file()) + " used: "
                     + e.getMessage(), e);
         }
     }
