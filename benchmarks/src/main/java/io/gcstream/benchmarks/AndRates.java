@@ -94,7 +94,7 @@ public final class AndRates {
                 Row r = CircuitRuns.measure("chain", chain(lanes, ands), s, large ? 0 : 3, large ? 0 : 1, n,
                         CircuitRuns.Reference.NONE);
                 rows.add(r);
-                System.out.printf(Locale.ROOT, "| %,d | %s | %d | %.2f | %.2f | %.2f | %.2f |%n", ands, s.wireName(), n,
+                System.out.printf(Locale.ROOT, "| %,d | %s | %d | %.2f | %.2f | %.2f | %.2f |%n", ands, s.toString(), n,
                         r.totalMs(), r.onlineMs(), r.andPerSecond() / 1e6, ands / (r.onlineMs() / 1e3) / 1e6);
             }
         }

@@ -204,7 +204,7 @@ final class Arguments {
                 if (b.length() > 0) {
                     b.append(", ");
                 }
-                b.append(s.wireName()).append(" (").append(cost(s)).append(s == Scheme.HALF_GATES ? "; the default)" : ")");
+                b.append(s.toString()).append(" (").append(cost(s)).append(s == Scheme.HALF_GATES ? "; the default)" : ")");
             }
             return b.toString();
         }

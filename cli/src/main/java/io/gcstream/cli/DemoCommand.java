@@ -28,7 +28,7 @@ final class DemoCommand extends Gc.BaseCommand {
     int repeat = 20;
 
     @Parameter(names = "--scheme", descriptionKey = Arguments.Descriptions.SCHEME)
-    String scheme = Scheme.HALF_GATES.wireName();
+    String scheme = Scheme.HALF_GATES.toString();
 
     @Parameter(names = "--read-poll", description = PartyOptions.READ_POLL_HELP)
     long readPollMicros = PartyOptions.defaultReadPollMicros();
@@ -48,7 +48,7 @@ final class DemoCommand extends Gc.BaseCommand {
         Circuit aes = Library.get("aes128").circuit();
         out.println("AES-128 on FIPS-197 Appendix B: " + aes.nonLinearCount() + " non-linear gates, "
                 + aes.subCircuitInfo().size() + " sub-circuits expanded on the fly, " + aes.labelSlots()
-                + " labels held, scheme " + s.wireName());
+                + " labels held, scheme " + s.toString());
         out.println("  creator   (garbler)   key       " + KEY);
         out.println("  evaluator             plaintext " + PLAINTEXT);
         boolean[] key = BitValues.parse(KEY, aes.creatorInputCount(), "key");

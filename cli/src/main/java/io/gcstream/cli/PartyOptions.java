@@ -39,7 +39,7 @@ final class PartyOptions {
     boolean local;
 
     @Parameter(names = "--scheme", descriptionKey = Arguments.Descriptions.SCHEME)
-    String scheme = Scheme.HALF_GATES.wireName();
+    String scheme = Scheme.HALF_GATES.toString();
 
     @Parameter(names = "--timeout", description = "Seconds the peer may take for each step of the protocol before"
             + " this side gives up")

@@ -38,7 +38,7 @@ class TwoProcessIT {
     @Test
     void twoProcessesComputeAesLikeFips197() throws Exception {
         for (Scheme s : Scheme.values()) {
-            String scheme = s.wireName();
+            String scheme = s.toString();
             int port = freePort();
             GcProcess creator = start("run", "--role", "creator", "--listen", Integer.toString(port),
                     "--input", KEY, "--scheme", scheme, "--json", aes.toString());

@@ -22,13 +22,13 @@ public enum Scheme {
         this.wireName = wireName;
     }
 
-    /** The name used on the command line and in messages ("half-gates", "grr3", ...). */
-    public String wireName() {
+    /** The name used on the command line and in messages ({@link #toString()}). */
+    String wireName() {
         return wireName;
     }
 
     /**
-     * Parses a scheme name as accepted on the command line: the {@link #wireName()}, also with
+     * Parses a scheme name as accepted on the command line: the {@link #toString()} name, also with
      * '_' for '-' or without the dashes, case-insensitive ("half-gates", "Half_Gates",
      * "halfgates", " GRR3 ").
      *
@@ -57,7 +57,10 @@ public enum Scheme {
         return b.toString();
     }
 
-    /** The {@link #wireName()}. */
+    /**
+     * The name used on the command line and in messages ("half-gates", "grr3",
+     * "three-halves"), which {@link #parse} takes.
+     */
     @Override
     public String toString() {
         return wireName;

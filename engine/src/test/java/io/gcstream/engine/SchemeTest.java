@@ -19,15 +19,15 @@ class SchemeTest {
         assertEquals(Scheme.HALF_GATES, Scheme.parse("halfgates"));
         assertEquals(Scheme.GRR3, Scheme.parse(" GRR3 "));
         for (Scheme s : Scheme.values()) {
-            assertEquals(s, Scheme.parse(s.wireName()));
-            assertEquals(s, Scheme.parse(s.wireName().toUpperCase().replace('-', '_')));
-            assertEquals(s, Scheme.parse(s.wireName().replace("-", "")));
+            assertEquals(s, Scheme.parse(s.toString()));
+            assertEquals(s, Scheme.parse(s.toString().toUpperCase().replace('-', '_')));
+            assertEquals(s, Scheme.parse(s.toString().replace("-", "")));
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Scheme.parse("grr2"));
         assertEquals("unknown garbling scheme 'grr2': expected half-gates, grr3 or three-halves", e.getMessage());
         for (Scheme s : Scheme.values()) {
-            assertTrue(e.getMessage().contains(s.wireName()), e.getMessage());
+            assertTrue(e.getMessage().contains(s.toString()), e.getMessage());
         }
     }
 
@@ -48,7 +48,7 @@ class SchemeTest {
         for (Scheme s : Scheme.values()) {
             assertTrue(GarblingScheme.code(s) > 0, s + ": handshake codes start at 1");
             assertTrue(codes.add(GarblingScheme.code(s)), s + ": handshake code used twice");
-            assertTrue(names.add(s.wireName().replace("-", "")), s + ": name used twice");
+            assertTrue(names.add(s.toString().replace("-", "")), s + ": name used twice");
             assertSame(s, GarblingScheme.of(s).scheme(), s + ": implementation reports another scheme");
             assertTrue(GarblingScheme.of(s).tableBytes() > 0);
         }

@@ -170,7 +170,7 @@ public final class EndToEndBenchmark {
                 EndToEndBenchmark.class.getName(), "--role", "creator", "--port",
                 String.valueOf(port), "--ands", String.valueOf(ands), "--lanes",
                 String.valueOf(lanes), "--warmup", "0", "--runs", String.valueOf(warmup + runs),
-                "--scheme", s.wireName(),
+                "--scheme", s.toString(),
                 "--buffer", String.valueOf(buffer),
                 "--read-poll", String.valueOf(readPoll.toNanos() / 1000),
                 "--threads", String.valueOf(threads)));

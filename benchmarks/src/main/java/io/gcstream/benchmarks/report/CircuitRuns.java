@@ -94,7 +94,7 @@ public final class CircuitRuns {
                 gates = e.creatorStats().gates();
             }
         }
-        return new Row(kind, lc.name(), scheme.wireName(), c.nonLinearCount(), gates, c.numSlots(),
+        return new Row(kind, lc.name(), scheme.toString(), c.nonLinearCount(), gates, c.numSlots(),
                 c.labelSlots(), warmed, runs, first, median(ot), median(online), median(total), median(sentC),
                 median(sentE), median(before), median(peak), median(alloc), ref.paperNonLinear(), ref.paperMs(),
                 ref.mesfeMs());
