@@ -38,6 +38,11 @@ final class RunCommand extends CircuitCommand {
     @Parameter(names = "--repeat", description = "Executions of the circuit in one session (base OTs once)")
     int repeat = 1;
 
+    @Parameter(names = "--runs-at-once", description = "Executions of --repeat that may be in flight at once, 1..64"
+            + " (default 3): with threads to spare, each party computes that many beside each other, each holding an execution's"
+            + " memory. The parties may use different numbers: the smaller is used")
+    Integer runsAtOnce;
+
     @Parameter(names = "--warmup", description = "Executions after the first that --json leaves out of"
             + " medianOfLaterRuns: the JVM compiles the session's hot loops during its first seconds (thousands of"
             + " executions of a small circuit)")
@@ -68,10 +73,14 @@ final class RunCommand extends CircuitCommand {
                     + " executions come after the first and must leave at least one to measure, so"
                     + " --warmup must be in 0.." + Math.max(0, repeat - 2));
         }
+        if (runsAtOnce != null && (runsAtOnce < 1 || runsAtOnce > SessionOptions.MAX_THREADS)) {
+            throw new UserError("--runs-at-once must be in 1.." + SessionOptions.MAX_THREADS + ", got " + runsAtOnce);
+        }
         // The peer must plan as many executions (the hello compares them); one execution is a
         // single run (its inputs by base OTs alone).
-        SessionOptions options = party.sessionOptions().toBuilder().plannedRuns(repeat)
-                .reuseState(state.reuseState).stateOverPlainTcp(state.overPlainTcp).build();
+        SessionOptions.Builder b = party.sessionOptions().toBuilder().plannedRuns(repeat)
+                .reuseState(state.reuseState).stateOverPlainTcp(state.overPlainTcp);
+        SessionOptions options = (runsAtOnce == null ? b : b.runsAtOnce(runsAtOnce)).build();
         party.validate("--creator-input and --evaluator-input");
         if (party.local) {
             if (input != null) {
@@ -288,7 +297,7 @@ final class RunCommand extends CircuitCommand {
 
     static Map<String, Object> statsJson(RunStats s) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scheme", s.scheme().wireName());
+        m.put("scheme", s.scheme().toString());
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("setup", ms(s.setupNanos()));
         t.put("inputOt", ms(s.otNanos()));

@@ -105,6 +105,7 @@ class ArgumentsTest {
             {"--listen", "run", "--role", "creator", "--input", "1", "lib:hamming8", "--listen", big},
             {"--timeout", "run", "--local", "lib:hamming8", "--timeout", big},
             {"--threads", "run", "--local", "lib:hamming8", "--threads", big},
+            {"--runs-at-once", "run", "--local", "lib:hamming8", "--runs-at-once", big},
             {"--connect-timeout", "run", "--local", "lib:hamming8", "--connect-timeout", big},
             {"--read-poll", "run", "--local", "lib:hamming8", "--read-poll", big},
             {"--cache", "info", "lib:hamming8", "--cache", big},

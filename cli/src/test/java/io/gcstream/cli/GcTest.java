@@ -413,6 +413,28 @@ class GcTest {
         }
     }
 
+    /**
+     * {@code --runs-at-once} sets how many executions of {@code --repeat} are in flight: each
+     * count gives AES's result on every execution, with threads to spare or not, and a count
+     * outside 1..64 is a usage error naming the range.
+     */
+    @Test
+    void runsAtOnceIsAnOptionWithABound() {
+        for (String[] k : new String[][] {{"1", "1"}, {"5", "2"}, {"9", "3"}}) {
+            CliTestSupport.Outcome o = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                    "--evaluator-input", "0x0", "--runs-at-once", k[0], "--threads", k[1], "--repeat", "12", "--json");
+            assertEquals(0, o.status(), o.err());
+            assertTrue(o.out().contains("66e94bd4ef8a2c3b884cfa59ca342b2e"), o.out());
+            assertTrue(o.out().contains("\"runs\": 12") || o.out().contains("\"runs\":12"), o.out());
+        }
+        for (String n : new String[] {"0", "65"}) {
+            CliTestSupport.Outcome bad = gc("run", "--local", "lib:aes128", "--creator-input", "0x0",
+                    "--evaluator-input", "0x0", "--runs-at-once", n);
+            assertEquals(2, bad.status(), bad.err());
+            assertEquals("gc: --runs-at-once must be in 1..64, got " + n, bad.err().strip());
+        }
+    }
+
     /** The command is the first argument that is not an option; an unknown one is named with the list. */
     @Test
     void theCommandIsTheFirstArgumentThatIsNotAnOption() {
@@ -490,7 +512,7 @@ class GcTest {
             assertEquals(0, o.status(), o.err());
             String help = o.out().replaceAll("\\s+", " ");
             for (io.gcstream.engine.Scheme s : io.gcstream.engine.Scheme.values()) {
-                assertTrue(help.contains(s.wireName() + " (" + Arguments.Descriptions.cost(s)), command + ": " + help);
+                assertTrue(help.contains(s.toString() + " (" + Arguments.Descriptions.cost(s)), command + ": " + help);
             }
         }
     }

@@ -137,16 +137,17 @@ class MemoryModelTest {
 
     /**
      * docs/memory.md: what each run computed beside another holds at most (runMany on 2 threads
-     * or more, {@link #RUNS_IN_FLIGHT} such runs at a time), besides its label array: a hash batch, its loop's batch
-     * buffers, and the tables it holds (creator) or reads ahead (evaluator), 1 MiB.
+     * or more, as many such runs at a time as the runs at once), besides its label array: a hash
+     * batch, its loop's batch buffers, and the tables it holds (creator) or reads ahead
+     * (evaluator), 1 MiB.
      */
     static final long PER_RUN_BESIDE = 1280 << 10;
-    /** docs/memory.md: runs in flight beside each other (the engine's {@code Protocol.RUN_SLOTS}). */
-    static final int RUNS_IN_FLIGHT = 3;
+    /** docs/memory.md: runs in flight at once unless a session sets another number ({@code SessionOptions.runsAtOnce}). */
+    static final int DEFAULT_RUNS_AT_ONCE = 3;
 
     /**
      * Runs computed beside each other (runMany on 2 threads) add at most, once, the share of
-     * {@link #RUNS_IN_FLIGHT} runs
+     * as many runs as are in flight at once, the default and more
      * (their label arrays and {@link #PER_RUN_BESIDE}), counted on the party's thread and on the
      * runs' threads; a later runMany of the session allocates no more than the per-run part of
      * each run, as with one thread.
@@ -164,17 +165,21 @@ class MemoryModelTest {
                 PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(t).build(), n);
             }
             PartyMemory.Allocated one = PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(1).build(), n);
-            PartyMemory.Allocated two = PartyMemory.runMany(c, x, y, SessionOptions.builder().threads(2).build(), n);
-            long extra = RUNS_IN_FLIGHT * (17 * c.labelSlots() + PER_RUN_BESIDE);
-            String what = name + ": L = " + c.labelSlots() + ", " + n + " runs, ";
-            assertTrue(two.creatorFirst() - one.creatorFirst() <= extra, what + "the creator on 2 threads allocated "
-                    + two.creatorFirst() + ", on one " + one.creatorFirst() + ", more than " + extra + " apart");
-            assertTrue(two.evaluatorFirst() - one.evaluatorFirst() <= extra, what + "the evaluator on 2 threads allocated "
-                    + two.evaluatorFirst() + ", on one " + one.evaluatorFirst() + ", more than " + extra + " apart");
-            for (PartyMemory.Allocated a : new PartyMemory.Allocated[] {one, two}) {
-                for (long later : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
-                    assertTrue(later <= n * (io + PER_RUN), what + "a later runMany allocated " + later + ", more than "
-                            + n + " runs' per-run part " + n * (io + PER_RUN));
+            for (int atOnce : new int[] {DEFAULT_RUNS_AT_ONCE, 6}) {
+                PartyMemory.Allocated two = PartyMemory.runMany(c, x, y,
+                        SessionOptions.builder().threads(2).runsAtOnce(atOnce).build(), n);
+                long extra = atOnce * (17 * c.labelSlots() + PER_RUN_BESIDE);
+                String what = name + ": L = " + c.labelSlots() + ", " + n + " runs, " + atOnce + " at once, ";
+                assertTrue(two.creatorFirst() - one.creatorFirst() <= extra, what + "the creator on 2 threads allocated "
+                        + two.creatorFirst() + ", on one " + one.creatorFirst() + ", more than " + extra + " apart");
+                assertTrue(two.evaluatorFirst() - one.evaluatorFirst() <= extra, what + "the evaluator on 2 threads"
+                        + " allocated " + two.evaluatorFirst() + ", on one " + one.evaluatorFirst() + ", more than "
+                        + extra + " apart");
+                for (PartyMemory.Allocated a : new PartyMemory.Allocated[] {one, two}) {
+                    for (long later : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
+                        assertTrue(later <= n * (io + PER_RUN), what + "a later runMany allocated " + later
+                                + ", more than " + n + " runs' per-run part " + n * (io + PER_RUN));
+                    }
                 }
             }
         }

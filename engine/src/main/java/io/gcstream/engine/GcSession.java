@@ -372,20 +372,21 @@ public final class GcSession implements AutoCloseable {
      * <p>Both parties call it with the same spec and count (a creator may instead call
      * {@link #run(RunSpec, boolean[])} {@code count} times; {@link SessionOptions#plannedRuns()}
      * lets the hello check the count). Where the spec keeps no values, the creator decodes no
-     * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs two
-     * ahead</b> if its channel can take two runs' messages unread
-     * (TCP and in-memory channels tell whether they can): once it has the creator's header of
-     * run i, it sends run i+2's header and input OTs, so the creator garbles runs i+1 and i+2
-     * while run i is evaluated instead of waiting a round trip for each run's inputs, and with
-     * 2 threads or more each party computes those runs beside each other (docs/protocol.md,
-     * "Runs ahead"). Otherwise the runs go one after another.
+     * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs d
+     * ahead</b>, d being one less than the smaller of the two parties'
+     * {@link SessionOptions.Builder#runsAtOnce(int)} (2 by default), if its channel can take d runs'
+     * messages unread (TCP and in-memory channels tell whether they can): once it has the
+     * creator's header of run i, it sends run i+d's header and input OTs, so the creator
+     * garbles runs i+1 .. i+d while run i is evaluated instead of waiting a round trip for each
+     * run's inputs, and with 2 threads or more each party computes up to d+1 runs beside each
+     * other (docs/protocol.md, "Runs ahead"). Otherwise the runs go one after another.
      *
      * <p>Two consequences. An evaluator with such a spec is asked for a run's bits when it sends
-     * that run ahead: for run i+2 as soon as run i begins, so up to three runs before their
+     * that run ahead: for run i+d as soon as run i begins, so up to 2d−1 runs before their
      * result; each run's bits once, in run order. Every other caller is asked for run i+1's bits
      * after run i's result, so its inputs may depend on earlier outputs. And the creator's
      * result of run i is handed over before the evaluator's verdict on it, which comes during
-     * run i+2 (the last run never goes ahead, so {@code runMany} returns with every verdict
+     * run i+d (the last run never goes ahead, so {@code runMany} returns with every verdict
      * read). For inputs of both parties that depend on earlier outputs, call
      * {@link #run(RunSpec, boolean[])} in a loop on both sides: it never runs ahead.
      *
@@ -630,7 +631,8 @@ public final class GcSession implements AutoCloseable {
         protocol.enter("session handshake");
         SavedState.Offer offer = saved.offer(givenDelta != null);
         Handshake.Agreed agreed = Handshake.hello(channel, role(), options.scheme(), options.plannedRuns(),
-                offer.check(), offer.saltLo(), offer.saltHi());
+                options.runsAtOnce() - 1, offer.check(), offer.saltLo(), offer.saltHi());
+        protocol.runsAhead(agreed.runsAhead());
         long tHello = System.nanoTime();
         protocol.budget(options.timeout());
         Half resumedHalf = null;

@@ -1,5 +1,6 @@
 package io.gcstream.engine;
 
+import io.gcstream.engine.internal.session.Protocol;
 import io.gcstream.ot.OtOptions;
 import java.time.Duration;
 import java.util.Objects;
@@ -58,6 +59,15 @@ import java.util.OptionalLong;
  *       setting says, but for the stream writer); they stop after two idle seconds, at
  *       {@link GcSession#close()}, or when the session fails (docs/scale.md says what threads
  *       buy).</li>
+ *   <li>{@code runsAtOnce}: how many runs of {@link GcSession#runMany} may be in flight at once,
+ *       1..{@value #MAX_THREADS} (default 3): the evaluator
+ *       sends the header and input OTs of a run that many runs minus one ahead, so each party
+ *       with threads to spare computes up to that many runs beside each other, a thread each
+ *       (at most {@code threads} of them). Each run in flight holds its own labels and tables
+ *       (docs/memory.md). Both parties state theirs in the hello and the smaller is used, so
+ *       they may differ; the bytes on the wire depend on it, never on {@code threads}. 1: no
+ *       run goes ahead (each run is a round trip of its own). More than the default pays from
+ *       4 threads a party (docs/scale.md).</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  *   <li>{@code insecureTestSeed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness
  *       from a fixed seed so that a run is reproducible byte for byte. A seeded session is
@@ -67,6 +77,8 @@ import java.util.OptionalLong;
  * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).timeout(Duration.ofSeconds(5)).build()}.
  */
 public final class SessionOptions {
+    /** {@link #runsAtOnce()} unless set: enough for 2 and 3 cores. */
+    static final int DEFAULT_RUNS_AT_ONCE = Protocol.DEFAULT_RUNS_AHEAD + 1;
     /** {@link #threads()} chosen per session from the cores and where the peer is (the default). */
     static final int AUTO_THREADS = 0;
     /** Most threads a party computes on. */
@@ -82,6 +94,7 @@ public final class SessionOptions {
     private final boolean reuseState;
     private final boolean stateOverPlainTcp;
     private final int threads;
+    private final int runsAtOnce;
 
     private SessionOptions(Builder b) {
         this.scheme = b.scheme;
@@ -93,6 +106,7 @@ public final class SessionOptions {
         this.reuseState = b.reuseState;
         this.stateOverPlainTcp = b.stateOverPlainTcp;
         this.threads = b.threads;
+        this.runsAtOnce = b.runsAtOnce;
     }
 
     /** Half-gates, 60 s timeout, OT blocks of 16,384, threads chosen per session, secure randomness. */
@@ -107,7 +121,8 @@ public final class SessionOptions {
     /** A builder pre-filled with these settings. */
     public Builder toBuilder() {
         Builder b = new Builder().scheme(scheme).timeout(timeout).otBlockSize(otBlockSize).plannedRuns(plannedRuns)
-                .reuseState(reuseState).stateOverPlainTcp(stateOverPlainTcp).threads(threads);
+                .reuseState(reuseState).stateOverPlainTcp(stateOverPlainTcp).threads(threads)
+                .runsAtOnce(runsAtOnce);
         b.seed = seed;
         b.progress = progress;
         return b;
@@ -156,6 +171,11 @@ public final class SessionOptions {
         return threads;
     }
 
+    /** Runs of {@link GcSession#runMany} this party takes in flight at once (see the class comment). */
+    int runsAtOnce() {
+        return runsAtOnce;
+    }
+
     /** The progress listener, or null. */
     ProgressListener progress() {
         return progress;
@@ -168,6 +188,7 @@ public final class SessionOptions {
                 + (plannedRuns == 0 ? "" : ", plannedRuns=" + plannedRuns) + (reuseState ? ", reuseState" : "")
                 + (stateOverPlainTcp ? ", stateOverPlainTcp" : "")
                 + ", threads=" + (threads == AUTO_THREADS ? "auto" : threads)
+                + (runsAtOnce == DEFAULT_RUNS_AT_ONCE ? "" : ", runsAtOnce=" + runsAtOnce)
                 + (seed == null ? "" : ", seeded (insecure)") + "}";
     }
 
@@ -182,6 +203,7 @@ public final class SessionOptions {
         private boolean reuseState;
         private boolean stateOverPlainTcp;
         private int threads = AUTO_THREADS;
+        private int runsAtOnce = DEFAULT_RUNS_AT_ONCE;
 
         private Builder() {
         }
@@ -205,6 +227,18 @@ public final class SessionOptions {
             return this;
         }
 
+
+        /**
+         * Runs of {@link GcSession#runMany} this party takes in flight at once,
+         * 1..{@value SessionOptions#MAX_THREADS} (see the class comment).
+         */
+        public Builder runsAtOnce(int n) {
+            if (n < 1 || n > MAX_THREADS) {
+                throw new IllegalArgumentException("runsAtOnce must be in 1.." + MAX_THREADS + ", got " + n);
+            }
+            this.runsAtOnce = n;
+            return this;
+        }
 
         /**
          * The caller means to make {@code runs} runs in this session, or does not say (0); both

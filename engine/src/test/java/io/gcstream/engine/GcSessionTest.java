@@ -31,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -335,23 +336,28 @@ class GcSessionTest {
 
     /**
      * An evaluator whose runs go ahead is asked for a run's bits when it sends that run ahead:
-     * two runs ahead of the run whose creator header it read last, so at most three results
-     * behind (with runs beside each other, the result of the run two before is handed over
-     * before its status goes out, and that status before the run sent ahead). Each run's bits
-     * are asked once, in run order, and the results are the simulator's.
+     * d runs ahead of the run whose creator header j it read last, d being one less than the
+     * smaller of the two sides' runs at once, so at least d and at most 2d − 1 results behind
+     * (run j − d has ended: its status goes out before the run sent ahead); with one run at
+     * once, never ahead. Each run's bits
+     * are asked once, in run order, and the results are the simulator's, whatever the threads.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
-    void anEvaluatorRunningAheadIsAskedForBitsAtMostTwoRunsAhead(int threads) throws Exception {
-        Batch b = Batch.random(new Random(96), 0, 12);
+    @CsvSource({"1, 3, 3", "2, 3, 3", "2, 1, 5", "2, 5, 2", "1, 9, 9", "2, 9, 9", "3, 9, 5", "4, 6, 64", "1, 64, 2"})
+    void anEvaluatorRunningAheadIsAskedForBitsAsManyRunsAheadAsAgreed(int threads, int creatorAtOnce,
+            int evaluatorAtOnce) throws Exception {
+        int runs = 20;
+        Batch b = Batch.random(new Random(96), 0, runs);
         SessionOptions o = SessionOptions.builder().threads(threads).build();
         Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         List<Integer> asked = new ArrayList<>();
         List<Integer> lead = new ArrayList<>();
         List<RunResult> results = new ArrayList<>();
-        List<Pairs.Result<List<RunResult>>> r = Pairs.both(GcSession.creator(ch[0], o), s -> runMany(s, b,
-                new ArrayList<>()), GcSession.evaluator(ch[1], o), s -> {
-                    s.runMany(RunSpec.of(b.circuit()), 12, i -> {
+        List<Pairs.Result<List<RunResult>>> r = Pairs.both(
+                GcSession.creator(ch[0], o.toBuilder().runsAtOnce(creatorAtOnce).build()),
+                s -> runMany(s, b, new ArrayList<>()),
+                GcSession.evaluator(ch[1], o.toBuilder().runsAtOnce(evaluatorAtOnce).build()), s -> {
+                    s.runMany(RunSpec.of(b.circuit()), runs, i -> {
                         asked.add(i);
                         lead.add(i - results.size());
                         return b.y().get(i);
@@ -360,12 +366,14 @@ class GcSessionTest {
                 });
         b.check(r.get(0).get(), r.get(1).get());
         List<Integer> inOrder = new ArrayList<>();
-        for (int i = 0; i < 12; i++) {
+        for (int i = 0; i < runs; i++) {
             inOrder.add(i);
         }
         assertEquals(inOrder, asked, "each run's bits asked once, in run order");
+        int ahead = Math.min(creatorAtOnce, evaluatorAtOnce) - 1;
         int most = lead.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        assertTrue(most >= 2 && most <= 3, "bits asked " + lead + " runs ahead of the results handed over");
+        assertTrue(ahead == 0 ? most == 0 : most >= Math.min(ahead, runs - 1) && most <= 2 * ahead - 1,
+                "bits asked " + lead + " runs ahead of the results handed over, " + ahead + " runs ahead agreed");
     }
 
     /**

@@ -100,12 +100,12 @@ class HostilePeerTest {
     void thePhaseMapMatchesTheDocumentedMessages() {
         PhaseMap c = HostileSessions.standard().map(HostileSessions.Script.FULL, Party.CREATOR);
         PhaseMap e = HostileSessions.standard().map(HostileSessions.Script.FULL, Party.EVALUATOR);
-        // Hello: magic, version, role, scheme, plan, state kind 0 (4 bytes each), tweak salt (16).
-        assertEquals(40, Where.HELLO_TO_EVALUATOR.span().length(), c.toString());
-        assertEquals(40, Where.HELLO_TO_CREATOR.span().length(), e.toString());
+        // Hello: magic, version, role, scheme, plan, runs ahead, state kind 0 (4 bytes each), tweak salt (16).
+        assertEquals(44, Where.HELLO_TO_EVALUATOR.span().length(), c.toString());
+        assertEquals(44, Where.HELLO_TO_CREATOR.span().length(), e.toString());
         // Resumed: the reuse flag and the number of candidates (4 + 4), and one candidate: its flags
         // (4), state id (16), counter (8) and two digests (64).
-        assertEquals(40 + 100, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
+        assertEquals(44 + 100, Where.RESUMED_HELLO_TO_EVALUATOR.span().length());
         // The first run's direct base OTs: the creator's key A (64 bytes) after the hellos; the
         // evaluator's 2 points for its 8 input bits (one per 4 bits); for each of them 16
         // ciphertexts of 4 blocks, and a correction per bit.

@@ -11,6 +11,8 @@ import io.gcstream.ot.channel.MemoryChannel;
 import io.gcstream.ot.internal.channel.TranscriptChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -29,12 +31,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "176845e7ff6d419b1ab3129b955fcfee95a239f35d4670157fb8e89ec1998eb2 cf77d8d72e7dbe5db53966ed238162a9340314243dfdc8274991d888f53ed732",
-        Scheme.GRR3, "66e914cf21987561b50945ec06b9f0fb2c2d0fc280bf8107da15ab1e36050c28 377438487da9019c0e683b6f4e9485ebe5658095ad937e3147d95831747b69d0",
-        Scheme.THREE_HALVES, "0b8647e82b8fd3cda973b19048275fb7dd58ca2a9d5da1e050d7bd8557ecdd61 9bce4a68b96476534412f97d9ed3184ab39adaf4a11eda1ff413041f345bd472");
+        Scheme.HALF_GATES, "2bf6624dd908a9d28053a8f8321036a09dfd37c818c0fd54dbca1746ac1de982 632edea87892affcea6f267f7d54ba620fdcd453786d6f165c2af26e24f9aaff",
+        Scheme.GRR3, "596f4d24eb2741b12e93cdd4cf0f7d1b56045bf37c5de1044f93d667b4fa5bb8 19fd69c32ce6510a7544788a4ea1ba2884cd534884f5f0ee22f443096ec6ebb8",
+        Scheme.THREE_HALVES, "6f3c173897baae900b7f9564c864830b51cb323ff10106a0d4980988a7ffb6b3 68d31a41d8f3547727e7f861868f885be1f2975153d12d88fa19590e8af5d2b8");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "a673e2acc25fb05b818ef567f374541511cb71fdc7364179b29e714988fc7482 26e1bce732285fc2329c35e5c4027a83004a43ac3235c5017740379de8f33d18";
+    private static final String SINGLE_RUN_PIN = "9faf4f0b084e891995b397b479c4718dd232b899bfa890a6cc9e388379eff4c4 47b0cef779893cf969f469031f410432e00c1b492e6d45c527ab355ccdfab2b6";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)
@@ -56,9 +58,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "b787e973b6bed3a486127966d30cfe27c1f87b5f1becc40eb978a72687dfb692 006ef0f24c35ef926c727610fd920410f18875fd00b07f37d1391fcce0f1721a",
-        Scheme.GRR3, "2b3aa3cbd657a9dda0b03001833c85780b935593487aad247ebc5360b084eeb3 7adcfbe90fe7dc980a0b0069365a3b144bc591fccbad883646c64818a91ebb87",
-        Scheme.THREE_HALVES, "12e6cfa3a78a23e4bd59de57f0243569a6fe4335e8d8f2bb352e59a084934312 b7dd1d403c251b85a438707f4fd2bec63c3df0c5dca52e3c98be640726fb2a44");
+        Scheme.HALF_GATES, "5ce0ae0c0ba631360c8e47fd268413625826f2bc924e46b590f0659de8203049 ec9d9e96222ee1c73dc48b6372abd78d98ce4f4084a63f699283f33639d97e2c",
+        Scheme.GRR3, "23d8398644a8a9e94c09bed3418950d7c85f378f192cf86e6d952514de86d6e6 5bca78345af780389ceb2a5e6c608c53b71880bfc6a83b885e52500ddd1c96ce",
+        Scheme.THREE_HALVES, "52b3990ebdbf5d563964d90970b91e9109c5b1ed274ca003edd43e47ccb46f6a 1965f7a3fd088f78308d77aa0e1a2d80091483212b1d2214f32a8b295c16e8a4");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an
@@ -96,7 +98,7 @@ class TranscriptTest {
     }
 
     /** Half-gates, four runs of a circuit without creator outputs by runMany: the evaluator runs ahead. */
-    private static final String RUNS_AHEAD_PIN = "69c3b68992176dd9225a0f7219a122f498cb89db7458033401ef31d5ab479897 d9e3b92aebe2c215d728e18442b45584f41b6fb34459e9804e3640219b762690";
+    private static final String RUNS_AHEAD_PIN = "f2f46d9ec83a2e9ada11cc965d0f8e80d33f3ea720fe964719cdf1d21cb5fb8c 0208c63851f88e4fe998f162fb431e85780dc699bb62ebcd9b9eaf8830b53cf9";
 
     @Test
     void pinnedTranscriptOfRunsAhead() throws Exception {
@@ -112,6 +114,38 @@ class TranscriptTest {
             return null;
         };
         assertEquals(RUNS_AHEAD_PIN, transcripts(o, o, side), "runs ahead: creator -> evaluator and evaluator -> creator transcripts");
+    }
+
+    /**
+     * The runs at once the hello agrees change the order of the runs' messages, the threads
+     * never do: eight runs with one run at once and with six, each the same for any threads of
+     * either side, and six at once not the default's wire.
+     */
+    @Test
+    void runsAtOnceChangeTheWireAndThreadsDoNot() throws Exception {
+        Random r = new Random(2026);
+        Circuit c = RandomCircuits.generate(r, 8, 8, 0, 4, 400);
+        List<boolean[]> x = new ArrayList<>();
+        List<boolean[]> y = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            x.add(RandomCircuits.bits(r, 8));
+            y.add(RandomCircuits.bits(r, 8));
+        }
+        Pairs.Side<Object> side = s -> {
+            s.runMany(RunSpec.of(c), 8, (s.role() == Party.CREATOR ? x : y)::get, res -> { });
+            return null;
+        };
+        Map<Integer, String> wire = new HashMap<>();
+        for (int atOnce : new int[] {1, 6, SessionOptions.DEFAULT_RUNS_AT_ONCE}) {
+            SessionOptions o = SessionOptions.builder().insecureTestSeed(7).runsAtOnce(atOnce).build();
+            String first = transcripts(o, o, side);
+            for (int[] t : new int[][] {{2, 2}, {8, 1}, {1, 8}, {4, 3}}) {
+                assertEquals(first, transcripts(o.toBuilder().threads(t[0]).build(), o.toBuilder().threads(t[1]).build(),
+                        side), atOnce + " runs at once, " + t[0] + " / " + t[1] + " threads");
+            }
+            wire.put(atOnce, first);
+        }
+        assertEquals(3, new HashSet<>(wire.values()).size(), "each number of runs at once has its wire");
     }
 
     /**

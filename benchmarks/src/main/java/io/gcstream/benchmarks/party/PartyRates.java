@@ -64,7 +64,7 @@ import java.util.concurrent.Future;
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
  *     [--threads 1,2] [--rounds 3] [--warmup 0] [--scheme half-gates] [--sides garbler,evaluator]
- *     [--csv FILE] [--beside true|false] [--barrier DIR [--barrier-count 2]]
+ *     [--csv FILE] [--beside true|false] [--runs-at-once 3] [--barrier DIR [--barrier-count 2]]
  * </pre>
  *
  * {@code --warmup N} runs each side N times with each thread count before its timed rounds
@@ -80,7 +80,8 @@ import java.util.concurrent.Future;
  * the default is both of each. The recorded streams are held in memory (10^7 ANDs under
  * half-gates: 320 MB), hence -Xmx3g. With 2 threads or more, the runs of a workload of several
  * go beside each other on a pool of threads, as a session's runs do
- * ({@code --beside false}: one after another, each on the gate loop's team).
+ * ({@code --beside false}: one after another, each on the gate loop's team), at most
+ * {@code --runs-at-once} in flight (a session's {@code SessionOptions.runsAtOnce}).
  */
 public final class PartyRates {
     private PartyRates() {
@@ -154,7 +155,7 @@ public final class PartyRates {
         int warmup;
 
         @Parameter(names = "--scheme")
-        String scheme = Scheme.HALF_GATES.wireName();
+        String scheme = Scheme.HALF_GATES.toString();
 
         @Parameter(names = "--sides")
         List<String> sides = List.of("garbler", "evaluator", "sender", "receiver");
@@ -168,6 +169,9 @@ public final class PartyRates {
         @Parameter(names = "--beside", arity = 1)
         boolean beside = true;
 
+        @Parameter(names = "--runs-at-once", validateWith = Cli.AtLeastOne.class)
+        int runsAtOnce = Protocol.DEFAULT_RUNS_AHEAD + 1;
+
         @Parameter(names = "--barrier")
         Path barrier;
 
@@ -177,10 +181,13 @@ public final class PartyRates {
 
     /** Whether runs of a workload of several go beside each other with 2 threads or more, as a session's do. */
     private static boolean beside = true;
+    /** Runs a run beside each other goes ahead of the one sent or read (runs at once − 1). */
+    private static int runsAhead = Protocol.DEFAULT_RUNS_AHEAD;
 
     public static void main(String[] args) throws Exception {
         Options a = Cli.parse(new Options(), "PartyRates", args);
-        beside = a.beside;
+        beside = a.beside && a.runsAtOnce > 1;
+        runsAhead = a.runsAtOnce - 1;
         List<String> workloads = a.workloads;
         int[] threads = a.threads.stream().mapToInt(Integer::intValue).toArray();
         int rounds = a.rounds;
@@ -331,7 +338,7 @@ public final class PartyRates {
                     default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
                 };
                 int reps = !p[0].equals("and") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
-                Garbling g = new Garbling(workload + " (" + scheme.wireName() + ")", c, reps, scheme);
+                Garbling g = new Garbling(workload + " (" + scheme.toString() + ")", c, reps, scheme);
                 if (sides.contains("garbler")) {
                     out.add(g.side(true));
                 }
@@ -519,11 +526,11 @@ public final class PartyRates {
          * Runs one side {@code reps} times as a session's runMany does on {@code threads}
          * threads (peer infinitely fast; docs/protocol.md, "Runs ahead"): the first run on this
          * thread, compiling the walk; later ones on the threads of a run pool
-         * ({@link RunGarbler}, {@link RunEvaluator}), {@link Protocol#RUN_SLOTS} in flight. The
-         * garbler starts runs 2 and 3 while it garbles run 1 itself, then releases each run r
-         * in turn and starts run r + 2, its tables in run order; the evaluator reads each run's
+         * ({@link RunGarbler}, {@link RunEvaluator}), {@link #runsAhead} + 1 in flight (d + 1). The
+         * garbler starts runs 2 .. d + 1 while it garbles run 1 itself, then releases each run r
+         * in turn and starts run r + d, its tables in run order; the evaluator reads each run's
          * tables from the recorded stream into its ring on this thread, ending the runs before
-         * as their threads finish, and goes on to the next run's tables only once run r − 2 has
+         * as their threads finish, and goes on to the next run's tables only once run r − d has
          * ended (a creator sends them only after that run's status). Returns the wall ns.
          */
         private long besideEachOther(boolean garbler, int threads) throws IOException {
@@ -538,9 +545,9 @@ public final class PartyRates {
             CodeWalker cw = new CodeWalker(circuit, walkBudget());
             String who = (garbler ? "garbler" : "evaluator") + " with runs beside each other";
             int piece = CreatorProtocol.flushInterval((long) stream.length) >= PIECE ? PIECE : 0;
-            int n = Protocol.RUN_SLOTS;
+            int n = runsAhead + 1;
             long t0 = System.nanoTime();
-            try (TaskPool pool = new TaskPool("bench-run", Protocol.runThreadCount(threads), n)) {
+            try (TaskPool pool = new TaskPool("bench-run", Protocol.runThreadCount(threads, runsAhead), n)) {
                 if (garbler) {
                     StreamingGarbler g = new StreamingGarbler(scheme, hash, circuit.labelSlots(), dLo, dHi, 0, out);
                     g.sendInPiecesOf(piece);
@@ -551,7 +558,7 @@ public final class PartyRates {
                     try {
                         for (int r = 0; r < reps; r++) {
                             if (r <= 1) {
-                                for (int m = r + 1; r == 1 && m <= 1 + Protocol.RUNS_AHEAD && m < reps; m++) {
+                                for (int m = r + 1; r == 1 && m <= 1 + runsAhead && m < reps; m++) {
                                     startGarbling(slots[m % n], cw, hash, piece);
                                 }
                                 g.restart(0);
@@ -563,8 +570,8 @@ public final class PartyRates {
                             }
                             RunGarbler current = slots[r % n];
                             current.release(out);
-                            if (r + Protocol.RUNS_AHEAD < reps) {
-                                startGarbling(slots[(r + Protocol.RUNS_AHEAD) % n], cw, hash, piece);
+                            if (r + runsAhead < reps) {
+                                startGarbling(slots[(r + runsAhead) % n], cw, hash, piece);
                             }
                             current.await();
                             check(current.labels(circuit), outputZero, who);
@@ -608,7 +615,7 @@ public final class PartyRates {
                             }
                             slot.endOfTables();
                             pending.add(slot);
-                            while (pending.size() > Protocol.RUNS_AHEAD) {
+                            while (pending.size() > runsAhead) {
                                 end(pending.poll(), who);
                             }
                         }

@@ -162,7 +162,7 @@ public final class CreatorProtocol extends Protocol {
             skipInputOts(mode, n);
             // The evaluator sends the statuses it owes once it has this header.
             ch.flush();
-            skipAhead(chained ? runIndex - 1 + RUNS_AHEAD : runIndex);
+            skipAhead(chained ? runIndex - 1 + runsAhead : runIndex);
             throw e;
         }
         if (mode == InputOt.SETUP_THEN_EXTENSION) {
@@ -404,7 +404,7 @@ public final class CreatorProtocol extends Protocol {
     }
 
     /**
-     * Reads the runs the evaluator sent ahead, up to run {@code j} + {@link #RUNS_AHEAD} (run
+     * Reads the runs the evaluator sent ahead, up to run {@code j} + {@link #runsAhead} (run
      * j's header and inputs flushed), with the statuses owed among them: for each, its header
      * and, if that agrees, its input OTs and this side's random input labels, which start the
      * run on a thread of the session's run pool, its tables held until that run. A header that
@@ -415,7 +415,7 @@ public final class CreatorProtocol extends Protocol {
     private void readDue(Sequence seq, Circuit c, long j, long nextFirst) throws IOException {
         RunPlan spec = seq.spec();
         long perRun = perRun(spec, c);
-        while (lastAnnounced && lastRead < j + RUNS_AHEAD && (pres.isEmpty() || pres.peekLast().slot != null)) {
+        while (lastAnnounced && lastRead < j + runsAhead && (pres.isEmpty() || pres.peekLast().slot != null)) {
             long m = lastRead + 1;
             enter("run header");
             RunHeader peer = readPeerHeader(m);
@@ -457,8 +457,8 @@ public final class CreatorProtocol extends Protocol {
     /** The slot for the next run read ahead: the one whose run ended longest ago. */
     private int nextSlot() {
         if (slots == null) {
-            slots = new RunGarbler[RUN_SLOTS];
-            slotZero = new long[RUN_SLOTS][0];
+            slots = new RunGarbler[runSlots()];
+            slotZero = new long[runSlots()][0];
             for (int i = 0; i < slots.length; i++) {
                 slots[i] = new RunGarbler(scheme, dLo, dHi, runPool());
             }

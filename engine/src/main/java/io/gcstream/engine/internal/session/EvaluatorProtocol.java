@@ -81,7 +81,7 @@ public final class EvaluatorProtocol extends Protocol {
     private boolean lastAnnounced;
     /**
      * Runs whose header announced the next, oldest first: their status goes out after the
-     * creator's header of the run {@link #RUNS_AHEAD} later (or, failing, at once).
+     * creator's header of the run {@link #runsAhead} later (or, failing, at once).
      */
     private final ArrayDeque<Long> owed = new ArrayDeque<>();
 
@@ -133,7 +133,7 @@ public final class EvaluatorProtocol extends Protocol {
             // This run goes ahead of the next if the extension is ready by the time it is sent,
             // and the channel can take the runs' messages while the creator, writing this
             // run's tables, reads nothing: else both would wait for the other to read.
-            boolean ahead = next != null && next.lastRun() > runIndex
+            boolean ahead = runsAhead > 0 && next != null && next.lastRun() > runIndex
                     && (ot != null || mode == InputOt.SETUP_THEN_EXTENSION || spec.freshBits(Party.EVALUATOR) == 0)
                     && TunedChannel.reservesUnread(ch, aheadBytes(next.spec()));
             mine = writeHeader(spec, runIndex, fingerprint, ahead ? RunHeader.AHEAD : 0);
@@ -309,16 +309,16 @@ public final class EvaluatorProtocol extends Protocol {
 
     /**
      * The messages that follow the creator's header of run {@code j} (docs/protocol.md, "Runs
-     * ahead"): the status of run j − {@link #RUNS_AHEAD} if it is owed (that run has ended),
-     * then the header and input OTs of each run up to j + RUNS_AHEAD announced and not yet
+     * ahead"): the status of run j − {@link #runsAhead} if it is owed (that run has ended),
+     * then the header and input OTs of each run up to j + runsAhead announced and not yet
      * sent; flushed.
      */
     private void sendDue(long j, Sequence seq) throws IOException {
-        if (!owed.isEmpty() && owed.peekFirst() == j - RUNS_AHEAD) {
+        if (!owed.isEmpty() && owed.peekFirst() == j - runsAhead) {
             owed.poll();
             writeStatus(null);
         }
-        while (lastAnnounced && lastSent < j + RUNS_AHEAD) {
+        while (lastAnnounced && lastSent < j + runsAhead) {
             if (seq == null) {
                 throw new IllegalStateException("run " + (lastSent + 1) + " was announced ahead but not given");
             }
@@ -382,7 +382,7 @@ public final class EvaluatorProtocol extends Protocol {
      * then the end marker and output checks, which it keeps; the run's end is handled later
      * ({@link #endPending}). Meanwhile the runs before it end as their threads finish, oldest
      * first, {@code ended} getting each; and the messages that follow the creator's header go
-     * out as soon as the run {@link #RUNS_AHEAD} before this one has ended, and before this
+     * out as soon as the run {@link #runsAhead} before this one has ended, and before this
      * run's end is read (the creator sends it only after them). The bytes on the wire are those
      * of {@link #run} called run by run.
      */
@@ -396,7 +396,7 @@ public final class EvaluatorProtocol extends Protocol {
         long t0 = System.nanoTime();
         long sent0 = ch.bytesSent();
         long received0 = ch.bytesReceived();
-        if (pending.size() == RUN_SLOTS) {
+        if (pending.size() == runSlots()) {
             endOldest(ended);
         }
         enter("run header");
@@ -497,7 +497,7 @@ public final class EvaluatorProtocol extends Protocol {
         if (due < 0) {
             return;
         }
-        long statusOf = due - RUNS_AHEAD;
+        long statusOf = due - runsAhead;
         while (!pending.isEmpty() && pending.peekFirst().runIndex <= statusOf) {
             if (!wait && !pending.peekFirst().slot.finished()) {
                 return;
@@ -584,8 +584,8 @@ public final class EvaluatorProtocol extends Protocol {
     /** The slot for the next run begun: the one whose run ended longest ago. */
     private int nextSlot() {
         if (slots == null) {
-            slots = new RunEvaluator[RUN_SLOTS];
-            ends = new Pending[RUN_SLOTS];
+            slots = new RunEvaluator[runSlots()];
+            ends = new Pending[runSlots()];
             for (int i = 0; i < slots.length; i++) {
                 slots[i] = new RunEvaluator(scheme, runPool());
                 ends[i] = new Pending();
@@ -645,14 +645,14 @@ public final class EvaluatorProtocol extends Protocol {
     }
 
     /**
-     * At least the bytes of {@link #RUNS_AHEAD} runs' headers and input OTs of {@code spec} as
+     * At least the bytes of {@link #runsAhead} runs' headers and input OTs of {@code spec} as
      * {@link #sendAhead} writes them (16 a bit, blocks rounded up to 128 OTs, call headers),
      * with room for the statuses still unread among them: about 37 KiB for
      * {@link #AHEAD_MAX_BITS} bits.
      */
-    static int aheadBytes(RunPlan spec) {
+    int aheadBytes(RunPlan spec) {
         long n = spec.freshBits(Party.EVALUATOR);
-        return (int) (RUNS_AHEAD * (RunHeader.bytes(spec) + 16 * (n + 128) + 64) + 1024);
+        return (int) (runsAhead * (RunHeader.bytes(spec) + 16 * (n + 128) + 64) + 1024);
     }
 
     /** The extension's OTs for the fresh input bits y, into their slots ef (sent, not flushed). */

@@ -32,43 +32,52 @@ public final class Handshake {
      * under a given Δ sends one, as a resumed session does), and a session may resume several
      * states at once (state check kind 3). 9: an evaluator runs two ahead (after the creator's
      * header of run j, its header and input OTs of run j + 2, after the status of run j − 2),
-     * and sends a failing run's status at once. A peer of another version is refused on both
+     * and sends a failing run's status at once. 10: the hello states how many runs ahead each
+     * side takes, and the smaller number is used. A peer of another version is refused on both
      * sides (docs/protocol.md).
      */
-    public static final int VERSION = 9;
+    public static final int VERSION = 10;
 
     private Handshake() {
     }
 
     /**
      * What the two hellos settle: the session's 128-bit tweak salt (the creator's), whether both
-     * plan a single run, which of this side's saved-state candidates it resumes (-1: none), and
-     * whether both allow a used state again.
+     * plan a single run, which of this side's saved-state candidates it resumes (-1: none),
+     * whether both allow a used state again, and how many runs the evaluator sends ahead (the
+     * smaller of the two sides' numbers).
      */
-    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed, boolean reuse) {
+    public record Agreed(long saltLo, long saltHi, boolean singleRun, int resumed, boolean reuse, int runsAhead) {
     }
 
     /**
      * Session hello: magic, version, role, scheme, this side's plan (the number of runs it means
-     * to make, 0 if it does not say), the saved-state check and the tweak salt (16 bytes). Both
-     * parties send theirs, then compare; any difference is a {@link HandshakeMismatchException}
-     * on both sides, but a plan that one side does not say.
+     * to make, 0 if it does not say), the runs ahead it takes, the saved-state check and the
+     * tweak salt (16 bytes). Both parties send theirs, then compare; any difference is a {@link
+     * HandshakeMismatchException} on both sides, but a plan that one side does not say and the
+     * runs ahead, of which the smaller number is used.
      *
      * @param plannedRuns runs this side means to make, or 0
+     * @param runsAhead runs ahead this side takes, 0 .. {@link Protocol#MAX_RUNS_AHEAD}
      * @param saltLo this side's tweak salt, low half (the creator's is the session's; see
      *     {@code TweakableHash.salt})
-     * @return the creator's tweak salt, whether both sides plan a single run, and the saved state resumed
+     * @return the creator's tweak salt, whether both sides plan a single run, the saved state
+     *     resumed and the runs ahead agreed
      */
-    public static Agreed hello(Channel ch, Party role, Scheme scheme, int plannedRuns, StateCheck state,
-            long saltLo, long saltHi) throws IOException {
+    public static Agreed hello(Channel ch, Party role, Scheme scheme, int plannedRuns, int runsAhead,
+            StateCheck state, long saltLo, long saltHi) throws IOException {
         if (plannedRuns < 0) {
             throw new IllegalArgumentException("planned runs must be at least 0, got " + plannedRuns);
+        }
+        if (runsAhead < 0 || runsAhead > Protocol.MAX_RUNS_AHEAD) {
+            throw new IllegalArgumentException("runs ahead must be in 0.." + Protocol.MAX_RUNS_AHEAD + ", got " + runsAhead);
         }
         ch.writeInt(HELLO_MAGIC);
         ch.writeInt(VERSION);
         ch.writeInt(role.ordinal());
         ch.writeInt(GarblingScheme.code(scheme));
         ch.writeInt(plannedRuns);
+        ch.writeInt(runsAhead);
         state.write(ch);
         ch.writeLong(saltLo);
         ch.writeLong(saltHi);
@@ -93,6 +102,7 @@ public final class Handshake {
         int peerRole = ch.readInt();
         int peerScheme = ch.readInt();
         int peerPlan = ch.readInt();
+        int peerAhead = ch.readInt();
         StateCheck peerState = StateCheck.read(ch, who(role));
         long peerSaltLo = ch.readLong();
         long peerSaltHi = ch.readLong();
@@ -114,12 +124,15 @@ public final class Handshake {
             problems.add("peer plans " + runs(peerPlan) + " but this side " + runs(plannedRuns)
                     + " (both parties must plan the same number of runs: gc run --repeat, SessionOptions.plannedRuns)");
         }
+        if (peerAhead < 0 || peerAhead > Protocol.MAX_RUNS_AHEAD) {
+            problems.add("peer announced an unknown number of runs ahead " + peerAhead);
+        }
         StateCheck.Decision resume = state.decide(peerState);
         problems.addAll(resume.problems());
         fail(role, ch, "session handshake", problems);
         boolean creator = role == Party.CREATOR;
         return new Agreed(creator ? saltLo : peerSaltLo, creator ? saltHi : peerSaltHi, plannedRuns == 1 && peerPlan == 1,
-                resume.chosen(), resume.reuse());
+                resume.chosen(), resume.reuse(), Math.min(runsAhead, peerAhead));
     }
 
     static void fail(Party role, Channel ch, String what, List<String> problems)

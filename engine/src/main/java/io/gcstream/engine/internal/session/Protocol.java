@@ -12,6 +12,7 @@ import io.gcstream.engine.HandshakeMismatchException;
 import io.gcstream.engine.ProgressListener;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionException;
+import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.internal.garble.CodeWalker;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
@@ -110,17 +111,22 @@ public abstract class Protocol {
     long walkedNonLinear = -1;
 
     /**
-     * How many runs an evaluator sends ahead of the one whose header it has just read
-     * (docs/protocol.md, "Runs ahead"): after the creator's header of run j come its header and
-     * input OTs of run j + RUNS_AHEAD. So a creator has runs j + 1 and j + 2 to garble while it
-     * sends run j, and an evaluator has runs j − 2 and j − 1 to evaluate while it reads run j.
+     * How many runs an evaluator sends ahead of the one whose header it has just read unless
+     * the session sets another number ({@link #runsAhead(int)}; docs/protocol.md, "Runs ahead").
      */
-    public static final int RUNS_AHEAD = 2;
+    public static final int DEFAULT_RUNS_AHEAD = 2;
     /**
-     * Runs in flight at once when runs go on threads of their own ({@link #parallelRuns}): the
-     * one sent or read and those ahead of it, or behind it.
+     * Most runs ahead a party may state in the hello: one less than the most runs in flight,
+     * which is the most threads a party may have.
      */
-    public static final int RUN_SLOTS = RUNS_AHEAD + 1;
+    public static final int MAX_RUNS_AHEAD = SessionOptions.MAX_THREADS - 1;
+    /**
+     * How many runs the evaluator sends ahead, as the hello agreed: after the creator's header
+     * of run j come its header and input OTs of run j + runsAhead. So a creator has runs j + 1
+     * .. j + runsAhead to garble while it sends run j, and an evaluator has runs j − runsAhead
+     * .. j − 1 to evaluate while it reads run j. 0: no run goes ahead.
+     */
+    int runsAhead = DEFAULT_RUNS_AHEAD;
     /** The threads runs go on beside each other, made by the first run that needs them. */
     private TaskPool runPool;
     /** Runs this side started on a thread of their own beside the one before (tests, benchmarks). */
@@ -148,6 +154,25 @@ public abstract class Protocol {
             throw new IllegalArgumentException("gate loop threads must be in 1.." + threads + ", got " + n);
         }
         gateLoopThreads = n;
+    }
+
+    /**
+     * Sets how many runs the evaluator sends ahead, as the hello agreed (0 .. {@link
+     * #MAX_RUNS_AHEAD}). Before the first run.
+     */
+    public final void runsAhead(int n) {
+        if (n < 0 || n > MAX_RUNS_AHEAD) {
+            throw new IllegalArgumentException("runs ahead must be in 0.." + MAX_RUNS_AHEAD + ", got " + n);
+        }
+        runsAhead = n;
+    }
+
+    /**
+     * Runs in flight at once when runs go on threads of their own ({@link #parallelRuns}): the
+     * one sent or read and those ahead of it, or behind it.
+     */
+    final int runSlots() {
+        return runsAhead + 1;
     }
 
     /**
@@ -227,7 +252,7 @@ public abstract class Protocol {
      * with its own labels, the bytes on the wire being those of one run after another.
      */
     final boolean parallelRuns() {
-        return runThreads >= 2;
+        return runThreads >= 2 && runsAhead >= 1;
     }
 
     /**
@@ -236,14 +261,15 @@ public abstract class Protocol {
      */
     final TaskPool runPool() {
         if (runPool == null) {
-            runPool = new TaskPool(Handshake.name(role()) + "-run", runThreadCount(runThreads), RUN_SLOTS);
+            runPool = new TaskPool(Handshake.name(role()) + "-run", runThreadCount(runThreads, runsAhead),
+                    runSlots());
         }
         return runPool;
     }
 
-    /** Threads of runs computed beside each other for {@code threads} run threads. */
-    public static int runThreadCount(int threads) {
-        return Math.max(1, Math.min(threads, RUN_SLOTS));
+    /** Threads of runs computed beside each other for {@code threads} run threads, {@code runsAhead} runs ahead. */
+    public static int runThreadCount(int threads, int runsAhead) {
+        return Math.max(1, Math.min(threads, runsAhead + 1));
     }
 
     /** Runs this side started on a thread of their own beside the one before ({@link #parallelRuns}). */
@@ -342,7 +368,7 @@ public abstract class Protocol {
     /**
      * Most fresh evaluator input bits of a run sent ahead: its OT messages (16 bytes a bit) are
      * written while the creator may be blocked writing an earlier run's tables, so those of
-     * {@link #RUNS_AHEAD} runs must fit in the channel's buffers (16 KiB and a header each),
+     * {@link #runsAhead} runs must fit in the channel's buffers (16 KiB and a header each),
      * which the evaluator checks before it runs ahead ({@link TunedChannel#reserveUnread}).
      */
     public static final int AHEAD_MAX_BITS = 1024;

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 
 /**
@@ -129,8 +130,8 @@ public final class Runs {
      * takes {@code freshBits.apply(i)} (checked by the caller's function), asked once a run and
      * in run order, and its result goes to {@code results}, in run order. An evaluator whose spec
      * may run ahead ({@link Protocol#canRunAhead}) asks for a run's bits when it sends that run
-     * ahead: run i + {@link Protocol#RUNS_AHEAD}'s as run i begins, before the results of up to
-     * three runs are handed over; every other party asks for run i's bits after run i−1's
+     * ahead: run i + d's as run i begins (d the runs ahead the hello agreed), before the results
+     * of up to 2d − 1 runs are handed over; every other party asks for run i's bits after run i−1's
      * result. A creator is told of the runs that follow, so that it may garble them beside this
      * one. Where runs go
      * on threads of their own ({@link Protocol#parallelRuns}), the evaluator's runs after the
@@ -144,7 +145,7 @@ public final class Runs {
         boolean creator = protocol.role() == Party.CREATOR;
         byte[] fingerprint = ahead || creator ? spec.circuit().hash() : null;
         long first = index;
-        Bits bits = new Bits(freshBits, first);
+        Bits bits = new Bits(freshBits, first, () -> protocol.runsAhead + 2);
         Protocol.Sequence seq = ahead || creator
                 ? new Protocol.Sequence(spec, fingerprint, first + count - 1, ahead ? bits::of : null)
                 : null;
@@ -174,21 +175,33 @@ public final class Runs {
 
     /**
      * The fresh bits of the runs of one {@link #runMany}, asked once a run, in run order, as
-     * late as the run or a run sent ahead needs them; those of the last few runs kept.
+     * late as the run or a run sent ahead needs them; those of the last runs ahead + 2 runs
+     * kept (the runs ahead are known once the hello is done, after the first run's bits are
+     * asked: the ring grows then).
      */
     private static final class Bits {
         private final IntFunction<boolean[]> source;
         private final long first;
-        private final boolean[][] kept = new boolean[Protocol.RUNS_AHEAD + 2][];
+        private final IntSupplier keep;
+        private boolean[][] kept = new boolean[0][];
         /** Runs (from {@code first}) whose bits were asked. */
         private long asked;
 
-        Bits(IntFunction<boolean[]> source, long first) {
+        Bits(IntFunction<boolean[]> source, long first, IntSupplier keep) {
             this.source = source;
             this.first = first;
+            this.keep = keep;
         }
 
         boolean[] of(long run) {
+            int n = keep.getAsInt();
+            if (n > kept.length) {
+                boolean[][] grown = new boolean[n][];
+                for (long k = Math.max(0, asked - kept.length); k < asked; k++) {
+                    grown[(int) (k % n)] = kept[(int) (k % kept.length)];
+                }
+                kept = grown;
+            }
             long i = run - first;
             if (i < asked - kept.length) {
                 throw new IllegalStateException("the bits of run " + run + " are asked again, too late");

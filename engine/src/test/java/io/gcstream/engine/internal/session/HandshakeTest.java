@@ -23,17 +23,25 @@ class HandshakeTest {
 
     private static Object[] hello(StateCheck creator, int creatorRuns, StateCheck evaluator,
             int evaluatorRuns) throws Exception {
+        return hello(creator, creatorRuns, AHEAD, evaluator, evaluatorRuns, AHEAD);
+    }
+
+    private static final int AHEAD = Protocol.DEFAULT_RUNS_AHEAD;
+
+    private static Object[] hello(StateCheck creator, int creatorRuns, int creatorAhead, StateCheck evaluator,
+            int evaluatorRuns, int evaluatorAhead) throws Exception {
         Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
         CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> {
             try {
-                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorRuns, evaluator, 0, 0);
+                return Handshake.hello(ch[1], Party.EVALUATOR, Scheme.GRR3, evaluatorRuns, evaluatorAhead, evaluator,
+                        0, 0);
             } catch (Exception x) {
                 return x;
             }
         });
         Object c;
         try {
-            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorRuns, creator, 77, -78);
+            c = Handshake.hello(ch[0], Party.CREATOR, Scheme.GRR3, creatorRuns, creatorAhead, creator, 77, -78);
         } catch (Exception x) {
             c = x;
         }
@@ -43,8 +51,8 @@ class HandshakeTest {
     @Test
     void matchingHellosPassAndBothUseTheCreatorsSalt() throws Exception {
         Object[] r = hello(StateCheck.none(), StateCheck.none());
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0]);
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[1]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, AHEAD), r[0]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, AHEAD), r[1]);
     }
 
     /** A single run is planned only when both sides plan it; a side that does not say is no mismatch. */
@@ -54,8 +62,8 @@ class HandshakeTest {
             boolean c = (k & 1) != 0;
             boolean e = (k & 2) != 0;
             Object[] r = hello(StateCheck.none(), c ? 1 : 0, StateCheck.none(), e ? 1 : 0);
-            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false), r[0], "creator " + c + ", evaluator " + e);
-            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false), r[1], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false, AHEAD), r[0], "creator " + c + ", evaluator " + e);
+            assertEquals(new Handshake.Agreed(77L, -78L, c && e, -1, false, AHEAD), r[1], "creator " + c + ", evaluator " + e);
         }
     }
 
@@ -70,10 +78,45 @@ class HandshakeTest {
         assertMismatch(r[0], "peer plans 2 runs but this side 1 run");
         assertMismatch(r[1], "peer plans 1 run but this side 2 runs");
         r = hello(StateCheck.none(), 5, StateCheck.none(), 5);
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0]);
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[1]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, AHEAD), r[0]);
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, AHEAD), r[1]);
         r = hello(StateCheck.none(), 0, StateCheck.none(), 7);
-        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false), r[0], "a side that does not say agrees");
+        assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, AHEAD), r[0], "a side that does not say agrees");
+    }
+
+    /** Each side states the runs it takes ahead; both use the smaller number, whichever side states it. */
+    @Test
+    void bothSidesUseTheSmallerNumberOfRunsAhead() throws Exception {
+        int[][] cases = {{2, 2, 2}, {5, 0, 0}, {0, 5, 0}, {1, 63, 1}, {63, 7, 7}, {63, 63, 63}};
+        for (int[] k : cases) {
+            Object[] r = hello(StateCheck.none(), 0, k[0], StateCheck.none(), 0, k[1]);
+            assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, k[2]), r[0], k[0] + " and " + k[1]);
+            assertEquals(new Handshake.Agreed(77L, -78L, false, -1, false, k[2]), r[1], k[0] + " and " + k[1]);
+        }
+    }
+
+    /** A number of runs ahead outside 0..63 from the peer is a mismatch that names it; from the caller, a bug. */
+    @Test
+    void runsAheadOutOfRangeAreRefused() throws Exception {
+        for (int bad : new int[] {-1, Protocol.MAX_RUNS_AHEAD + 1, Integer.MAX_VALUE}) {
+            Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
+            ch[1].writeInt(Handshake.HELLO_MAGIC);
+            ch[1].writeInt(Handshake.VERSION);
+            ch[1].writeInt(Party.EVALUATOR.ordinal());
+            ch[1].writeInt(io.gcstream.engine.internal.garble.GarblingScheme.code(Scheme.HALF_GATES));
+            ch[1].writeInt(0);
+            ch[1].writeInt(bad);
+            StateCheck.none().write(ch[1]);
+            ch[1].writeLong(0);
+            ch[1].writeLong(0);
+            ch[1].flush();
+            HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
+                    () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, AHEAD, StateCheck.none(), 0, 0));
+            assertTrue(e.getMessage().contains("peer announced an unknown number of runs ahead " + bad), e.getMessage());
+            Channel[] ch2 = MemoryChannel.pair(ChannelOptions.defaults());
+            assertThrows(IllegalArgumentException.class,
+                    () -> Handshake.hello(ch2[0], Party.CREATOR, Scheme.HALF_GATES, 0, bad, StateCheck.none(), 0, 0));
+        }
     }
 
     @Test
@@ -124,7 +167,7 @@ class HandshakeTest {
         ch[1].writeInt(0);
         ch[1].flush();
         HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, StateCheck.none(), 0, 0));
+                () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, AHEAD, StateCheck.none(), 0, 0));
         assertTrue(e.getMessage().contains("is not a gcstream session"), e.getMessage());
     }
 
@@ -133,25 +176,25 @@ class HandshakeTest {
      * tweak salt and saved-state check and the end of a save, version 6 the run header (its
      * flags, by which an evaluator runs ahead), version 7 the hello's plan (runs planned, compared),
      * version 8 the salt of sessions under a given Δ and the check of several states resumed at once,
-     * version 9 the order of the messages of runs ahead (two ahead):
-     * a peer of an older version is refused by this side, and this side's hello says 9 where such
+     * version 9 the order of the messages of runs ahead (two ahead), version 10 the hello's runs
+     * ahead: a peer of an older version is refused by this side, and this side's hello says 10 where such
      * a peer looks for its own, so it refuses this side in turn (its check is the same).
      */
     @Test
     void aPeerOfAnOldVersionIsRefused() throws Exception {
-        assertEquals(9, Handshake.VERSION);
-        for (int old : new int[] {3, 4, 5, 6, 7, 8}) {
+        assertEquals(10, Handshake.VERSION);
+        for (int old : new int[] {3, 4, 5, 6, 7, 8, 9}) {
             Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
             ch[1].writeInt(Handshake.HELLO_MAGIC);
             ch[1].writeInt(old);
             ch[1].writeInt(Party.EVALUATOR.ordinal());
             ch[1].flush();
             HandshakeMismatchException e = assertThrows(HandshakeMismatchException.class,
-                    () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, StateCheck.none(), 0, 0));
-            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 9"),
+                    () -> Handshake.hello(ch[0], Party.CREATOR, Scheme.HALF_GATES, 0, AHEAD, StateCheck.none(), 0, 0));
+            assertTrue(e.getMessage().contains("peer speaks protocol version " + old + " but this side speaks 10"),
                     e.getMessage());
             assertEquals(Handshake.HELLO_MAGIC, ch[1].readInt());
-            assertEquals(9, ch[1].readInt());
+            assertEquals(10, ch[1].readInt());
         }
     }
 

@@ -28,6 +28,7 @@ class HelloFuzzTest {
                     ch.writeInt(p.ordinal());
                     ch.writeInt(GarblingScheme.code(Scheme.HALF_GATES));
                     ch.writeInt(p == Party.CREATOR ? 1 : 0);
+                    ch.writeInt(p == Party.CREATOR ? Protocol.DEFAULT_RUNS_AHEAD : Protocol.MAX_RUNS_AHEAD);
                     state.write(ch);
                     ch.writeLong(p == Party.CREATOR ? 0x0100000000000000L : 0);
                     ch.writeLong(p == Party.CREATOR ? 0x0100000000000000L : 0);
@@ -42,7 +43,7 @@ class HelloFuzzTest {
     void hello(byte[] data) throws IOException {
         Party role = data.length > 0 && (data[data.length - 1] & 1) == 1 ? Party.EVALUATOR : Party.CREATOR;
         try (Channel ch = PeerBytes.channel(data)) {
-            Handshake.hello(ch, role, Scheme.HALF_GATES, 1, StateCheck.none(), 42, 43);
+            Handshake.hello(ch, role, Scheme.HALF_GATES, 1, Protocol.DEFAULT_RUNS_AHEAD, StateCheck.none(), 42, 43);
         } catch (IOException | SessionException e) {
             PeerBytes.requireCleanFailure(e);
         }
