@@ -64,7 +64,7 @@ import java.util.concurrent.Future;
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
  *     [--threads 1,2] [--rounds 3] [--warmup 0] [--scheme half-gates] [--sides garbler,evaluator]
- *     [--csv FILE] [--beside true|false] [--runs-at-once 3] [--barrier DIR [--barrier-count 2]]
+ *     [--csv FILE] [--beside true|false] [--runs-at-once 3[,4...]] [--barrier DIR [--barrier-count 2]]
  * </pre>
  *
  * {@code --warmup N} runs each side N times with each thread count before its timed rounds
@@ -81,7 +81,8 @@ import java.util.concurrent.Future;
  * half-gates: 320 MB), hence -Xmx3g. With 2 threads or more, the runs of a workload of several
  * go beside each other on a pool of threads, as a session's runs do
  * ({@code --beside false}: one after another, each on the gate loop's team), at most
- * {@code --runs-at-once} in flight (a session's {@code SessionOptions.runsAtOnce}).
+ * {@code --runs-at-once} in flight (a session's {@code SessionOptions.runsAtOnce}); several
+ * numbers are each measured beside every thread count above one, alternated in each round.
  */
 public final class PartyRates {
     private PartyRates() {
@@ -169,8 +170,8 @@ public final class PartyRates {
         @Parameter(names = "--beside", arity = 1)
         boolean beside = true;
 
-        @Parameter(names = "--runs-at-once", validateWith = Cli.AtLeastOne.class)
-        int runsAtOnce = Protocol.DEFAULT_RUNS_AHEAD + 1;
+        @Parameter(names = "--runs-at-once")
+        List<Integer> runsAtOnce = List.of(Protocol.DEFAULT_RUNS_AHEAD + 1);
 
         @Parameter(names = "--barrier")
         Path barrier;
@@ -181,15 +182,31 @@ public final class PartyRates {
 
     /** Whether runs of a workload of several go beside each other with 2 threads or more, as a session's do. */
     private static boolean beside = true;
+    /** {@code --beside}: whether runs may go beside each other at all. */
+    private static boolean besideAsked = true;
     /** Runs a run beside each other goes ahead of the one sent or read (runs at once − 1). */
     private static int runsAhead = Protocol.DEFAULT_RUNS_AHEAD;
 
     public static void main(String[] args) throws Exception {
         Options a = Cli.parse(new Options(), "PartyRates", args);
-        beside = a.beside && a.runsAtOnce > 1;
-        runsAhead = a.runsAtOnce - 1;
+        besideAsked = a.beside;
+        for (int k : a.runsAtOnce) {
+            if (k < 1) {
+                throw new IllegalArgumentException("--runs-at-once: each at least 1, got " + k);
+            }
+        }
         List<String> workloads = a.workloads;
-        int[] threads = a.threads.stream().mapToInt(Integer::intValue).toArray();
+        // Each thread count, and beyond one thread each number of runs at once: the configurations
+        // alternated in every round.
+        List<int[]> configs = new ArrayList<>();
+        for (int t : a.threads) {
+            for (int k : t == 1 ? a.runsAtOnce.subList(0, 1) : a.runsAtOnce) {
+                configs.add(new int[] {t, k});
+            }
+        }
+        boolean several = a.runsAtOnce.size() > 1;
+        int[] threads = configs.stream().mapToInt(c -> c[0]).toArray();
+        int[] atOnce = configs.stream().mapToInt(c -> c[1]).toArray();
         int rounds = a.rounds;
         Scheme scheme = Scheme.parse(a.scheme);
         List<String> sides = a.sides;
@@ -200,11 +217,11 @@ public final class PartyRates {
         int measured = 0;
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
-                warmUp(s, threads, a.warmup);
+                warmUp(s, threads, atOnce, a.warmup);
                 if (a.barrier != null) {
                     barrier(a.barrier, measured++, a.barrierCount);
                 }
-                double[][] rates = rates(s, threads, rounds);
+                double[][] rates = rates(s, threads, atOnce, rounds);
                 double base = Double.NaN;
                 for (int i = 0; i < threads.length; i++) {
                     double m = median(rates[i]);
@@ -217,9 +234,10 @@ public final class PartyRates {
                         all.append(all.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", v / 1e6));
                     }
                     String vs = Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.2f×", m / base);
-                    System.out.printf(Locale.ROOT, "| %s | %s | %d | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
-                            threads[i], m / 1e6, unit, all, vs);
-                    csv.add(List.of(s.workload(), s.side(), Integer.toString(threads[i]), unit,
+                    String t = threads[i] + (several && threads[i] > 1 ? " (" + atOnce[i] + " at once)" : "");
+                    System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
+                            t, m / 1e6, unit, all, vs);
+                    csv.add(List.of(s.workload(), s.side(), t, unit,
                             String.format(Locale.ROOT, "%.4f", m / 1e6),
                             Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all.toString()));
                 }
@@ -235,29 +253,40 @@ public final class PartyRates {
         }
     }
 
-    /** Runs {@code s} {@code times} times with each thread count, untimed (each run's result checked). */
-    static void warmUp(Side s, int[] threads, int times) throws Exception {
+    /**
+     * Runs {@code s} {@code times} times with each configuration ({@code threads[i]} threads,
+     * {@code atOnce[i]} runs at once), untimed (each run's result checked).
+     */
+    static void warmUp(Side s, int[] threads, int[] atOnce, int times) throws Exception {
         for (int r = 0; r < times; r++) {
-            for (int t : threads) {
-                s.run(t);
+            for (int i = 0; i < threads.length; i++) {
+                runsAtOnce(atOnce[i]);
+                s.run(threads[i]);
             }
         }
     }
 
     /**
-     * Operations a second of {@code s} with each thread count ({@code [count][round]}), each
-     * round running every count once, in alternating order, so that a change of load hits all
-     * counts alike.
+     * Operations a second of {@code s} with each configuration ({@code [config][round]}), each
+     * round running every one once, in alternating order, so that a change of load hits all
+     * alike.
      */
-    static double[][] rates(Side s, int[] threads, int rounds) throws Exception {
+    static double[][] rates(Side s, int[] threads, int[] atOnce, int rounds) throws Exception {
         double[][] rates = new double[threads.length][rounds];
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < threads.length; k++) {
                 int i = r % 2 == 0 ? k : threads.length - 1 - k;
+                runsAtOnce(atOnce[i]);
                 rates[i][r] = s.ops() / (s.run(threads[i]) / 1e9);
             }
         }
         return rates;
+    }
+
+    /** Runs of a workload of several go beside each other, {@code k} in flight, from now on (1: one after another). */
+    private static void runsAtOnce(int k) {
+        beside = besideAsked && k > 1;
+        runsAhead = k - 1;
     }
 
     /**

@@ -31,7 +31,7 @@ class PartyRatesTest {
     @Test
     void roundsAlternateTheOrderOfThreadCounts() throws Exception {
         Compiling s = new Compiling();
-        PartyRates.rates(s, new int[] {1, 2, 4}, 3);
+        PartyRates.rates(s, new int[] {1, 2, 4}, new int[] {3, 3, 3}, 3);
         assertEquals(List.of(1, 2, 4, 4, 2, 1, 1, 2, 4), s.calls);
     }
 
@@ -39,14 +39,14 @@ class PartyRatesTest {
     @Test
     void warmUpRunsAreNotTimed() throws Exception {
         Compiling s = new Compiling();
-        PartyRates.warmUp(s, new int[] {1, 2}, 1);
-        double[][] r = PartyRates.rates(s, new int[] {1, 2}, 3);
+        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1);
+        double[][] r = PartyRates.rates(s, new int[] {1, 2}, new int[] {3, 3}, 3);
         assertEquals(List.of(1, 2, 1, 2, 2, 1, 1, 2), s.calls);
         assertArrayEquals(new double[] {1e9, 1e9, 1e9}, r[0], 1e-3);
         assertArrayEquals(new double[] {2e9, 2e9, 2e9}, r[1], 1e-3);
 
         Compiling cold = new Compiling();
-        double[][] c = PartyRates.rates(cold, new int[] {1, 2}, 3);
+        double[][] c = PartyRates.rates(cold, new int[] {1, 2}, new int[] {3, 3}, 3);
         assertEquals(1e8, c[0][0], 1e-3, "without a warm-up the first round is timed while it compiles");
     }
 }
