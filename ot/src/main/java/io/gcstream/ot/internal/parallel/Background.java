@@ -98,16 +98,8 @@ public final class Background implements AutoCloseable {
     public void close() {
         closed = true;
         Thread th = thread;
-        if (th != null) {
-            LockSupport.unpark(th);
-            if (th != Thread.currentThread()) {
-                try {
-                    th.join(1000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
+        LockSupport.unpark(th);
+        Workers.awaitEnd(th);
         failure = null;
     }
 

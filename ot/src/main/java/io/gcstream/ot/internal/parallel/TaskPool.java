@@ -98,17 +98,12 @@ public final class TaskPool implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        for (int i = 0; i < threads.length; i++) {
-            Thread t = threads[i];
-            if (t != null) {
-                LockSupport.unpark(t);
-                if (t != Thread.currentThread()) {
-                    try {
-                        t.join(1000);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
+        for (Thread t : threads) {
+            LockSupport.unpark(t);
+        }
+        for (Thread t : threads) {
+            if (!Workers.awaitEnd(t)) {
+                break;
             }
         }
         for (long t; (t = taken.get()) < submitted; ) {

@@ -289,14 +289,27 @@ public final class Workers implements AutoCloseable {
             }
         }
         for (Worker w : workers) {
-            if (w != null && w.thread != Thread.currentThread()) {
-                try {
-                    w.thread.join(1000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+            if (w != null && !awaitEnd(w.thread)) {
+                return;
             }
+        }
+    }
+
+    /**
+     * Waits at most a second for {@code t} to end, unless {@code t} is the calling thread (or
+     * null): how a closing owner waits for the threads it stopped. False if the caller was
+     * interrupted meanwhile, its interrupt status kept.
+     */
+    static boolean awaitEnd(Thread t) {
+        if (t == null || t == Thread.currentThread()) {
+            return true;
+        }
+        try {
+            t.join(1000);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
