@@ -131,6 +131,11 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     }
 
     @Override
+    boolean selfContained() {
+        return ended;
+    }
+
+    @Override
     void wake() {
         LockSupport.unpark(reader);
     }

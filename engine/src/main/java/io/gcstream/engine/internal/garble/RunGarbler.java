@@ -36,6 +36,8 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
     /** Whether the walk ended before the release: the owner writes what is held (guarded by this). */
     private boolean walkEnded;
     private volatile Thread waiting;
+    /** Whether all of the started run's tables fit in what it may hold. */
+    private volatile boolean fits;
     private final TableOutput hold = this::hold;
 
     /**
@@ -68,6 +70,7 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
         prepare(c, kept, like);
         // Room for what the run may hold, made here rather than on the run's thread.
         long stream = c.nonLinearCount() * (scheme.tableBytes() + (scheme.controlBits() == 0 ? 0 : 1L)) + piece;
+        fits = stream <= HOLD;
         if (held.length < Math.min(HOLD, stream)) {
             held = new byte[(int) Math.min(HOLD, stream)];
         }
@@ -105,6 +108,11 @@ public final class RunGarbler extends RunThread<StreamingGarbler> {
             heldBytes = 0;
         }
         to.flush();
+    }
+
+    @Override
+    boolean selfContained() {
+        return fits || out != null;
     }
 
     /** A run held and never released ends at once. */

@@ -40,7 +40,25 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     private CodeWalker own;
     private Circuit ownOf;
     volatile boolean closed;
-    private final Runnable walk = this::walkTask;
+    private final Walk walk = new Walk(this);
+
+    /** A run's walk as its pool queues it: the owner may take it ({@link #await}). */
+    private static final class Walk implements Runnable {
+        final RunThread<?> run;
+
+        Walk(RunThread<?> run) {
+            this.run = run;
+        }
+
+        @Override
+        public void run() {
+            run.walkTask();
+        }
+    }
+
+    /** Queued walks the owner may run itself: those that need nothing more from it. */
+    private static final java.util.function.Predicate<Runnable> SELF_CONTAINED =
+            t -> t instanceof Walk w && w.run.selfContained();
 
     /** A run walked by a thread of {@code pool}, which its owner closes after the run. */
     RunThread(GarblingScheme scheme, TaskPool pool) {
@@ -110,12 +128,25 @@ abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     abstract void wake();
 
     /**
+     * Whether the run, started, can walk to its end without the owner doing anything more
+     * (all its tables given, or room for all it makes): then the owner may walk it itself.
+     */
+    abstract boolean selfContained();
+
+    /**
      * Waits until the run's thread is done and rethrows its failure: an {@link IOException} as
-     * an {@link UncheckedIOException}, as the one-thread loops throw it.
+     * an {@link UncheckedIOException}, as the one-thread loops throw it. Meanwhile the owner
+     * walks, on its own thread, runs started after this one that no thread of the pool has
+     * taken yet and that need nothing more from it ({@link #selfContained}), oldest first: so a
+     * pool of one thread fewer than the party's keeps every thread busy.
      */
     public void await() {
         int spins = 0;
         while (running) {
+            if (pool.runQueued(SELF_CONTAINED)) {
+                spins = 0;
+                continue;
+            }
             if (spins < Spin.LIMIT) {
                 spins++;
                 Thread.onSpinWait();

@@ -269,7 +269,7 @@ public abstract class Protocol {
 
     /** Threads of runs computed beside each other for {@code threads} run threads, {@code runsAhead} runs ahead. */
     public static int runThreadCount(int threads, int runsAhead) {
-        return Math.max(1, Math.min(threads, runsAhead + 1));
+        return Math.max(1, Math.min(threads - 1, runsAhead + 1));
     }
 
     /** Runs this side started on a thread of their own beside the one before ({@link #parallelRuns}). */

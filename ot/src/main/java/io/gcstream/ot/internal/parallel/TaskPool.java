@@ -92,6 +92,26 @@ public final class TaskPool implements AutoCloseable {
     }
 
     /**
+     * Runs on the calling thread (the owner) the oldest task not yet taken, if {@code ok}
+     * accepts it: an owner that would wait works instead, so that a pool of one thread fewer
+     * than the cores keeps them all busy. A task run so must need nothing more from the owner.
+     *
+     * @return whether a task ran
+     */
+    public boolean runQueued(java.util.function.Predicate<Runnable> ok) {
+        long t = taken.get();
+        if (t >= submitted) {
+            return false;
+        }
+        Runnable task = queue[(int) (t % queue.length)];
+        if (!ok.test(task) || !taken.compareAndSet(t, t + 1)) {
+            return false;
+        }
+        task.run();
+        return true;
+    }
+
+    /**
      * Ends the threads once their tasks in flight end; tasks not yet taken, and later ones, run
      * on the owner (a task whose run was closed ends at once). Idempotent.
      */
