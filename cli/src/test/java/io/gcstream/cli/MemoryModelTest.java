@@ -143,7 +143,7 @@ class MemoryModelTest {
      */
     static final long PER_RUN_BESIDE = 1280 << 10;
     /** docs/memory.md: runs in flight at once unless a session sets another number ({@code SessionOptions.runsAtOnce}). */
-    static final int DEFAULT_RUNS_AT_ONCE = 3;
+    static final int DEFAULT_RUNS_AT_ONCE = 4;
 
     /**
      * Runs computed beside each other (runMany on 2 threads) add at most, once, the share of

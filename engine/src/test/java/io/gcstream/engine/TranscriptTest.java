@@ -31,12 +31,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TranscriptTest {
     /** Per scheme: SHA-256 of the creator's and of the evaluator's sent bytes. */
     private static final Map<Scheme, String> PINS = Map.of(
-        Scheme.HALF_GATES, "2bf6624dd908a9d28053a8f8321036a09dfd37c818c0fd54dbca1746ac1de982 632edea87892affcea6f267f7d54ba620fdcd453786d6f165c2af26e24f9aaff",
-        Scheme.GRR3, "596f4d24eb2741b12e93cdd4cf0f7d1b56045bf37c5de1044f93d667b4fa5bb8 19fd69c32ce6510a7544788a4ea1ba2884cd534884f5f0ee22f443096ec6ebb8",
-        Scheme.THREE_HALVES, "6f3c173897baae900b7f9564c864830b51cb323ff10106a0d4980988a7ffb6b3 68d31a41d8f3547727e7f861868f885be1f2975153d12d88fa19590e8af5d2b8");
+        Scheme.HALF_GATES, "e5f009e2861ffb9851781d0cade0f98c84e3b9c885c19a178769c90db88cce11 e54d9dee63aef72d2151415267c4ca702f49ce7770fcb4d43730f9547dfe91a8",
+        Scheme.GRR3, "388a49c7e169ba56e774ee6cded6e346cb799cc195d83b626115fcabe6e330e5 4e4a3e43257457861727c2478fe45b0cfb8661be6b7e2018edcb887b6592149d",
+        Scheme.THREE_HALVES, "77cb4346843fc20966e16123a5040adb4028cc30f015af29967ae26c20f0b53e 994eca924d66e395fb70c4bddc89dfaa2775ee0acd0b5ae059ed450682442c51");
 
     /** Half-gates in a session planned as a single run (direct base OTs, then the extension in run 1). */
-    private static final String SINGLE_RUN_PIN = "9faf4f0b084e891995b397b479c4718dd232b899bfa890a6cc9e388379eff4c4 47b0cef779893cf969f469031f410432e00c1b492e6d45c527ab355ccdfab2b6";
+    private static final String SINGLE_RUN_PIN = "de3620c4d94c52b7b69f2c8638fcc8f4a664bb5bb5a2d4a1dfdbae20cc5db752 c445e9f80d9117d7c1388d525503a54f1de2f85ec07e46c42e89d3b320936ec6";
 
     @ParameterizedTest
     @EnumSource(Scheme.class)
@@ -58,9 +58,9 @@ class TranscriptTest {
      * blocks): what {@link #threadCountsChangeNoByteOnTheWire} compares.
      */
     private static final Map<Scheme, String> SPLIT_PINS = Map.of(
-        Scheme.HALF_GATES, "5ce0ae0c0ba631360c8e47fd268413625826f2bc924e46b590f0659de8203049 ec9d9e96222ee1c73dc48b6372abd78d98ce4f4084a63f699283f33639d97e2c",
-        Scheme.GRR3, "23d8398644a8a9e94c09bed3418950d7c85f378f192cf86e6d952514de86d6e6 5bca78345af780389ceb2a5e6c608c53b71880bfc6a83b885e52500ddd1c96ce",
-        Scheme.THREE_HALVES, "52b3990ebdbf5d563964d90970b91e9109c5b1ed274ca003edd43e47ccb46f6a 1965f7a3fd088f78308d77aa0e1a2d80091483212b1d2214f32a8b295c16e8a4");
+        Scheme.HALF_GATES, "df715a525801197c7d70ea9980f91ec46266e6c760902ce43f8b087c14cb9643 8b7dd2f1d59616c5ab8e4271bac4b943854b8605ae3d1920d71ade9141818584",
+        Scheme.GRR3, "92d8bfea3f67a5f702c41a100364d1a73a2aaad8bba4b23099591b249cf08968 71289c1e77d00a0e5375a7a405cc9e334b144c90b78adb8c7053f63e461eae4c",
+        Scheme.THREE_HALVES, "4fed4fabc0da317fc18515998210cec90fde3affc4af39545a5e27d8b5c6daac b3ab1051aadfb85647bbec440089eb94c8a72e0c46160b4c56f46c408b12f7f7");
 
     /**
      * The bytes on the wire do not depend on either party's thread count, so a creator and an
@@ -98,7 +98,7 @@ class TranscriptTest {
     }
 
     /** Half-gates, four runs of a circuit without creator outputs by runMany: the evaluator runs ahead. */
-    private static final String RUNS_AHEAD_PIN = "f2f46d9ec83a2e9ada11cc965d0f8e80d33f3ea720fe964719cdf1d21cb5fb8c 0208c63851f88e4fe998f162fb431e85780dc699bb62ebcd9b9eaf8830b53cf9";
+    private static final String RUNS_AHEAD_PIN = "2318476df1a6a7ff9b498e27e19a49babadcd0fb50c75649575970e0f95d5180 9399fc8dae336481cb84af3caa033f9bc44de6b036be66487bf3b71d2cfd7ab8";
 
     @Test
     void pinnedTranscriptOfRunsAhead() throws Exception {

@@ -32,6 +32,9 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     private volatile boolean finished = true;
     /** Set by the owner once it has put all of the run's tables: a read beyond them fails. */
     private volatile boolean ended;
+    /** Whether the run was loaded ({@link #load}) and begins at {@link #endOfTables}, and its first gate. */
+    private boolean loaded;
+    private long loadedFirstGate;
     /** The owner while it is parked in {@link #awaitRoom}, the run's thread while it waits for bytes. */
     private volatile Thread owner;
     private volatile Thread reader;
@@ -61,6 +64,21 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
         launch(firstGate);
     }
 
+    /**
+     * As {@link #start}, for a run whose tables fit in the ring ({@link #RING} bytes): it begins
+     * only once the owner has put all of them ({@link #endOfTables}), so that its thread never
+     * waits for bytes, and the owner may walk it itself ({@link #await}).
+     */
+    public void load(Circuit c, CodeWalker kept, long firstGate, TweakableHash like) {
+        prepare(c, kept, like);
+        put = 0;
+        taken = 0;
+        ended = false;
+        finished = false;
+        loadedFirstGate = firstGate;
+        loaded = true;
+    }
+
     /** The ring the owner puts the run's tables into, at {@link #at()}. */
     public byte[] buffer() {
         return ring;
@@ -85,11 +103,16 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
 
     /**
      * The owner has put all of the run's tables: a walk that reads more fails (the parties' runs
-     * differ) instead of waiting for bytes that will not come.
+     * differ) instead of waiting for bytes that will not come. A loaded run begins now.
      */
     public void endOfTables() {
         ended = true;
-        LockSupport.unpark(reader);
+        if (loaded) {
+            loaded = false;
+            launch(loadedFirstGate);
+        } else {
+            LockSupport.unpark(reader);
+        }
     }
 
     /** Whether the run's thread has ended its walk (done or failed). */

@@ -433,7 +433,12 @@ public final class EvaluatorProtocol extends Protocol {
         long first = gateCounter;
         int[] eo = decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR));
         gateCounter = first + walkedNonLinear + eo.length;
-        slot.start(c, codeWalker, first, hash);
+        if (streamBytes <= RunEvaluator.RING) {
+            // It begins once its tables are in: its thread, or this one, walks it without waiting.
+            slot.load(c, codeWalker, first, hash);
+        } else {
+            slot.start(c, codeWalker, first, hash);
+        }
         runsBeside++;
 
         enter("garbled circuit");

@@ -114,7 +114,7 @@ public abstract class Protocol {
      * How many runs an evaluator sends ahead of the one whose header it has just read unless
      * the session sets another number ({@link #runsAhead(int)}; docs/protocol.md, "Runs ahead").
      */
-    public static final int DEFAULT_RUNS_AHEAD = 2;
+    public static final int DEFAULT_RUNS_AHEAD = 3;
     /**
      * Most runs ahead a party may state in the hello: one less than the most runs in flight,
      * which is the most threads a party may have.

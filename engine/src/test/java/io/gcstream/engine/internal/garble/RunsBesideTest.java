@@ -162,6 +162,87 @@ class RunsBesideTest {
         assertFalse(Workers.liveThreads() > before, "a run's thread outlived it");
     }
 
+    /**
+     * While the owner awaits a run that no thread of the pool has taken (its one thread busy),
+     * it walks that run itself if the run needs nothing more from it: a garbler's run whose
+     * tables it may all hold, an evaluator's run loaded with all its tables. Stream and results
+     * are those of the pool's thread. A run that still needs the owner (tables not all put, more
+     * tables than it may hold before its release) is left to the pool.
+     */
+    @org.junit.jupiter.api.Test
+    void theOwnerWalksAQueuedRunThatNeedsNothingMoreFromIt() throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(Scheme.HALF_GATES);
+        Random r = new Random(5);
+        Circuit c = RandomCircuits.generate(r, 4, 5, 0, 4, 3000);
+        long dLo = r.nextLong() | 1;
+        long dHi = r.nextLong();
+        long[] zero = new long[2 * (int) c.labelSlots()];
+        for (int i = 0; i < zero.length; i++) {
+            zero[i] = r.nextLong();
+        }
+        StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
+        StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), dLo, dHi, 0, one);
+        place(c, zero, g.labels());
+        CodeWalker kept = new CodeWalker(c, Long.MAX_VALUE);
+        kept.walk(g, null);
+        g.finish();
+        byte[] reference = Arrays.copyOf(one.data, one.size);
+        boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
+        boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
+        Simulator.Result want = Simulator.run(c, x, y);
+        java.util.concurrent.CountDownLatch busy = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch free = new java.util.concurrent.CountDownLatch(1);
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            try (TaskPool pool = new TaskPool("test-owner", 1, 4);
+                    RunGarbler rg = new RunGarbler(scheme, dLo, dHi, pool);
+                    RunGarbler longer = new RunGarbler(scheme, 1, 0, pool);
+                    RunEvaluator re = new RunEvaluator(scheme, pool);
+                    RunEvaluator started = new RunEvaluator(scheme, pool)) {
+                pool.submit(() -> {
+                    busy.countDown();
+                    try {
+                        free.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                busy.await();
+                // Queued behind the pool's busy thread: only the owner can walk them now.
+                place(c, zero, rg.labels(c));
+                rg.start(c, kept, 0, new TweakableHash(), 0);
+                StreamingGarblerTest.Pipe pipe = new StreamingGarblerTest.Pipe();
+                rg.release(pipe);
+                rg.await();
+                assertArrayEquals(reference, Arrays.copyOf(pipe.data, pipe.size), "the stream");
+                ParallelLoopTest.active(c, zero, x, y, dLo, dHi, re.labels(c));
+                re.load(c, kept, 0, new TweakableHash());
+                System.arraycopy(reference, 0, re.buffer(), re.at(), reference.length);
+                re.put(reference.length);
+                re.endOfTables();
+                re.await();
+                assertArrayEquals(want.evaluatorOutputs(), StreamingGarblerTest.decode(rg.labels(c), re.labels(c),
+                        CircuitSlots.outputs(c, Party.EVALUATOR), dLo, dHi), "evaluator outputs");
+                // Runs that still need the owner.
+                Circuit chain = longChain(45_000);
+                longer.labels(chain);
+                longer.start(chain, new CodeWalker(chain, 0), 0, new TweakableHash(), 0);
+                assertFalse(longer.selfContained(), "more tables than it may hold, not released");
+                started.labels(c);
+                started.start(c, kept, 0, new TweakableHash());
+                started.put(100);
+                assertFalse(started.selfContained(), "tables still to come");
+                started.put(reference.length - 100);
+                started.endOfTables();
+                assertTrue(started.selfContained(), "all tables put");
+                free.countDown();
+                longer.release((b, off, len) -> { });
+                longer.await();
+                started.await();
+                assertEquals(reference.length, started.bytesTaken());
+            }
+        });
+    }
+
     /** {@code ands} ANDs in a chain over one creator and eight evaluator bits: more than a run's 1 MiB of tables. */
     static Circuit longChain(int ands) {
         io.gcstream.circuits.internal.Body.Builder b = new io.gcstream.circuits.internal.Body.Builder();

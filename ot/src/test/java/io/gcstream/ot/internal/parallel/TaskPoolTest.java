@@ -111,4 +111,43 @@ class TaskPoolTest {
             assertEquals(before, Workers.liveThreads(), "the pool's thread ended");
         });
     }
+
+    /**
+     * The owner runs the oldest task no thread has taken, on its own thread, only if it accepts
+     * it; a task it ran is not run again, and the pool's thread takes the next one.
+     */
+    @Test
+    void theOwnerRunsTheOldestQueuedTaskItAccepts() throws Exception {
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            CountDownLatch blocked = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            List<String> ran = new CopyOnWriteArrayList<>();
+            Thread owner = Thread.currentThread();
+            try (TaskPool pool = new TaskPool("test-pool-owner", 1, 3)) {
+                assertTrue(!pool.runQueued(t -> true), "nothing queued: nothing runs");
+                pool.submit(() -> {
+                    blocked.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                blocked.await();
+                Runnable a = () -> ran.add("a" + (Thread.currentThread() == owner ? " on the owner" : ""));
+                Runnable b = () -> ran.add("b" + (Thread.currentThread() == owner ? " on the owner" : ""));
+                pool.submit(a);
+                pool.submit(b);
+                assertTrue(!pool.runQueued(t -> t == b), "b is not the oldest queued");
+                assertTrue(pool.runQueued(t -> t == a));
+                assertEquals(List.of("a on the owner"), ran);
+                release.countDown();
+                while (ran.size() < 2) {
+                    Thread.onSpinWait();
+                }
+                Thread.sleep(20);
+                assertEquals(List.of("a on the owner", "b"), ran, "the pool's thread took b, and a only once");
+            }
+        });
+    }
 }
