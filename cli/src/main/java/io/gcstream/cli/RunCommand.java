@@ -39,7 +39,7 @@ final class RunCommand extends CircuitCommand {
     int repeat = 1;
 
     @Parameter(names = "--runs-at-once", description = "Executions of --repeat that may be in flight at once, 1..64"
-            + " (default 3): with threads to spare, each party computes that many beside each other, each holding an execution's"
+            + " (default 4): with threads to spare, each party computes that many beside each other, each holding an execution's"
             + " memory. The parties may use different numbers: the smaller is used")
     Integer runsAtOnce;
 

@@ -374,7 +374,7 @@ public final class GcSession implements AutoCloseable {
      * lets the hello check the count). Where the spec keeps no values, the creator decodes no
      * outputs and the evaluator has at most 1,024 fresh input bits, the evaluator <b>runs d
      * ahead</b>, d being one less than the smaller of the two parties'
-     * {@link SessionOptions.Builder#runsAtOnce(int)} (2 by default), if its channel can take d runs'
+     * {@link SessionOptions.Builder#runsAtOnce(int)} (3 by default), if its channel can take d runs'
      * messages unread (TCP and in-memory channels tell whether they can): once it has the
      * creator's header of run i, it sends run i+d's header and input OTs, so the creator
      * garbles runs i+1 .. i+d while run i is evaluated instead of waiting a round trip for each

@@ -60,14 +60,15 @@ import java.util.OptionalLong;
  *       {@link GcSession#close()}, or when the session fails (docs/scale.md says what threads
  *       buy).</li>
  *   <li>{@code runsAtOnce}: how many runs of {@link GcSession#runMany} may be in flight at once,
- *       1..{@value #MAX_THREADS} (default 3): the evaluator
+ *       1..{@value #MAX_THREADS} (default 4): the evaluator
  *       sends the header and input OTs of a run that many runs minus one ahead, so each party
- *       with threads to spare computes up to that many runs beside each other, a thread each
- *       (at most {@code threads} of them). Each run in flight holds its own labels and tables
+ *       with threads to spare computes up to that many runs beside each other, on at most
+ *       {@code threads} threads (its own among them, taking a run whose inputs are all in while
+ *       it waits for an earlier one). Each run in flight holds its own labels and tables
  *       (docs/memory.md). Both parties state theirs in the hello and the smaller is used, so
  *       they may differ; the bytes on the wire depend on it, never on {@code threads}. 1: no
- *       run goes ahead (each run is a round trip of its own). More than the default pays from
- *       4 threads a party (docs/scale.md).</li>
+ *       run goes ahead (each run is a round trip of its own). With fewer than {@code threads} + 2
+ *       in flight a thread waits between runs (docs/scale.md).</li>
  *   <li>{@code progress}: a {@link ProgressListener} for long runs (default none).</li>
  *   <li>{@code insecureTestSeed}: <b>tests only</b>. Derives Δ, the labels and the OT randomness
  *       from a fixed seed so that a run is reproducible byte for byte. A seeded session is
@@ -77,7 +78,10 @@ import java.util.OptionalLong;
  * <p>Example: {@code SessionOptions.builder().scheme(Scheme.GRR3).timeout(Duration.ofSeconds(5)).build()}.
  */
 public final class SessionOptions {
-    /** {@link #runsAtOnce()} unless set: enough for 2 and 3 cores. */
+    /**
+     * {@link #runsAtOnce()} unless set: on 2 threads one run on each, one whose tables are in
+     * and one more, so that neither waits for the other's run to end.
+     */
     static final int DEFAULT_RUNS_AT_ONCE = Protocol.DEFAULT_RUNS_AHEAD + 1;
     /** {@link #threads()} chosen per session from the cores and where the peer is (the default). */
     static final int AUTO_THREADS = 0;

@@ -256,8 +256,9 @@ public abstract class Protocol {
     }
 
     /**
-     * The threads of runs computed beside each other: one a run in flight, at most
-     * {@link #runThreads}; a thread that ends a run takes the next one started.
+     * The threads of runs computed beside each other: one fewer than {@link #runThreads} (this
+     * thread walks a run too while it waits, {@code RunThread.await}), at most one a run in
+     * flight; a thread that ends a run takes the next one started.
      */
     final TaskPool runPool() {
         if (runPool == null) {
@@ -267,7 +268,10 @@ public abstract class Protocol {
         return runPool;
     }
 
-    /** Threads of runs computed beside each other for {@code threads} run threads, {@code runsAhead} runs ahead. */
+    /**
+     * Threads of the pool of runs computed beside each other for {@code threads} run threads
+     * (the owner's among them), {@code runsAhead} runs ahead.
+     */
     public static int runThreadCount(int threads, int runsAhead) {
         return Math.max(1, Math.min(threads - 1, runsAhead + 1));
     }
