@@ -56,11 +56,7 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
      * has kept it, else walking on its own. The previous run must have been awaited.
      */
     public void start(Circuit c, CodeWalker kept, long firstGate, TweakableHash like) {
-        prepare(c, kept, like);
-        put = 0;
-        taken = 0;
-        ended = false;
-        finished = false;
+        reset(c, kept, like);
         launch(firstGate);
     }
 
@@ -70,13 +66,18 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
      * waits for bytes, and the owner may walk it itself ({@link #await}).
      */
     public void load(Circuit c, CodeWalker kept, long firstGate, TweakableHash like) {
+        reset(c, kept, like);
+        loadedFirstGate = firstGate;
+        loaded = true;
+    }
+
+    /** A run of {@code c} about to start: its walk and hash prepared, its ring empty. */
+    private void reset(Circuit c, CodeWalker kept, TweakableHash like) {
         prepare(c, kept, like);
         put = 0;
         taken = 0;
         ended = false;
         finished = false;
-        loadedFirstGate = firstGate;
-        loaded = true;
     }
 
     /** The ring the owner puts the run's tables into, at {@link #at()}. */

@@ -41,17 +41,9 @@ class RunsBesideTest {
         for (Circuit c : new Circuit[] {RandomCircuits.generate(r, 4, 5, 0, 4, 3000), longChain(45_000)}) {
             long dLo = r.nextLong() | 1;
             long dHi = r.nextLong();
-            long[] zero = new long[2 * (int) c.labelSlots()];
-            for (int i = 0; i < zero.length; i++) {
-                zero[i] = r.nextLong();
-            }
-            StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
-            StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), dLo, dHi, 50, one);
-            place(c, zero, g.labels());
+            long[] zero = randomLabels(r, c);
             CodeWalker kept = new CodeWalker(c, Long.MAX_VALUE);
-            kept.walk(g, null);
-            g.finish();
-            byte[] reference = Arrays.copyOf(one.data, one.size);
+            byte[] reference = oneThreadStream(scheme, c, kept, zero, dLo, dHi, 50);
             assertTrue(kept.keeps());
             boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
             boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
@@ -176,17 +168,9 @@ class RunsBesideTest {
         Circuit c = RandomCircuits.generate(r, 4, 5, 0, 4, 3000);
         long dLo = r.nextLong() | 1;
         long dHi = r.nextLong();
-        long[] zero = new long[2 * (int) c.labelSlots()];
-        for (int i = 0; i < zero.length; i++) {
-            zero[i] = r.nextLong();
-        }
-        StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
-        StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), dLo, dHi, 0, one);
-        place(c, zero, g.labels());
+        long[] zero = randomLabels(r, c);
         CodeWalker kept = new CodeWalker(c, Long.MAX_VALUE);
-        kept.walk(g, null);
-        g.finish();
-        byte[] reference = Arrays.copyOf(one.data, one.size);
+        byte[] reference = oneThreadStream(scheme, c, kept, zero, dLo, dHi, 0);
         boolean[] x = RandomCircuits.bits(r, c.creatorInputCount());
         boolean[] y = RandomCircuits.bits(r, c.evaluatorInputCount());
         Simulator.Result want = Simulator.run(c, x, y);
@@ -253,6 +237,26 @@ class RunsBesideTest {
         }
         return Circuits.builder().creatorInputs(0).evaluatorInputs(1, 2, 3, 4, 5, 6, 7, 8).evaluatorOutputs(9)
                 .numSlots(10).body(b.build()).build();
+    }
+
+    /** Random 0-labels for every slot of {@code c}. */
+    private static long[] randomLabels(Random r, Circuit c) {
+        long[] zero = new long[2 * (int) c.labelSlots()];
+        for (int i = 0; i < zero.length; i++) {
+            zero[i] = r.nextLong();
+        }
+        return zero;
+    }
+
+    /** The one-thread garbler's stream for {@code c} from gate {@code firstGate}, walked by {@code kept}. */
+    private static byte[] oneThreadStream(GarblingScheme scheme, Circuit c, CodeWalker kept, long[] zero, long dLo,
+            long dHi, long firstGate) throws java.io.IOException {
+        StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
+        StreamingGarbler g = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), dLo, dHi, firstGate, one);
+        place(c, zero, g.labels());
+        kept.walk(g, null);
+        g.finish();
+        return Arrays.copyOf(one.data, one.size);
     }
 
     private static void place(Circuit c, long[] zero, long[] labels) {
