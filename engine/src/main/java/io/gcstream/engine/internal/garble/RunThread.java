@@ -13,7 +13,8 @@ import java.util.concurrent.locks.LockSupport;
  * walking the session's kept code (shared read-only, {@link CodeWalker}) or, before the
  * session keeps it, a walker of its own; and the run's end, failure and figures. The walk runs
  * on a thread of a {@link TaskPool} shared by the runs in flight, so that a thread that ends one
- * run takes the next one started. Only the owner calls the methods.
+ * run takes the next one started, or on the owner while it awaits an earlier run ({@link
+ * #await}). Only the owner calls the methods.
  */
 abstract class RunThread<L extends GateQueue> implements AutoCloseable {
     /** Thrown into the walk when the run is closed while its thread waits for the owner. */

@@ -14,8 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>At most {@code capacity} tasks wait to be taken at once. The threads start with the first
  * task, spin briefly ({@link Spin#LIMIT}) and then park while there is none, end after
  * {@link Workers#IDLE_EXIT_NANOS} without tasks (and start again with the next) and at
- * {@link #close()}, after which tasks run on the owner. Nothing is allocated per task. Only
- * the owner calls {@link #submit}.
+ * {@link #close()}, after which tasks run on the owner. The owner may also take the oldest
+ * task waiting and run it itself ({@link #runQueued}). Nothing is allocated per task. Only the
+ * owner calls {@link #submit} and {@link #runQueued}.
  */
 public final class TaskPool implements AutoCloseable {
     private final String name;
