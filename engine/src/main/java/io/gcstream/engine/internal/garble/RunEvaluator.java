@@ -74,6 +74,7 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     /** A run of {@code c} about to start: its walk and hash prepared, its ring empty. */
     private void reset(Circuit c, CodeWalker kept, TweakableHash like) {
         prepare(c, kept, like);
+        loaded = false;
         put = 0;
         taken = 0;
         ended = false;
