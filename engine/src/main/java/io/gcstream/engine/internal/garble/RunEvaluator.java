@@ -38,7 +38,32 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     /** The owner while it is parked in {@link #awaitRoom}, the run's thread while it waits for bytes. */
     private volatile Thread owner;
     private volatile Thread reader;
-    private final TableInput in = this::take;
+    /** Whether the run was loaded: its tables lie in the ring in one piece from its start. */
+    private boolean whole;
+    private final TableView in = new TableView() {
+        @Override
+        public void read(byte[] a, int off, int len) {
+            copy(a, off, len);
+        }
+
+        @Override
+        public byte[] array() {
+            return ring;
+        }
+
+        @Override
+        public int take(int len) throws IOException {
+            if (!whole) {
+                return -1;
+            }
+            long t = taken;
+            if (t + len > put) {
+                throw outOfStep();
+            }
+            taken = t + len;
+            return (int) t;
+        }
+    };
 
     /** A run evaluated by a thread of {@code pool} (see {@link RunThread}). */
     public RunEvaluator(GarblingScheme scheme, TaskPool pool) {
@@ -63,18 +88,21 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     /**
      * As {@link #start}, for a run whose tables fit in the ring ({@link #RING} bytes): it begins
      * only once the owner has put all of them ({@link #endOfTables}), so that its thread never
-     * waits for bytes, and the owner may walk it itself ({@link #await}).
+     * waits for bytes and reads them where they lie in the ring, and the owner may walk it
+     * itself ({@link #await}).
      */
     public void load(Circuit c, CodeWalker kept, long firstGate, TweakableHash like) {
         reset(c, kept, like);
         loadedFirstGate = firstGate;
         loaded = true;
+        whole = true;
     }
 
     /** A run of {@code c} about to start: its walk and hash prepared, its ring empty. */
     private void reset(Circuit c, CodeWalker kept, TweakableHash like) {
         prepare(c, kept, like);
         loaded = false;
+        whole = false;
         put = 0;
         taken = 0;
         ended = false;
@@ -155,6 +183,12 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
         return taken;
     }
 
+    /** A walk that reads more tables than the owner put. */
+    private static IOException outOfStep() {
+        return new IOException("the run reads more tables than a run of its circuit has: the garbled stream is"
+                + " out of step");
+    }
+
     @Override
     boolean selfContained() {
         return ended;
@@ -172,7 +206,7 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
     }
 
     /** The evaluator's input: the next {@code len} bytes of the ring, waiting for the owner to put them. */
-    private void take(byte[] a, int off, int len) {
+    private void copy(byte[] a, int off, int len) {
         while (len > 0) {
             long t = taken;
             int spins = 0;
@@ -183,8 +217,7 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
                 }
                 if (ended && put == t) {
                     // Checked again after the flag: its setter put the last bytes before it.
-                    throw new UncheckedIOException(new IOException("the run reads more tables than a run of its"
-                            + " circuit has: the garbled stream is out of step"));
+                    throw new UncheckedIOException(outOfStep());
                 }
                 if (spins < Spin.LIMIT) {
                     spins++;

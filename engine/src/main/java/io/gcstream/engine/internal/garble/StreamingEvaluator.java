@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
  */
 public final class StreamingEvaluator extends GateQueue {
     private final TableInput input;
+    /** The input, if its tables may be read where they lie. */
+    private final TableView view;
     private final byte[] tables;
     private final int tableBytes;
     private final int blocks;
@@ -34,6 +36,7 @@ public final class StreamingEvaluator extends GateQueue {
     StreamingEvaluator(GarblingScheme scheme, TweakableHash hash, long[] labels, long firstGate, TableInput input) {
         super(scheme, hash, labels, scheme.evalBlocks(), firstGate);
         this.input = input;
+        this.view = input instanceof TableView v ? v : null;
         this.tableBytes = scheme.tableBytes();
         this.tables = new byte[tableBytes * CAPACITY];
         this.blocks = scheme.evalBlocks();
@@ -151,9 +154,16 @@ public final class StreamingEvaluator extends GateQueue {
             return;
         }
         final int tableBytes = this.tableBytes;
-        final byte[] tables = this.tables;
+        byte[] tables = this.tables;
+        int at = 0;
         try {
-            input.read(tables, 0, n * tableBytes);
+            int in = view == null ? -1 : view.take(n * tableBytes);
+            if (in >= 0) {
+                tables = view.array();
+                at = in;
+            } else {
+                input.read(tables, 0, n * tableBytes);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -165,7 +175,7 @@ public final class StreamingEvaluator extends GateQueue {
         final long[] l = labels;
         final int blocks = this.blocks;
         final ControlBits control = this.control;
-        for (int q = 0, t = 0; q < n; q++, t += tableBytes) {
+        for (int q = 0, t = at; q < n; q++, t += tableBytes) {
             int c = control == null ? 0 : control.get();
             scheme.evalFinish(qInfo[q], c, hash, q * blocks, tables, t, l, qOut[q]);
         }

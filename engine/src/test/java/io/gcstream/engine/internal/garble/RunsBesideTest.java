@@ -136,6 +136,12 @@ class RunsBesideTest {
                 UncheckedIOException e = assertThrows(UncheckedIOException.class, re::await);
                 assertTrue(e.getCause().getMessage().contains("out of step"), e.getCause().getMessage());
                 assertEquals(1, e.getCause().getMessage().lines().count());
+                // The same for a run loaded with its tables, which it reads where they lie.
+                re.load(c, new CodeWalker(c, 0), 0, new TweakableHash());
+                re.put(1000);
+                re.endOfTables();
+                UncheckedIOException loaded = assertThrows(UncheckedIOException.class, re::await);
+                assertEquals(e.getCause().getMessage(), loaded.getCause().getMessage());
                 // Abandoned while it waits for tables.
                 re.start(c, new CodeWalker(c, 0), 0, new TweakableHash());
                 re.put(100);
