@@ -554,13 +554,14 @@ public final class PartyRates {
         /**
          * Runs one side {@code reps} times as a session's runMany does on {@code threads}
          * threads (peer infinitely fast; docs/protocol.md, "Runs ahead"): the first run on this
-         * thread, compiling the walk; later ones on the threads of a run pool
-         * ({@link RunGarbler}, {@link RunEvaluator}), {@link #runsAhead} + 1 in flight (d + 1). The
-         * garbler starts runs 2 .. d + 1 while it garbles run 1 itself, then releases each run r
-         * in turn and starts run r + d, its tables in run order; the evaluator reads each run's
-         * tables from the recorded stream into its ring on this thread, ending the runs before
-         * as their threads finish, and goes on to the next run's tables only once run r − d has
-         * ended (a creator sends them only after that run's status). Returns the wall ns.
+         * thread, compiling the walk; later ones on a run pool of one thread fewer and on this
+         * thread while it waits ({@link RunGarbler}, {@link RunEvaluator}), {@link #runsAhead} + 1
+         * in flight (d + 1). The garbler starts runs 2 .. d + 1 while it garbles run 1 itself,
+         * then releases each run r in turn and starts run r + d, its tables in run order; the
+         * evaluator reads each run's tables from the recorded stream into its ring on this
+         * thread (a run that fits begins once they are in), ending the runs before as they
+         * finish, and goes on to the next run's tables only once run r − d has ended (a creator
+         * sends them only after that run's status). Returns the wall ns.
          */
         private long besideEachOther(boolean garbler, int threads) throws IOException {
             long[] touched = {0};
