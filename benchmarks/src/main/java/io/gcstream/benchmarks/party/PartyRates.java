@@ -625,11 +625,7 @@ public final class PartyRates {
                         for (int r = 1; r < reps; r++) {
                             RunEvaluator slot = slots[r % n];
                             place(slot.labels(circuit), active);
-                            if (stream.length <= RunEvaluator.RING) {
-                                slot.load(circuit, cw, 0, hash);
-                            } else {
-                                slot.start(circuit, cw, 0, hash);
-                            }
+                            slot.begin(circuit, cw, 0, hash, stream.length);
                             for (int at = 0; at < stream.length; ) {
                                 while (!pending.isEmpty() && pending.peekFirst().finished()) {
                                     end(pending.poll(), who);

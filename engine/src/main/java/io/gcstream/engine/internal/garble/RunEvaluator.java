@@ -98,6 +98,18 @@ public final class RunEvaluator extends RunThread<StreamingEvaluator> {
         whole = true;
     }
 
+    /**
+     * Starts a run whose tables are {@code tableBytes} long: {@link #load}ed if they fit the
+     * ring, else {@link #start}ed at once and read as the owner puts them.
+     */
+    public void begin(Circuit c, CodeWalker kept, long firstGate, TweakableHash like, long tableBytes) {
+        if (tableBytes <= RING) {
+            load(c, kept, firstGate, like);
+        } else {
+            start(c, kept, firstGate, like);
+        }
+    }
+
     /** A run of {@code c} about to start: its walk and hash prepared, its ring empty. */
     private void reset(Circuit c, CodeWalker kept, TweakableHash like) {
         prepare(c, kept, like);

@@ -433,12 +433,8 @@ public final class EvaluatorProtocol extends Protocol {
         long first = gateCounter;
         int[] eo = decodedSlots(spec, Party.EVALUATOR, CircuitSlots.outputs(c, Party.EVALUATOR));
         gateCounter = first + walkedNonLinear + eo.length;
-        if (streamBytes <= RunEvaluator.RING) {
-            // It begins once its tables are in: its thread, or this one, walks it without waiting.
-            slot.load(c, codeWalker, first, hash);
-        } else {
-            slot.start(c, codeWalker, first, hash);
-        }
+        // A run whose tables fit begins once they are in: its thread, or this one, walks it without waiting.
+        slot.begin(c, codeWalker, first, hash, streamBytes);
         runsBeside++;
 
         enter("garbled circuit");
