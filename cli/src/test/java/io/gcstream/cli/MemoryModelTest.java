@@ -229,6 +229,62 @@ class MemoryModelTest {
         return most;
     }
 
+    /** docs/memory.md: what a thread's 128 row generators of the OT extension allocate, at most. */
+    static final long ROW_GENERATORS = 768 << 10;
+    /** The smallest OT extension block the team shares out (ExtensionTeam.MIN_PARALLEL_OTS). */
+    static final int TEAM_BLOCK = 4096;
+
+    /**
+     * docs/memory.md: each thread of the OT extension's sender beyond the first adds its share
+     * at the first call of more than one block: a matrix, a q_i and a U buffer (48·B bytes),
+     * a skip buffer and its row generators; the calling thread once a skip buffer more. The
+     * sender's thread makes all of it, so its count holds the whole.
+     */
+    @Test
+    void eachOtSenderThreadAddsItsShareAtItsFirstCallOfBlocks() throws Exception {
+        int n = 3 * TEAM_BLOCK;
+        long[] one = new long[1];
+        otSenderCall(1, n); // loads classes and compiles code paths, so the measurements are alike
+        one[0] = otSenderCall(1, n);
+        for (int t = 2; t <= 3; t++) {
+            long extra = otSenderCall(t, n) - one[0];
+            long bound = (t - 1) * (48L * TEAM_BLOCK + (16 << 10) + ROW_GENERATORS) + (8 << 10);
+            assertTrue(extra <= bound, t + " threads: the sender's first call of " + n + " OTs allocated " + extra
+                    + " bytes more than one thread's, over " + bound);
+            assertTrue(extra >= (t - 1) * 48L * TEAM_BLOCK, t + " threads: the team's buffers were not made: " + extra);
+        }
+    }
+
+    /** Bytes the sender's thread allocates in its first call of n random OTs, blocks of {@link #TEAM_BLOCK}. */
+    private static long otSenderCall(int threads, int n) throws Exception {
+        io.gcstream.ot.channel.Channel[] m = io.gcstream.ot.channel.MemoryChannel.pair(
+                io.gcstream.ot.channel.ChannelOptions.defaults());
+        io.gcstream.ot.OtOptions so = io.gcstream.ot.OtOptions.builder().threads(threads).blockSize(TEAM_BLOCK).build();
+        io.gcstream.ot.OtOptions ro = io.gcstream.ot.OtOptions.builder().blockSize(TEAM_BLOCK).build();
+        java.util.concurrent.ExecutorService peer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.Future<io.gcstream.ot.OtExtensionReceiver> rf =
+                    peer.submit(() -> io.gcstream.ot.OtExtensionReceiver.setup(m[1], ro));
+            try (io.gcstream.ot.OtExtensionSender s = io.gcstream.ot.OtExtensionSender.setup(m[0], so);
+                    io.gcstream.ot.OtExtensionReceiver r = rf.get()) {
+                long[] choices = new long[n / 64];
+                java.util.concurrent.Future<?> rc = peer.submit(() -> {
+                    r.random(choices, 0, n, new long[2 * n], 0);
+                    return null;
+                });
+                long[] out0 = new long[2 * n];
+                long[] out1 = new long[2 * n];
+                long start = PartyMemory.allocatedByThisThread();
+                s.random(n, out0, 0, out1, 0);
+                long used = PartyMemory.allocatedByThisThread() - start;
+                rc.get();
+                return used;
+            }
+        } finally {
+            peer.shutdown();
+        }
+    }
+
     @Test
     void compilingAndRunningEditDistanceDoesNotGrowWithTheStrings(@TempDir Path dir) throws Exception {
         compileAndSimulate(dir, 20, 20); // warms up classes and code paths, so the measurements are alike

@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  *       long, while a long computation that keeps going is never cut off. The session sets
  *       these deadlines on its channel.</li>
  *   <li>{@code otBlockSize}: OTs per block of the OT extension (a multiple of 128, default
- *       16,384). Memory of the extension is proportional to it (about 64 bytes per OT for the
+ *       16,384). Memory of the extension is proportional to it (about 48 bytes per OT for the
  *       creator, 112 for the evaluator), so a session whose runs have few evaluator inputs can
  *       use a small block (the smallest multiple of 128 at least its evaluator inputs).</li>
  *   <li>{@code plannedRuns}: how many runs the caller means to make in this session, or 0 (the

@@ -11,8 +11,8 @@ import io.gcstream.ot.internal.parallel.Workers;
  */
 final class ExtensionTeam {
     /**
-     * Smallest block split between threads: 4,096 OTs (four vectorised transpose groups of
-     * words), work far above the cost of a hand-off between threads.
+     * Smallest block whose work is shared between threads (split, or handed whole to one): 4,096
+     * OTs (four vectorised transpose groups of words), work far above a hand-off's cost.
      */
     static final int MIN_PARALLEL_OTS = 4096;
 
@@ -20,6 +20,7 @@ final class ExtensionTeam {
     final Workers team;
     final CrHash[] hashes;
     final long[][] tmps;
+    private volatile boolean closed;
 
     /** {@code threads} threads named {@code gcstream-NAME-k}; the caller's hash and scratch first. */
     ExtensionTeam(int threads, String name, CrHash own, long[] ownTmp, int blockSize) {
@@ -44,8 +45,14 @@ final class ExtensionTeam {
         return hashes.length;
     }
 
+    /** Whether the team has workers to hand work to: more than one thread, not closed. */
+    boolean teamOpen() {
+        return team != null && !closed;
+    }
+
     /** Stops the workers (later blocks run on the caller alone). */
     void close() {
+        closed = true;
         if (team != null) {
             team.close();
         }

@@ -8,8 +8,13 @@ import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
+import io.gcstream.ot.internal.parallel.Spin;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 
 /**
@@ -40,8 +45,13 @@ import org.slf4j.Logger;
  * sender checks, so mismatched calls fail with a clear error instead of desynchronising.
  * A call with n = 0 sends nothing.
  *
- * <p>With {@link OtOptions.Builder#threads threads} above 1, each block's work is split between that
- * many threads (see {@link #close()}); the bytes sent are the same.
+ * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
+ * claim a call's blocks in order and extend each whole, with their own copy of the row
+ * generators and their own matrix, so that no thread reads what another wrote but the
+ * receiver's U, which the calling thread reads ahead for them. Where the receiver sends the next
+ * U only once it has this block's answer (correlated and chosen OTs), and for a call of one
+ * block, the threads share each block in parts, ranges of its rows' words. The bytes sent are
+ * the same.
  *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
@@ -82,59 +92,141 @@ public final class OtExtensionSender implements AutoCloseable {
     /** Extra longs per matrix row so rows do not alias in the L1 cache (see BitMatrix). */
     private static final int ROW_PAD = 8;
 
+    private static final int KIND_SESSION_DELTA = 0;
+    private static final int KIND_CORRELATED = 1;
+    private static final int KIND_RANDOM = 2;
+    private static final int KIND_CHOSEN = 3;
+
     private final Channel ch;
     private final int blockSize;
-    private final Prg[] g = new Prg[KAPPA];
     private final long sLo;
     private final long sHi;
-    /**
-     * U and Q as rows of bytes (see {@link BitMatrix}), as the channel and the PRGs give them;
-     * Q's rows are padded for the transpose, U's are not, so U is read in one call that bypasses
-     * the channel's buffer.
-     */
-    private final byte[] u;
-    private final byte[] q;
-    private final long[] qb;
-    private final long[] hb;
-    private final long[] tmp;
     private final CrHash hash = new CrHash();
     private long count;
-    /** The threads that share each block's work. */
+    /** The threads that extend a call's blocks. */
     private final ExtensionTeam threads;
     /** The team, or null for one thread. */
     private final Workers team;
-    // The block being worked on by the team's jobs.
-    private int jWords;
-    /** U is read but not yet XORed into Q: the team's transpose does it. */
-    private boolean unmaskPending;
-    private int jMb;
-    private long[] jOut;
-    private int jOutOff;
-    private int jKind;
-    private long jLo;
-    private long jHi;
-    private final Workers.Job rowsJob = this::rowsPart;
-    private final Workers.Job transposeJob = this::transposePart;
-    private final Workers.Job hashJob = this::hashPart;
+
+    // Per thread of the team (0: the caller's): the row generators (seeded alike: each thread
+    // skips the blocks the others extend), their offset in the rows' streams, the matrix Q as
+    // rows of bytes (see BitMatrix; rows padded for the transpose), the block's q_i as blocks
+    // (made on first use: the session-Delta OTs of whole groups transpose into their output).
+    private final Prg[][] rowPrgs;
+    private final long[] prgAt;
+    private final byte[][] qs;
+    private final long[][] qbs;
+    private final byte[][] skipScratch;
+    /** The base OTs' outputs, which seed every thread's row generators (with a team only). */
+    private final long[] seeds;
+    /** Offset in every row's stream of the next call's first block. */
+    private long rowAt;
+
+    // Per slot (a block in flight, block b in slot b % slots): U as the receiver sent it
+    // (unpadded rows, read in one call that bypasses the channel's buffer), and the message
+    // back for the kinds that send one.
+    private final int slots;
+    private final byte[][] us;
+    private final long[][] msgs;
+
+    // The call being extended.
+    private int cKind;
+    private int cN;
+    private int cBlocks;
+    private long cAt0;
+    private long[] cOut0;
+    private int cOff0;
+    private long[] cOut1;
+    private int cOff1;
+    private long cLo;
+    private long cHi;
+
+    /** Slots in use in the call: 1 on this thread alone, {@link #slots} on the team. */
+    private int cSlots;
+
+    // The team's claims on the parts of the call's blocks (see extendByTeam).
+    private int cParts;
+    private final AtomicInteger nextPart = new AtomicInteger();
+    /** Blocks whose U has been read. */
+    private volatile int uRead;
+    /** Per slot: the parts extended in it in this call. */
+    private final AtomicIntegerArray partsDone;
+    /** Messages back sent in this call (kinds that send one). */
+    private int sent;
+    /** Set when a thread failed: the others stop claiming and waiting. */
+    private volatile boolean abandon;
+    /** Per thread: the thread while it is parked waiting for a U, else null. */
+    private final AtomicReferenceArray<Thread> uWaiters;
+    private final Workers.Job claimJob = this::claimParts;
 
     private OtExtensionSender(Channel ch, int blockSize, long sLo, long sHi, long[] seeds,
             int threads) {
         this.ch = ch;
         this.blockSize = blockSize;
-        this.tmp = BitMatrix.scratch(blockSize / 64);
-        this.threads = new ExtensionTeam(threads, "ot-sender", hash, tmp, blockSize);
-        this.team = this.threads.team;
         this.sLo = sLo;
         this.sHi = sHi;
+        this.threads = new ExtensionTeam(threads, "ot-sender", hash, BitMatrix.scratch(blockSize / 64), blockSize);
+        this.team = this.threads.team;
+        int t = this.threads.size();
+        this.rowPrgs = new Prg[t][];
+        this.prgAt = new long[t];
+        this.qs = new byte[t][];
+        this.qbs = new long[t][];
+        this.skipScratch = new byte[t][];
+        // One more slot than threads: every thread extends a block while the next U is read.
+        this.slots = team == null ? 1 : t + 1;
+        this.us = new byte[slots][];
+        this.msgs = new long[slots][];
+        this.partsDone = new AtomicIntegerArray(slots);
+        this.uWaiters = new AtomicReferenceArray<>(t);
+        this.seeds = team == null ? null : seeds.clone();
+        rowPrgs[0] = rowPrgs(seeds);
+        qs[0] = new byte[qBytes()];
+        us[0] = new byte[KAPPA * (blockSize / 8)];
+    }
+
+    private static Prg[] rowPrgs(long[] seeds) {
+        Prg[] g = new Prg[KAPPA];
         for (int j = 0; j < KAPPA; j++) {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
         }
-        int words = blockSize / 64 + ROW_PAD;
-        this.u = new byte[KAPPA * (blockSize / 8)]; // unpadded rows of blockSize bits
-        this.q = new byte[8 * KAPPA * words];
-        this.qb = new long[2 * blockSize];
-        this.hb = new long[2 * blockSize];
+        return g;
     }
+
+    /** Bytes of Q: 128 rows of a block's words, padded. */
+    private int qBytes() {
+        return 8 * KAPPA * (blockSize / 64 + ROW_PAD);
+    }
+
+    /**
+     * Makes what the team's threads extend blocks with, on this thread, at the team's first
+     * call: per thread its row generators, Q and q_i buffer and a skip buffer, and the slots'
+     * U buffers. A session whose calls all fit one block never makes them.
+     */
+    private void teamState() {
+        for (int k = 0; k < qs.length; k++) {
+            if (rowPrgs[k] == null) {
+                rowPrgs[k] = rowPrgs(seeds);
+            }
+            if (qs[k] == null) {
+                qs[k] = new byte[qBytes()];
+            }
+            if (qbs[k] == null) {
+                qbs[k] = new long[2 * blockSize];
+            }
+            if (skipScratch[k] == null) {
+                skipScratch[k] = new byte[SKIP_SCRATCH];
+            }
+        }
+        for (int k = 0; k < slots; k++) {
+            if (us[k] == null) {
+                us[k] = new byte[KAPPA * (blockSize / 8)];
+            }
+        }
+    }
+
+    /** Bytes a thread's row generators skip at a time (one cipher call). */
+    private static final int SKIP_SCRATCH = Prg.MAX_BATCH;
 
     /**
      * Starts a session: checks the peer's header and runs the 128 base OTs
@@ -190,23 +282,7 @@ public final class OtExtensionSender implements AutoCloseable {
             return;
         }
         Handshake.expect(ch, Handshake.CORRELATED, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            extendBlock(mb);
-            if (parallel(mb)) {
-                hashBlock(KIND_CORRELATED, mb, out, outOff + done, deltaLo, deltaHi);
-            } else {
-                int o = 2 * (outOff + done);
-                hash.ccr(qb, 0, out, outOff + done, mb);
-                hash.ccrXor(qb, 0, sLo, sHi, qb, 0, mb);
-                for (int i = 0; i < 2 * mb; i += 2) {
-                    qb[i] ^= out[o + i] ^ deltaLo;
-                    qb[i + 1] ^= out[o + i + 1] ^ deltaHi;
-                }
-            }
-            ch.writeLongs(qb, 0, 2 * mb);
-            ch.flush();
-        }
+        extend(KIND_CORRELATED, n, out, outOff, null, 0, deltaLo, deltaHi);
     }
 
     /**
@@ -220,17 +296,7 @@ public final class OtExtensionSender implements AutoCloseable {
             return;
         }
         Handshake.expect(ch, Handshake.CORRELATED_SESSION_DELTA, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            int words = extendRows(mb);
-            if (64 * words == mb) {
-                // Whole 128-OT groups: the transpose fills exactly the caller's blocks, no copy.
-                transpose(words, out, outOff + done);
-            } else {
-                transpose(words, qb, 0);
-                System.arraycopy(qb, 0, out, 2 * (outOff + done), 2 * mb);
-            }
-        }
+        extend(KIND_SESSION_DELTA, n, out, outOff, null, 0, 0, 0);
     }
 
     /**
@@ -245,21 +311,7 @@ public final class OtExtensionSender implements AutoCloseable {
             return;
         }
         Handshake.expect(ch, Handshake.RANDOM, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            extendBlock(mb);
-            if (parallel(mb)) {
-                hashBlock(KIND_RANDOM, mb, out0, out0Off + done, 0, 0);
-                jOut = out1;
-                jOutOff = out1Off + done;
-                jKind = KIND_RANDOM_1;
-                team.run(hashJob, team.threads());
-                jOut = null;
-            } else {
-                hash.ccr(qb, 0, out0, out0Off + done, mb);
-                hash.ccrXor(qb, 0, sLo, sHi, out1, out1Off + done, mb);
-            }
-        }
+        extend(KIND_RANDOM, n, out0, out0Off, out1, out1Off, 0, 0);
     }
 
     /** n chosen-message OTs of the blocks m0_i, m1_i; the receiver gets m_{c_i}. */
@@ -270,25 +322,7 @@ public final class OtExtensionSender implements AutoCloseable {
             return;
         }
         Handshake.expect(ch, Handshake.CHOSEN, n);
-        for (int done = 0; done < n; done += blockSize) {
-            int mb = Math.min(blockSize, n - done);
-            extendBlock(mb);
-            if (parallel(mb)) {
-                hashBlock(KIND_CHOSEN_0, mb, m0, m0Off + done, 0, 0);
-                ch.writeLongs(hb, 0, 2 * mb);
-                hashBlock(KIND_CHOSEN_1, mb, m1, m1Off + done, 0, 0);
-                ch.writeLongs(hb, 0, 2 * mb);
-                ch.flush();
-                continue;
-            }
-            hash.ccr(qb, 0, hb, 0, mb);
-            xorWith(hb, m0, 2 * (m0Off + done), mb);
-            ch.writeLongs(hb, 0, 2 * mb);
-            hash.ccrXor(qb, 0, sLo, sHi, hb, 0, mb);
-            xorWith(hb, m1, 2 * (m1Off + done), mb);
-            ch.writeLongs(hb, 0, 2 * mb);
-            ch.flush();
-        }
+        extend(KIND_CHOSEN, n, m0, m0Off, m1, m1Off, 0, 0);
     }
 
     /**
@@ -312,52 +346,340 @@ public final class OtExtensionSender implements AutoCloseable {
         threads.close();
     }
 
-    /** Whether a block of mb OTs is worth splitting between the team's threads. */
-    private boolean parallel(int mb) {
-        return threads.parallel(mb);
-    }
-
-    /** Reads U for mb OTs and leaves q_i (i < mb) in qb. */
-    private void extendBlock(int mb) throws IOException {
-        int words = extendRows(mb);
-        transpose(words, qb, 0);
+    /**
+     * One call of n OTs of {@code kind}, block by block: on the team if a block is worth handing
+     * to another thread, else on this thread alone. {@code out0}/{@code out1} are the kind's
+     * outputs (for chosen OTs, its messages m0 and m1) from blocks {@code off0}/{@code off1};
+     * (lo, hi) the correlation of correlated OTs.
+     */
+    private void extend(int kind, int n, long[] out0, int off0, long[] out1, int off1, long lo, long hi)
+            throws IOException {
+        int blocks = (int) ((n + (long) blockSize - 1) / blockSize);
+        cKind = kind;
+        cN = n;
+        cBlocks = blocks;
+        cAt0 = rowAt;
+        cOut0 = out0;
+        cOff0 = off0;
+        cOut1 = out1;
+        cOff1 = off1;
+        cLo = lo;
+        cHi = hi;
+        count += n;
+        rowAt += rowBytes(blockSize) * (blocks - 1L) + rowBytes(n - (blocks - 1) * blockSize);
+        boolean byTeam = Math.min(n, blockSize) >= ExtensionTeam.MIN_PARALLEL_OTS && threads.teamOpen();
+        cSlots = byTeam ? slots : 1;
+        if (byTeam) {
+            teamState();
+        }
+        int msgLongs = kind == KIND_CHOSEN ? 4 * blockSize : kind == KIND_CORRELATED ? 2 * blockSize : 0;
+        for (int k = 0; k < cSlots; k++) {
+            if (msgs[k] == null || msgs[k].length < msgLongs) {
+                msgs[k] = new long[msgLongs];
+            }
+        }
+        try {
+            if (byTeam) {
+                // Blocks whole, one a thread, where U comes ahead of the answers; else each
+                // block in parts: the receiver sends the next U only once it has this answer.
+                extendByTeam(blocks > 1 && !sends(kind) ? 1 : team.threads());
+            } else {
+                for (int b = 0; b < blocks; b++) {
+                    // Our rows do not depend on U: make them before blocking on the receiver.
+                    rows(b, 0, 1, 0);
+                    readU(b);
+                    extendPart(b, 0, 1, 0);
+                    send(b);
+                }
+            }
+        } finally {
+            cOut0 = null;
+            cOut1 = null;
+        }
     }
 
     /**
-     * Reads U for mb OTs and leaves the rows of Q (before transposition) in q, or with the
-     * team, G(k^s) in q and U in u, to be combined by {@link #transpose}; returns the longs per
-     * row, 64 * words &ge; mb.
+     * The call's blocks on the team, each in {@code parts} parts (word ranges of its rows):
+     * every thread claims parts in order and extends each ({@link #claimParts}); this thread
+     * also reads each block's U as soon as its slot is free, before it claims a part of its own
+     * so that the others seldom wait for one, and sends the answers in block order as their
+     * blocks are done. A thread waits only for a U not read yet, and this thread for a slot
+     * whose previous block another thread still extends; each wait spins briefly, then parks.
      */
-    private int extendRows(int mb) throws IOException {
-        int words = words(mb);
-        int rowBytes = 8 * words;
-        count += mb;
-        if (parallel(mb)) {
-            // The workers expand the PRG rows while this thread reads U.
-            jWords = words;
-            team.start(rowsJob, team.threads());
-            try {
-                ch.readFully(u, 0, KAPPA * rowBytes);
-            } catch (IOException | RuntimeException e) {
-                team.finishQuietly();
-                throw e;
+    private void extendByTeam(int parts) throws IOException {
+        int blocks = cBlocks;
+        cParts = parts;
+        nextPart.set(0);
+        uRead = 0;
+        sent = 0;
+        abandon = false;
+        for (int k = 0; k < cSlots; k++) {
+            partsDone.set(k, 0);
+        }
+        int total = blocks * parts;
+        team.start(claimJob, team.threads());
+        try {
+            int read = 0;
+            claiming:
+            while (!abandon) {
+                while (read < blocks && free(read)) {
+                    readU(read++);
+                }
+                sendDone();
+                int k = nextPart.getAndIncrement();
+                if (k >= total) {
+                    break;
+                }
+                int b = k / parts;
+                int p = k % parts;
+                rows(b, p, parts, 0);
+                while (read <= b) {
+                    if (!awaitFree(read)) {
+                        break claiming;
+                    }
+                    readU(read++);
+                }
+                extendPart(b, p, parts, 0);
             }
-            team.finish();
-            unmaskPending = true;
-            return words;
+            while (read < blocks && awaitFree(read)) {
+                readU(read++);
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            abandon = true;
+            team.finishQuietly();
+            throw e;
+        }
+        team.finish();
+        sendDone();
+    }
+
+    /** Whether block {@code b}'s slot is free: the block before it there is extended, and (if answers are sent) every block before it answered. */
+    private boolean free(int b) {
+        return partsDone.get(b % cSlots) >= (b / cSlots) * cParts && (!sends(cKind) || sent >= b);
+    }
+
+    /** Whether block {@code b} is extended. */
+    private boolean extended(int b) {
+        return partsDone.get(b % cSlots) >= (b / cSlots + 1) * cParts;
+    }
+
+    /** This thread waits until block {@code b}'s slot is free, sending answers meanwhile; false if a thread failed. */
+    private boolean awaitFree(int b) throws IOException {
+        int spins = 0;
+        while (!free(b)) {
+            if (abandon) {
+                return false;
+            }
+            sendDone();
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, WAIT_NANOS);
+            }
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+        return true;
+    }
+
+    /** Longest a waiting thread parks before it looks again (a wake-up may come earlier). */
+    private static final long WAIT_NANOS = 50_000;
+
+    /** Sends the answers of the blocks extended, in block order (kinds that answer). */
+    private void sendDone() throws IOException {
+        if (!sends(cKind)) {
+            return;
+        }
+        while (sent < cBlocks && extended(sent)) {
+            send(sent++);
+        }
+    }
+
+    /** Team job: claims parts of the call's blocks and extends them until none is left. */
+    private void claimParts(int part, int thread) {
+        try {
+            int parts = cParts;
+            int total = cBlocks * parts;
+            while (!abandon) {
+                int k = nextPart.getAndIncrement();
+                if (k >= total) {
+                    return;
+                }
+                // The rows do not depend on U: made while this thread may still wait for it.
+                rows(k / parts, k % parts, parts, thread);
+                if (!awaitU(k / parts, thread)) {
+                    return;
+                }
+                extendPart(k / parts, k % parts, parts, thread);
+            }
+        } catch (RuntimeException | Error e) {
+            abandon = true;
+            throw e;
+        }
+    }
+
+    /** A worker waits until block {@code b}'s U is read; false if a thread failed. */
+    private boolean awaitU(int b, int thread) {
+        int spins = 0;
+        while (uRead <= b) {
+            if (abandon) {
+                return false;
+            }
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+                continue;
+            }
+            uWaiters.set(thread, Thread.currentThread());
+            if (uRead <= b && !abandon) {
+                LockSupport.parkNanos(this, WAIT_NANOS);
+            }
+            uWaiters.set(thread, null);
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+        return true;
+    }
+
+    /** Reads block {@code b}'s U into its slot and wakes the threads waiting for one. */
+    private void readU(int b) throws IOException {
+        int mb = Math.min(blockSize, cN - b * blockSize);
+        ch.readFully(us[b % cSlots], 0, (int) (KAPPA * rowBytes(mb)));
+        uRead = b + 1;
+        for (int k = 1; k < uWaiters.length(); k++) {
+            Thread w = uWaiters.get(k);
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+    }
+
+    /** Sends block {@code b}'s answer, for the kinds that answer. */
+    private void send(int b) throws IOException {
+        if (!sends(cKind)) {
+            return;
+        }
+        int mb = Math.min(blockSize, cN - b * blockSize);
+        ch.writeLongs(msgs[b % cSlots], 0, (cKind == KIND_CHOSEN ? 4 : 2) * mb);
+        ch.flush();
+    }
+
+    private static boolean sends(int kind) {
+        return kind == KIND_CORRELATED || kind == KIND_CHOSEN;
+    }
+
+    /**
+     * The words of part {@code part} of {@code parts} (a range of words of every row) of block
+     * {@code b} of G(k^s)'s rows, into thread {@code thread}'s Q: the part's first step, which
+     * needs no U.
+     */
+    private void rows(int b, int part, int parts, int thread) {
+        int words = words(Math.min(blockSize, cN - b * blockSize));
+        int from = BitMatrix.partStart(words, part, parts);
+        int to = BitMatrix.partStart(words, part + 1, parts);
+        if (from == to) {
+            return;
         }
         int stride = 8 * (words + ROW_PAD);
-        // Our PRG rows do not depend on U: compute them before blocking on the receiver.
+        int len = 8 * (to - from);
+        byte[] q = qs[thread];
+        Prg[] rows = rowPrgs[thread];
+        skipTo(thread, cAt0 + rowBytes(blockSize) * b + 8L * from);
         for (int j = 0; j < KAPPA; j++) {
-            g[j].nextBytes(q, j * stride, rowBytes);
+            rows[j].nextBytes(q, j * stride + 8 * from, len);
         }
-        ch.readFully(u, 0, KAPPA * rowBytes);
-        unmask(words, 0, words);
-        return words;
+        prgAt[thread] += len;
+    }
+
+    /**
+     * The rest of part {@code part} of {@code parts} of block {@code b} on the team's thread
+     * {@code thread}, once its {@link #rows} are made and the block's U is read:
+     * Q = G(k^s) ^ s.U for its words, their transpose into q_i = t_i ^ c_i s, and the kind's
+     * outputs and answer for those OTs.
+     */
+    private void extendPart(int b, int part, int parts, int thread) {
+        int first = b * blockSize;
+        int mb = Math.min(blockSize, cN - first);
+        int words = words(mb);
+        int from = BitMatrix.partStart(words, part, parts);
+        int to = BitMatrix.partStart(words, part + 1, parts);
+        int slot = b % cSlots;
+        if (from < to) {
+            byte[] q = qs[thread];
+            unmask(q, us[slot], words, from, to);
+            long[] tmp = threads.tmps[thread];
+            int lo = 64 * from;
+            int k = Math.min(64 * to, mb) - lo;
+            if (cKind == KIND_SESSION_DELTA && 64 * words == mb) {
+                // Whole 128-OT groups: the transpose fills exactly the caller's blocks, no copy.
+                BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, cOut0, cOff0 + first, tmp);
+            } else {
+                long[] x = qbs[thread];
+                if (x == null) {
+                    x = qbs[thread] = new long[2 * blockSize]; // thread 0 alone: made on first use
+                }
+                BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, x, 0, tmp);
+                outputs(x, lo, k, mb, first, slot, threads.hashes[thread]);
+            }
+        }
+        partsDone.incrementAndGet(slot);
+    }
+
+    /**
+     * The kind's outputs and answer for the k q_i from {@code lo} in x, of a block of mb OTs
+     * whose first is OT {@code first} of the call.
+     */
+    private void outputs(long[] x, int lo, int k, int mb, int first, int slot, CrHash h) {
+        int at = first + lo;
+        switch (cKind) {
+            case KIND_SESSION_DELTA -> System.arraycopy(x, 2 * lo, cOut0, 2 * (cOff0 + at), 2 * k);
+            case KIND_CORRELATED -> {
+                // x_i = H(q_i) to out; y_i = x_i ^ Delta ^ H(q_i ^ s) the answer.
+                long[] y = msgs[slot];
+                long[] out = cOut0;
+                h.ccr(x, lo, out, cOff0 + at, k);
+                h.ccrXor(x, lo, sLo, sHi, y, lo, k);
+                for (int i = 2 * lo, o = 2 * (cOff0 + at); i < 2 * (lo + k); i += 2, o += 2) {
+                    y[i] ^= out[o] ^ cLo;
+                    y[i + 1] ^= out[o + 1] ^ cHi;
+                }
+            }
+            case KIND_RANDOM -> {
+                h.ccr(x, lo, cOut0, cOff0 + at, k);
+                h.ccrXor(x, lo, sLo, sHi, cOut1, cOff1 + at, k);
+            }
+            default -> {
+                // The answer: m0_i ^ H(q_i) for the block's mb OTs, then m1_i ^ H(q_i ^ s).
+                long[] y = msgs[slot];
+                h.ccr(x, lo, y, lo, k);
+                h.ccrXor(x, lo, sLo, sHi, y, mb + lo, k);
+                xorWith(y, 2 * lo, cOut0, 2 * (cOff0 + at), 2 * k);
+                xorWith(y, 2 * (mb + lo), cOut1, 2 * (cOff1 + at), 2 * k);
+            }
+        }
+    }
+
+    /** Advances thread {@code thread}'s row PRGs to offset {@code at} of the rows' streams. */
+    private void skipTo(int thread, long at) {
+        long skip = at - prgAt[thread];
+        if (skip == 0) {
+            return;
+        }
+        byte[] scratch = skipScratch[thread];
+        if (scratch == null) {
+            scratch = skipScratch[thread] = new byte[SKIP_SCRATCH]; // thread 0 alone: made on first use
+        }
+        for (Prg r : rowPrgs[thread]) {
+            for (long left = skip; left > 0; ) {
+                int k = (int) Math.min(left, scratch.length);
+                r.nextBytes(scratch, 0, k);
+                left -= k;
+            }
+        }
+        prgAt[thread] = at;
     }
 
     /** Q's rows ^= U's rows masked by the bits of s, for words [from, to) of each row. */
-    private void unmask(int words, int from, int to) {
+    private void unmask(byte[] q, byte[] u, int words, int from, int to) {
         int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
         for (int j = 0; j < KAPPA; j++) {
@@ -370,104 +692,16 @@ public final class OtExtensionSender implements AutoCloseable {
         }
     }
 
-    /** The q_i of the block {@link #extendRows} left, transposed into out from block outOff. */
-    private void transpose(int words, long[] out, int outOff) {
-        if (unmaskPending) {
-            unmaskPending = false;
-            jOut = out;
-            jOutOff = outOff;
-            team.run(transposeJob, team.threads());
-            jOut = null;
-        } else {
-            BitMatrix.transpose128(q, words, words + ROW_PAD, out, outOff, tmp);
+    /** dst longs [dstOff, dstOff + n) ^= src longs [srcOff, srcOff + n). */
+    private static void xorWith(long[] dst, int dstOff, long[] src, int srcOff, int n) {
+        for (int i = 0; i < n; i++) {
+            dst[dstOff + i] ^= src[srcOff + i];
         }
     }
 
-    /** Team job: PRG rows of part p (rows split evenly). */
-    private void rowsPart(int part, int thread) {
-        int parts = team.threads();
-        int words = jWords;
-        int rowBytes = 8 * words;
-        int stride = 8 * (words + ROW_PAD);
-        for (int j = KAPPA * part / parts, end = KAPPA * (part + 1) / parts; j < end; j++) {
-            g[j].nextBytes(q, j * stride, rowBytes);
-        }
-    }
-
-    /** Team job: U into Q and the transpose, for part p of the words. */
-    private void transposePart(int part, int thread) {
-        int words = jWords;
-        int parts = team.threads();
-        int from = BitMatrix.partStart(words, part, parts);
-        int to = BitMatrix.partStart(words, part + 1, parts);
-        unmask(words, from, to);
-        BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, jOut, jOutOff, threads.tmps[thread]);
-    }
-
-    private static final int KIND_CORRELATED = 0;
-    private static final int KIND_RANDOM = 1;
-    private static final int KIND_RANDOM_1 = 2;
-    private static final int KIND_CHOSEN_0 = 3;
-    private static final int KIND_CHOSEN_1 = 4;
-
-    /** The hashing of a block of mb q_i (in qb) on the team; see {@link #hashPart}. */
-    private void hashBlock(int kind, int mb, long[] out, int outOff, long lo, long hi) {
-        jKind = kind;
-        jMb = mb;
-        jOut = out;
-        jOutOff = outOff;
-        jLo = lo;
-        jHi = hi;
-        team.run(hashJob, team.threads());
-        jOut = null;
-    }
-
-    /** Team job: the hashing of {@link #jKind} for blocks [mb p / parts, mb (p + 1) / parts). */
-    private void hashPart(int part, int thread) {
-        int parts = team.threads();
-        int from = (int) ((long) jMb * part / parts);
-        int to = (int) ((long) jMb * (part + 1) / parts);
-        int k = to - from;
-        if (k == 0) {
-            return;
-        }
-        CrHash h = threads.hashes[thread];
-        long[] out = jOut;
-        int off = jOutOff + from;
-        switch (jKind) {
-            case KIND_CORRELATED -> {
-                // x_i = H(q_i) to out; y_i = x_i ^ Delta ^ H(q_i ^ s) in place of q_i.
-                h.ccr(qb, from, out, off, k);
-                h.ccrXor(qb, from, sLo, sHi, qb, from, k);
-                for (int i = 2 * from, o = 2 * off; i < 2 * to; i += 2, o += 2) {
-                    qb[i] ^= out[o] ^ jLo;
-                    qb[i + 1] ^= out[o + 1] ^ jHi;
-                }
-            }
-            case KIND_RANDOM -> h.ccr(qb, from, out, off, k);
-            case KIND_RANDOM_1 -> h.ccrXor(qb, from, sLo, sHi, out, off, k);
-            case KIND_CHOSEN_0 -> {
-                h.ccr(qb, from, hb, from, k);
-                xorRange(hb, out, from, off, k);
-            }
-            default -> {
-                h.ccrXor(qb, from, sLo, sHi, hb, from, k);
-                xorRange(hb, out, from, off, k);
-            }
-        }
-    }
-
-    /** dst blocks [from, from + k) ^= src blocks [srcOff, srcOff + k). */
-    private static void xorRange(long[] dst, long[] src, int from, int srcOff, int k) {
-        for (int i = 2 * from, j = 2 * srcOff; i < 2 * (from + k); i++, j++) {
-            dst[i] ^= src[j];
-        }
-    }
-
-    private static void xorWith(long[] dst, long[] src, int srcLongOff, int mb) {
-        for (int i = 0; i < 2 * mb; i++) {
-            dst[i] ^= src[srcLongOff + i];
-        }
+    /** Bytes of a matrix row for a block of mb OTs. */
+    private static long rowBytes(int mb) {
+        return 8L * words(mb);
     }
 
     /** Longs per matrix row for mb OTs: whole 128-OT groups, as the transpose takes them. */

@@ -372,6 +372,100 @@ class OtExtensionTest {
     }
 
     /**
+     * A sender whose team extends the blocks of its calls, then closed and extending alone:
+     * the outputs stay right across the change (each thread's row generators skip the blocks
+     * the others made), for OTs that answer and OTs that do not, and a last block shorter
+     * than the others.
+     */
+    @Test
+    void aSenderGoesOnAloneAfterItsTeamExtendedBlocks() throws Exception {
+        OtOptions o = OtOptions.builder().threads(2).blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build();
+        OtPair p = memoryPair(o);
+        int n = 5 * ExtensionTeam.MIN_PARALLEL_OTS + 300;
+        Random rnd = new Random(6);
+        long[] choices = randomBits(rnd, n);
+        long dLo = rnd.nextLong() | 1;
+        long dHi = rnd.nextLong();
+        long[][] x = new long[4][];
+        long[][] got = new long[4][];
+        for (int k = 0; k < 4; k++) {
+            x[k] = Blocks.allocate(n);
+            got[k] = Blocks.allocate(n);
+        }
+        OtPair.both(() -> {
+            SessionDeltaOt.correlated(p.sender, n, x[0], 0);
+            p.sender.correlated(dLo, dHi, n, x[1], 0);
+            p.sender.close();
+            SessionDeltaOt.correlated(p.sender, n, x[2], 0);
+            p.sender.correlated(dLo, dHi, n, x[3], 0);
+            return null;
+        }, () -> {
+            for (int k = 0; k < 4; k += 2) {
+                SessionDeltaOt.correlated(p.receiver, choices, 0, n, got[k], 0);
+                p.receiver.correlated(choices, 0, n, got[k + 1], 0);
+            }
+            return null;
+        });
+        p.receiver.close();
+        long sLo = SessionDeltaOt.deltaLo(p.sender);
+        long sHi = SessionDeltaOt.deltaHi(p.sender);
+        for (int k = 0; k < 4; k += 2) {
+            checkCorrelated(x[k], got[k], choices, 0, n, sLo, sHi);
+            checkCorrelated(x[k + 1], got[k + 1], choices, 0, n, dLo, dHi);
+        }
+    }
+
+    /**
+     * A worker of the sender's team that fails fails the call on the sender's thread, naming
+     * the worker, for OTs that answer and OTs that do not: no hang, and no thread left behind.
+     */
+    @Test
+    void aSenderWorkerThatFailsFailsTheCall() throws Exception {
+        int live = io.gcstream.ot.internal.parallel.Workers.liveThreads();
+        int n = 4 * ExtensionTeam.MIN_PARALLEL_OTS;
+        for (boolean answers : new boolean[] {false, true}) {
+            Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
+            OtPair p = OtPair.setup(m[0], m[1], OtOptions.builder().threads(2)
+                    .blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build(),
+                    OtOptions.builder().blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build());
+            long[] choices = randomBits(new Random(7), n);
+            io.gcstream.ot.internal.parallel.Workers.faultForTests((part, thread) -> {
+                throw new IllegalStateException("test fault");
+            });
+            try {
+                Future<Void> receiver = Threads.POOL.submit(() -> {
+                    if (answers) {
+                        p.receiver.correlated(choices, 0, n, Blocks.allocate(n), 0);
+                    } else {
+                        SessionDeltaOt.correlated(p.receiver, choices, 0, n, Blocks.allocate(n), 0);
+                    }
+                    return null;
+                });
+                RuntimeException e = assertThrows(RuntimeException.class, () -> {
+                    if (answers) {
+                        p.sender.correlated(1, 2, n, Blocks.allocate(n), 0);
+                    } else {
+                        SessionDeltaOt.correlated(p.sender, n, Blocks.allocate(n), 0);
+                    }
+                });
+                assertTrue(e.getMessage().contains("gcstream-ot-sender-1"), e.getMessage());
+                assertEquals("test fault", e.getCause().getMessage());
+                m[0].close();
+                try {
+                    receiver.get();
+                } catch (java.util.concurrent.ExecutionException ignored) {
+                    // The receiver may fail too once the sender's channel is closed.
+                }
+            } finally {
+                io.gcstream.ot.internal.parallel.Workers.faultForTests(null);
+                p.sender.close();
+                p.receiver.close();
+            }
+        }
+        assertEquals(live, io.gcstream.ot.internal.parallel.Workers.liveThreads());
+    }
+
+    /**
      * A peer that announces another base OT in its header (as one offering the removed
      * Naor–Pinkas, code 1, would) is refused naming it.
      */
