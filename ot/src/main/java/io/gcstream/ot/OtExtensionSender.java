@@ -46,9 +46,9 @@ import org.slf4j.Logger;
  * A call with n = 0 sends nothing.
  *
  * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
- * claim a call's blocks in order and extend each whole, with their own copy of the row
- * generators and their own matrix, so that no thread reads what another wrote but the
- * receiver's U, which the calling thread reads ahead for them. Where the receiver sends the next
+ * claim a call's blocks in order and extend each whole in a matrix of their own, so that no
+ * thread reads what another wrote but the receiver's U, which the calling thread reads ahead
+ * for them; only the rows' generators are taken in turn, block after block. Where the receiver sends the next
  * U only once it has this block's answer (correlated and chosen OTs), and for a call of one
  * block, the threads share each block in parts, ranges of its rows' words. The bytes sent are
  * the same.
@@ -108,19 +108,13 @@ public final class OtExtensionSender implements AutoCloseable {
     /** The team, or null for one thread. */
     private final Workers team;
 
-    // Per thread of the team (0: the caller's): the row generators (seeded alike: each thread
-    // skips the blocks the others extend), their offset in the rows' streams, the matrix Q as
-    // rows of bytes (see BitMatrix; rows padded for the transpose), the block's q_i as blocks
-    // (made on first use: the session-Delta OTs of whole groups transpose into their output).
-    private final Prg[][] rowPrgs;
-    private final long[] prgAt;
+    /** The rows' generators G(k^s_j), one stream per row, taken in block order by every thread. */
+    private final Prg[] g = new Prg[KAPPA];
+    // Per thread of the team (0: the caller's): the matrix Q as rows of bytes (see BitMatrix;
+    // rows padded for the transpose) and the block's q_i as blocks (made on first use: the
+    // session-Delta OTs of whole groups transpose into their output).
     private final byte[][] qs;
     private final long[][] qbs;
-    private final byte[][] skipScratch;
-    /** The base OTs' outputs, which seed every thread's row generators (with a team only). */
-    private final long[] seeds;
-    /** Offset in every row's stream of the next call's first block. */
-    private long rowAt;
 
     // Per slot (a block in flight, block b in slot b % slots): U as the receiver sent it
     // (unpadded rows, read in one call that bypasses the channel's buffer), and the message
@@ -133,7 +127,6 @@ public final class OtExtensionSender implements AutoCloseable {
     private int cKind;
     private int cN;
     private int cBlocks;
-    private long cAt0;
     private long[] cOut0;
     private int cOff0;
     private long[] cOut1;
@@ -149,6 +142,8 @@ public final class OtExtensionSender implements AutoCloseable {
     private final AtomicInteger nextPart = new AtomicInteger();
     /** Blocks whose U has been read. */
     private volatile int uRead;
+    /** Parts whose rows are made: each part's rows come after those of the parts before it. */
+    private volatile int rowsMade;
     /** Per slot: the parts extended in it in this call. */
     private final AtomicIntegerArray partsDone;
     /** Messages back sent in this call (kinds that send one). */
@@ -168,29 +163,19 @@ public final class OtExtensionSender implements AutoCloseable {
         this.threads = new ExtensionTeam(threads, "ot-sender", hash, BitMatrix.scratch(blockSize / 64), blockSize);
         this.team = this.threads.team;
         int t = this.threads.size();
-        this.rowPrgs = new Prg[t][];
-        this.prgAt = new long[t];
         this.qs = new byte[t][];
         this.qbs = new long[t][];
-        this.skipScratch = new byte[t][];
         // One more slot than threads: every thread extends a block while the next U is read.
         this.slots = team == null ? 1 : t + 1;
         this.us = new byte[slots][];
         this.msgs = new long[slots][];
         this.partsDone = new AtomicIntegerArray(slots);
         this.uWaiters = new AtomicReferenceArray<>(t);
-        this.seeds = team == null ? null : seeds.clone();
-        rowPrgs[0] = rowPrgs(seeds);
-        qs[0] = new byte[qBytes()];
-        us[0] = new byte[KAPPA * (blockSize / 8)];
-    }
-
-    private static Prg[] rowPrgs(long[] seeds) {
-        Prg[] g = new Prg[KAPPA];
         for (int j = 0; j < KAPPA; j++) {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
         }
-        return g;
+        qs[0] = new byte[qBytes()];
+        us[0] = new byte[KAPPA * (blockSize / 8)];
     }
 
     /** Bytes of Q: 128 rows of a block's words, padded. */
@@ -200,22 +185,16 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /**
      * Makes what the team's threads extend blocks with, on this thread, at the team's first
-     * call: per thread its row generators, Q and q_i buffer and a skip buffer, and the slots'
-     * U buffers. A session whose calls all fit one block never makes them.
+     * call: per thread its Q and q_i buffer, and the slots' U buffers. A session whose calls are
+     * all below a block worth sharing never makes them.
      */
     private void teamState() {
         for (int k = 0; k < qs.length; k++) {
-            if (rowPrgs[k] == null) {
-                rowPrgs[k] = rowPrgs(seeds);
-            }
             if (qs[k] == null) {
                 qs[k] = new byte[qBytes()];
             }
             if (qbs[k] == null) {
                 qbs[k] = new long[2 * blockSize];
-            }
-            if (skipScratch[k] == null) {
-                skipScratch[k] = new byte[SKIP_SCRATCH];
             }
         }
         for (int k = 0; k < slots; k++) {
@@ -224,9 +203,6 @@ public final class OtExtensionSender implements AutoCloseable {
             }
         }
     }
-
-    /** Bytes a thread's row generators skip at a time (one cipher call). */
-    private static final int SKIP_SCRATCH = Prg.MAX_BATCH;
 
     /**
      * Starts a session: checks the peer's header and runs the 128 base OTs
@@ -358,7 +334,6 @@ public final class OtExtensionSender implements AutoCloseable {
         cKind = kind;
         cN = n;
         cBlocks = blocks;
-        cAt0 = rowAt;
         cOut0 = out0;
         cOff0 = off0;
         cOut1 = out1;
@@ -366,7 +341,7 @@ public final class OtExtensionSender implements AutoCloseable {
         cLo = lo;
         cHi = hi;
         count += n;
-        rowAt += rowBytes(blockSize) * (blocks - 1L) + rowBytes(n - (blocks - 1) * blockSize);
+        rowsMade = 0;
         boolean byTeam = Math.min(n, blockSize) >= ExtensionTeam.MIN_PARALLEL_OTS && threads.teamOpen();
         cSlots = byTeam ? slots : 1;
         if (byTeam) {
@@ -576,18 +551,40 @@ public final class OtExtensionSender implements AutoCloseable {
         int words = words(Math.min(blockSize, cN - b * blockSize));
         int from = BitMatrix.partStart(words, part, parts);
         int to = BitMatrix.partStart(words, part + 1, parts);
-        if (from == to) {
+        int unit = b * parts + part;
+        if (!awaitTurn(unit)) {
             return;
         }
-        int stride = 8 * (words + ROW_PAD);
-        int len = 8 * (to - from);
-        byte[] q = qs[thread];
-        Prg[] rows = rowPrgs[thread];
-        skipTo(thread, cAt0 + rowBytes(blockSize) * b + 8L * from);
-        for (int j = 0; j < KAPPA; j++) {
-            rows[j].nextBytes(q, j * stride + 8 * from, len);
+        if (from < to) {
+            int stride = 8 * (words + ROW_PAD);
+            int len = 8 * (to - from);
+            byte[] q = qs[thread];
+            for (int j = 0; j < KAPPA; j++) {
+                g[j].nextBytes(q, j * stride + 8 * from, len);
+            }
         }
-        prgAt[thread] += len;
+        rowsMade = unit + 1;
+    }
+
+    /**
+     * Waits until the rows of every part before {@code unit} are made (the generators' streams
+     * are taken in order); false if a thread failed.
+     */
+    private boolean awaitTurn(int unit) {
+        int spins = 0;
+        while (rowsMade < unit) {
+            if (abandon) {
+                return false;
+            }
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, WAIT_NANOS);
+            }
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+        return true;
     }
 
     /**
@@ -656,26 +653,6 @@ public final class OtExtensionSender implements AutoCloseable {
                 xorWith(y, 2 * (mb + lo), cOut1, 2 * (cOff1 + at), 2 * k);
             }
         }
-    }
-
-    /** Advances thread {@code thread}'s row PRGs to offset {@code at} of the rows' streams. */
-    private void skipTo(int thread, long at) {
-        long skip = at - prgAt[thread];
-        if (skip == 0) {
-            return;
-        }
-        byte[] scratch = skipScratch[thread];
-        if (scratch == null) {
-            scratch = skipScratch[thread] = new byte[SKIP_SCRATCH]; // thread 0 alone: made on first use
-        }
-        for (Prg r : rowPrgs[thread]) {
-            for (long left = skip; left > 0; ) {
-                int k = (int) Math.min(left, scratch.length);
-                r.nextBytes(scratch, 0, k);
-                left -= k;
-            }
-        }
-        prgAt[thread] = at;
     }
 
     /** Q's rows ^= U's rows masked by the bits of s, for words [from, to) of each row. */
