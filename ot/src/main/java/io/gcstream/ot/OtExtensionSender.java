@@ -48,10 +48,10 @@ import org.slf4j.Logger;
  * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
  * claim a call's blocks in order and extend each whole in a matrix of their own, so that no
  * thread reads what another wrote but the receiver's U, which the calling thread reads ahead
- * for them; only the rows' generators are taken in turn, block after block. Where the receiver sends the next
- * U only once it has this block's answer (correlated and chosen OTs), and for a call of one
- * block, the threads share each block in parts, ranges of its rows' words. The bytes sent are
- * the same.
+ * for them; only the rows' generators are taken in turn, block after block. Where the receiver
+ * sends the next U only once it has this block's answer (correlated and chosen OTs), and for a
+ * call of one block, the threads share each block in parts, ranges of its rows' words. The
+ * bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
