@@ -19,6 +19,7 @@ import java.net.ServerSocket;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -372,13 +373,13 @@ class OtExtensionTest {
     }
 
     /**
-     * A sender whose team extends the blocks of its calls, then closed and extending alone:
-     * the outputs stay right across the change (each thread's row generators skip the blocks
-     * the others made), for OTs that answer and OTs that do not, and a last block shorter
-     * than the others.
+     * A sender and a receiver whose teams share the blocks of their calls, then closed and
+     * working alone: the outputs stay right across the change (the rows' generators are taken
+     * in block order whichever thread makes a block), for OTs that answer and OTs that do not,
+     * and a last block shorter than the others.
      */
     @Test
-    void aSenderGoesOnAloneAfterItsTeamExtendedBlocks() throws Exception {
+    void bothSidesGoOnAloneAfterTheirTeamsSharedBlocks() throws Exception {
         OtOptions o = OtOptions.builder().threads(2).blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build();
         OtPair p = memoryPair(o);
         int n = 5 * ExtensionTeam.MIN_PARALLEL_OTS + 300;
@@ -403,10 +404,10 @@ class OtExtensionTest {
             for (int k = 0; k < 4; k += 2) {
                 SessionDeltaOt.correlated(p.receiver, choices, 0, n, got[k], 0);
                 p.receiver.correlated(choices, 0, n, got[k + 1], 0);
+                p.receiver.close();
             }
             return null;
         });
-        p.receiver.close();
         long sLo = SessionDeltaOt.deltaLo(p.sender);
         long sHi = SessionDeltaOt.deltaHi(p.sender);
         for (int k = 0; k < 4; k += 2) {
@@ -416,51 +417,57 @@ class OtExtensionTest {
     }
 
     /**
-     * A worker of the sender's team that fails fails the call on the sender's thread, naming
-     * the worker, for OTs that answer and OTs that do not: no hang, and no thread left behind.
+     * A worker of a team that fails fails the call on its owner's thread, naming the worker,
+     * on either side, for OTs that answer and OTs that do not: no hang, and no thread left
+     * behind.
      */
-    @Test
-    void aSenderWorkerThatFailsFailsTheCall() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"true, false", "true, true", "false, false", "false, true"})
+    void aWorkerThatFailsFailsTheCall(boolean senderFails, boolean answers) throws Exception {
         int live = io.gcstream.ot.internal.parallel.Workers.liveThreads();
-        int n = 4 * ExtensionTeam.MIN_PARALLEL_OTS;
-        for (boolean answers : new boolean[] {false, true}) {
-            Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
-            OtPair p = OtPair.setup(m[0], m[1], OtOptions.builder().threads(2)
-                    .blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build(),
-                    OtOptions.builder().blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build());
-            long[] choices = randomBits(new Random(7), n);
-            io.gcstream.ot.internal.parallel.Workers.faultForTests((part, thread) -> {
-                throw new IllegalStateException("test fault");
-            });
-            try {
-                Future<Void> receiver = Threads.POOL.submit(() -> {
-                    if (answers) {
-                        p.receiver.correlated(choices, 0, n, Blocks.allocate(n), 0);
-                    } else {
-                        SessionDeltaOt.correlated(p.receiver, choices, 0, n, Blocks.allocate(n), 0);
-                    }
-                    return null;
-                });
-                RuntimeException e = assertThrows(RuntimeException.class, () -> {
-                    if (answers) {
-                        p.sender.correlated(1, 2, n, Blocks.allocate(n), 0);
-                    } else {
-                        SessionDeltaOt.correlated(p.sender, n, Blocks.allocate(n), 0);
-                    }
-                });
-                assertTrue(e.getMessage().contains("gcstream-ot-sender-1"), e.getMessage());
-                assertEquals("test fault", e.getCause().getMessage());
-                m[0].close();
-                try {
-                    receiver.get();
-                } catch (java.util.concurrent.ExecutionException ignored) {
-                    // The receiver may fail too once the sender's channel is closed.
-                }
-            } finally {
-                io.gcstream.ot.internal.parallel.Workers.faultForTests(null);
-                p.sender.close();
-                p.receiver.close();
+        int n = 16 * ExtensionTeam.MIN_PARALLEL_OTS;
+        Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
+        OtOptions team = OtOptions.builder().threads(2).blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build();
+        OtOptions alone = OtOptions.builder().blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build();
+        OtPair p = OtPair.setup(m[0], m[1], senderFails ? team : alone, senderFails ? alone : team);
+        long[] choices = randomBits(new Random(7), n);
+        Callable<Void> sender = () -> {
+            if (answers) {
+                p.sender.correlated(1, 2, n, Blocks.allocate(n), 0);
+            } else {
+                SessionDeltaOt.correlated(p.sender, n, Blocks.allocate(n), 0);
             }
+            return null;
+        };
+        Callable<Void> receiver = () -> {
+            if (answers) {
+                p.receiver.correlated(choices, 0, n, Blocks.allocate(n), 0);
+            } else {
+                SessionDeltaOt.correlated(p.receiver, choices, 0, n, Blocks.allocate(n), 0);
+            }
+            return null;
+        };
+        // A first call starts the team's worker, so that it is there to take a part of the next.
+        OtPair.both(sender, receiver);
+        io.gcstream.ot.internal.parallel.Workers.faultForTests((part, thread) -> {
+            throw new IllegalStateException("test fault");
+        });
+        try {
+            Future<Void> peer = Threads.POOL.submit(senderFails ? receiver : sender);
+            RuntimeException e = assertThrows(RuntimeException.class, (senderFails ? sender : receiver)::call);
+            String name = senderFails ? "gcstream-ot-sender-1" : "gcstream-ot-receiver-1";
+            assertTrue(e.getMessage().contains(name), e.getMessage());
+            assertEquals("test fault", e.getCause().getMessage());
+            m[senderFails ? 0 : 1].close();
+            try {
+                peer.get();
+            } catch (java.util.concurrent.ExecutionException ignored) {
+                // The peer may fail too once this side's channel is closed.
+            }
+        } finally {
+            io.gcstream.ot.internal.parallel.Workers.faultForTests(null);
+            p.sender.close();
+            p.receiver.close();
         }
         assertEquals(live, io.gcstream.ot.internal.parallel.Workers.liveThreads());
     }
