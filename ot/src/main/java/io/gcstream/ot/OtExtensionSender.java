@@ -50,8 +50,8 @@ import org.slf4j.Logger;
  * thread reads what another wrote but the receiver's U, which the calling thread reads ahead
  * for them; only the rows' generators are taken in turn, block after block. Where the receiver
  * sends the next U only once it has this block's answer (correlated and chosen OTs), and for a
- * call of one block, the threads share each block in parts, ranges of its rows' words. The
- * bytes sent are the same.
+ * call of one block, the threads share each block instead: its rows by ranges of rows while the
+ * calling thread reads U, then its words by ranges. The bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
@@ -117,11 +117,11 @@ public final class OtExtensionSender implements AutoCloseable {
     private final long[][] qbs;
 
     // Per slot (a block in flight, block b in slot b % slots): U as the receiver sent it
-    // (unpadded rows, read in one call that bypasses the channel's buffer), and the message
-    // back for the kinds that send one.
+    // (unpadded rows, read in one call that bypasses the channel's buffer).
     private final int slots;
     private final byte[][] us;
-    private final long[][] msgs;
+    /** A block's answer, for the kinds that send one (made on first use). */
+    private long[] answer = new long[0];
 
     // The call being extended.
     private int cKind;
@@ -137,22 +137,24 @@ public final class OtExtensionSender implements AutoCloseable {
     /** Slots in use in the call: 1 on this thread alone, {@link #slots} on the team. */
     private int cSlots;
 
-    // The team's claims on the parts of the call's blocks (see extendByTeam).
-    private int cParts;
-    private final AtomicInteger nextPart = new AtomicInteger();
+    // The team's claims on the call's whole blocks (see extendByTeam).
+    private final AtomicInteger nextBlock = new AtomicInteger();
     /** Blocks whose U has been read. */
     private volatile int uRead;
-    /** Parts whose rows are made: each part's rows come after those of the parts before it. */
-    private volatile int rowsMade;
-    /** Per slot: the parts extended in it in this call. */
-    private final AtomicIntegerArray partsDone;
-    /** Messages back sent in this call (kinds that send one). */
-    private int sent;
+    /** Whole blocks whose rows are made (one counter): each block's rows come after those before. */
+    private final AtomicIntegerArray rowsMade = new AtomicIntegerArray(1);
+    /** Per slot: the blocks extended in it in this call. */
+    private final AtomicIntegerArray extendedIn;
     /** Set when a thread failed: the others stop claiming and waiting. */
     private volatile boolean abandon;
     /** Per thread: the thread while it is parked waiting for a U, else null. */
     private final AtomicReferenceArray<Thread> uWaiters;
-    private final Workers.Job claimJob = this::claimParts;
+    private final Workers.Job claimJob = this::claimBlocks;
+
+    /** The block {@link #extendShared} shares out. */
+    private int shared;
+    private final Workers.Job rowsJob = this::rowsPart;
+    private final Workers.Job sharedJob = this::sharedPart;
 
     private OtExtensionSender(Channel ch, int blockSize, long sLo, long sHi, long[] seeds,
             int threads) {
@@ -168,8 +170,7 @@ public final class OtExtensionSender implements AutoCloseable {
         // One more slot than threads: every thread extends a block while the next U is read.
         this.slots = team == null ? 1 : t + 1;
         this.us = new byte[slots][];
-        this.msgs = new long[slots][];
-        this.partsDone = new AtomicIntegerArray(slots);
+        this.extendedIn = new AtomicIntegerArray(slots);
         this.uWaiters = new AtomicReferenceArray<>(t);
         for (int j = 0; j < KAPPA; j++) {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
@@ -341,27 +342,30 @@ public final class OtExtensionSender implements AutoCloseable {
         cLo = lo;
         cHi = hi;
         count += n;
-        rowsMade = 0;
+        rowsMade.set(0, 0);
         boolean byTeam = Math.min(n, blockSize) >= ExtensionTeam.MIN_PARALLEL_OTS && threads.teamOpen();
-        cSlots = byTeam ? slots : 1;
+        // Whole blocks, one a thread, where U comes ahead of the answers; else each block shared
+        // (the receiver sends the next U only once it has this block's answer).
+        boolean whole = byTeam && blocks > 1 && !sends(kind);
+        cSlots = whole ? slots : 1;
         if (byTeam) {
             teamState();
         }
-        int msgLongs = kind == KIND_CHOSEN ? 4 * blockSize : kind == KIND_CORRELATED ? 2 * blockSize : 0;
-        for (int k = 0; k < cSlots; k++) {
-            if (msgs[k] == null || msgs[k].length < msgLongs) {
-                msgs[k] = new long[msgLongs];
-            }
+        int answerLongs = kind == KIND_CHOSEN ? 4 * blockSize : kind == KIND_CORRELATED ? 2 * blockSize : 0;
+        if (answer.length < answerLongs) {
+            answer = new long[answerLongs];
         }
         try {
-            if (byTeam) {
-                // Blocks whole, one a thread, where U comes ahead of the answers; else each
-                // block in parts: the receiver sends the next U only once it has this answer.
-                extendByTeam(blocks > 1 && !sends(kind) ? 1 : team.threads());
+            if (whole) {
+                extendByTeam();
             } else {
                 for (int b = 0; b < blocks; b++) {
+                    if (byTeam) {
+                        extendShared(b);
+                        continue;
+                    }
                     // Our rows do not depend on U: make them before blocking on the receiver.
-                    rows(b, 0, 1, 0);
+                    rows(b, 0);
                     readU(b);
                     extendPart(b, 0, 1, 0);
                     send(b);
@@ -374,47 +378,40 @@ public final class OtExtensionSender implements AutoCloseable {
     }
 
     /**
-     * The call's blocks on the team, each in {@code parts} parts (word ranges of its rows):
-     * every thread claims parts in order and extends each ({@link #claimParts}); this thread
-     * also reads each block's U as soon as its slot is free, before it claims a part of its own
-     * so that the others seldom wait for one, and sends the answers in block order as their
-     * blocks are done. A thread waits only for a U not read yet, and this thread for a slot
-     * whose previous block another thread still extends; each wait spins briefly, then parks.
+     * The call's blocks on the team, whole (kinds without an answer): every thread claims blocks
+     * in order and extends each ({@link #claimBlocks}); this thread also reads each block's U as
+     * soon as its slot is free, before it claims a block of its own, so that the others seldom
+     * wait for one. A thread waits only for its turn at the rows' generators, for a U not read
+     * yet, and this thread for a slot whose previous block another thread still extends; each
+     * wait spins briefly, then parks.
      */
-    private void extendByTeam(int parts) throws IOException {
+    private void extendByTeam() throws IOException {
         int blocks = cBlocks;
-        cParts = parts;
-        nextPart.set(0);
+        nextBlock.set(0);
         uRead = 0;
-        sent = 0;
         abandon = false;
         for (int k = 0; k < cSlots; k++) {
-            partsDone.set(k, 0);
+            extendedIn.set(k, 0);
         }
-        int total = blocks * parts;
         team.start(claimJob, team.threads());
         try {
             int read = 0;
-            claiming:
             while (!abandon) {
                 while (read < blocks && free(read)) {
                     readU(read++);
                 }
-                sendDone();
-                int k = nextPart.getAndIncrement();
-                if (k >= total) {
+                int b = nextBlock.getAndIncrement();
+                if (b >= blocks) {
                     break;
                 }
-                int b = k / parts;
-                int p = k % parts;
-                rows(b, p, parts, 0);
-                while (read <= b) {
-                    if (!awaitFree(read)) {
-                        break claiming;
-                    }
+                rows(b, 0);
+                while (read <= b && awaitFree(read)) {
                     readU(read++);
                 }
-                extendPart(b, p, parts, 0);
+                if (abandon) {
+                    break;
+                }
+                extendPart(b, 0, 1, 0);
             }
             while (read < blocks && awaitFree(read)) {
                 readU(read++);
@@ -425,67 +422,35 @@ public final class OtExtensionSender implements AutoCloseable {
             throw e;
         }
         team.finish();
-        sendDone();
     }
 
-    /** Whether block {@code b}'s slot is free: the block before it there is extended, and (if answers are sent) every block before it answered. */
+    /** Whether block {@code b}'s slot is free: the block before it there is extended. */
     private boolean free(int b) {
-        return partsDone.get(b % cSlots) >= (b / cSlots) * cParts && (!sends(cKind) || sent >= b);
+        return extendedIn.get(b % cSlots) >= b / cSlots;
     }
 
-    /** Whether block {@code b} is extended. */
-    private boolean extended(int b) {
-        return partsDone.get(b % cSlots) >= (b / cSlots + 1) * cParts;
-    }
-
-    /** This thread waits until block {@code b}'s slot is free, sending answers meanwhile; false if a thread failed. */
-    private boolean awaitFree(int b) throws IOException {
-        int spins = 0;
-        while (!free(b)) {
-            if (abandon) {
-                return false;
-            }
-            sendDone();
-            if (spins < Spin.LIMIT) {
-                spins++;
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, WAIT_NANOS);
-            }
-        }
-        Spin.ended(Math.min(spins, Spin.LIMIT));
-        return true;
+    /** This thread waits until block {@code b}'s slot is free; false if a thread failed. */
+    private boolean awaitFree(int b) {
+        return awaitAtLeast(extendedIn, b % cSlots, b / cSlots);
     }
 
     /** Longest a waiting thread parks before it looks again (a wake-up may come earlier). */
     private static final long WAIT_NANOS = 50_000;
 
-    /** Sends the answers of the blocks extended, in block order (kinds that answer). */
-    private void sendDone() throws IOException {
-        if (!sends(cKind)) {
-            return;
-        }
-        while (sent < cBlocks && extended(sent)) {
-            send(sent++);
-        }
-    }
-
-    /** Team job: claims parts of the call's blocks and extends them until none is left. */
-    private void claimParts(int part, int thread) {
+    /** Team job: claims blocks of the call and extends them until none is left. */
+    private void claimBlocks(int part, int thread) {
         try {
-            int parts = cParts;
-            int total = cBlocks * parts;
             while (!abandon) {
-                int k = nextPart.getAndIncrement();
-                if (k >= total) {
+                int b = nextBlock.getAndIncrement();
+                if (b >= cBlocks) {
                     return;
                 }
                 // The rows do not depend on U: made while this thread may still wait for it.
-                rows(k / parts, k % parts, parts, thread);
-                if (!awaitU(k / parts, thread)) {
+                rows(b, thread);
+                if (!awaitU(b, thread)) {
                     return;
                 }
-                extendPart(k / parts, k % parts, parts, thread);
+                extendPart(b, 0, 1, thread);
             }
         } catch (RuntimeException | Error e) {
             abandon = true;
@@ -534,7 +499,7 @@ public final class OtExtensionSender implements AutoCloseable {
             return;
         }
         int mb = Math.min(blockSize, cN - b * blockSize);
-        ch.writeLongs(msgs[b % cSlots], 0, (cKind == KIND_CHOSEN ? 4 : 2) * mb);
+        ch.writeLongs(answer, 0, (cKind == KIND_CHOSEN ? 4 : 2) * mb);
         ch.flush();
     }
 
@@ -543,36 +508,66 @@ public final class OtExtensionSender implements AutoCloseable {
     }
 
     /**
-     * The words of part {@code part} of {@code parts} (a range of words of every row) of block
-     * {@code b} of G(k^s)'s rows, into thread {@code thread}'s Q: the part's first step, which
-     * needs no U.
+     * The rows of G(k^s) of whole block {@code b} into thread {@code thread}'s Q, after those of
+     * the blocks before it (the rows' generators are taken in block order): the block's first
+     * step, which needs no U.
      */
-    private void rows(int b, int part, int parts, int thread) {
+    private void rows(int b, int thread) {
         int words = words(Math.min(blockSize, cN - b * blockSize));
-        int from = BitMatrix.partStart(words, part, parts);
-        int to = BitMatrix.partStart(words, part + 1, parts);
-        int unit = b * parts + part;
-        if (!awaitTurn(unit)) {
+        int stride = 8 * (words + ROW_PAD);
+        if (!awaitAtLeast(rowsMade, 0, b)) {
             return;
         }
-        if (from < to) {
-            int stride = 8 * (words + ROW_PAD);
-            int len = 8 * (to - from);
-            byte[] q = qs[thread];
-            for (int j = 0; j < KAPPA; j++) {
-                g[j].nextBytes(q, j * stride + 8 * from, len);
-            }
+        byte[] q = qs[thread];
+        for (int j = 0; j < KAPPA; j++) {
+            g[j].nextBytes(q, j * stride, 8 * words);
         }
-        rowsMade = unit + 1;
+        rowsMade.set(0, b + 1);
     }
 
     /**
-     * Waits until the rows of every part before {@code unit} are made (the generators' streams
-     * are taken in order); false if a thread failed.
+     * The block {@code b} of the call shared by the team in parts: the threads make its rows, a
+     * range of rows each, while this thread reads its U; then each extends a range of its words;
+     * then this thread sends the answer.
      */
-    private boolean awaitTurn(int unit) {
+    private void extendShared(int b) throws IOException {
+        shared = b;
+        team.start(rowsJob, team.threads());
+        try {
+            readU(b);
+        } catch (IOException | RuntimeException e) {
+            team.finishQuietly();
+            throw e;
+        }
+        team.finish();
+        team.run(sharedJob, team.threads());
+        send(b);
+    }
+
+    /** Team job of {@link #extendShared}: the rows [128 p / parts, 128 (p + 1) / parts) of the block. */
+    private void rowsPart(int part, int thread) {
+        int b = shared;
+        int parts = team.threads();
+        int words = words(Math.min(blockSize, cN - b * blockSize));
+        int stride = 8 * (words + ROW_PAD);
+        byte[] q = qs[0];
+        for (int j = KAPPA * part / parts, end = KAPPA * (part + 1) / parts; j < end; j++) {
+            g[j].nextBytes(q, j * stride, 8 * words);
+        }
+    }
+
+    /** Team job of {@link #extendShared}: part p of the block's words. */
+    private void sharedPart(int part, int thread) {
+        extendPart(shared, part, team.threads(), thread);
+    }
+
+    /**
+     * Waits until {@code a.get(i)} is at least {@code v} (it only grows), spinning briefly, then
+     * parked; false if a thread failed.
+     */
+    private boolean awaitAtLeast(AtomicIntegerArray a, int i, int v) {
         int spins = 0;
-        while (rowsMade < unit) {
+        while (a.get(i) < v) {
             if (abandon) {
                 return false;
             }
@@ -601,7 +596,8 @@ public final class OtExtensionSender implements AutoCloseable {
         int to = BitMatrix.partStart(words, part + 1, parts);
         int slot = b % cSlots;
         if (from < to) {
-            byte[] q = qs[thread];
+            // A whole block is in its thread's Q, a shared one in the caller's.
+            byte[] q = qs[parts == 1 ? thread : 0];
             unmask(q, us[slot], words, from, to);
             long[] tmp = threads.tmps[thread];
             int lo = 64 * from;
@@ -615,23 +611,25 @@ public final class OtExtensionSender implements AutoCloseable {
                     x = qbs[thread] = new long[2 * blockSize]; // thread 0 alone: made on first use
                 }
                 BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, x, 0, tmp);
-                outputs(x, lo, k, mb, first, slot, threads.hashes[thread]);
+                outputs(x, lo, k, mb, first, threads.hashes[thread]);
             }
         }
-        partsDone.incrementAndGet(slot);
+        if (parts == 1) {
+            extendedIn.incrementAndGet(slot);
+        }
     }
 
     /**
      * The kind's outputs and answer for the k q_i from {@code lo} in x, of a block of mb OTs
      * whose first is OT {@code first} of the call.
      */
-    private void outputs(long[] x, int lo, int k, int mb, int first, int slot, CrHash h) {
+    private void outputs(long[] x, int lo, int k, int mb, int first, CrHash h) {
         int at = first + lo;
         switch (cKind) {
             case KIND_SESSION_DELTA -> System.arraycopy(x, 2 * lo, cOut0, 2 * (cOff0 + at), 2 * k);
             case KIND_CORRELATED -> {
                 // x_i = H(q_i) to out; y_i = x_i ^ Delta ^ H(q_i ^ s) the answer.
-                long[] y = msgs[slot];
+                long[] y = answer;
                 long[] out = cOut0;
                 h.ccr(x, lo, out, cOff0 + at, k);
                 h.ccrXor(x, lo, sLo, sHi, y, lo, k);
@@ -646,7 +644,7 @@ public final class OtExtensionSender implements AutoCloseable {
             }
             default -> {
                 // The answer: m0_i ^ H(q_i) for the block's mb OTs, then m1_i ^ H(q_i ^ s).
-                long[] y = msgs[slot];
+                long[] y = answer;
                 h.ccr(x, lo, y, lo, k);
                 h.ccrXor(x, lo, sLo, sHi, y, mb + lo, k);
                 xorWith(y, 2 * lo, cOut0, 2 * (cOff0 + at), 2 * k);

@@ -10,8 +10,9 @@ import java.util.OptionalLong;
  *   <li>{@code threads} (1..64, default 1): threads this party computes the OT extension on. The
  *       receiver splits each block's PRG rows, transpose and hashing between them; the sender
  *       gives each thread whole blocks of a call where the receiver's U comes ahead of its
- *       answers (the session-Delta and random OTs), else each block in parts (ALSZ13 §4.1
- *       gives each thread a range of the OTs; blocks keep the block structure on the wire).
+ *       answers (the session-Delta and random OTs), else splits each block as the receiver
+ *       does (ALSZ13 §4.1 gives each thread a range of the OTs; blocks keep the block
+ *       structure on the wire).
  *       The channel stays on the calling thread, and the bytes sent do not depend on the number,
  *       so the two parties may use different ones. A sender or receiver with more than one keeps
  *       that many - 1 worker threads while it is in use; they stop after two idle seconds, or at
