@@ -482,7 +482,7 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /** Reads block {@code b}'s U into its slot and wakes the threads waiting for one. */
     private void readU(int b) throws IOException {
-        int mb = Math.min(blockSize, cN - b * blockSize);
+        int mb = blockOts(b);
         ch.readFully(us[b % cSlots], 0, (int) (KAPPA * rowBytes(mb)));
         uRead = b + 1;
         for (int k = 1; k < uWaiters.length(); k++) {
@@ -498,7 +498,7 @@ public final class OtExtensionSender implements AutoCloseable {
         if (!sends(cKind)) {
             return;
         }
-        int mb = Math.min(blockSize, cN - b * blockSize);
+        int mb = blockOts(b);
         ch.writeLongs(answer, 0, (cKind == KIND_CHOSEN ? 4 : 2) * mb);
         ch.flush();
     }
@@ -513,16 +513,25 @@ public final class OtExtensionSender implements AutoCloseable {
      * step, which needs no U.
      */
     private void rows(int b, int thread) {
-        int words = words(Math.min(blockSize, cN - b * blockSize));
-        int stride = 8 * (words + ROW_PAD);
         if (!awaitAtLeast(rowsMade, 0, b)) {
             return;
         }
-        byte[] q = qs[thread];
-        for (int j = 0; j < KAPPA; j++) {
+        makeRows(b, qs[thread], 0, KAPPA);
+        rowsMade.set(0, b + 1);
+    }
+
+    /** Rows [from, to) of G(k^s) for block {@code b} into {@code q}, from the rows' generators. */
+    private void makeRows(int b, byte[] q, int from, int to) {
+        int words = words(blockOts(b));
+        int stride = 8 * (words + ROW_PAD);
+        for (int j = from; j < to; j++) {
             g[j].nextBytes(q, j * stride, 8 * words);
         }
-        rowsMade.set(0, b + 1);
+    }
+
+    /** OTs in block {@code b} of the call: a full block but for the last. */
+    private int blockOts(int b) {
+        return Math.min(blockSize, cN - b * blockSize);
     }
 
     /**
@@ -546,14 +555,8 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /** Team job of {@link #extendShared}: the rows [128 p / parts, 128 (p + 1) / parts) of the block. */
     private void rowsPart(int part, int thread) {
-        int b = shared;
         int parts = team.threads();
-        int words = words(Math.min(blockSize, cN - b * blockSize));
-        int stride = 8 * (words + ROW_PAD);
-        byte[] q = qs[0];
-        for (int j = KAPPA * part / parts, end = KAPPA * (part + 1) / parts; j < end; j++) {
-            g[j].nextBytes(q, j * stride, 8 * words);
-        }
+        makeRows(shared, qs[0], KAPPA * part / parts, KAPPA * (part + 1) / parts);
     }
 
     /** Team job of {@link #extendShared}: part p of the block's words. */
@@ -590,7 +593,7 @@ public final class OtExtensionSender implements AutoCloseable {
      */
     private void extendPart(int b, int part, int parts, int thread) {
         int first = b * blockSize;
-        int mb = Math.min(blockSize, cN - first);
+        int mb = blockOts(b);
         int words = words(mb);
         int from = BitMatrix.partStart(words, part, parts);
         int to = BitMatrix.partStart(words, part + 1, parts);
