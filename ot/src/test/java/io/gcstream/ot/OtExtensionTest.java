@@ -419,12 +419,25 @@ class OtExtensionTest {
     /**
      * A worker of a team that fails fails the call on its owner's thread, naming the worker,
      * on either side, for OTs that answer and OTs that do not: no hang, and no thread left
-     * behind.
+     * behind. A worker is only handed work it takes before the owner has done it all, so a
+     * call whose worker took nothing is tried again (and must then have succeeded), until one
+     * fails through its worker.
      */
     @ParameterizedTest
     @CsvSource({"true, false", "true, true", "false, false", "false, true"})
     void aWorkerThatFailsFailsTheCall(boolean senderFails, boolean answers) throws Exception {
         int live = io.gcstream.ot.internal.parallel.Workers.liveThreads();
+        java.util.concurrent.atomic.AtomicInteger fired = new java.util.concurrent.atomic.AtomicInteger();
+        for (int attempt = 0; attempt < 50 && fired.get() == 0; attempt++) {
+            failThroughTheWorker(senderFails, answers, fired);
+        }
+        assertTrue(fired.get() > 0, "no worker took a part in 50 calls");
+        assertEquals(live, io.gcstream.ot.internal.parallel.Workers.liveThreads());
+    }
+
+    /** One call whose worker fails if it takes a part; {@code fired} counts the failures. */
+    private static void failThroughTheWorker(boolean senderFails, boolean answers,
+            java.util.concurrent.atomic.AtomicInteger fired) throws Exception {
         int n = 16 * ExtensionTeam.MIN_PARALLEL_OTS;
         Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         OtOptions team = OtOptions.builder().threads(2).blockSize(ExtensionTeam.MIN_PARALLEL_OTS).build();
@@ -450,14 +463,26 @@ class OtExtensionTest {
         // A first call starts the team's worker, so that it is there to take a part of the next.
         OtPair.both(sender, receiver);
         io.gcstream.ot.internal.parallel.Workers.faultForTests((part, thread) -> {
+            fired.incrementAndGet();
             throw new IllegalStateException("test fault");
         });
         try {
             Future<Void> peer = Threads.POOL.submit(senderFails ? receiver : sender);
-            RuntimeException e = assertThrows(RuntimeException.class, (senderFails ? sender : receiver)::call);
+            RuntimeException failure = null;
+            try {
+                (senderFails ? sender : receiver).call();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            if (fired.get() == 0) {
+                assertEquals(null, failure, "a call whose worker took nothing succeeds");
+                peer.get();
+                return;
+            }
+            assertTrue(failure != null, "the worker failed, the call did not");
             String name = senderFails ? "gcstream-ot-sender-1" : "gcstream-ot-receiver-1";
-            assertTrue(e.getMessage().contains(name), e.getMessage());
-            assertEquals("test fault", e.getCause().getMessage());
+            assertTrue(failure.getMessage().contains(name), failure.getMessage());
+            assertEquals("test fault", failure.getCause().getMessage());
             m[senderFails ? 0 : 1].close();
             try {
                 peer.get();
@@ -469,7 +494,6 @@ class OtExtensionTest {
             p.sender.close();
             p.receiver.close();
         }
-        assertEquals(live, io.gcstream.ot.internal.parallel.Workers.liveThreads());
     }
 
     /**
