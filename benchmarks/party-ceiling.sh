@@ -4,11 +4,13 @@
 # time, pinned to cores 0 and 1 (taskset), their rates added; then the same one- and
 # two-thread runs with a third process busy on core 1 the whole time.
 #
-# Usage: benchmarks/party-ceiling.sh [--rounds R] [--warmup W] [--repeat K] [--workloads LIST]
-#                                    [--sides LIST] [--jar JAR]
+# Usage: benchmarks/party-ceiling.sh [--rounds R] [--warmup W] [--warmup-seconds S] [--repeat K]
+#                                    [--workloads LIST] [--sides LIST] [--jar JAR]
 #
 #   --rounds R        PartyRates rounds per measurement (default 3); each rate is their median
 #   --warmup W        untimed rounds before them (default 1): a pinned process compiles on its core
+#   --warmup-seconds S  and untimed rounds until S seconds have passed (default 5): the compiler
+#                     takes a core for the first seconds, longer than a few short rounds (OT's)
 #   --repeat K        the whole measurement K times over (default 1), a row each time; then the
 #                     medians over the K of "2 threads / ceiling" and "busy: 2 / 1"
 #   --workloads LIST  PartyRates workloads (default lib:aes128:1000,and:1e7:1024)
@@ -22,7 +24,7 @@
 # sessions, not threads: another session's work caps what a second thread can get).
 set -uo pipefail
 
-ROUNDS=3 WARMUP=1 REPEAT=1 WORKLOADS=lib:aes128:1000,and:1e7:1024 SIDES=garbler,evaluator
+ROUNDS=3 WARMUP=1 WARMUP_S=5 REPEAT=1 WORKLOADS=lib:aes128:1000,and:1e7:1024 SIDES=garbler,evaluator
 JAR=$(dirname "$0")/target/benchmarks.jar
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 die() { echo "party-ceiling: $*" >&2; exit 2; }
@@ -30,6 +32,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) ROUNDS=${2:-}; shift 2 ;;
     --warmup) WARMUP=${2:-}; shift 2 ;;
+    --warmup-seconds) WARMUP_S=${2:-}; shift 2 ;;
     --repeat) REPEAT=${2:-}; shift 2 ;;
     --workloads) WORKLOADS=${2:-}; shift 2 ;;
     --sides) SIDES=${2:-}; shift 2 ;;
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
 done
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive whole number, got '$ROUNDS'"
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "--warmup must be a whole number, got '$WARMUP'"
+[[ $WARMUP_S =~ ^[0-9]+$ ]] || die "--warmup-seconds must be a whole number, got '$WARMUP_S'"
 [[ $REPEAT =~ ^[1-9][0-9]*$ ]] || die "--repeat must be a positive whole number, got '$REPEAT'"
 [ -f "$JAR" ] || die "$JAR: no such file (build it: mvn -B -pl benchmarks -am package -DskipTests)"
 command -v taskset >/dev/null || die "needs taskset (util-linux)"
@@ -50,7 +54,7 @@ trap '[ -n "$BUSY" ] && kill "$BUSY" 2>/dev/null; rm -rf "$TMP"' EXIT
 
 rates() { # PREFIX ARGS...: runs PartyRates with ARGS, its table into $TMP/PREFIX.csv
   local out=$TMP/$1.csv; shift
-  java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" \
+  java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" --warmup-seconds "$WARMUP_S" \
       --sides "$SIDES" --csv "$out" "$@" > "$out.log" 2>&1 || { cat "$out.log" >&2; die "PartyRates $* failed"; }
 }
 rate() { # FILE WORKLOAD SIDE THREADS: the median rate
@@ -58,7 +62,7 @@ rate() { # FILE WORKLOAD SIDE THREADS: the median rate
 }
 load() { cut -d' ' -f1 /proc/loadavg; }
 
-echo "party-ceiling: $(nproc) cores, $(java -version 2>&1 | head -1), rounds $ROUNDS, warm-up $WARMUP, repeat $REPEAT, $(date -u +%FT%TZ)"
+echo "party-ceiling: $(nproc) cores, $(java -version 2>&1 | head -1), rounds $ROUNDS, warm-up $WARMUP rounds and $WARMUP_S s, repeat $REPEAT, $(date -u +%FT%TZ)"
 echo "| workload | side | 1 thread | 2 threads | ceiling | 2 threads / ceiling | busy: 1 thread | busy: 2 threads | busy: 2 / 1 | load (plain, ceiling, busy) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 IFS=, read -r -a WL <<< "$WORKLOADS"
@@ -69,10 +73,10 @@ for w in "${WL[@]}"; do
   rates plain --workloads "$w" --threads 1,2
   l2=$(load)
   rm -rf "$TMP/barrier"
-  taskset -c 0 java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" \
+  taskset -c 0 java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" --warmup-seconds "$WARMUP_S" \
       --sides "$SIDES" --workloads "$w" --threads 1 --barrier "$TMP/barrier" --csv "$TMP/c0.csv" > "$TMP/c0.log" 2>&1 &
   c0=$!
-  taskset -c 1 java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" \
+  taskset -c 1 java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" --warmup-seconds "$WARMUP_S" \
       --sides "$SIDES" --workloads "$w" --threads 1 --barrier "$TMP/barrier" --csv "$TMP/c1.csv" > "$TMP/c1.log" 2>&1
   wait $c0 || { cat "$TMP/c0.log" >&2; die "the ceiling's process on core 0 failed"; }
   l3=$(load)

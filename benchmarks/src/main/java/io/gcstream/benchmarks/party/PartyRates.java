@@ -63,13 +63,15 @@ import java.util.concurrent.Future;
  * <pre>
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
- *     [--threads 1,2] [--rounds 3] [--warmup 0] [--scheme half-gates] [--sides garbler,evaluator]
+ *     [--threads 1,2] [--rounds 3] [--warmup 0] [--warmup-seconds 0] [--scheme half-gates] [--sides garbler,evaluator]
  *     [--csv FILE] [--beside true|false] [--runs-at-once 3[,4...]] [--barrier DIR [--barrier-count 2]]
  * </pre>
  *
  * {@code --warmup N} runs each side N times with each thread count before its timed rounds
  * (results checked, times dropped), so that no timed round compiles the loops: a process
- * pinned to one core compiles on the core it is timed on.
+ * pinned to one core compiles on the core it is timed on. {@code --warmup-seconds S} goes on
+ * with such untimed rounds until S seconds have passed as well: short rounds (an OT workload's
+ * take a tenth of a second) would otherwise be timed while the compiler still takes a core.
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
  * lanes (default 1024; {@link LaneCircuit}: an AND level holds LANES ANDs); {@code lib:NAME[:REPS]}
@@ -155,6 +157,9 @@ public final class PartyRates {
         @Parameter(names = "--warmup", validateWith = Cli.NotNegative.class)
         int warmup;
 
+        @Parameter(names = "--warmup-seconds", validateWith = Cli.NotNegative.class)
+        int warmupSeconds;
+
         @Parameter(names = "--scheme")
         String scheme = Scheme.HALF_GATES.toString();
 
@@ -217,7 +222,7 @@ public final class PartyRates {
         int measured = 0;
         for (String w : workloads) {
             for (Side s : sides(w, scheme, sides)) {
-                warmUp(s, threads, atOnce, a.warmup);
+                warmUp(s, threads, atOnce, a.warmup, a.warmupSeconds);
                 if (a.barrier != null) {
                     barrier(a.barrier, measured++, a.barrierCount);
                 }
@@ -254,11 +259,13 @@ public final class PartyRates {
     }
 
     /**
-     * Runs {@code s} {@code times} times with each configuration ({@code threads[i]} threads,
-     * {@code atOnce[i]} runs at once), untimed (each run's result checked).
+     * Runs {@code s} with each configuration ({@code threads[i]} threads, {@code atOnce[i]} runs
+     * at once), untimed (each run's result checked), {@code times} times and until {@code seconds}
+     * have passed.
      */
-    static void warmUp(Side s, int[] threads, int[] atOnce, int times) throws Exception {
-        for (int r = 0; r < times; r++) {
+    static void warmUp(Side s, int[] threads, int[] atOnce, int times, int seconds) throws Exception {
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        for (int r = 0; r < times || System.nanoTime() - end < 0; r++) {
             for (int i = 0; i < threads.length; i++) {
                 runsAtOnce(atOnce[i]);
                 s.run(threads[i]);

@@ -2,6 +2,7 @@ package io.gcstream.benchmarks.party;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ class PartyRatesTest {
     @Test
     void warmUpRunsAreNotTimed() throws Exception {
         Compiling s = new Compiling();
-        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1);
+        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 0);
         double[][] r = PartyRates.rates(s, new int[] {1, 2}, new int[] {3, 3}, 3);
         assertEquals(List.of(1, 2, 1, 2, 2, 1, 1, 2), s.calls);
         assertArrayEquals(new double[] {1e9, 1e9, 1e9}, r[0], 1e-3);
@@ -48,5 +49,16 @@ class PartyRatesTest {
         Compiling cold = new Compiling();
         double[][] c = PartyRates.rates(cold, new int[] {1, 2}, new int[] {3, 3}, 3);
         assertEquals(1e8, c[0][0], 1e-3, "without a warm-up the first round is timed while it compiles");
+    }
+
+    /** A warm-up of some seconds goes on, whole rounds of every thread count, until they have passed. */
+    @Test
+    void warmUpLastsItsSeconds() throws Exception {
+        Compiling s = new Compiling();
+        long t0 = System.nanoTime();
+        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 1);
+        assertTrue(System.nanoTime() - t0 >= 1_000_000_000L, "the warm-up ended before its second");
+        assertTrue(s.calls.size() > 2, "only the one round asked for: " + s.calls.size() + " runs");
+        assertEquals(0, s.calls.size() % 2, "a round ended part way: " + s.calls.size() + " runs");
     }
 }
