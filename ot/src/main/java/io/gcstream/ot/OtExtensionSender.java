@@ -9,10 +9,14 @@ import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.WorkerException;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -46,12 +50,12 @@ import org.slf4j.Logger;
  * A call with n = 0 sends nothing.
  *
  * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
- * claim a call's blocks in order and extend each whole in a matrix of their own, so that no
- * thread reads what another wrote but the receiver's U, which the calling thread reads ahead
- * for them; only the rows' generators are taken in turn, block after block. Where the receiver
- * sends the next U only once it has this block's answer (correlated and chosen OTs), and for a
- * call of one block, the threads share each block instead: its rows by ranges of rows while the
- * calling thread reads U, then its words by ranges. The bytes sent are the same.
+ * claim a call's blocks in order and extend each whole in buffers of their own, each reading
+ * the receiver's U from the channel when it needs it and no other thread is reading (one at a
+ * time, in order); only the rows' generators are taken in turn, block after block. Where the
+ * receiver sends the next U only once it has this block's answer (correlated and chosen OTs),
+ * and for a call of one block, the threads share each block instead: its rows by ranges of
+ * rows while the calling thread reads U, then its words by ranges. The bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
@@ -116,9 +120,8 @@ public final class OtExtensionSender implements AutoCloseable {
     private final byte[][] qs;
     private final long[][] qbs;
 
-    // Per slot (a block in flight, block b in slot b % slots): U as the receiver sent it
-    // (unpadded rows, read in one call that bypasses the channel's buffer).
-    private final int slots;
+    // Per thread: the U of the block it extends, as the receiver sent it (unpadded rows, read in
+    // one call that bypasses the channel's buffer).
     private final byte[][] us;
     /** A block's answer, for the kinds that send one (made on first use). */
     private long[] answer = new long[0];
@@ -134,17 +137,19 @@ public final class OtExtensionSender implements AutoCloseable {
     private long cLo;
     private long cHi;
 
-    /** Slots in use in the call: 1 on this thread alone, {@link #slots} on the team. */
-    private int cSlots;
-
     // The team's claims on the call's whole blocks (see extendByTeam).
     private final AtomicInteger nextBlock = new AtomicInteger();
     /** Blocks whose U has been read. */
     private volatile int uRead;
+    /** Whether a thread is reading U from the channel: one at a time, blocks in order. */
+    private final AtomicBoolean reading = new AtomicBoolean();
     /** Whole blocks whose rows are made (one counter): each block's rows come after those before. */
     private final AtomicIntegerArray rowsMade = new AtomicIntegerArray(1);
-    /** Per slot: the blocks extended in it in this call. */
-    private final AtomicIntegerArray extendedIn;
+    /**
+     * Who claimed the blocks whose U may still be unread: at {@code b % threads}, b << 16 | the
+     * claiming thread (such blocks are claimed and not extended, at most one a thread).
+     */
+    private final AtomicLongArray claims;
     /** Set when a thread failed: the others stop claiming and waiting. */
     private volatile boolean abandon;
     /** Per thread: the thread while it is parked waiting for a U, else null. */
@@ -167,10 +172,8 @@ public final class OtExtensionSender implements AutoCloseable {
         int t = this.threads.size();
         this.qs = new byte[t][];
         this.qbs = new long[t][];
-        // One more slot than threads: every thread extends a block while the next U is read.
-        this.slots = team == null ? 1 : t + 1;
-        this.us = new byte[slots][];
-        this.extendedIn = new AtomicIntegerArray(slots);
+        this.us = new byte[t][];
+        this.claims = new AtomicLongArray(t);
         this.uWaiters = new AtomicReferenceArray<>(t);
         for (int j = 0; j < KAPPA; j++) {
             g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
@@ -186,7 +189,7 @@ public final class OtExtensionSender implements AutoCloseable {
 
     /**
      * Makes what the team's threads extend blocks with, on this thread, at the team's first
-     * call: per thread its Q and q_i buffer, and the slots' U buffers. A session whose calls are
+     * call: per thread its Q, q_i and U buffers. A session whose calls are
      * all below a block worth sharing never makes them.
      */
     private void teamState() {
@@ -198,7 +201,7 @@ public final class OtExtensionSender implements AutoCloseable {
                 qbs[k] = new long[2 * blockSize];
             }
         }
-        for (int k = 0; k < slots; k++) {
+        for (int k = 0; k < us.length; k++) {
             if (us[k] == null) {
                 us[k] = new byte[KAPPA * (blockSize / 8)];
             }
@@ -347,7 +350,6 @@ public final class OtExtensionSender implements AutoCloseable {
         // Whole blocks, one a thread, where U comes ahead of the answers; else each block shared
         // (the receiver sends the next U only once it has this block's answer).
         boolean whole = byTeam && blocks > 1 && !sends(kind);
-        cSlots = whole ? slots : 1;
         if (byTeam) {
             teamState();
         }
@@ -366,7 +368,7 @@ public final class OtExtensionSender implements AutoCloseable {
                     }
                     // Our rows do not depend on U: make them before blocking on the receiver.
                     rows(b, 0);
-                    readU(b);
+                    readU(b, us[0]);
                     extendPart(b, 0, 1, 0);
                     send(b);
                 }
@@ -378,92 +380,101 @@ public final class OtExtensionSender implements AutoCloseable {
     }
 
     /**
-     * The call's blocks on the team, whole (kinds without an answer): every thread claims blocks
-     * in order and extends each ({@link #claimBlocks}); this thread also reads each block's U as
-     * soon as its slot is free, before it claims a block of its own, so that the others seldom
-     * wait for one. A thread waits only for its turn at the rows' generators, for a U not read
-     * yet, and this thread for a slot whose previous block another thread still extends; each
-     * wait spins briefly, then parks.
+     * The call's blocks on the team, whole (kinds without an answer): every thread, this one
+     * too, claims blocks in order and extends each ({@link #claimLoop}), reading the block's U
+     * itself when no other thread is reading ({@link #haveU}), into a buffer of its own, so that
+     * a block's U mostly lands in the cache of the thread that unmasks it and no thread waits
+     * for another to get round to reading it. U comes in block order, so a reader also reads the
+     * unread U of blocks claimed before its own, into their threads' buffers (free: a thread
+     * claims a block once its last one is extended). A thread waits only for its turn at the
+     * rows' generators and for the thread reading U now, never for a block another thread
+     * extends, so one thread that loses its core holds up the others only while it makes rows
+     * or reads U; each wait spins briefly, then parks.
      */
     private void extendByTeam() throws IOException {
-        int blocks = cBlocks;
         nextBlock.set(0);
         uRead = 0;
         abandon = false;
-        for (int k = 0; k < cSlots; k++) {
-            extendedIn.set(k, 0);
+        for (int k = 0; k < claims.length(); k++) {
+            claims.set(k, -1);
         }
         team.start(claimJob, team.threads());
         try {
-            int read = 0;
-            while (!abandon) {
-                while (read < blocks && free(read)) {
-                    readU(read++);
-                }
-                int b = nextBlock.getAndIncrement();
-                if (b >= blocks) {
-                    break;
-                }
-                rows(b, 0);
-                while (read <= b && awaitFree(read)) {
-                    readU(read++);
-                }
-                if (abandon) {
-                    break;
-                }
-                extendPart(b, 0, 1, 0);
-            }
-            while (read < blocks && awaitFree(read)) {
-                readU(read++);
-            }
+            claimLoop(0);
         } catch (IOException | RuntimeException | Error e) {
             abandon = true;
             team.finishQuietly();
             throw e;
         }
-        team.finish();
-    }
-
-    /** Whether block {@code b}'s slot is free: the block before it there is extended. */
-    private boolean free(int b) {
-        return extendedIn.get(b % cSlots) >= b / cSlots;
-    }
-
-    /** This thread waits until block {@code b}'s slot is free; false if a thread failed. */
-    private boolean awaitFree(int b) {
-        return awaitAtLeast(extendedIn, b % cSlots, b / cSlots);
+        try {
+            team.finish();
+        } catch (WorkerException e) {
+            // A worker's failure to read U is the call's: the channel's own exception.
+            if (e.getCause() instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
+            throw e;
+        }
     }
 
     /** Longest a waiting thread parks before it looks again (a wake-up may come earlier). */
     private static final long WAIT_NANOS = 50_000;
 
-    /** Team job: claims blocks of the call and extends them until none is left. */
+    /** Team job: {@link #claimLoop} on a worker. */
     private void claimBlocks(int part, int thread) {
         try {
-            while (!abandon) {
-                int b = nextBlock.getAndIncrement();
-                if (b >= cBlocks) {
-                    return;
-                }
-                // The rows do not depend on U: made while this thread may still wait for it.
-                rows(b, thread);
-                if (!awaitU(b, thread)) {
-                    return;
-                }
-                extendPart(b, 0, 1, thread);
-            }
+            claimLoop(thread);
+        } catch (IOException e) {
+            abandon = true;
+            throw new UncheckedIOException(e);
         } catch (RuntimeException | Error e) {
             abandon = true;
             throw e;
         }
     }
 
-    /** A worker waits until block {@code b}'s U is read; false if a thread failed. */
-    private boolean awaitU(int b, int thread) {
+    /** Claims blocks of the call and extends each, on team thread {@code thread}, until none is left. */
+    private void claimLoop(int thread) throws IOException {
+        while (!abandon) {
+            int b = nextBlock.getAndIncrement();
+            if (b >= cBlocks) {
+                return;
+            }
+            claims.set(b % claims.length(), (long) b << 16 | thread);
+            // The rows do not depend on U: made before this thread may wait for it.
+            rows(b, thread);
+            if (!haveU(b, thread)) {
+                return;
+            }
+            extendPart(b, 0, 1, thread);
+        }
+    }
+
+    /**
+     * Makes sure block {@code b}'s U is read: this thread reads it, and any U before it still
+     * unread, unless another thread is reading; then it waits for that one, and reads on if U
+     * of {@code b} is still unread when that one is done. False if a thread failed.
+     */
+    private boolean haveU(int b, int thread) throws IOException {
         int spins = 0;
         while (uRead <= b) {
             if (abandon) {
                 return false;
+            }
+            if (!reading.get() && reading.compareAndSet(false, true)) {
+                try {
+                    for (int r = uRead; r <= b; r++) {
+                        int claimer = claimer(r);
+                        if (claimer < 0) {
+                            return false;
+                        }
+                        readU(r, us[claimer]);
+                    }
+                } finally {
+                    reading.set(false);
+                    wakeUWaiters();
+                }
+                break;
             }
             if (spins < Spin.LIMIT) {
                 spins++;
@@ -471,7 +482,7 @@ public final class OtExtensionSender implements AutoCloseable {
                 continue;
             }
             uWaiters.set(thread, Thread.currentThread());
-            if (uRead <= b && !abandon) {
+            if (uRead <= b && reading.get() && !abandon) {
                 LockSupport.parkNanos(this, WAIT_NANOS);
             }
             uWaiters.set(thread, null);
@@ -480,17 +491,44 @@ public final class OtExtensionSender implements AutoCloseable {
         return true;
     }
 
-    /** Reads block {@code b}'s U into its slot and wakes the threads waiting for one. */
-    private void readU(int b) throws IOException {
-        int mb = blockOts(b);
-        ch.readFully(us[b % cSlots], 0, (int) (KAPPA * rowBytes(mb)));
-        uRead = b + 1;
-        for (int k = 1; k < uWaiters.length(); k++) {
+    /**
+     * The thread that claimed block {@code r}, whose U is unread: it records its claim right
+     * after it (a later block in the same place needs this one's U read first); -1 if a thread
+     * failed.
+     */
+    private int claimer(int r) {
+        int spins = 0;
+        long c;
+        while ((c = claims.get(r % claims.length())) >>> 16 != r) {
+            if (abandon) {
+                return -1;
+            }
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, WAIT_NANOS);
+            }
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+        return (int) (c & 0xFFFF);
+    }
+
+    /** Wakes the threads parked waiting for a U. */
+    private void wakeUWaiters() {
+        for (int k = 0; k < uWaiters.length(); k++) {
             Thread w = uWaiters.get(k);
             if (w != null) {
                 LockSupport.unpark(w);
             }
         }
+    }
+
+    /** Reads block {@code b}'s U into {@code u}. */
+    private void readU(int b, byte[] u) throws IOException {
+        int mb = blockOts(b);
+        ch.readFully(u, 0, (int) (KAPPA * rowBytes(mb)));
+        uRead = b + 1;
     }
 
     /** Sends block {@code b}'s answer, for the kinds that answer. */
@@ -543,7 +581,7 @@ public final class OtExtensionSender implements AutoCloseable {
         shared = b;
         team.start(rowsJob, team.threads());
         try {
-            readU(b);
+            readU(b, us[0]);
         } catch (IOException | RuntimeException e) {
             team.finishQuietly();
             throw e;
@@ -597,11 +635,11 @@ public final class OtExtensionSender implements AutoCloseable {
         int words = words(mb);
         int from = BitMatrix.partStart(words, part, parts);
         int to = BitMatrix.partStart(words, part + 1, parts);
-        int slot = b % cSlots;
         if (from < to) {
-            // A whole block is in its thread's Q, a shared one in the caller's.
-            byte[] q = qs[parts == 1 ? thread : 0];
-            unmask(q, us[slot], words, from, to);
+            // A whole block is in its thread's Q and U, a shared one in the caller's.
+            int own = parts == 1 ? thread : 0;
+            byte[] q = qs[own];
+            unmask(q, us[own], words, from, to);
             long[] tmp = threads.tmps[thread];
             int lo = 64 * from;
             int k = Math.min(64 * to, mb) - lo;
@@ -616,9 +654,6 @@ public final class OtExtensionSender implements AutoCloseable {
                 BitMatrix.transpose128(q, words, words + ROW_PAD, from, to, x, 0, tmp);
                 outputs(x, lo, k, mb, first, threads.hashes[thread]);
             }
-        }
-        if (parts == 1) {
-            extendedIn.incrementAndGet(slot);
         }
     }
 

@@ -13,7 +13,9 @@ import java.util.OptionalLong;
  *       answers (the session-Delta and random OTs), else splits each block as the receiver
  *       does (ALSZ13 §4.1 gives each thread a range of the OTs; blocks keep the block
  *       structure on the wire).
- *       The channel stays on the calling thread, and the bytes sent do not depend on the number,
+ *       The channel stays on the calling thread, but for the sender's threads reading U for
+ *       their whole blocks (one at a time, in order, as {@link io.gcstream.ot.channel.Channel}
+ *       allows); the bytes sent do not depend on the number,
  *       so the two parties may use different ones. A sender or receiver with more than one keeps
  *       that many - 1 worker threads while it is in use; they stop after two idle seconds, or at
  *       {@link OtExtensionSender#close()} / {@link OtExtensionReceiver#close()}. The 128 base OTs
