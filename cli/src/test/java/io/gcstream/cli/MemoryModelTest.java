@@ -64,6 +64,12 @@ class MemoryModelTest {
     /** docs/memory.md: the OT extension's part of {@link #PER_THREAD}, made when the session is set up. */
     static final long PER_THREAD_OT = 80 << 10;
     /**
+     * docs/memory.md: what making a key of the OT extension's rows' streams allocates at set-up
+     * (javax.crypto's look-ups and key schedule; a key schedule is held), at most: each thread
+     * has 128 (creator) or 256 (evaluator) of them.
+     */
+    static final long PER_ROW_KEY = 5 << 10;
+    /**
      * docs/memory.md: what a session with threads adds once, at most: the owner's two queues,
      * the evaluator's table buffers for them or the garbler's second stream buffer, the
      * read-ahead's ring, and the one-thread loop that runs batches alone (with a byte a label
@@ -123,7 +129,7 @@ class MemoryModelTest {
                         + ", more than " + extra + " apart");
                 long[] setUp = {a.creatorSetUp() - one.creatorSetUp(), a.evaluatorSetUp() - one.evaluatorSetUp()};
                 for (int p = 0; p < 2; p++) {
-                    long bound = (t - 1) * PER_THREAD_OT + baseOts[p];
+                    long bound = (t - 1) * (PER_THREAD_OT + (p == 0 ? 128 : 256) * PER_ROW_KEY) + baseOts[p];
                     assertTrue(setUp[p] <= bound, what + (p == 0 ? "the creator's" : "the evaluator's")
                             + " set-up allocated " + setUp[p] + " more than one thread's, over " + bound
                             + " (the OT extension's share and base-OT garbage " + baseOts[p] + ")");
@@ -276,6 +282,56 @@ class MemoryModelTest {
                 s.random(n, out0, 0, out1, 0);
                 long used = PartyMemory.allocatedByThisThread() - start;
                 rc.get();
+                return used;
+            }
+        } finally {
+            peer.shutdown();
+        }
+    }
+
+    /**
+     * docs/memory.md: each thread of the OT extension's receiver beyond the first adds its share
+     * at the first call whose whole blocks the team works: a matrix T, a U, a t_i buffer and its
+     * choice bits, 48·B bytes, the matrix's padding (8 KiB) and B/8. The receiver's thread makes
+     * all of it.
+     */
+    @Test
+    void eachOtReceiverThreadAddsItsShareAtItsFirstCallOfBlocks() throws Exception {
+        int n = 3 * TEAM_BLOCK;
+        otReceiverCall(1, n);
+        long one = otReceiverCall(1, n);
+        for (int t = 2; t <= 3; t++) {
+            long extra = otReceiverCall(t, n) - one;
+            long share = (t - 1) * (48L * TEAM_BLOCK + (8 << 10) + TEAM_BLOCK / 8);
+            long slack = 32 << 10;
+            assertTrue(extra <= share + slack, t + " threads: the receiver's first call of " + n + " OTs allocated "
+                    + extra + " bytes more than one thread's, over " + share + " + " + slack);
+            assertTrue(extra >= share, t + " threads: the team's buffers were not all made: " + extra + " < " + share);
+        }
+    }
+
+    /** Bytes the receiver's thread allocates in its first call of n random OTs, blocks of {@link #TEAM_BLOCK}. */
+    private static long otReceiverCall(int threads, int n) throws Exception {
+        io.gcstream.ot.channel.Channel[] m = io.gcstream.ot.channel.MemoryChannel.pair(
+                io.gcstream.ot.channel.ChannelOptions.defaults());
+        io.gcstream.ot.OtOptions so = io.gcstream.ot.OtOptions.builder().blockSize(TEAM_BLOCK).build();
+        io.gcstream.ot.OtOptions ro = io.gcstream.ot.OtOptions.builder().threads(threads).blockSize(TEAM_BLOCK).build();
+        java.util.concurrent.ExecutorService peer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.Future<io.gcstream.ot.OtExtensionSender> sf =
+                    peer.submit(() -> io.gcstream.ot.OtExtensionSender.setup(m[0], so));
+            try (io.gcstream.ot.OtExtensionReceiver r = io.gcstream.ot.OtExtensionReceiver.setup(m[1], ro);
+                    io.gcstream.ot.OtExtensionSender s = sf.get()) {
+                java.util.concurrent.Future<?> sc = peer.submit(() -> {
+                    s.random(n, new long[2 * n], 0, new long[2 * n], 0);
+                    return null;
+                });
+                long[] choices = new long[n / 64];
+                long[] out = new long[2 * n];
+                long start = PartyMemory.allocatedByThisThread();
+                r.random(choices, 0, n, out, 0);
+                long used = PartyMemory.allocatedByThisThread() - start;
+                sc.get();
                 return used;
             }
         } finally {

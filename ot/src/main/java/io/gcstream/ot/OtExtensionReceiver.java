@@ -6,9 +6,17 @@ import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
+import io.gcstream.ot.internal.crypto.RowStreams;
 import io.gcstream.ot.internal.ext.BitMatrix;
+import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.WorkerException;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 
 /**
@@ -18,8 +26,12 @@ import org.slf4j.Logger;
  * they can be supplied batch by batch. The receiver's messages (the matrix U) depend only on its
  * choices and its own randomness, never on the sender's Delta or messages.
  *
- * <p>With {@link OtOptions.Builder#threads threads} above 1, each block's work is split between that
- * many threads (see {@link #close()}); the bytes sent are the same.
+ * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
+ * claim the blocks of a call of random or session-Delta OTs in order and work each whole in
+ * buffers of their own, each sending its block's U when the blocks before it are out (one
+ * thread at a time, in order); a block's rows lie at a place of their own in the rows' streams,
+ * so no thread waits for another's. Blocks the sender answers (correlated and chosen OTs), and
+ * calls of one block, are split between the threads instead. The bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel.
  */
@@ -31,8 +43,11 @@ public final class OtExtensionReceiver implements AutoCloseable {
 
     private final Channel ch;
     private final int blockSize;
-    private final Prg[] g0 = new Prg[KAPPA];
-    private final Prg[] g1 = new Prg[KAPPA];
+    /** Per thread (0: this one's): the streams G(k^0_j) and G(k^1_j), read where a block's rows lie. */
+    private final RowStreams[] rows0;
+    private final RowStreams[] rows1;
+    /** Where the next block's rows begin in each row's streams, in 16-byte blocks. */
+    private long rowsAt;
     /**
      * Two buffer sets (T, U, choice bits), so the next block is prepared while one is in flight.
      * T and U are rows of bytes (see {@link BitMatrix}): the PRGs write them and U goes to the
@@ -58,10 +73,33 @@ public final class OtExtensionReceiver implements AutoCloseable {
     // The block being worked on by the team's jobs.
     private int jSlot;
     private int jMb;
+    private long jAt;
     private long[] jOut;
     private int jOutOff;
     private boolean jHashed;
     private final Workers.Job prepareJob = this::preparePart;
+
+    // A call's whole blocks on the team (see byTeam): per thread its T, U, choice bits and t_i
+    // (index 0: buffer set 0 and tb, this thread's; the others made at the first such call).
+    private final byte[][] wt;
+    private final byte[][] wu;
+    private final long[][] wr;
+    private final long[][] wtb;
+    private int cN;
+    private int cBlocks;
+    private long[] cOut;
+    private int cOutOff;
+    private boolean cHashed;
+    private final AtomicInteger nextBlock = new AtomicInteger();
+    /** Blocks whose U is sent. */
+    private volatile int sent;
+    /** Blocks whose U is ready and maybe not sent: at {@code b % threads}, b << 16 | the thread holding it. */
+    private final AtomicLongArray offers;
+    /** Whether a thread is sending U: one at a time, blocks in order. */
+    private final AtomicBoolean sending = new AtomicBoolean();
+    /** Set when a thread failed: the others stop claiming and waiting. */
+    private volatile boolean abandon;
+    private final Workers.Job claimJob = this::claimBlocks;
     private final Workers.Job transposeJob = this::transposePart;
 
     private OtExtensionReceiver(Channel ch, int blockSize, long[] k0, long[] k1, int threads) {
@@ -70,9 +108,12 @@ public final class OtExtensionReceiver implements AutoCloseable {
         this.tmp = BitMatrix.scratch(blockSize / 64);
         this.threads = new ExtensionTeam(threads, "ot-receiver", hash, tmp, blockSize);
         this.team = this.threads.team;
-        for (int j = 0; j < KAPPA; j++) {
-            g0[j] = new Prg(k0[2 * j], k0[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
-            g1[j] = new Prg(k1[2 * j], k1[2 * j + 1], OtExtensionSender.ROW_PRG_BATCH);
+        int teamSize = this.threads.size();
+        this.rows0 = new RowStreams[teamSize];
+        this.rows1 = new RowStreams[teamSize];
+        for (int k = 0; k < teamSize; k++) {
+            rows0[k] = new RowStreams(k0);
+            rows1[k] = new RowStreams(k1);
         }
         int words = blockSize / 64 + ROW_PAD;
         for (int k = 0; k < 2; k++) {
@@ -81,6 +122,16 @@ public final class OtExtensionReceiver implements AutoCloseable {
             this.r[k] = new long[words];
         }
         this.tb = new long[2 * blockSize];
+        int n = this.threads.size();
+        this.wt = new byte[n][];
+        this.wu = new byte[n][];
+        this.wr = new long[n][];
+        this.wtb = new long[n][];
+        wt[0] = t[0];
+        wu[0] = u[0];
+        wr[0] = r[0];
+        wtb[0] = tb;
+        this.offers = new AtomicLongArray(n);
         this.y = new long[2 * blockSize];
         this.y1 = new long[2 * blockSize];
     }
@@ -218,9 +269,13 @@ public final class OtExtensionReceiver implements AutoCloseable {
 
     private void streamedBlocks(int n, long[] out, int outOff, boolean hashed)
             throws IOException {
+        if (n > blockSize && parallel(blockSize) && threads.teamOpen()) {
+            byTeam(n, out, outOff, hashed);
+            return;
+        }
         for (int done = 0; done < n; done += blockSize) {
             int mb = Math.min(blockSize, n - done);
-            loadChoices(done, mb, 0);
+            loadChoices(done, mb, r[0]);
             if (parallel(mb)) {
                 prepareOnTeam(0, mb);
                 // The team transposes (and hashes) T while this thread sends U.
@@ -272,7 +327,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
             throws IOException {
         int cur = 0;
         int mb = Math.min(blockSize, n);
-        loadChoices(0, mb, cur);
+        loadChoices(0, mb, r[cur]);
         if (parallel(mb)) {
             prepareOnTeam(cur, mb);
         } else {
@@ -292,12 +347,13 @@ public final class OtExtensionReceiver implements AutoCloseable {
                 hash.ccr(tb, 0, out, outOff + done, mb);
             }
             if (nextMb > 0) {
-                loadChoices(next, nextMb, cur ^ 1);
+                loadChoices(next, nextMb, r[cur ^ 1]);
             }
             if (parallel(nextMb)) {
                 // The team prepares the next block while this thread reads the answer.
                 jSlot = cur ^ 1;
                 jMb = nextMb;
+                jAt = nextRows(nextMb);
                 team.start(prepareJob, team.threads());
                 try {
                     readAnswer(mb, chosen);
@@ -320,6 +376,157 @@ public final class OtExtensionReceiver implements AutoCloseable {
             done = next;
             mb = nextMb;
             cur ^= 1;
+        }
+    }
+
+    /**
+     * The call's blocks on the team, whole: every thread, this one too, claims blocks in order
+     * and works each in buffers of its own ({@link #claimLoop}): its choices, its rows of T and U
+     * (read where the block's rows lie in the streams), then, once its U is offered for
+     * sending, the transpose of T into the caller's blocks. U goes out in block order: the thread
+     * that offers a block next in line sends it, and every following one already offered, unless
+     * another thread is sending ({@link #offer}). A thread waits only before it writes a U, for
+     * its last one to have gone out; each wait spins briefly, then parks.
+     */
+    private void byTeam(int n, long[] out, int outOff, boolean hashed) throws IOException {
+        teamState();
+        cN = n;
+        cBlocks = (n + blockSize - 1) / blockSize;
+        cOut = out;
+        cOutOff = outOff;
+        cHashed = hashed;
+        nextBlock.set(0);
+        sent = 0;
+        abandon = false;
+        for (int k = 0; k < offers.length(); k++) {
+            offers.set(k, -1);
+        }
+        count += n;
+        team.start(claimJob, team.threads());
+        try {
+            claimLoop(0);
+        } catch (IOException | RuntimeException | Error e) {
+            abandon = true;
+            team.finishQuietly();
+            cOut = null;
+            throw e;
+        }
+        try {
+            team.finish();
+        } catch (WorkerException e) {
+            // A worker's failure to send U is the call's: the channel's own exception.
+            if (e.getCause() instanceof UncheckedIOException x) {
+                throw x.getCause();
+            }
+            throw e;
+        } finally {
+            cOut = null;
+        }
+        int last = cN - (cBlocks - 1) * blockSize;
+        rowsAt += (long) (cBlocks - 1) * (OtExtensionSender.words(blockSize) / 2) + OtExtensionSender.words(last) / 2;
+    }
+
+    /** Team job: {@link #claimLoop} on a worker. */
+    private void claimBlocks(int part, int thread) {
+        try {
+            claimLoop(thread);
+        } catch (IOException e) {
+            abandon = true;
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException | Error e) {
+            abandon = true;
+            throw e;
+        }
+    }
+
+    /** Claims blocks of the call and works each, on team thread {@code thread}, until none is left. */
+    private void claimLoop(int thread) throws IOException {
+        int last = -1;
+        while (!abandon) {
+            int b = nextBlock.getAndIncrement();
+            if (b >= cBlocks) {
+                return;
+            }
+            int mb = Math.min(blockSize, cN - b * blockSize);
+            loadChoices(b * blockSize, mb, wr[thread]);
+            // This thread's U buffer is written again only once its last block's U is out.
+            if (!awaitSent(last + 1)) {
+                return;
+            }
+            prepareRows(wt[thread], wu[thread], wr[thread], mb, 0, KAPPA,
+                    rowsAt + (long) b * (OtExtensionSender.words(blockSize) / 2), thread);
+            offer(b, thread);
+            transposeInto(wt[thread], mb, cOut, cOutOff + b * blockSize, cHashed, wtb[thread],
+                    threads.tmps[thread], threads.hashes[thread], 0, OtExtensionSender.words(mb));
+            last = b;
+        }
+    }
+
+    /**
+     * Block {@code b}'s U, in {@code thread}'s buffer, is ready to go: sends it and every later
+     * one offered, in order, if it is next in line and no other thread is sending; else the
+     * thread sending now, or the one that offers the block before it, sends it. A thread that
+     * stops sending looks once more for an offer made while it held the channel.
+     */
+    private void offer(int b, int thread) throws IOException {
+        offers.set(b % offers.length(), (long) b << 16 | thread);
+        while (nextOffered() && !sending.get() && sending.compareAndSet(false, true)) {
+            try {
+                int k;
+                while (nextOffered() && (k = sent) < cBlocks) {
+                    int from = (int) (offers.get(k % offers.length()) & 0xFFFF);
+                    ch.write(wu[from], 0, KAPPA * 8 * OtExtensionSender.words(Math.min(blockSize, cN - k * blockSize)));
+                    sent = k + 1;
+                }
+                ch.flush();
+            } finally {
+                sending.set(false);
+            }
+        }
+    }
+
+    /** Whether the next block in line to send has been offered. */
+    private boolean nextOffered() {
+        int k = sent;
+        return k < cBlocks && offers.get(k % offers.length()) >>> 16 == k;
+    }
+
+    /**
+     * Waits until the U of {@code blocks} blocks is sent, spinning briefly, then parked; false if
+     * a thread failed.
+     */
+    private boolean awaitSent(int blocks) {
+        int spins = 0;
+        while (sent < blocks) {
+            if (abandon) {
+                return false;
+            }
+            if (spins < Spin.LIMIT) {
+                spins++;
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, WAIT_NANOS);
+            }
+        }
+        Spin.ended(Math.min(spins, Spin.LIMIT));
+        return true;
+    }
+
+    /** Longest a waiting thread parks before it looks again. */
+    private static final long WAIT_NANOS = 50_000;
+
+    /**
+     * Makes the buffers the team's threads work whole blocks in, at the team's first such call:
+     * per thread but this one (which uses buffer set 0) its T, U, choice bits and t_i.
+     */
+    private void teamState() {
+        for (int k = 1; k < wt.length; k++) {
+            if (wt[k] == null) {
+                wt[k] = new byte[t[0].length];
+                wu[k] = new byte[u[0].length];
+                wr[k] = new long[r[0].length];
+                wtb[k] = new long[tb.length];
+            }
         }
     }
 
@@ -369,8 +576,16 @@ public final class OtExtensionReceiver implements AutoCloseable {
     private void prepareOnTeam(int slot, int mb) {
         jSlot = slot;
         jMb = mb;
+        jAt = nextRows(mb);
         team.run(prepareJob, team.threads());
         count += mb;
+    }
+
+    /** Where the rows of the next block, of mb OTs, lie in the streams; the place after it is next. */
+    private long nextRows(int mb) {
+        long at = rowsAt;
+        rowsAt += OtExtensionSender.words(mb) / 2;
+        return at;
     }
 
     private void setBlock(int slot, int mb, long[] out, int outOff, boolean hashed) {
@@ -384,59 +599,66 @@ public final class OtExtensionReceiver implements AutoCloseable {
     /** Team job: the rows of T and U of part p (rows split evenly), as {@link #prepare}. */
     private void preparePart(int part, int thread) {
         int parts = team.threads();
-        prepareRows(jSlot, jMb, KAPPA * part / parts, KAPPA * (part + 1) / parts);
+        prepareRows(t[jSlot], u[jSlot], r[jSlot], jMb, KAPPA * part / parts, KAPPA * (part + 1) / parts, jAt, thread);
+    }
+
+    /** Team job: part p of the words of the block's T into the caller's blocks ({@link #transposeInto}). */
+    private void transposePart(int part, int thread) {
+        int words = OtExtensionSender.words(jMb);
+        int parts = team.threads();
+        transposeInto(t[jSlot], jMb, jOut, jOutOff, jHashed, tb, threads.tmps[thread], threads.hashes[thread],
+                BitMatrix.partStart(words, part, parts), BitMatrix.partStart(words, part + 1, parts));
     }
 
     /**
-     * Team job: part p of the words of T transposed into the caller's blocks, through tb and
-     * hashed when the block is hashed or not made of whole 128-OT groups.
+     * Words [from, to) of T ({@code tm}, mb OTs) transposed into {@code out} from block
+     * {@code outOff}: straight for whole 128-OT groups not hashed, else through {@code tbuf},
+     * hashed by {@code h} if {@code hashed}.
      */
-    private void transposePart(int part, int thread) {
-        int mb = jMb;
+    private void transposeInto(byte[] tm, int mb, long[] out, int outOff, boolean hashed, long[] tbuf,
+            long[] scratch, CrHash h, int from, int to) {
         int words = OtExtensionSender.words(mb);
-        int parts = team.threads();
-        int from = BitMatrix.partStart(words, part, parts);
-        int to = BitMatrix.partStart(words, part + 1, parts);
-        long[] scratch = threads.tmps[thread];
-        if (!jHashed && 64 * words == mb) {
-            BitMatrix.transpose128(t[jSlot], words, words + ROW_PAD, from, to, jOut, jOutOff, scratch);
+        if (!hashed && 64 * words == mb) {
+            BitMatrix.transpose128(tm, words, words + ROW_PAD, from, to, out, outOff, scratch);
             return;
         }
-        BitMatrix.transpose128(t[jSlot], words, words + ROW_PAD, from, to, tb, 0, scratch);
+        BitMatrix.transpose128(tm, words, words + ROW_PAD, from, to, tbuf, 0, scratch);
         int b0 = Math.min(mb, 64 * from);
         int k = Math.min(mb, 64 * to) - b0;
         if (k <= 0) {
             return;
         }
-        if (jHashed) {
-            threads.hashes[thread].ccr(tb, b0, jOut, jOutOff + b0, k);
+        if (hashed) {
+            h.ccr(tbuf, b0, out, outOff + b0, k);
         } else {
-            System.arraycopy(tb, 2 * b0, jOut, 2 * (jOutOff + b0), 2 * k);
+            System.arraycopy(tbuf, 2 * b0, out, 2 * (outOff + b0), 2 * k);
         }
     }
 
     /** T = G(k^0) and U = T ^ G(k^1) ^ r for the mb OTs of buffer set {@code slot}. */
     private void prepare(int slot, int mb) {
-        prepareRows(slot, mb, 0, KAPPA);
+        prepareRows(t[slot], u[slot], r[slot], mb, 0, KAPPA, nextRows(mb), 0);
         count += mb;
     }
 
-    /** Rows [from, to) of T and U for the mb OTs of buffer set {@code slot}. */
-    private void prepareRows(int slot, int mb, int from, int to) {
+    /**
+     * Rows [from, to) of T and U into {@code ts} and {@code us} for mb OTs of choice bits
+     * {@code c}, the rows lying at {@code at} in thread {@code thread}'s streams.
+     */
+    private void prepareRows(byte[] ts, byte[] us, long[] c, int mb, int from, int to, long at, int thread) {
         int words = OtExtensionSender.words(mb);
         int rowBytes = 8 * words;
         int stride = 8 * (words + ROW_PAD);
-        byte[] ts = t[slot];
-        byte[] us = u[slot];
-        long[] c = r[slot];
+        RowStreams s0 = rows0[thread];
+        RowStreams s1 = rows1[thread];
         for (int j = from; j < to; j++) {
             int tBase = j * stride;
             int uBase = j * rowBytes;
-            g0[j].nextBytes(ts, tBase, rowBytes);
-            // u_j = G(k1_j) ^ t_j ^ r: counter mode XORs t_j in while it makes G(k1_j).
-            g1[j].xorBytes(ts, tBase, us, uBase, rowBytes);
-            for (int w = 0, o = uBase; w < words; w++, o += 8) {
-                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ c[w]);
+            s0.read(j, at, ts, tBase, rowBytes);
+            // u_j = G(k1_j) ^ t_j ^ r
+            s1.read(j, at, us, uBase, rowBytes);
+            for (int w = 0, o = uBase, p = tBase; w < words; w++, o += 8, p += 8) {
+                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ Blocks.getLong(ts, p) ^ c[w]);
             }
         }
     }
@@ -459,9 +681,8 @@ public final class OtExtensionReceiver implements AutoCloseable {
         this.srcOff = off;
     }
 
-    /** Copies choices [done, done+mb) of the current call into r[slot], zero-padded. */
-    private void loadChoices(int done, int mb, int slot) {
-        long[] dst = r[slot];
+    /** Copies choices [done, done+mb) of the current call into {@code dst}, zero-padded. */
+    private void loadChoices(int done, int mb, long[] dst) {
         int words = OtExtensionSender.words(mb);
         if (srcBools != null) {
             // No branch on a choice bit.

@@ -7,6 +7,7 @@ import io.gcstream.ot.internal.base.BaseOtProtocol;
 import io.gcstream.ot.internal.crypto.Blocks;
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.crypto.Prg;
+import io.gcstream.ot.internal.crypto.RowStreams;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import io.gcstream.ot.internal.parallel.Spin;
 import io.gcstream.ot.internal.parallel.WorkerException;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -52,7 +52,8 @@ import org.slf4j.Logger;
  * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
  * claim a call's blocks in order and extend each whole in buffers of their own, each reading
  * the receiver's U from the channel when it needs it and no other thread is reading (one at a
- * time, in order); only the rows' generators are taken in turn, block after block. Where the
+ * time, in order); a block's rows lie at a place of their own in the rows' streams
+ * ({@link io.gcstream.ot.internal.crypto.RowStreams}), so no thread waits for another's. Where the
  * receiver sends the next U only once it has this block's answer (correlated and chosen OTs),
  * and for a call of one block, the threads share each block instead: its rows by ranges of
  * rows while the calling thread reads U, then its words by ranges. The bytes sent are the same.
@@ -112,8 +113,10 @@ public final class OtExtensionSender implements AutoCloseable {
     /** The team, or null for one thread. */
     private final Workers team;
 
-    /** The rows' generators G(k^s_j), one stream per row, taken in block order by every thread. */
-    private final Prg[] g = new Prg[KAPPA];
+    /** Per thread (0: the caller's): the rows' streams G(k^s_j), read where a block's rows lie. */
+    private final RowStreams[] rows;
+    /** Where the call's rows begin in each row's stream, in 16-byte blocks. */
+    private long rowsAt;
     // Per thread of the team (0: the caller's): the matrix Q as rows of bytes (see BitMatrix;
     // rows padded for the transpose) and the block's q_i as blocks (made on first use: the
     // session-Delta OTs of whole groups transpose into their output).
@@ -143,8 +146,6 @@ public final class OtExtensionSender implements AutoCloseable {
     private volatile int uRead;
     /** Whether a thread is reading U from the channel: one at a time, blocks in order. */
     private final AtomicBoolean reading = new AtomicBoolean();
-    /** Whole blocks whose rows are made (one counter): each block's rows come after those before. */
-    private final AtomicIntegerArray rowsMade = new AtomicIntegerArray(1);
     /**
      * Who claimed the blocks whose U may still be unread: at {@code b % threads}, b << 16 | the
      * claiming thread (such blocks are claimed and not extended, at most one a thread).
@@ -175,8 +176,9 @@ public final class OtExtensionSender implements AutoCloseable {
         this.us = new byte[t][];
         this.claims = new AtomicLongArray(t);
         this.uWaiters = new AtomicReferenceArray<>(t);
-        for (int j = 0; j < KAPPA; j++) {
-            g[j] = new Prg(seeds[2 * j], seeds[2 * j + 1], ROW_PRG_BATCH);
+        this.rows = new RowStreams[t];
+        for (int k = 0; k < t; k++) {
+            rows[k] = new RowStreams(seeds);
         }
         qs[0] = new byte[qBytes()];
         us[0] = new byte[KAPPA * (blockSize / 8)];
@@ -305,12 +307,6 @@ public final class OtExtensionSender implements AutoCloseable {
         extend(KIND_CHOSEN, n, m0, m0Off, m1, m1Off, 0, 0);
     }
 
-    /**
-     * The row PRGs' own buffer: the smallest. They write whole rows (a multiple of 16 bytes)
-     * straight into the matrix ({@link Prg#nextBytes}), so their buffers are never filled.
-     */
-    static final int ROW_PRG_BATCH = 16;
-
     /** OTs extended so far in this session. */
     long count() {
         return count;
@@ -345,7 +341,6 @@ public final class OtExtensionSender implements AutoCloseable {
         cLo = lo;
         cHi = hi;
         count += n;
-        rowsMade.set(0, 0);
         boolean byTeam = Math.min(n, blockSize) >= ExtensionTeam.MIN_PARALLEL_OTS && threads.teamOpen();
         // Whole blocks, one a thread, where U comes ahead of the answers; else each block shared
         // (the receiver sends the next U only once it has this block's answer).
@@ -367,7 +362,7 @@ public final class OtExtensionSender implements AutoCloseable {
                         continue;
                     }
                     // Our rows do not depend on U: make them before blocking on the receiver.
-                    rows(b, 0);
+                    makeRows(b, 0, qs[0], 0, KAPPA);
                     readU(b, us[0]);
                     extendPart(b, 0, 1, 0);
                     send(b);
@@ -377,6 +372,7 @@ public final class OtExtensionSender implements AutoCloseable {
             cOut0 = null;
             cOut1 = null;
         }
+        rowsAt += (long) (blocks - 1) * (words(blockSize) / 2) + words(blockOts(blocks - 1)) / 2;
     }
 
     /**
@@ -386,10 +382,9 @@ public final class OtExtensionSender implements AutoCloseable {
      * a block's U mostly lands in the cache of the thread that unmasks it and no thread waits
      * for another to get round to reading it. U comes in block order, so a reader also reads the
      * unread U of blocks claimed before its own, into their threads' buffers (free: a thread
-     * claims a block once its last one is extended). A thread waits only for its turn at the
-     * rows' generators and for the thread reading U now, never for a block another thread
-     * extends, so one thread that loses its core holds up the others only while it makes rows
-     * or reads U; each wait spins briefly, then parks.
+     * claims a block once its last one is extended). A thread waits only for the thread reading
+     * U now, never for a block another thread extends, so one thread that loses its core holds
+     * up the others only while it reads U; each wait spins briefly, then parks.
      */
     private void extendByTeam() throws IOException {
         nextBlock.set(0);
@@ -442,7 +437,7 @@ public final class OtExtensionSender implements AutoCloseable {
             }
             claims.set(b % claims.length(), (long) b << 16 | thread);
             // The rows do not depend on U: made before this thread may wait for it.
-            rows(b, thread);
+            makeRows(b, thread, qs[thread], 0, KAPPA);
             if (!haveU(b, thread)) {
                 return;
             }
@@ -546,24 +541,16 @@ public final class OtExtensionSender implements AutoCloseable {
     }
 
     /**
-     * The rows of G(k^s) of whole block {@code b} into thread {@code thread}'s Q, after those of
-     * the blocks before it (the rows' generators are taken in block order): the block's first
-     * step, which needs no U.
+     * Rows [from, to) of G(k^s) for block {@code b} into {@code q}, from thread {@code thread}'s
+     * streams: the block's first step, which needs no U. Every block's rows lie at a place of
+     * their own in the streams (after the full blocks before it), so threads make them at once.
      */
-    private void rows(int b, int thread) {
-        if (!awaitAtLeast(rowsMade, 0, b)) {
-            return;
-        }
-        makeRows(b, qs[thread], 0, KAPPA);
-        rowsMade.set(0, b + 1);
-    }
-
-    /** Rows [from, to) of G(k^s) for block {@code b} into {@code q}, from the rows' generators. */
-    private void makeRows(int b, byte[] q, int from, int to) {
+    private void makeRows(int b, int thread, byte[] q, int from, int to) {
         int words = words(blockOts(b));
         int stride = 8 * (words + ROW_PAD);
+        long at = rowsAt + (long) b * (words(blockSize) / 2);
         for (int j = from; j < to; j++) {
-            g[j].nextBytes(q, j * stride, 8 * words);
+            rows[thread].read(j, at, q, j * stride, 8 * words);
         }
     }
 
@@ -594,33 +581,12 @@ public final class OtExtensionSender implements AutoCloseable {
     /** Team job of {@link #extendShared}: the rows [128 p / parts, 128 (p + 1) / parts) of the block. */
     private void rowsPart(int part, int thread) {
         int parts = team.threads();
-        makeRows(shared, qs[0], KAPPA * part / parts, KAPPA * (part + 1) / parts);
+        makeRows(shared, thread, qs[0], KAPPA * part / parts, KAPPA * (part + 1) / parts);
     }
 
     /** Team job of {@link #extendShared}: part p of the block's words. */
     private void sharedPart(int part, int thread) {
         extendPart(shared, part, team.threads(), thread);
-    }
-
-    /**
-     * Waits until {@code a.get(i)} is at least {@code v} (it only grows), spinning briefly, then
-     * parked; false if a thread failed.
-     */
-    private boolean awaitAtLeast(AtomicIntegerArray a, int i, int v) {
-        int spins = 0;
-        while (a.get(i) < v) {
-            if (abandon) {
-                return false;
-            }
-            if (spins < Spin.LIMIT) {
-                spins++;
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, WAIT_NANOS);
-            }
-        }
-        Spin.ended(Math.min(spins, Spin.LIMIT));
-        return true;
     }
 
     /**

@@ -7,15 +7,15 @@ import java.util.OptionalLong;
  * built with {@link #builder()}.
  *
  * <ul>
- *   <li>{@code threads} (1..64, default 1): threads this party computes the OT extension on. The
- *       receiver splits each block's PRG rows, transpose and hashing between them; the sender
- *       gives each thread whole blocks of a call where the receiver's U comes ahead of its
- *       answers (the session-Delta and random OTs), else splits each block as the receiver
- *       does (ALSZ13 §4.1 gives each thread a range of the OTs; blocks keep the block
- *       structure on the wire).
- *       The channel stays on the calling thread, but for the sender's threads reading U for
- *       their whole blocks (one at a time, in order, as {@link io.gcstream.ot.channel.Channel}
- *       allows); the bytes sent do not depend on the number,
+ *   <li>{@code threads} (1..64, default 1): threads this party computes the OT extension on.
+ *       Where the receiver's U comes ahead of the sender's answers (the session-Delta and
+ *       random OTs, calls of more than one block), each thread works whole blocks, the
+ *       sender's reading the U of theirs and the receiver's sending theirs; other blocks are
+ *       split between the threads, PRG rows, then transpose and hashing (ALSZ13 §4.1 gives
+ *       each thread a range of the OTs; blocks keep the block structure on the wire).
+ *       The channel stays on the calling thread but for those reads and writes of U (one
+ *       thread at a time, in block order, as {@link io.gcstream.ot.channel.Channel} allows);
+ *       the bytes sent do not depend on the number,
  *       so the two parties may use different ones. A sender or receiver with more than one keeps
  *       that many - 1 worker threads while it is in use; they stop after two idle seconds, or at
  *       {@link OtExtensionSender#close()} / {@link OtExtensionReceiver#close()}. The 128 base OTs

@@ -417,62 +417,82 @@ class OtExtensionTest {
     }
 
     /**
-     * The sender's threads read U themselves: a link that drops under a worker's read fails the
-     * call with the channel's own exception, as it would on one thread (not a worker's wrapper),
-     * with no hang and no thread left. Which thread meets the drop is timing, so calls are
-     * tried until a worker has met it.
+     * The threads move U themselves (the sender's read it, the receiver's send it): a link that
+     * drops under a worker fails the call with the channel's own exception, as it would on one
+     * thread (not a worker's wrapper), with no hang and no thread left. Which thread meets the
+     * drop is timing, so calls are tried until a worker has met it.
      */
-    @Test
-    void aReadThatFailsOnASendersWorkerFailsTheCallWithTheChannelsError() throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aLinkThatDropsUnderAWorkerFailsTheCallWithTheChannelsError(boolean sender) throws Exception {
         int live = io.gcstream.ot.internal.parallel.Workers.liveThreads();
         boolean onWorker = false;
         for (int attempt = 0; attempt < 50 && !onWorker; attempt++) {
-            onWorker = dropUnderTheSender(3 + attempt % 5);
+            onWorker = dropUnder(sender, 3 + attempt % 5);
         }
         assertTrue(onWorker, "no worker met the drop in 50 calls");
         assertEquals(live, io.gcstream.ot.internal.parallel.Workers.liveThreads());
     }
 
-    /** One call whose sender's channel fails its {@code k}-th read of a U; whether a worker met it. */
-    private static boolean dropUnderTheSender(int k) throws Exception {
+    /**
+     * One call whose {@code sender}'s (else receiver's) channel fails its {@code k}-th read (else
+     * write) of a U; whether a worker met it.
+     */
+    private static boolean dropUnder(boolean sender, int k) throws Exception {
         int b = ExtensionTeam.MIN_PARALLEL_OTS;
         int n = 16 * b;
         Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
-        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger moved = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicReference<String> where = new java.util.concurrent.atomic.AtomicReference<>();
-        Channel dropping = new io.gcstream.ot.internal.channel.ForwardingChannel(m[0]) {
+        // U of a block: 128 rows of b bits.
+        Channel dropping = new io.gcstream.ot.internal.channel.ForwardingChannel(m[sender ? 0 : 1]) {
             @Override
             public void readFully(byte[] a, int off, int len) throws IOException {
-                // U of a block: 128 rows of b bits.
-                if (len == 16 * b && reads.incrementAndGet() == k) {
+                drop(sender && len == 16 * b);
+                super.readFully(a, off, len);
+            }
+
+            @Override
+            public void write(byte[] a, int off, int len) throws IOException {
+                drop(!sender && len == 16 * b);
+                super.write(a, off, len);
+            }
+
+            private void drop(boolean aU) throws IOException {
+                if (aU && moved.incrementAndGet() == k) {
                     where.set(Thread.currentThread().getName());
                     throw new IOException("test: the link dropped");
                 }
-                super.readFully(a, off, len);
             }
         };
         OtOptions team = OtOptions.builder().threads(2).blockSize(b).build();
         OtOptions alone = OtOptions.builder().blockSize(b).build();
-        OtPair p = OtPair.setup(dropping, m[1], team, alone);
+        OtPair p = sender ? OtPair.setup(dropping, m[1], team, alone) : OtPair.setup(m[0], dropping, alone, team);
+        long[] choices = randomBits(new Random(5), n);
+        Callable<Void> senderCall = () -> {
+            SessionDeltaOt.correlated(p.sender, n, Blocks.allocate(n), 0);
+            return null;
+        };
+        Callable<Void> receiverCall = () -> {
+            SessionDeltaOt.correlated(p.receiver, choices, 0, n, Blocks.allocate(n), 0);
+            return null;
+        };
         try {
-            Future<Void> peer = Threads.POOL.submit(() -> {
-                SessionDeltaOt.correlated(p.receiver, randomBits(new Random(5), n), 0, n, Blocks.allocate(n), 0);
-                return null;
-            });
-            IOException e = assertThrows(IOException.class,
-                    () -> SessionDeltaOt.correlated(p.sender, n, Blocks.allocate(n), 0));
+            Future<Void> peer = Threads.POOL.submit(sender ? receiverCall : senderCall);
+            IOException e = assertThrows(IOException.class, () -> (sender ? senderCall : receiverCall).call());
             assertEquals("test: the link dropped", e.getMessage());
-            m[0].close();
+            m[sender ? 0 : 1].close();
             try {
                 peer.get();
             } catch (java.util.concurrent.ExecutionException ignored) {
-                // The receiver may fail too once the sender's end is closed.
+                // The peer may fail too once this side's end is closed.
             }
         } finally {
             p.sender.close();
             p.receiver.close();
         }
-        return where.get() != null && where.get().startsWith("gcstream-ot-sender-");
+        String w = where.get();
+        return w != null && w.startsWith(sender ? "gcstream-ot-sender-" : "gcstream-ot-receiver-");
     }
 
     /**

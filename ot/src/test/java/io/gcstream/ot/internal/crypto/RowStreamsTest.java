@@ -1,0 +1,57 @@
+package io.gcstream.ot.internal.crypto;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RowStreamsTest {
+    /** Every stream, read at any block position and length, is that part of its seed's Prg stream. */
+    @Test
+    void eachStreamIsItsSeedsPrgStreamAtAnyPosition() {
+        Random rnd = new Random(3);
+        long[] seeds = new long[2 * 5];
+        for (int i = 0; i < seeds.length; i++) {
+            seeds[i] = rnd.nextLong();
+        }
+        RowStreams s = new RowStreams(seeds);
+        int total = 16 * 700;
+        for (int j = 0; j < s.count(); j++) {
+            byte[] want = new byte[total];
+            new Prg(seeds[2 * j], seeds[2 * j + 1], 16).nextBytes(want, 0, total);
+            for (int[] at : new int[][] {{0, 16}, {0, total}, {1, 32}, {37, 16 * 300}, {699, 16}, {200, 16 * 128}}) {
+                byte[] got = new byte[16 * at[1] / 16 + 8];
+                s.read(j, at[0], got, 8, at[1]);
+                assertArrayEquals(Arrays.copyOfRange(want, 16 * at[0], 16 * at[0] + at[1]),
+                        Arrays.copyOfRange(got, 8, 8 + at[1]), "stream " + j + " at block " + at[0] + ", " + at[1] + " bytes");
+            }
+        }
+    }
+
+    /** Streams read in turn at the same position share its counter blocks, and come out right. */
+    @Test
+    void streamsReadInTurnAtOnePositionAgree() {
+        long[] seeds = {1, 2, 3, 4};
+        RowStreams s = new RowStreams(seeds);
+        byte[] a = new byte[64];
+        byte[] b = new byte[64];
+        s.read(0, 5, a, 0, 64);
+        s.read(1, 5, b, 0, 64);
+        byte[] wantA = new byte[16 * 9];
+        byte[] wantB = new byte[16 * 9];
+        new Prg(1, 2, 16).nextBytes(wantA, 0, wantA.length);
+        new Prg(3, 4, 16).nextBytes(wantB, 0, wantB.length);
+        assertArrayEquals(Arrays.copyOfRange(wantA, 80, 144), a);
+        assertArrayEquals(Arrays.copyOfRange(wantB, 80, 144), b);
+    }
+
+    @Test
+    void partialBlocksAndOddSeedsAreRefused() {
+        RowStreams s = new RowStreams(new long[] {1, 2});
+        assertThrows(IllegalArgumentException.class, () -> s.read(0, 0, new byte[32], 0, 24));
+        assertThrows(IllegalArgumentException.class, () -> s.read(0, -1, new byte[32], 0, 16));
+        assertThrows(IllegalArgumentException.class, () -> new RowStreams(new long[] {1, 2, 3}));
+    }
+}
