@@ -112,8 +112,8 @@ public final class OtExtensionReceiver implements AutoCloseable {
         this.rows0 = new RowStreams[teamSize];
         this.rows1 = new RowStreams[teamSize];
         for (int k = 0; k < teamSize; k++) {
-            rows0[k] = new RowStreams(k0);
-            rows1[k] = new RowStreams(k1);
+            rows0[k] = RowStreams.plain(k0);
+            rows1[k] = RowStreams.xoring(k1);
         }
         int words = blockSize / 64 + ROW_PAD;
         for (int k = 0; k < 2; k++) {
@@ -655,10 +655,10 @@ public final class OtExtensionReceiver implements AutoCloseable {
             int tBase = j * stride;
             int uBase = j * rowBytes;
             s0.read(j, at, ts, tBase, rowBytes);
-            // u_j = G(k1_j) ^ t_j ^ r
-            s1.read(j, at, us, uBase, rowBytes);
-            for (int w = 0, o = uBase, p = tBase; w < words; w++, o += 8, p += 8) {
-                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ Blocks.getLong(ts, p) ^ c[w]);
+            // u_j = G(k1_j) ^ t_j ^ r: counter mode XORs t_j in while it makes G(k1_j).
+            s1.xorRead(j, at, ts, tBase, us, uBase, rowBytes);
+            for (int w = 0, o = uBase; w < words; w++, o += 8) {
+                Blocks.putLong(us, o, Blocks.getLong(us, o) ^ c[w]);
             }
         }
     }

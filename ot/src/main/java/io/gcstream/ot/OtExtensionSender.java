@@ -178,7 +178,7 @@ public final class OtExtensionSender implements AutoCloseable {
         this.uWaiters = new AtomicReferenceArray<>(t);
         this.rows = new RowStreams[t];
         for (int k = 0; k < t; k++) {
-            rows[k] = new RowStreams(seeds);
+            rows[k] = RowStreams.plain(seeds);
         }
         qs[0] = new byte[qBytes()];
         us[0] = new byte[KAPPA * (blockSize / 8)];

@@ -6,92 +6,133 @@ import java.nio.ByteOrder;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
 import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The key streams of AES-128 in counter mode under several keys (one stream a key, each the
- * stream {@link Prg} gives for that seed), read at any position: bytes [16·at, 16·at + len) of
- * a stream are AES-ECB of the counter blocks at, at + 1, ... (128-bit big-endian, as NIST CTR
- * from zero), so that threads make the rows of different blocks of an OT extension at once,
- * each from an instance of its own, without taking turns at one generator.
+ * stream {@link Prg} gives for that seed), read at any position, so that threads make the rows
+ * of different blocks of an OT extension at once, each from an instance of its own, without
+ * taking turns at one generator. Bytes [16·at, 16·at + len) of a stream are the encryptions of
+ * the counter blocks at, at + 1, ... (128-bit big-endian, as NIST CTR from zero).
  *
- * <p>The counter blocks of a position are made once and serve every key. Memory: a key
- * schedule a stream (about 0.2 KB) and the counter blocks of the longest read. <b>Not
+ * <p>Two kinds, by what the caller does with the stream: {@link #plain} streams are read as
+ * they are ({@link #read}: AES-ECB of the counter blocks, made once a position for every key);
+ * {@link #xoring} streams are XORed into bytes the caller has ({@link #xorRead}: AES-CTR
+ * started at the position, whose intrinsic XORs while it encrypts, where a separate XOR pass
+ * over the bytes in Java would cost more than the stream). Memory: a key schedule a stream
+ * (under 1 KiB) and, for plain streams, the counter blocks of the longest read. <b>Not
  * thread-safe</b>: one instance per thread.
  */
 public final class RowStreams {
     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-    private final Cipher[] ecb;
-    /** Counter blocks from {@link #countersAt}, {@link #countersLength} bytes of them. */
+    private static final String ECB = "AES/ECB/NoPadding";
+    private static final String CTR = "AES/CTR/NoPadding";
+
+    private final boolean xoring;
+    private final Cipher[] ciphers;
+    /** The keys, for an xoring stream's cipher started again at each read's position. */
+    private final SecretKeySpec[] keys;
+    /** Plain streams: the counter blocks from {@link #countersAt}, {@link #countersLength} bytes of them. */
     private byte[] counters = new byte[0];
     private long countersAt = -1;
     private int countersLength;
+    /** Xoring streams: the counter block a read starts at. */
+    private final byte[] iv = new byte[16];
 
-    /**
-     * One stream per seed: seed j is the block (seeds[2j], seeds[2j + 1]), as
-     * {@link Prg#Prg(long, long, int)} takes it.
-     */
-    public RowStreams(long[] seeds) {
+    private RowStreams(long[] seeds, boolean xoring) {
         if (seeds.length % 2 != 0) {
             throw new IllegalArgumentException("seeds come in pairs of longs, got " + seeds.length);
         }
-        ecb = new Cipher[seeds.length / 2];
+        this.xoring = xoring;
+        ciphers = new Cipher[seeds.length / 2];
+        keys = xoring ? new SecretKeySpec[ciphers.length] : null;
+        String transformation = xoring ? CTR : ECB;
         try {
-            for (int j = 0; j < ecb.length; j++) {
-                ecb[j] = Ecb.PROVIDER != null ? Cipher.getInstance(TRANSFORMATION, Ecb.PROVIDER)
-                        : Cipher.getInstance(TRANSFORMATION);
-                ecb[j].init(Cipher.ENCRYPT_MODE, new SecretKeySpec(Blocks.toBytes(seeds[2 * j], seeds[2 * j + 1]), "AES"));
+            for (int j = 0; j < ciphers.length; j++) {
+                SecretKeySpec key = new SecretKeySpec(Blocks.toBytes(seeds[2 * j], seeds[2 * j + 1]), "AES");
+                ciphers[j] = newCipher(transformation);
+                if (xoring) {
+                    keys[j] = key;
+                    ciphers[j].init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
+                } else {
+                    ciphers[j].init(Cipher.ENCRYPT_MODE, key);
+                }
             }
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(TRANSFORMATION + " is not available", e);
+            throw new IllegalStateException(transformation + " is not available", e);
         }
     }
 
-    private static final String TRANSFORMATION = "AES/ECB/NoPadding";
-
     /**
-     * The provider of AES-ECB, looked up once: a session makes 128 or 256 keys a thread, and a
-     * lookup by name per key would search the provider list each time. Null if there is none:
-     * each key then looks it up and reports the failure.
+     * Streams read as they are, one per seed: seed j is the block (seeds[2j], seeds[2j + 1]),
+     * as {@link Prg#Prg(long, long, int)} takes it.
      */
-    private static final class Ecb {
-        static final Provider PROVIDER = provider();
+    public static RowStreams plain(long[] seeds) {
+        return new RowStreams(seeds, false);
+    }
 
-        private static Provider provider() {
-            try {
-                return Cipher.getInstance(TRANSFORMATION).getProvider();
-            } catch (GeneralSecurityException e) {
-                return null;
-            }
-        }
+    /** Streams XORed into the caller's bytes, one per seed (as {@link #plain}). */
+    public static RowStreams xoring(long[] seeds) {
+        return new RowStreams(seeds, true);
     }
 
     /** Streams: one per seed pair. */
     public int count() {
-        return ecb.length;
+        return ciphers.length;
     }
 
     /**
      * Bytes [16·at, 16·at + len) of stream {@code j} into {@code out} from {@code off};
-     * {@code len} a multiple of 16.
+     * {@code len} a multiple of 16. Plain streams only.
      */
     public void read(int j, long at, byte[] out, int off, int len) {
+        if (xoring) {
+            throw new IllegalStateException("an xoring stream is read by xorRead");
+        }
         counters(at, len);
+        update(ciphers[j], counters, 0, len, out, off);
+    }
+
+    /**
+     * {@code in[inOff..inOff+len)} XORed with bytes [16·at, 16·at + len) of stream {@code j}
+     * into {@code out} from {@code outOff}; {@code len} a multiple of 16; {@code in} and
+     * {@code out} the same array only at the same offset. Xoring streams only.
+     */
+    public void xorRead(int j, long at, byte[] in, int inOff, byte[] out, int outOff, int len) {
+        if (!xoring) {
+            throw new IllegalStateException("a plain stream is read by read");
+        }
+        check(at, len);
+        LONG_BE.set(iv, 8, at);
         try {
-            int r = ecb[j].update(counters, 0, len, out, off);
+            ciphers[j].init(Cipher.ENCRYPT_MODE, keys[j], new IvParameterSpec(iv));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(CTR + " failed", e);
+        }
+        update(ciphers[j], in, inOff, len, out, outOff);
+    }
+
+    private static void update(Cipher c, byte[] in, int inOff, int len, byte[] out, int off) {
+        try {
+            int r = c.update(in, inOff, len, out, off);
             if (r != len) {
-                throw new IllegalStateException("AES-ECB returned " + r + " of " + len + " bytes");
+                throw new IllegalStateException("AES returned " + r + " of " + len + " bytes");
             }
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES-ECB failed", e);
+            throw new IllegalStateException("AES failed", e);
+        }
+    }
+
+    private static void check(long at, int len) {
+        if (len < 0 || len % 16 != 0 || at < 0) {
+            throw new IllegalArgumentException("whole blocks from a block: " + len + " bytes at block " + at);
         }
     }
 
     /** Makes the counter blocks at, at + 1, ... for {@code len} bytes, unless they are made. */
     private void counters(long at, int len) {
-        if (len < 0 || len % 16 != 0 || at < 0) {
-            throw new IllegalArgumentException("whole blocks from a block: " + len + " bytes at block " + at);
-        }
+        check(at, len);
         if (at == countersAt && len <= countersLength) {
             return;
         }
@@ -104,5 +145,28 @@ public final class RowStreams {
         }
         countersAt = at;
         countersLength = len;
+    }
+
+    private static Cipher newCipher(String transformation) throws GeneralSecurityException {
+        Provider p = transformation.equals(ECB) ? Providers.ECB : Providers.CTR;
+        return p != null ? Cipher.getInstance(transformation, p) : Cipher.getInstance(transformation);
+    }
+
+    /**
+     * The providers of AES-ECB and AES-CTR, looked up once: a session makes 128 or 256 keys a
+     * thread, and a lookup by name per key would search the provider list each time. Null if
+     * there is none: each key then looks it up and reports the failure.
+     */
+    private static final class Providers {
+        static final Provider ECB = provider(RowStreams.ECB);
+        static final Provider CTR = provider(RowStreams.CTR);
+
+        private static Provider provider(String transformation) {
+            try {
+                return Cipher.getInstance(transformation).getProvider();
+            } catch (GeneralSecurityException e) {
+                return null;
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ class RowStreamsTest {
         for (int i = 0; i < seeds.length; i++) {
             seeds[i] = rnd.nextLong();
         }
-        RowStreams s = new RowStreams(seeds);
+        RowStreams s = RowStreams.plain(seeds);
         int total = 16 * 700;
         for (int j = 0; j < s.count(); j++) {
             byte[] want = new byte[total];
@@ -34,7 +34,7 @@ class RowStreamsTest {
     @Test
     void streamsReadInTurnAtOnePositionAgree() {
         long[] seeds = {1, 2, 3, 4};
-        RowStreams s = new RowStreams(seeds);
+        RowStreams s = RowStreams.plain(seeds);
         byte[] a = new byte[64];
         byte[] b = new byte[64];
         s.read(0, 5, a, 0, 64);
@@ -47,11 +47,37 @@ class RowStreamsTest {
         assertArrayEquals(Arrays.copyOfRange(wantB, 80, 144), b);
     }
 
+    /** An xoring stream XORs the same bytes into the caller's, at any position, in place too. */
+    @Test
+    void anXoringStreamXorsItsSeedsPrgStreamAtAnyPosition() {
+        long[] seeds = {7, 8, 9, 10};
+        RowStreams s = RowStreams.xoring(seeds);
+        byte[] want = new byte[16 * 400];
+        new Prg(9, 10, 16).nextBytes(want, 0, want.length);
+        Random rnd = new Random(4);
+        for (int[] at : new int[][] {{0, 16}, {3, 48}, {150, 16 * 250}, {399, 16}}) {
+            byte[] in = new byte[at[1]];
+            rnd.nextBytes(in);
+            byte[] out = new byte[at[1]];
+            s.xorRead(1, at[0], in, 0, out, 0, at[1]);
+            byte[] inPlace = in.clone();
+            s.xorRead(1, at[0], inPlace, 0, inPlace, 0, at[1]);
+            for (int i = 0; i < at[1]; i++) {
+                byte w = (byte) (in[i] ^ want[16 * at[0] + i]);
+                if (out[i] != w || inPlace[i] != w) {
+                    throw new AssertionError("block " + at[0] + ", byte " + i);
+                }
+            }
+        }
+        assertThrows(IllegalStateException.class, () -> s.read(0, 0, new byte[16], 0, 16));
+        assertThrows(IllegalStateException.class, () -> RowStreams.plain(seeds).xorRead(0, 0, new byte[16], 0, new byte[16], 0, 16));
+    }
+
     @Test
     void partialBlocksAndOddSeedsAreRefused() {
-        RowStreams s = new RowStreams(new long[] {1, 2});
+        RowStreams s = RowStreams.plain(new long[] {1, 2});
         assertThrows(IllegalArgumentException.class, () -> s.read(0, 0, new byte[32], 0, 24));
         assertThrows(IllegalArgumentException.class, () -> s.read(0, -1, new byte[32], 0, 16));
-        assertThrows(IllegalArgumentException.class, () -> new RowStreams(new long[] {1, 2, 3}));
+        assertThrows(IllegalArgumentException.class, () -> RowStreams.plain(new long[] {1, 2, 3}));
     }
 }
