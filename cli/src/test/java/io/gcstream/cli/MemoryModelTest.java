@@ -20,6 +20,8 @@ import io.gcstream.engine.internal.garble.TweakableHash;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * docs/memory.md, checked: what a party allocates for an execution, and that compiling and
@@ -239,99 +241,68 @@ class MemoryModelTest {
     static final int TEAM_BLOCK = 4096;
 
     /**
-     * docs/memory.md: each thread of the OT extension's sender beyond the first adds its share
-     * at the first call whose blocks the team shares: a matrix, a q_i and a U buffer, 48·B bytes
-     * and the matrix's padding (8 KiB). The sender's thread makes all of it.
+     * docs/memory.md: each thread of the OT extension beyond the first adds its share at the
+     * first call whose blocks the team shares, 48·B bytes and the matrix's padding (8 KiB): the
+     * sender's a matrix, a q_i and a U buffer, the receiver's a matrix T, a U and a t_i buffer,
+     * and its choice bits (B/8). The party's own thread makes all of it.
      */
-    @Test
-    void eachOtSenderThreadAddsItsShareAtItsFirstCallOfBlocks() throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void eachOtThreadAddsItsShareAtItsFirstCallOfBlocks(boolean sender) throws Exception {
         int n = 3 * TEAM_BLOCK;
-        otSenderCall(1, n); // loads classes and compiles code paths, so the measurements are alike
-        long one = otSenderCall(1, n);
+        otFirstCall(sender, 1, n); // loads classes and compiles code paths, so the measurements are alike
+        long one = otFirstCall(sender, 1, n);
+        String who = sender ? "sender" : "receiver";
         for (int t = 2; t <= 3; t++) {
-            long extra = otSenderCall(t, n) - one;
-            long share = (t - 1) * (48L * TEAM_BLOCK + (8 << 10));
+            long extra = otFirstCall(sender, t, n) - one;
+            long share = (t - 1) * (48L * TEAM_BLOCK + (8 << 10) + (sender ? 0 : TEAM_BLOCK / 8));
             // Beyond the buffers: the workers' threads started, arrays' headers, classes a first team call loads.
             long slack = 32 << 10;
-            assertTrue(extra <= share + slack, t + " threads: the sender's first call of " + n + " OTs allocated "
+            assertTrue(extra <= share + slack, t + " threads: the " + who + "'s first call of " + n + " OTs allocated "
                     + extra + " bytes more than one thread's, over " + share + " + " + slack);
-            assertTrue(extra >= share, t + " threads: the team's buffers were not all made: " + extra + " < " + share);
+            assertTrue(extra >= share, t + " threads: the " + who + "'s team buffers were not all made: "
+                    + extra + " < " + share);
         }
     }
 
-    /** Bytes the sender's thread allocates in its first call of n random OTs, blocks of {@link #TEAM_BLOCK}. */
-    private static long otSenderCall(int threads, int n) throws Exception {
+    /**
+     * Bytes the {@code sender}'s (else the receiver's) thread allocates in its first call of n
+     * random OTs on {@code threads} threads, blocks of {@link #TEAM_BLOCK}, against a peer on one.
+     */
+    private static long otFirstCall(boolean sender, int threads, int n) throws Exception {
         io.gcstream.ot.channel.Channel[] m = io.gcstream.ot.channel.MemoryChannel.pair(
                 io.gcstream.ot.channel.ChannelOptions.defaults());
-        io.gcstream.ot.OtOptions so = io.gcstream.ot.OtOptions.builder().threads(threads).blockSize(TEAM_BLOCK).build();
-        io.gcstream.ot.OtOptions ro = io.gcstream.ot.OtOptions.builder().blockSize(TEAM_BLOCK).build();
+        io.gcstream.ot.OtOptions team = io.gcstream.ot.OtOptions.builder().threads(threads).blockSize(TEAM_BLOCK).build();
+        io.gcstream.ot.OtOptions one = io.gcstream.ot.OtOptions.builder().blockSize(TEAM_BLOCK).build();
         java.util.concurrent.ExecutorService peer = java.util.concurrent.Executors.newSingleThreadExecutor();
         try {
-            java.util.concurrent.Future<io.gcstream.ot.OtExtensionReceiver> rf =
-                    peer.submit(() -> io.gcstream.ot.OtExtensionReceiver.setup(m[1], ro));
-            try (io.gcstream.ot.OtExtensionSender s = io.gcstream.ot.OtExtensionSender.setup(m[0], so);
-                    io.gcstream.ot.OtExtensionReceiver r = rf.get()) {
+            java.util.concurrent.Future<io.gcstream.ot.OtExtensionReceiver> rf = sender
+                    ? peer.submit(() -> io.gcstream.ot.OtExtensionReceiver.setup(m[1], one)) : null;
+            java.util.concurrent.Future<io.gcstream.ot.OtExtensionSender> sf = sender
+                    ? null : peer.submit(() -> io.gcstream.ot.OtExtensionSender.setup(m[0], one));
+            io.gcstream.ot.OtExtensionSender s = sender ? io.gcstream.ot.OtExtensionSender.setup(m[0], team) : null;
+            io.gcstream.ot.OtExtensionReceiver r = sender ? null : io.gcstream.ot.OtExtensionReceiver.setup(m[1], team);
+            try (io.gcstream.ot.OtExtensionSender ss = sender ? s : sf.get();
+                    io.gcstream.ot.OtExtensionReceiver rr = sender ? rf.get() : r) {
                 long[] choices = new long[n / 64];
-                java.util.concurrent.Future<?> rc = peer.submit(() -> {
-                    r.random(choices, 0, n, new long[2 * n], 0);
+                java.util.concurrent.Future<?> other = peer.submit(() -> {
+                    if (sender) {
+                        rr.random(choices, 0, n, new long[2 * n], 0);
+                    } else {
+                        ss.random(n, new long[2 * n], 0, new long[2 * n], 0);
+                    }
                     return null;
                 });
                 long[] out0 = new long[2 * n];
                 long[] out1 = new long[2 * n];
                 long start = PartyMemory.allocatedByThisThread();
-                s.random(n, out0, 0, out1, 0);
+                if (sender) {
+                    ss.random(n, out0, 0, out1, 0);
+                } else {
+                    rr.random(choices, 0, n, out0, 0);
+                }
                 long used = PartyMemory.allocatedByThisThread() - start;
-                rc.get();
-                return used;
-            }
-        } finally {
-            peer.shutdown();
-        }
-    }
-
-    /**
-     * docs/memory.md: each thread of the OT extension's receiver beyond the first adds its share
-     * at the first call whose whole blocks the team works: a matrix T, a U, a t_i buffer and its
-     * choice bits, 48·B bytes, the matrix's padding (8 KiB) and B/8. The receiver's thread makes
-     * all of it.
-     */
-    @Test
-    void eachOtReceiverThreadAddsItsShareAtItsFirstCallOfBlocks() throws Exception {
-        int n = 3 * TEAM_BLOCK;
-        otReceiverCall(1, n);
-        long one = otReceiverCall(1, n);
-        for (int t = 2; t <= 3; t++) {
-            long extra = otReceiverCall(t, n) - one;
-            long share = (t - 1) * (48L * TEAM_BLOCK + (8 << 10) + TEAM_BLOCK / 8);
-            long slack = 32 << 10;
-            assertTrue(extra <= share + slack, t + " threads: the receiver's first call of " + n + " OTs allocated "
-                    + extra + " bytes more than one thread's, over " + share + " + " + slack);
-            assertTrue(extra >= share, t + " threads: the team's buffers were not all made: " + extra + " < " + share);
-        }
-    }
-
-    /** Bytes the receiver's thread allocates in its first call of n random OTs, blocks of {@link #TEAM_BLOCK}. */
-    private static long otReceiverCall(int threads, int n) throws Exception {
-        io.gcstream.ot.channel.Channel[] m = io.gcstream.ot.channel.MemoryChannel.pair(
-                io.gcstream.ot.channel.ChannelOptions.defaults());
-        io.gcstream.ot.OtOptions so = io.gcstream.ot.OtOptions.builder().blockSize(TEAM_BLOCK).build();
-        io.gcstream.ot.OtOptions ro = io.gcstream.ot.OtOptions.builder().threads(threads).blockSize(TEAM_BLOCK).build();
-        java.util.concurrent.ExecutorService peer = java.util.concurrent.Executors.newSingleThreadExecutor();
-        try {
-            java.util.concurrent.Future<io.gcstream.ot.OtExtensionSender> sf =
-                    peer.submit(() -> io.gcstream.ot.OtExtensionSender.setup(m[0], so));
-            try (io.gcstream.ot.OtExtensionReceiver r = io.gcstream.ot.OtExtensionReceiver.setup(m[1], ro);
-                    io.gcstream.ot.OtExtensionSender s = sf.get()) {
-                java.util.concurrent.Future<?> sc = peer.submit(() -> {
-                    s.random(n, new long[2 * n], 0, new long[2 * n], 0);
-                    return null;
-                });
-                long[] choices = new long[n / 64];
-                long[] out = new long[2 * n];
-                long start = PartyMemory.allocatedByThisThread();
-                r.random(choices, 0, n, out, 0);
-                long used = PartyMemory.allocatedByThisThread() - start;
-                sc.get();
+                other.get();
                 return used;
             }
         } finally {

@@ -2,7 +2,12 @@ package io.gcstream.ot;
 
 import io.gcstream.ot.internal.crypto.CrHash;
 import io.gcstream.ot.internal.ext.BitMatrix;
+import io.gcstream.ot.internal.parallel.Spin;
+import io.gcstream.ot.internal.parallel.WorkerException;
 import io.gcstream.ot.internal.parallel.Workers;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The threads an OT extension's sender or receiver splits its blocks between
@@ -48,6 +53,80 @@ final class ExtensionTeam {
     /** Whether the team has workers to hand work to: more than one thread, not closed. */
     boolean teamOpen() {
         return team != null && !closed;
+    }
+
+    /** A thread's share of a call's whole blocks: it claims blocks and works them until none is left. */
+    interface Claims {
+        void run(int thread) throws IOException;
+    }
+
+    private Claims claims;
+    private volatile boolean abandoned;
+    private final Workers.Job claimJob = this::claimPart;
+
+    /**
+     * Runs {@code c} on every thread of the team, the caller's too (as thread 0), for a call's
+     * whole blocks, and returns once all are done. A thread that fails makes {@link #abandoned}
+     * true, so that the others stop claiming and waiting, and fails the call: with the channel's
+     * own exception for a worker's failed read or write, as on the caller.
+     */
+    void claimAll(Claims c) throws IOException {
+        claims = c;
+        abandoned = false;
+        team.start(claimJob, team.threads());
+        try {
+            c.run(0);
+        } catch (IOException | RuntimeException | Error e) {
+            abandoned = true;
+            team.finishQuietly();
+            throw e;
+        }
+        try {
+            team.finish();
+        } catch (WorkerException e) {
+            if (e.getCause() instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
+            throw e;
+        }
+    }
+
+    /** Longest a waiting thread parks before it looks again (a wake-up may come earlier). */
+    static final long WAIT_NANOS = 50_000;
+
+    /**
+     * Step {@code step} (from 0) of a thread's wait for another in {@link #claimAll}: a spin for
+     * the first {@link Spin#LIMIT} steps, then a park of at most {@link #WAIT_NANOS}; false, at
+     * once, if a thread failed. The waiting loop reports {@link Spin#ended} once its wait ends.
+     */
+    boolean waitStep(int step) {
+        if (abandoned) {
+            return false;
+        }
+        if (step < Spin.LIMIT) {
+            Thread.onSpinWait();
+        } else {
+            LockSupport.parkNanos(this, WAIT_NANOS);
+        }
+        return true;
+    }
+
+    /** Whether a thread of the current {@link #claimAll} failed. */
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    /** Team job: {@link #claims} on a worker. */
+    private void claimPart(int part, int thread) {
+        try {
+            claims.run(thread);
+        } catch (IOException e) {
+            abandoned = true;
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException | Error e) {
+            abandoned = true;
+            throw e;
+        }
     }
 
     /** Stops the workers (later blocks run on the caller alone). */

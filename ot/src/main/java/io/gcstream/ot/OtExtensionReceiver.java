@@ -9,14 +9,11 @@ import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.crypto.RowStreams;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import io.gcstream.ot.internal.parallel.Spin;
-import io.gcstream.ot.internal.parallel.WorkerException;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 
 /**
@@ -97,9 +94,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
     private final AtomicLongArray offers;
     /** Whether a thread is sending U: one at a time, blocks in order. */
     private final AtomicBoolean sending = new AtomicBoolean();
-    /** Set when a thread failed: the others stop claiming and waiting. */
-    private volatile boolean abandon;
-    private final Workers.Job claimJob = this::claimBlocks;
+    private final ExtensionTeam.Claims claimLoop = this::claimLoop;
     private final Workers.Job transposeJob = this::transposePart;
 
     private OtExtensionReceiver(Channel ch, int blockSize, long[] k0, long[] k1, int threads) {
@@ -397,28 +392,12 @@ public final class OtExtensionReceiver implements AutoCloseable {
         cHashed = hashed;
         nextBlock.set(0);
         sent = 0;
-        abandon = false;
         for (int k = 0; k < offers.length(); k++) {
             offers.set(k, -1);
         }
         count += n;
-        team.start(claimJob, team.threads());
         try {
-            claimLoop(0);
-        } catch (IOException | RuntimeException | Error e) {
-            abandon = true;
-            team.finishQuietly();
-            cOut = null;
-            throw e;
-        }
-        try {
-            team.finish();
-        } catch (WorkerException e) {
-            // A worker's failure to send U is the call's: the channel's own exception.
-            if (e.getCause() instanceof UncheckedIOException x) {
-                throw x.getCause();
-            }
-            throw e;
+            threads.claimAll(claimLoop);
         } finally {
             cOut = null;
         }
@@ -426,23 +405,10 @@ public final class OtExtensionReceiver implements AutoCloseable {
         rowsAt += (long) (cBlocks - 1) * (OtExtensionSender.words(blockSize) / 2) + OtExtensionSender.words(last) / 2;
     }
 
-    /** Team job: {@link #claimLoop} on a worker. */
-    private void claimBlocks(int part, int thread) {
-        try {
-            claimLoop(thread);
-        } catch (IOException e) {
-            abandon = true;
-            throw new UncheckedIOException(e);
-        } catch (RuntimeException | Error e) {
-            abandon = true;
-            throw e;
-        }
-    }
-
     /** Claims blocks of the call and works each, on team thread {@code thread}, until none is left. */
     private void claimLoop(int thread) throws IOException {
         int last = -1;
-        while (!abandon) {
+        while (!threads.abandoned()) {
             int b = nextBlock.getAndIncrement();
             if (b >= cBlocks) {
                 return;
@@ -496,24 +462,15 @@ public final class OtExtensionReceiver implements AutoCloseable {
      * a thread failed.
      */
     private boolean awaitSent(int blocks) {
-        int spins = 0;
+        int steps = 0;
         while (sent < blocks) {
-            if (abandon) {
+            if (!threads.waitStep(steps++)) {
                 return false;
             }
-            if (spins < Spin.LIMIT) {
-                spins++;
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, WAIT_NANOS);
-            }
         }
-        Spin.ended(Math.min(spins, Spin.LIMIT));
+        Spin.ended(Math.min(steps, Spin.LIMIT));
         return true;
     }
-
-    /** Longest a waiting thread parks before it looks again. */
-    private static final long WAIT_NANOS = 50_000;
 
     /**
      * Makes the buffers the team's threads work whole blocks in, at the team's first such call:

@@ -10,10 +10,8 @@ import io.gcstream.ot.internal.crypto.Prg;
 import io.gcstream.ot.internal.crypto.RowStreams;
 import io.gcstream.ot.internal.ext.BitMatrix;
 import io.gcstream.ot.internal.parallel.Spin;
-import io.gcstream.ot.internal.parallel.WorkerException;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -151,11 +149,9 @@ public final class OtExtensionSender implements AutoCloseable {
      * claiming thread (such blocks are claimed and not extended, at most one a thread).
      */
     private final AtomicLongArray claims;
-    /** Set when a thread failed: the others stop claiming and waiting. */
-    private volatile boolean abandon;
     /** Per thread: the thread while it is parked waiting for a U, else null. */
     private final AtomicReferenceArray<Thread> uWaiters;
-    private final Workers.Job claimJob = this::claimBlocks;
+    private final ExtensionTeam.Claims claimLoop = this::claimLoop;
 
     /** The block {@link #extendShared} shares out. */
     private int shared;
@@ -389,48 +385,15 @@ public final class OtExtensionSender implements AutoCloseable {
     private void extendByTeam() throws IOException {
         nextBlock.set(0);
         uRead = 0;
-        abandon = false;
         for (int k = 0; k < claims.length(); k++) {
             claims.set(k, -1);
         }
-        team.start(claimJob, team.threads());
-        try {
-            claimLoop(0);
-        } catch (IOException | RuntimeException | Error e) {
-            abandon = true;
-            team.finishQuietly();
-            throw e;
-        }
-        try {
-            team.finish();
-        } catch (WorkerException e) {
-            // A worker's failure to read U is the call's: the channel's own exception.
-            if (e.getCause() instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            throw e;
-        }
-    }
-
-    /** Longest a waiting thread parks before it looks again (a wake-up may come earlier). */
-    private static final long WAIT_NANOS = 50_000;
-
-    /** Team job: {@link #claimLoop} on a worker. */
-    private void claimBlocks(int part, int thread) {
-        try {
-            claimLoop(thread);
-        } catch (IOException e) {
-            abandon = true;
-            throw new UncheckedIOException(e);
-        } catch (RuntimeException | Error e) {
-            abandon = true;
-            throw e;
-        }
+        threads.claimAll(claimLoop);
     }
 
     /** Claims blocks of the call and extends each, on team thread {@code thread}, until none is left. */
     private void claimLoop(int thread) throws IOException {
-        while (!abandon) {
+        while (!threads.abandoned()) {
             int b = nextBlock.getAndIncrement();
             if (b >= cBlocks) {
                 return;
@@ -453,7 +416,7 @@ public final class OtExtensionSender implements AutoCloseable {
     private boolean haveU(int b, int thread) throws IOException {
         int spins = 0;
         while (uRead <= b) {
-            if (abandon) {
+            if (threads.abandoned()) {
                 return false;
             }
             if (!reading.get() && reading.compareAndSet(false, true)) {
@@ -477,8 +440,8 @@ public final class OtExtensionSender implements AutoCloseable {
                 continue;
             }
             uWaiters.set(thread, Thread.currentThread());
-            if (uRead <= b && reading.get() && !abandon) {
-                LockSupport.parkNanos(this, WAIT_NANOS);
+            if (uRead <= b && reading.get() && !threads.abandoned()) {
+                LockSupport.parkNanos(this, ExtensionTeam.WAIT_NANOS);
             }
             uWaiters.set(thread, null);
         }
@@ -492,20 +455,14 @@ public final class OtExtensionSender implements AutoCloseable {
      * failed.
      */
     private int claimer(int r) {
-        int spins = 0;
+        int steps = 0;
         long c;
         while ((c = claims.get(r % claims.length())) >>> 16 != r) {
-            if (abandon) {
+            if (!threads.waitStep(steps++)) {
                 return -1;
             }
-            if (spins < Spin.LIMIT) {
-                spins++;
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, WAIT_NANOS);
-            }
         }
-        Spin.ended(Math.min(spins, Spin.LIMIT));
+        Spin.ended(Math.min(steps, Spin.LIMIT));
         return (int) (c & 0xFFFF);
     }
 

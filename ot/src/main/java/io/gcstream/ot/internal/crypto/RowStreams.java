@@ -18,9 +18,10 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>Two kinds, by what the caller does with the stream: {@link #plain} streams are read as
  * they are ({@link #read}: AES-ECB of the counter blocks, made once a position for every key);
- * {@link #xoring} streams are XORed into bytes the caller has ({@link #xorRead}: AES-CTR
- * started at the position, whose intrinsic XORs while it encrypts, where a separate XOR pass
- * over the bytes in Java would cost more than the stream). Memory: a key schedule a stream
+ * {@link #xoring} streams are XORed into bytes the caller has ({@link #xorRead}: AES-CTR, whose
+ * intrinsic XORs while it encrypts, where a separate XOR pass over the bytes in Java would cost
+ * more than the stream; a key goes on from where its last read ended, and starts again, a few
+ * small objects, only at another place). Memory: a key schedule a stream
  * (under 1 KiB) and, for plain streams, the counter blocks of the longest read. <b>Not
  * thread-safe</b>: one instance per thread.
  */
@@ -37,8 +38,9 @@ public final class RowStreams {
     private byte[] counters = new byte[0];
     private long countersAt = -1;
     private int countersLength;
-    /** Xoring streams: the counter block a read starts at. */
+    /** Xoring streams: the counter block a read starts at, and per key where its cipher stands. */
     private final byte[] iv = new byte[16];
+    private final long[] standsAt;
 
     private RowStreams(long[] seeds, boolean xoring) {
         if (seeds.length % 2 != 0) {
@@ -47,6 +49,7 @@ public final class RowStreams {
         this.xoring = xoring;
         ciphers = new Cipher[seeds.length / 2];
         keys = xoring ? new SecretKeySpec[ciphers.length] : null;
+        standsAt = xoring ? new long[ciphers.length] : null;
         String transformation = xoring ? CTR : ECB;
         try {
             for (int j = 0; j < ciphers.length; j++) {
@@ -104,13 +107,18 @@ public final class RowStreams {
             throw new IllegalStateException("a plain stream is read by read");
         }
         check(at, len);
-        LONG_BE.set(iv, 8, at);
-        try {
-            ciphers[j].init(Cipher.ENCRYPT_MODE, keys[j], new IvParameterSpec(iv));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(CTR + " failed", e);
+        if (standsAt[j] != at) {
+            // Another place than where the last read ended (a thread's blocks are not all
+            // consecutive): the key starts again there.
+            LONG_BE.set(iv, 8, at);
+            try {
+                ciphers[j].init(Cipher.ENCRYPT_MODE, keys[j], new IvParameterSpec(iv));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException(CTR + " failed", e);
+            }
         }
         update(ciphers[j], in, inOff, len, out, outOff);
+        standsAt[j] = at + len / 16;
     }
 
     private static void update(Cipher c, byte[] in, int inOff, int len, byte[] out, int off) {

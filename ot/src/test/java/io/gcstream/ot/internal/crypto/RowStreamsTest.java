@@ -69,6 +69,17 @@ class RowStreamsTest {
                 }
             }
         }
+        // Reads that go on where the last ended (no restart) and one that goes back.
+        byte[] zeros = new byte[64];
+        byte[] run = new byte[64];
+        s.xorRead(0, 10, zeros, 0, run, 0, 32);
+        s.xorRead(0, 12, zeros, 0, run, 32, 32);
+        byte[] back = new byte[64];
+        s.xorRead(0, 10, zeros, 0, back, 0, 64);
+        byte[] want0 = new byte[16 * 14];
+        new Prg(7, 8, 16).nextBytes(want0, 0, want0.length);
+        assertArrayEquals(Arrays.copyOfRange(want0, 160, 224), run);
+        assertArrayEquals(run, back);
         assertThrows(IllegalStateException.class, () -> s.read(0, 0, new byte[16], 0, 16));
         assertThrows(IllegalStateException.class, () -> RowStreams.plain(seeds).xorRead(0, 0, new byte[16], 0, new byte[16], 0, 16));
     }
