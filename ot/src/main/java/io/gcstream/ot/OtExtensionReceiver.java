@@ -117,16 +117,15 @@ public final class OtExtensionReceiver implements AutoCloseable {
             this.r[k] = new long[words];
         }
         this.tb = new long[2 * blockSize];
-        int n = this.threads.size();
-        this.wt = new byte[n][];
-        this.wu = new byte[n][];
-        this.wr = new long[n][];
-        this.wtb = new long[n][];
+        this.wt = new byte[teamSize][];
+        this.wu = new byte[teamSize][];
+        this.wr = new long[teamSize][];
+        this.wtb = new long[teamSize][];
         wt[0] = t[0];
         wu[0] = u[0];
         wr[0] = r[0];
         wtb[0] = tb;
-        this.offers = new AtomicLongArray(n);
+        this.offers = new AtomicLongArray(teamSize);
         this.y = new long[2 * blockSize];
         this.y1 = new long[2 * blockSize];
     }
