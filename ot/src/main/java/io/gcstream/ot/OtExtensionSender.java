@@ -50,11 +50,11 @@ import org.slf4j.Logger;
  * <p>With {@link OtOptions.Builder#threads threads} above 1 (see {@link #close()}), the threads
  * claim a call's blocks in order and extend each whole in buffers of their own, each reading
  * the receiver's U from the channel when it needs it and no other thread is reading (one at a
- * time, in order); a block's rows lie at a place of their own in the rows' streams
- * ({@link io.gcstream.ot.internal.crypto.RowStreams}), so no thread waits for another's. Where the
- * receiver sends the next U only once it has this block's answer (correlated and chosen OTs),
- * and for a call of one block, the threads share each block instead: its rows by ranges of
- * rows while the calling thread reads U, then its words by ranges. The bytes sent are the same.
+ * time, in order); a block's rows lie at a place of their own in the rows' streams, so no
+ * thread waits for another's. Where the receiver sends the next U only once it has this
+ * block's answer (correlated and chosen OTs), and for a call of one block, the threads share
+ * each block instead: its rows by ranges of rows while the calling thread reads U, then its
+ * words by ranges. The bytes sent are the same.
  *
  * <p>Not thread-safe; one session per channel. All methods block on the channel (bounded by its
  * read timeout) and flush at every round boundary.
