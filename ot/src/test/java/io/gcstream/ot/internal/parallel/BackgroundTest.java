@@ -66,14 +66,13 @@ class BackgroundTest {
 
     @Test
     void closeEndsTheThreadAndLaterTasksRunOnTheOwner() {
-        Background b = new Background("test");
-        int before = Workers.liveThreads();
+        Background b = new Background("test-close");
         boolean[] ran = new boolean[1];
         b.submit(() -> ran[0] = true);
         b.await();
         assertTrue(ran[0]);
         b.close();
-        assertEquals(before, Workers.liveThreads());
+        assertEquals(0, TestThreads.named("test-close"), "the background thread ended");
         Thread owner = Thread.currentThread();
         b.submit(() -> assertEquals(owner, Thread.currentThread()));
         b.await();

@@ -24,21 +24,22 @@ class TaskPoolTest {
     @Test
     void idleThreadsEndAndTheNextTaskStartsThemAgain() throws Exception {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            int before = Workers.liveThreads();
+            // This pool's threads by name: other tests' idle workers may end (or start) meanwhile.
+            String name = "test-pool-idle";
             AtomicInteger ran = new AtomicInteger();
-            try (TaskPool pool = new TaskPool("test-pool-idle", 2, 2)) {
+            try (TaskPool pool = new TaskPool(name, 2, 2)) {
                 for (int round = 1; round <= 2; round++) {
                     pool.submit(ran::incrementAndGet);
                     pool.submit(ran::incrementAndGet);
                     while (ran.get() < 2 * round) {
                         Thread.onSpinWait();
                     }
-                    assertTrue(Workers.liveThreads() > before, "round " + round + ": the pool's threads run");
+                    assertTrue(TestThreads.named(name) > 0, "round " + round + ": the pool's threads run");
                     long end = System.nanoTime() + 3 * Workers.IDLE_EXIT_NANOS;
-                    while (Workers.liveThreads() > before && System.nanoTime() < end) {
+                    while (TestThreads.named(name) > 0 && System.nanoTime() < end) {
                         Thread.sleep(20);
                     }
-                    assertEquals(before, Workers.liveThreads(), "round " + round + ": idle threads ended");
+                    assertEquals(0, TestThreads.named(name), "round " + round + ": idle threads ended");
                 }
             }
         });
