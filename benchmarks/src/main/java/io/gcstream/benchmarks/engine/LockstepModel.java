@@ -1,0 +1,595 @@
+package io.gcstream.benchmarks.engine;
+
+import io.gcstream.engine.Scheme;
+import io.gcstream.engine.internal.garble.GarblingScheme;
+import io.gcstream.engine.internal.garble.TweakableHash;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
+
+/**
+ * A model of a gate loop that two threads share without moving a batch between their cores
+ * (issue 37, "a compiled parallel schedule"), with the engine's hash and half-gates garbling:
+ * not the engine, a measurement of a design for it.
+ *
+ * <p><b>The circuit.</b> {@code W} lanes; step k garbles {@code s[l] = AND(s[l], s[W+l])} for
+ * every lane (the AND phase, tweak {@code k·W + l}), then {@code s[W+l] = XOR(s[W+l],
+ * s[(l+1) mod W])} for every lane (the XOR phase). Each phase's gates are independent, which is
+ * what a compiled schedule would record; consecutive phases are not (lane l's XOR reads lane
+ * l + 1's AND).
+ *
+ * <p><b>The design.</b> Thread t owns lanes {@code [tW/2, (t+1)W/2)} for the whole run: it
+ * garbles its lanes' ANDs into a table buffer of its own, meets the other thread, XORs its
+ * lanes, and meets it again, so nothing crosses between the cores but the two boundary lanes and
+ * the worker's tables, which the owner copies into a channel buffer in stream order. A wait spins
+ * briefly, then parks until the other thread arrives.
+ *
+ * <p><b>Losing a core.</b> Two threads in lockstep run at the pace of the slower; a thread that
+ * shares its core with another process is descheduled for milliseconds at a time, and the pair
+ * falls far below one thread. With {@code rule} on (Linux), the owner reads, per window, how long
+ * either thread waited on a run queue ({@code /proc/thread-self/schedstat}, the run delay, which
+ * a host's pause of the whole virtual CPU does not add to) and, when that passes
+ * {@link #DELAY_SHARE} of the window, runs every lane itself while the worker sleeps; while alone
+ * it reads the system's runnable tasks ({@code /proc/loadavg}) and takes the worker back when,
+ * twice in a row, nothing else wants a core. {@code aloneAt} (tests) decides instead of the rule.
+ *
+ * <p>Left out: the evaluator (the owner would read each step's tables and the worker its half),
+ * control bits, gates outside segments, failures. Not thread-safe: one run at a time.
+ */
+public final class LockstepModel {
+    /** Run delay over a window, as a share of it, above which the team runs alone. */
+    static final double DELAY_SHARE = 0.2;
+    /** Longest any wait may take before the model gives up (a bug, not a slow machine). */
+    static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final GarblingScheme SCHEME = GarblingScheme.of(Scheme.HALF_GATES);
+    private static final int TB = SCHEME.tableBytes();
+    private static final int BLOCKS = SCHEME.garbleBlocks();
+    private static final int EVAL_BLOCKS = SCHEME.evalBlocks();
+    private static final int AND = 8;
+    private static final int TEAM = 0;
+    private static final int ALONE = 1;
+    private static final int STOP = 2;
+    private static final int SPINS = 1 << 14;
+    /** Two threads' barrier counters, a cache line apart. */
+    private static final int PAD = 16;
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private final int w;
+    private final long dLo;
+    private final long dHi;
+    private final long[] labels;
+    private final TweakableHash[] hash = {new TweakableHash(), new TweakableHash()};
+    private final int[][] info = {new int[TweakableHash.DEFAULT_CAPACITY], new int[TweakableHash.DEFAULT_CAPACITY]};
+    private final byte[][] tables;
+    private final byte[] channel = new byte[64 * 1024];
+    private int channelAt;
+    /** A digest of every table byte sent, when {@link #digest} is on. */
+    private long sentDigest;
+    private final boolean digest;
+    /**
+     * The evaluator's: the garbler's recorded stream it reads (null: this is a garbler), and
+     * whether each thread copies its own half of a step's tables from it (else the owner copies
+     * the step's tables into {@link #shared} and the worker reads its half there).
+     */
+    private final byte[] stream;
+    private final boolean ownTables;
+    private final byte[] shared;
+    /** Steps whose tables the owner has copied into {@link #shared}. */
+    private volatile long copied;
+
+    private final long[] arrived = new long[3 * PAD];
+    private final Thread[] threads = new Thread[2];
+    private final boolean[] sleeping = new boolean[2];
+    private volatile int mode;
+    private volatile long resumeStep;
+    private volatile boolean workerParked;
+    private volatile String workerTid;
+    private volatile Throwable workerFailure;
+
+    /** Steps run alone and with the team, switches to alone, and parked waits, of the last run. */
+    long aloneSteps;
+    long teamSteps;
+    long switches;
+    long parks;
+
+    /**
+     * @param lanes W, even
+     * @param digest whether to fold every table byte sent into {@link #sentDigest()} (tests)
+     */
+    LockstepModel(int lanes, long seed, boolean digest) {
+        this(lanes, seed, digest, null, false);
+    }
+
+    /**
+     * An evaluator of {@code stream} (a garbler's {@link #record}ed tables); {@code ownTables}:
+     * each thread copies its half of a step's tables itself.
+     */
+    static LockstepModel evaluator(int lanes, long seed, byte[] stream, boolean ownTables) {
+        return new LockstepModel(lanes, seed, false, stream, ownTables);
+    }
+
+    private LockstepModel(int lanes, long seed, boolean digest, byte[] stream, boolean ownTables) {
+        if (lanes < 2 || (lanes & 1) != 0) {
+            throw new IllegalArgumentException("lanes must be even and at least 2, got " + lanes);
+        }
+        this.w = lanes;
+        this.digest = digest;
+        Random r = new Random(seed);
+        this.dLo = r.nextLong() | 1;
+        this.dHi = r.nextLong();
+        this.labels = new long[4 * lanes];
+        for (int i = 0; i < labels.length; i++) {
+            labels[i] = r.nextLong();
+        }
+        this.tables = new byte[][] {new byte[lanes * TB], new byte[lanes * TB]};
+        this.stream = stream;
+        this.ownTables = ownTables;
+        this.shared = stream == null || ownTables ? null : new byte[lanes * TB];
+    }
+
+    /** A one-thread garbler's stream of {@code steps} steps (its tables), for an evaluator. */
+    static byte[] record(int lanes, long seed, long steps) {
+        LockstepModel g = new LockstepModel(lanes, seed, false);
+        byte[] out = new byte[Math.toIntExact(steps * lanes * TB)];
+        for (long step = 0; step < steps; step++) {
+            g.andPhase(0, 0, lanes, step);
+            System.arraycopy(g.tables[0], 0, out, (int) (step * lanes * TB), lanes * TB);
+            g.xorPhase(0, lanes);
+        }
+        return out;
+    }
+
+    long[] labels() {
+        return labels;
+    }
+
+    long sentDigest() {
+        return sentDigest;
+    }
+
+    /**
+     * The ANDs of lanes [lo, hi) of step {@code step}: the garbler's, tables to [0 ..) of its
+     * thread's buffer; the evaluator's, from its tables ({@link #tablesFor}).
+     */
+    private void andPhase(int t, int lo, int hi, long step) {
+        TweakableHash h = hash[t];
+        int[] inf = info[t];
+        byte[] tb = stream != null && !ownTables && hi - lo < w ? shared : tables[t];
+        int base = tb == shared ? 0 : lo;
+        int chunk = h.capacity() / (stream == null ? BLOCKS : EVAL_BLOCKS);
+        for (int c0 = lo; c0 < hi; c0 += chunk) {
+            int c1 = Math.min(hi, c0 + chunk);
+            if (stream == null) {
+                for (int l = c0; l < c1; l++) {
+                    inf[l - c0] = SCHEME.garblePrepare(AND, labels, 2 * l, 2 * (w + l), dLo, dHi, step * w + l, h,
+                            (l - c0) * BLOCKS);
+                }
+                h.run((c1 - c0) * BLOCKS);
+                for (int l = c0; l < c1; l++) {
+                    SCHEME.garbleFinish(inf[l - c0], h, (l - c0) * BLOCKS, dLo, dHi, labels, 2 * l, tb, (l - base) * TB);
+                }
+            } else {
+                for (int l = c0; l < c1; l++) {
+                    inf[l - c0] = SCHEME.evalPrepare(labels, 2 * l, 2 * (w + l), step * w + l, h, (l - c0) * EVAL_BLOCKS);
+                }
+                h.run((c1 - c0) * EVAL_BLOCKS);
+                for (int l = c0; l < c1; l++) {
+                    SCHEME.evalFinish(inf[l - c0], 0, h, (l - c0) * EVAL_BLOCKS, tb, (l - base) * TB, labels, 2 * l);
+                }
+            }
+        }
+    }
+
+    /** The evaluator's tables of lanes [lo, hi) of {@code step}, from the stream into thread t's buffer. */
+    private void read(int t, int lo, int hi, long step) {
+        System.arraycopy(stream, (int) ((step * w + lo) * TB), tables[t], 0, (hi - lo) * TB);
+    }
+
+    private void xorPhase(int lo, int hi) {
+        long[] s = labels;
+        for (int l = lo; l < hi; l++) {
+            int n = l + 1 == w ? 0 : l + 1;
+            s[2 * (w + l)] ^= s[2 * n];
+            s[2 * (w + l) + 1] ^= s[2 * n + 1];
+        }
+    }
+
+    /** Copies tables into the channel buffer, as a session's garbler writes its stream. */
+    private void send(byte[] b, int len) {
+        if (digest) {
+            for (int i = 0; i < len; i++) {
+                sentDigest = 31 * sentDigest + b[i];
+            }
+        }
+        int off = 0;
+        while (len > 0) {
+            int k = Math.min(len, channel.length - channelAt);
+            System.arraycopy(b, off, channel, channelAt, k);
+            channelAt += k;
+            off += k;
+            len -= k;
+            if (channelAt == channel.length) {
+                channelAt = 0;
+            }
+        }
+    }
+
+    /** Thread {@code me} arrives; returns once the other thread has arrived as often. */
+    private void meet(int me) {
+        long p = (long) LONGS.getVolatile(arrived, PAD * (me + 1)) + 1;
+        LONGS.setVolatile(arrived, PAD * (me + 1), p);
+        int other = 1 - me;
+        if (sleeping[other]) {
+            LockSupport.unpark(threads[other]);
+        }
+        long deadline = 0;
+        for (int spins = 0; (long) LONGS.getVolatile(arrived, PAD * (other + 1)) < p; spins++) {
+            if (mode == STOP) {
+                return;
+            }
+            if (spins < SPINS) {
+                Thread.onSpinWait();
+                continue;
+            }
+            if (deadline == 0) {
+                deadline = System.nanoTime() + DEADLINE_NANOS;
+            } else if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("thread " + me + " waited " + DEADLINE_NANOS / 1_000_000 + " ms at a meeting");
+            }
+            sleeping[me] = true;
+            if ((long) LONGS.getVolatile(arrived, PAD * (other + 1)) < p) {
+                parks++;
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
+            sleeping[me] = false;
+        }
+    }
+
+    private void worker() {
+        try {
+            workerTid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            workerTid = "";
+        }
+        try {
+            int lo = w / 2;
+            long step = 0;
+            while (true) {
+                int m = mode;
+                if (m == STOP) {
+                    return;
+                }
+                if (m == ALONE) {
+                    workerParked = true;
+                    while (mode == ALONE) {
+                        LockSupport.park();
+                    }
+                    workerParked = false;
+                    step = resumeStep;
+                    continue;
+                }
+                if (stream != null) {
+                    if (ownTables) {
+                        read(1, lo, w, step);
+                    } else if (!awaitCopied(step)) {
+                        return;
+                    }
+                }
+                andPhase(1, lo, w, step);
+                meet(1);
+                xorPhase(lo, w);
+                meet(1);
+                step++;
+            }
+        } catch (Throwable e) {
+            workerFailure = e;
+            mode = STOP;
+            LockSupport.unpark(threads[0]);
+        }
+    }
+
+    private void awaitParked() {
+        long deadline = System.nanoTime() + DEADLINE_NANOS;
+        while (!workerParked && mode != STOP) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the worker did not go to sleep in " + DEADLINE_NANOS / 1_000_000 + " ms");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Step {@code step} on the owner alone: every lane. */
+    private void stepAlone(long step) {
+        if (stream != null) {
+            read(0, 0, w, step);
+        }
+        andPhase(0, 0, w, step);
+        if (stream == null) {
+            send(tables[0], w * TB);
+        }
+        xorPhase(0, w);
+    }
+
+    /** The worker waits until the owner has copied step {@code step}'s tables; false: the run stopped. */
+    private boolean awaitCopied(long step) {
+        long deadline = 0;
+        for (int spins = 0; copied <= step; spins++) {
+            if (mode == STOP) {
+                return false;
+            }
+            if (spins < SPINS) {
+                Thread.onSpinWait();
+                continue;
+            }
+            if (deadline == 0) {
+                deadline = System.nanoTime() + DEADLINE_NANOS;
+            } else if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the owner copied no tables in " + DEADLINE_NANOS / 1_000_000 + " ms");
+            }
+            Thread.yield();
+        }
+        return true;
+    }
+
+    /** One thread, every lane: the reference. Returns the wall ns. */
+    long runAlone(long steps) {
+        long t0 = System.nanoTime();
+        for (long step = 0; step < steps; step++) {
+            stepAlone(step);
+        }
+        aloneSteps = steps;
+        return System.nanoTime() - t0;
+    }
+
+    /**
+     * Two threads as the design has it. {@code aloneAt} (or null): decides, at each step, whether
+     * the owner runs it alone, in place of the rule; {@code rule}: the run-delay rule (Linux).
+     * Returns the wall ns.
+     */
+    long runTeam(long steps, boolean rule, long windowNanos, LongPredicate aloneAt) throws IOException {
+        aloneSteps = teamSteps = switches = parks = 0;
+        copied = 0;
+        mode = TEAM;
+        workerParked = false;
+        workerTid = null;
+        Arrays.fill(arrived, 0);
+        threads[0] = Thread.currentThread();
+        Thread worker = new Thread(this::worker, "lockstep-model-worker");
+        worker.setDaemon(true);
+        threads[1] = worker;
+        long t0 = System.nanoTime();
+        worker.start();
+        Contention c = rule ? Contention.open(() -> workerTid) : null;
+        int half = w / 2;
+        boolean alone = false;
+        long next = t0 + windowNanos;
+        int calm = 0;
+        try {
+            for (long step = 0; step < steps; step++) {
+                if (mode == STOP) {
+                    break;
+                }
+                if (!alone) {
+                    if (stream == null) {
+                        andPhase(0, 0, half, step);
+                        meet(0);
+                        send(tables[0], half * TB);
+                        send(tables[1], half * TB);
+                    } else {
+                        if (ownTables) {
+                            read(0, 0, half, step);
+                        } else {
+                            System.arraycopy(stream, (int) (step * w * TB), shared, 0, w * TB);
+                            copied = step + 1;
+                        }
+                        andPhase(0, 0, half, step);
+                        meet(0);
+                    }
+                    xorPhase(0, half);
+                    teamSteps++;
+                    boolean leave = false;
+                    if (aloneAt != null) {
+                        leave = aloneAt.test(step + 1);
+                    } else if (c != null && System.nanoTime() >= next) {
+                        leave = c.delayShare() > DELAY_SHARE;
+                        next = System.nanoTime() + windowNanos;
+                    }
+                    // Written before the meeting, read by the worker once past it: it sleeps
+                    // (alone), or ends after the last step instead of starting another.
+                    if (step + 1 == steps) {
+                        mode = STOP;
+                    } else if (leave) {
+                        mode = ALONE;
+                        alone = true;
+                        switches++;
+                        calm = 0;
+                    }
+                    meet(0);
+                } else {
+                    stepAlone(step);
+                    aloneSteps++;
+                    boolean back;
+                    if (aloneAt != null) {
+                        back = !aloneAt.test(step + 1);
+                    } else if (c != null && System.nanoTime() >= next) {
+                        next = System.nanoTime() + windowNanos;
+                        calm = c.othersRunnable() == 0 ? calm + 1 : 0;
+                        back = calm >= 2;
+                    } else {
+                        back = false;
+                    }
+                    if (back && step + 1 < steps) {
+                        // The worker is given a step to resume at once asleep: it is just past
+                        // the meeting where it was told, and the rule takes it back only when no
+                        // other task wants a core.
+                        awaitParked();
+                        resumeStep = step + 1;
+                        alone = false;
+                        mode = TEAM;
+                        LockSupport.unpark(worker);
+                        if (c != null) {
+                            c.delayShare(); // a new window
+                        }
+                    }
+                }
+            }
+        } finally {
+            mode = STOP;
+            LockSupport.unpark(worker);
+            try {
+                worker.join(TimeUnit.NANOSECONDS.toMillis(DEADLINE_NANOS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (c != null) {
+                c.close();
+            }
+        }
+        if (workerFailure != null) {
+            throw new IllegalStateException("the worker failed", workerFailure);
+        }
+        return System.nanoTime() - t0;
+    }
+
+    /** The run-delay and runnable-task readings of the rule (Linux procfs). */
+    static final class Contention implements AutoCloseable {
+        private final RandomAccessFile owner;
+        private final RandomAccessFile worker;
+        private final RandomAccessFile load;
+        private final byte[] buf = new byte[256];
+        private long ownerDelay;
+        private long workerDelay;
+        private long at;
+
+        private Contention(RandomAccessFile owner, RandomAccessFile worker, RandomAccessFile load) throws IOException {
+            this.owner = owner;
+            this.worker = worker;
+            this.load = load;
+            delayShare();
+        }
+
+        /** The rule's readings, or null where procfs does not give them (the rule is then off). */
+        static Contention open(java.util.function.Supplier<String> workerTid) throws IOException {
+            if (!Files.isReadable(Path.of("/proc/thread-self/schedstat"))) {
+                return null;
+            }
+            String tid;
+            while ((tid = workerTid.get()) == null) {
+                Thread.onSpinWait();
+            }
+            if (tid.isEmpty()) {
+                return null;
+            }
+            return new Contention(new RandomAccessFile("/proc/thread-self/schedstat", "r"),
+                    new RandomAccessFile("/proc/self/task/" + tid + "/schedstat", "r"),
+                    new RandomAccessFile("/proc/loadavg", "r"));
+        }
+
+        /** The larger of the two threads' run delays since the last call, as a share of the time since. */
+        double delayShare() throws IOException {
+            long now = System.nanoTime();
+            long o = field(owner, 1);
+            long k = field(worker, 1);
+            double share = at == 0 ? 0 : Math.max(o - ownerDelay, k - workerDelay) / (double) (now - at);
+            ownerDelay = o;
+            workerDelay = k;
+            at = now;
+            return share;
+        }
+
+        /** Runnable tasks of the system other than the calling thread ({@code /proc/loadavg}'s fourth field). */
+        int othersRunnable() throws IOException {
+            load.seek(0);
+            int n = load.read(buf);
+            int i = 0;
+            for (int spaces = 0; i < n && spaces < 3; i++) {
+                if (buf[i] == ' ') {
+                    spaces++;
+                }
+            }
+            int v = 0;
+            while (i < n && buf[i] != '/') {
+                v = 10 * v + (buf[i++] - '0');
+            }
+            return Math.max(0, v - 1);
+        }
+
+        /** Field {@code k} (0-based, space-separated) of a procfs file of numbers. */
+        private long field(RandomAccessFile f, int k) throws IOException {
+            f.seek(0);
+            int n = f.read(buf);
+            int i = 0;
+            for (int spaces = 0; i < n && spaces < k; i++) {
+                if (buf[i] == ' ') {
+                    spaces++;
+                }
+            }
+            long v = 0;
+            while (i < n && buf[i] >= '0' && buf[i] <= '9') {
+                v = 10 * v + (buf[i++] - '0');
+            }
+            return v;
+        }
+
+        @Override
+        public void close() {
+            for (RandomAccessFile f : new RandomAccessFile[] {owner, worker, load}) {
+                try {
+                    f.close();
+                } catch (IOException e) {
+                    // nothing kept open: a read-only procfs file
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code LockstepModel [STEPS [ROUNDS [rule|norule [garbler|evaluator|evaluator-shared]]]]}:
+     * per round, one thread and the two threads of the design on fresh models of 1,024 lanes,
+     * alternated, after a warm-up of each; prints a row a round (M AND/s) and the median ratio.
+     * The evaluator reads a recorded stream of STEPS steps (32 KiB a step: give the heap room),
+     * each thread its own half of a step ({@code evaluator}) or the owner all of it, the worker
+     * reading its half from the owner's copy ({@code evaluator-shared}).
+     */
+    public static void main(String[] args) throws IOException {
+        long steps = args.length > 0 ? Long.parseLong(args[0]) : 10_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        boolean rule = args.length <= 2 || args[2].equals("rule");
+        String side = args.length > 3 ? args[3] : "garbler";
+        if (!side.equals("garbler") && !side.equals("evaluator") && !side.equals("evaluator-shared")) {
+            throw new IllegalArgumentException("side must be garbler, evaluator or evaluator-shared, got " + side);
+        }
+        int lanes = 1024;
+        byte[] stream = side.equals("garbler") ? null : record(lanes, 1, steps);
+        boolean own = side.equals("evaluator");
+        java.util.function.IntFunction<LockstepModel> model = k -> stream == null
+                ? new LockstepModel(lanes, k, false) : evaluator(lanes, 1, stream, own);
+        long window = TimeUnit.MILLISECONDS.toNanos(2);
+        for (int i = 0; i < 3; i++) {
+            model.apply(i).runAlone(steps / 4);
+            model.apply(i).runTeam(steps / 4, rule, window, null);
+        }
+        double[] ratio = new double[rounds];
+        System.out.println("| round | 1 thread | 2 threads | 2 / 1 | steps alone | switches | parked waits |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        for (int k = 0; k < rounds; k++) {
+            double one = steps * lanes / (model.apply(k).runAlone(steps) / 1e3);
+            LockstepModel m = model.apply(k);
+            double two = steps * lanes / (m.runTeam(steps, rule, window, null) / 1e3);
+            ratio[k] = two / one;
+            System.out.printf(Locale.ROOT, "| %d | %.1f | %.1f | %.2f× | %.0f %% | %d | %d |%n", k + 1, one, two,
+                    ratio[k], 100.0 * m.aloneSteps / steps, m.switches, m.parks);
+        }
+        Arrays.sort(ratio);
+        System.out.printf(Locale.ROOT, "%s, median 2 / 1: %.2f× (rule %s)%n", side, ratio[rounds / 2], rule ? "on" : "off");
+    }
+}
