@@ -553,8 +553,8 @@ public final class LockstepModel {
     }
 
     /**
-     * {@code LockstepModel [STEPS [ROUNDS [rule|norule [garbler|evaluator|evaluator-shared]]]]}:
-     * per round, one thread and the two threads of the design on fresh models of 1,024 lanes,
+     * {@code LockstepModel [STEPS [ROUNDS [rule|norule [garbler|evaluator|evaluator-shared [LANES]]]]]}:
+     * per round, one thread and the two threads of the design on fresh models of LANES lanes (1,024),
      * alternated, after a warm-up of each; prints a row a round (M AND/s) and the median ratio.
      * The evaluator reads a recorded stream of STEPS steps (32 KiB a step: give the heap room),
      * each thread its own half of a step ({@code evaluator}) or the owner all of it, the worker
@@ -568,7 +568,7 @@ public final class LockstepModel {
         if (!side.equals("garbler") && !side.equals("evaluator") && !side.equals("evaluator-shared")) {
             throw new IllegalArgumentException("side must be garbler, evaluator or evaluator-shared, got " + side);
         }
-        int lanes = 1024;
+        int lanes = args.length > 4 ? Integer.parseInt(args[4]) : 1024;
         byte[] stream = side.equals("garbler") ? null : record(lanes, 1, steps);
         boolean own = side.equals("evaluator");
         java.util.function.IntFunction<LockstepModel> model = k -> stream == null
