@@ -58,6 +58,9 @@ public final class LockstepModel {
     private static final int TEAM = 0;
     private static final int ALONE = 1;
     private static final int STOP = 2;
+    /** What a thread waits for: the other's arrival at a meeting, or a step's tables copied. */
+    private static final int ARRIVED = 0;
+    private static final int COPIED = 1;
     private static final int SPINS = 1 << 14;
     /** Two threads' barrier counters, a cache line apart. */
     private static final int PAD = 16;
@@ -223,18 +226,31 @@ public final class LockstepModel {
         }
     }
 
-    /** Thread {@code me} arrives; returns once the other thread has arrived as often. */
+    /** Thread {@code me} arrives; returns once the other thread has arrived as often (or the run stopped). */
     private void meet(int me) {
         long p = (long) LONGS.getVolatile(arrived, PAD * (me + 1)) + 1;
         LONGS.setVolatile(arrived, PAD * (me + 1), p);
-        int other = 1 - me;
-        if (sleeping[other]) {
-            LockSupport.unpark(threads[other]);
+        if (sleeping[1 - me]) {
+            LockSupport.unpark(threads[1 - me]);
         }
+        await(me, ARRIVED, p);
+    }
+
+    /** Whether the other thread has arrived {@code v} times ({@link #ARRIVED}), or step {@code v}'s tables are copied. */
+    private boolean ready(int kind, int other, long v) {
+        return kind == ARRIVED ? (long) LONGS.getVolatile(arrived, PAD * (other + 1)) >= v : copied > v;
+    }
+
+    /**
+     * Thread {@code me} waits until {@link #ready}: spins briefly, then parks until the other
+     * thread wakes it; false if the run stopped meanwhile.
+     */
+    private boolean await(int me, int kind, long v) {
+        int other = 1 - me;
         long deadline = 0;
-        for (int spins = 0; (long) LONGS.getVolatile(arrived, PAD * (other + 1)) < p; spins++) {
+        for (int spins = 0; !ready(kind, other, v); spins++) {
             if (mode == STOP) {
-                return;
+                return false;
             }
             if (spins < SPINS) {
                 Thread.onSpinWait();
@@ -243,15 +259,17 @@ public final class LockstepModel {
             if (deadline == 0) {
                 deadline = System.nanoTime() + DEADLINE_NANOS;
             } else if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("thread " + me + " waited " + DEADLINE_NANOS / 1_000_000 + " ms at a meeting");
+                throw new IllegalStateException("thread " + me + " waited " + DEADLINE_NANOS / 1_000_000
+                        + " ms for the other");
             }
             sleeping[me] = true;
-            if ((long) LONGS.getVolatile(arrived, PAD * (other + 1)) < p) {
+            if (!ready(kind, other, v)) {
                 parks++;
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
             }
             sleeping[me] = false;
         }
+        return true;
     }
 
     private void worker() {
@@ -280,7 +298,7 @@ public final class LockstepModel {
                 if (stream != null) {
                     if (ownTables) {
                         read(1, lo, w, step);
-                    } else if (!awaitCopied(step)) {
+                    } else if (!await(1, COPIED, step)) {
                         return;
                     }
                 }
@@ -317,27 +335,6 @@ public final class LockstepModel {
             send(tables[0], w * TB);
         }
         xorPhase(0, w);
-    }
-
-    /** The worker waits until the owner has copied step {@code step}'s tables; false: the run stopped. */
-    private boolean awaitCopied(long step) {
-        long deadline = 0;
-        for (int spins = 0; copied <= step; spins++) {
-            if (mode == STOP) {
-                return false;
-            }
-            if (spins < SPINS) {
-                Thread.onSpinWait();
-                continue;
-            }
-            if (deadline == 0) {
-                deadline = System.nanoTime() + DEADLINE_NANOS;
-            } else if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the owner copied no tables in " + DEADLINE_NANOS / 1_000_000 + " ms");
-            }
-            Thread.yield();
-        }
-        return true;
     }
 
     /** One thread, every lane: the reference. Returns the wall ns. */
@@ -390,6 +387,9 @@ public final class LockstepModel {
                         } else {
                             System.arraycopy(stream, (int) (step * w * TB), shared, 0, w * TB);
                             copied = step + 1;
+                            if (sleeping[1]) {
+                                LockSupport.unpark(worker);
+                            }
                         }
                         andPhase(0, 0, half, step);
                         meet(0);
