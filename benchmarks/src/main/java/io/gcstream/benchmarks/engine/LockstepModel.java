@@ -1,5 +1,6 @@
 package io.gcstream.benchmarks.engine;
 
+import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.TweakableHash;
@@ -42,8 +43,11 @@ import java.util.function.LongPredicate;
  * it reads the system's runnable tasks ({@code /proc/loadavg}) and takes the worker back when,
  * twice in a row, nothing else wants a core. {@code aloneAt} (tests) decides instead of the rule.
  *
- * <p>Left out: the evaluator (the owner would read each step's tables and the worker its half),
- * control bits, gates outside segments, failures. Not thread-safe: one run at a time.
+ * <p><b>The evaluator</b> reads a garbler's recorded stream: each thread copies its own half of a
+ * step's tables, or the owner copies the step's and the worker reads its half there.
+ *
+ * <p>Left out (the engine would need them): every thread walking a circuit, gates outside
+ * segments, control bits, tables from a channel. Not thread-safe: one run at a time.
  */
 public final class LockstepModel {
     /** Run delay over a window, as a share of it, above which the team runs alone. */
@@ -54,7 +58,7 @@ public final class LockstepModel {
     private static final int TB = SCHEME.tableBytes();
     private static final int BLOCKS = SCHEME.garbleBlocks();
     private static final int EVAL_BLOCKS = SCHEME.evalBlocks();
-    private static final int AND = 8;
+    private static final int AND = TruthTable.AND;
     private static final int TEAM = 0;
     private static final int ALONE = 1;
     private static final int STOP = 2;
@@ -98,7 +102,7 @@ public final class LockstepModel {
     private volatile String workerTid;
     private volatile Throwable workerFailure;
 
-    /** Steps run alone and with the team, switches to alone, and parked waits, of the last run. */
+    /** Steps run alone and with the team, switches to alone, and parked waits (counted loosely), of the last run. */
     long aloneSteps;
     long teamSteps;
     long switches;
@@ -160,8 +164,9 @@ public final class LockstepModel {
     }
 
     /**
-     * The ANDs of lanes [lo, hi) of step {@code step}: the garbler's, tables to [0 ..) of its
-     * thread's buffer; the evaluator's, from its tables ({@link #tablesFor}).
+     * The ANDs of lanes [lo, hi) of step {@code step} on thread {@code t}: the garbler's, tables
+     * to [0 ..) of the thread's buffer; the evaluator's, from the thread's buffer or the owner's
+     * copy of the step ({@link #shared}).
      */
     private void andPhase(int t, int lo, int hi, long step) {
         TweakableHash h = hash[t];
@@ -315,6 +320,7 @@ public final class LockstepModel {
         }
     }
 
+    /** The owner waits until the worker, told to sleep, is asleep (or the run stopped). */
     private void awaitParked() {
         long deadline = System.nanoTime() + DEADLINE_NANOS;
         while (!workerParked && mode != STOP) {
