@@ -4,12 +4,10 @@ import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.TweakableHash;
+import io.gcstream.ot.internal.parallel.RunQueues;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Random;
@@ -37,10 +35,10 @@ import java.util.function.LongPredicate;
  * <p><b>Losing a core.</b> Two threads in lockstep run at the pace of the slower; a thread that
  * shares its core with another process is descheduled for milliseconds at a time, and the pair
  * falls far below one thread. With {@code rule} on (Linux), the owner reads, per window, how long
- * either thread waited on a run queue ({@code /proc/thread-self/schedstat}, the run delay, which
- * a host's pause of the whole virtual CPU does not add to) and, when that passes
+ * either thread waited on a run queue ({@link RunQueues}: the run delay, which a host's pause of
+ * the whole virtual CPU does not add to) and, when that passes
  * {@link #DELAY_SHARE} of the window, runs every lane itself while the worker sleeps; while alone
- * it reads the system's runnable tasks ({@code /proc/loadavg}) and takes the worker back when,
+ * it reads the machine's runnable tasks and takes the worker back when,
  * twice in a row, nothing else wants a core. {@code aloneAt} (tests) decides instead of the rule.
  *
  * <p><b>The evaluator</b> reads a garbler's recorded stream: each thread copies its own half of a
@@ -278,11 +276,8 @@ public final class LockstepModel {
     }
 
     private void worker() {
-        try {
-            workerTid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
-        } catch (IOException | UnsupportedOperationException e) {
-            workerTid = "";
-        }
+        String tid = RunQueues.currentThreadId();
+        workerTid = tid == null ? "" : tid;
         try {
             int lo = w / 2;
             long step = 0;
@@ -466,45 +461,33 @@ public final class LockstepModel {
         return System.nanoTime() - t0;
     }
 
-    /** The run-delay and runnable-task readings of the rule (Linux procfs). */
+    /** The rule's readings: the two threads' run delays per window, and the runnable tasks. */
     static final class Contention implements AutoCloseable {
-        private final RandomAccessFile owner;
-        private final RandomAccessFile worker;
-        private final RandomAccessFile load;
-        private final byte[] buf = new byte[256];
+        private final RunQueues queues;
         private long ownerDelay;
         private long workerDelay;
         private long at;
 
-        private Contention(RandomAccessFile owner, RandomAccessFile worker, RandomAccessFile load) throws IOException {
-            this.owner = owner;
-            this.worker = worker;
-            this.load = load;
+        private Contention(RunQueues queues) throws IOException {
+            this.queues = queues;
             delayShare();
         }
 
-        /** The rule's readings, or null where procfs does not give them (the rule is then off). */
+        /** The rule's readings of the calling thread (the owner) and the worker, or null where there are none. */
         static Contention open(java.util.function.Supplier<String> workerTid) throws IOException {
-            if (!Files.isReadable(Path.of("/proc/thread-self/schedstat"))) {
-                return null;
-            }
             String tid;
             while ((tid = workerTid.get()) == null) {
                 Thread.onSpinWait();
             }
-            if (tid.isEmpty()) {
-                return null;
-            }
-            return new Contention(new RandomAccessFile("/proc/thread-self/schedstat", "r"),
-                    new RandomAccessFile("/proc/self/task/" + tid + "/schedstat", "r"),
-                    new RandomAccessFile("/proc/loadavg", "r"));
+            RunQueues q = tid.isEmpty() ? null : RunQueues.open(RunQueues.currentThreadId(), tid);
+            return q == null ? null : new Contention(q);
         }
 
         /** The larger of the two threads' run delays since the last call, as a share of the time since. */
         double delayShare() throws IOException {
             long now = System.nanoTime();
-            long o = field(owner, 1);
-            long k = field(worker, 1);
+            long o = queues.runDelayNanos(0);
+            long k = queues.runDelayNanos(1);
             double share = at == 0 ? 0 : Math.max(o - ownerDelay, k - workerDelay) / (double) (now - at);
             ownerDelay = o;
             workerDelay = k;
@@ -512,49 +495,14 @@ public final class LockstepModel {
             return share;
         }
 
-        /** Runnable tasks of the system other than the calling thread ({@code /proc/loadavg}'s fourth field). */
+        /** Runnable tasks of the machine other than the calling thread. */
         int othersRunnable() throws IOException {
-            load.seek(0);
-            int n = load.read(buf);
-            int i = 0;
-            for (int spaces = 0; i < n && spaces < 3; i++) {
-                if (buf[i] == ' ') {
-                    spaces++;
-                }
-            }
-            int v = 0;
-            while (i < n && buf[i] != '/') {
-                v = 10 * v + (buf[i++] - '0');
-            }
-            return Math.max(0, v - 1);
-        }
-
-        /** Field {@code k} (0-based, space-separated) of a procfs file of numbers. */
-        private long field(RandomAccessFile f, int k) throws IOException {
-            f.seek(0);
-            int n = f.read(buf);
-            int i = 0;
-            for (int spaces = 0; i < n && spaces < k; i++) {
-                if (buf[i] == ' ') {
-                    spaces++;
-                }
-            }
-            long v = 0;
-            while (i < n && buf[i] >= '0' && buf[i] <= '9') {
-                v = 10 * v + (buf[i++] - '0');
-            }
-            return v;
+            return queues.othersRunnable();
         }
 
         @Override
         public void close() {
-            for (RandomAccessFile f : new RandomAccessFile[] {owner, worker, load}) {
-                try {
-                    f.close();
-                } catch (IOException e) {
-                    // nothing kept open: a read-only procfs file
-                }
-            }
+            queues.close();
         }
     }
 
