@@ -48,10 +48,11 @@ public final class RunQueues implements AutoCloseable {
         RandomAccessFile load = null;
         try {
             for (int k = 0; k < threadIds.length; k++) {
-                if (threadIds[k] == null || !threadIds[k].chars().allMatch(Character::isDigit)) {
+                String id = threadIds[k];
+                if (id == null || id.isEmpty() || !id.chars().allMatch(c -> c >= '0' && c <= '9')) {
                     throw new IOException("no thread id");
                 }
-                files[k] = new RandomAccessFile("/proc/self/task/" + threadIds[k] + "/schedstat", "r");
+                files[k] = new RandomAccessFile("/proc/self/task/" + id + "/schedstat", "r");
             }
             load = new RandomAccessFile(LOADAVG, "r");
             RunQueues q = new RunQueues(files, load);

@@ -45,7 +45,9 @@ class RunQueuesTest {
     @Test
     void aThreadItCannotNameGivesNoReadings() {
         assertNull(RunQueues.open((String) null));
+        assertNull(RunQueues.open(""));
         assertNull(RunQueues.open("../1"));
+        assertNull(RunQueues.open("\u0661"));
         assertNull(RunQueues.open("999999999"));
     }
 
