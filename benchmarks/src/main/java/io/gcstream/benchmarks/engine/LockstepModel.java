@@ -354,6 +354,9 @@ public final class LockstepModel {
      * Returns the wall ns.
      */
     long runTeam(long steps, boolean rule, long windowNanos, LongPredicate aloneAt) throws IOException {
+        if (steps < 1) {
+            throw new IllegalArgumentException("steps must be at least 1, got " + steps);
+        }
         aloneSteps = teamSteps = switches = parks = 0;
         copied = 0;
         mode = TEAM;
@@ -529,8 +532,8 @@ public final class LockstepModel {
                 ? new LockstepModel(lanes, k, false) : evaluator(lanes, 1, stream, own);
         long window = TimeUnit.MILLISECONDS.toNanos(2);
         for (int i = 0; i < 3; i++) {
-            model.apply(i).runAlone(steps / 4);
-            model.apply(i).runTeam(steps / 4, rule, window, null);
+            model.apply(i).runAlone(Math.max(1, steps / 4));
+            model.apply(i).runTeam(Math.max(1, steps / 4), rule, window, null);
         }
         double[] ratio = new double[rounds];
         System.out.println("| round | 1 thread | 2 threads | 2 / 1 | steps alone | switches | parked waits |");

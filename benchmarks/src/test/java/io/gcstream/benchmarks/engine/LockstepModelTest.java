@@ -77,6 +77,7 @@ class LockstepModelTest {
     void theRunDelayRuleChangesNothingButTheSpeed() {
         sameAsOneThread(1024, 3_000, null, true, "the rule");
         sameAsOneThread(2, 500, null, false, "no rule, two lanes");
+        sameAsOneThread(16, 1, null, false, "one step");
     }
 
     @Test
