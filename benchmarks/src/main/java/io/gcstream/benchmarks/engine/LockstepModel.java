@@ -63,6 +63,7 @@ public final class LockstepModel {
     /** What a thread waits for: the other's arrival at a meeting, or a step's tables copied. */
     private static final int ARRIVED = 0;
     private static final int COPIED = 1;
+    private static final int READ = 2;
     private static final int SPINS = 1 << 14;
     /** Two threads' barrier counters, a cache line apart. */
     private static final int PAD = 16;
@@ -80,16 +81,24 @@ public final class LockstepModel {
     /** A digest of every table byte sent, when {@link #digest} is on. */
     private long sentDigest;
     private final boolean digest;
-    /**
-     * The evaluator's: the garbler's recorded stream it reads (null: this is a garbler), and
-     * whether each thread copies its own half of a step's tables from it (else the owner copies
-     * the step's tables into {@link #shared} and the worker reads its half there).
-     */
+    /** Where an evaluator's threads take a step's tables from: see {@link #evaluator}. */
+    static final int OWN = 0;
+    static final int SHARED = 1;
+    static final int CHANNEL = 2;
+    /** The evaluator's: the garbler's recorded stream it reads (null: this is a garbler), and how. */
     private final byte[] stream;
-    private final boolean ownTables;
+    private final int from;
+    /** {@link #SHARED}: the owner's copy of the step's tables. */
     private final byte[] shared;
     /** Steps whose tables the owner has copied into {@link #shared}. */
     private volatile long copied;
+    /** {@link #CHANNEL}: where the next read takes the stream's bytes, in order, one thread at a time. */
+    private long channelIn;
+    /** Halves of steps read from the channel so far: whose turn it is. */
+    private volatile long halvesRead;
+    /** The owner's first half of step {@link #aheadStep}, read ahead. */
+    private final byte[] ahead;
+    private long aheadStep = -1;
 
     private final long[] arrived = new long[3 * PAD];
     private final Thread[] threads = new Thread[2];
@@ -111,18 +120,21 @@ public final class LockstepModel {
      * @param digest whether to fold every table byte sent into {@link #sentDigest()} (tests)
      */
     LockstepModel(int lanes, long seed, boolean digest) {
-        this(lanes, seed, digest, null, false);
+        this(lanes, seed, digest, null, OWN);
     }
 
     /**
-     * An evaluator of {@code stream} (a garbler's {@link #record}ed tables); {@code ownTables}:
-     * each thread copies its half of a step's tables itself.
+     * An evaluator of {@code stream} (a garbler's {@link #record}ed tables). Its threads take a
+     * step's tables ({@code from}): each its own half, where it lies in the stream ({@link #OWN});
+     * the owner copies the step's, the worker reads its half there ({@link #SHARED}); or from the
+     * stream as a channel gives it, in order, each thread its own half in turn, the owner reading
+     * its half of the next step while the worker works ({@link #CHANNEL}).
      */
-    static LockstepModel evaluator(int lanes, long seed, byte[] stream, boolean ownTables) {
-        return new LockstepModel(lanes, seed, false, stream, ownTables);
+    static LockstepModel evaluator(int lanes, long seed, byte[] stream, int from) {
+        return new LockstepModel(lanes, seed, false, stream, from);
     }
 
-    private LockstepModel(int lanes, long seed, boolean digest, byte[] stream, boolean ownTables) {
+    private LockstepModel(int lanes, long seed, boolean digest, byte[] stream, int from) {
         if (lanes < 2 || (lanes & 1) != 0) {
             throw new IllegalArgumentException("lanes must be even and at least 2, got " + lanes);
         }
@@ -137,8 +149,9 @@ public final class LockstepModel {
         }
         this.tables = new byte[][] {new byte[lanes * TB], new byte[lanes * TB]};
         this.stream = stream;
-        this.ownTables = ownTables;
-        this.shared = stream == null || ownTables ? null : new byte[lanes * TB];
+        this.from = from;
+        this.shared = stream != null && from == SHARED ? new byte[lanes * TB] : null;
+        this.ahead = stream != null && from == CHANNEL ? new byte[lanes / 2 * TB] : null;
     }
 
     /** A one-thread garbler's stream of {@code steps} steps (its tables), for an evaluator. */
@@ -161,16 +174,18 @@ public final class LockstepModel {
         return sentDigest;
     }
 
-    /**
-     * The ANDs of lanes [lo, hi) of step {@code step} on thread {@code t}: the garbler's, tables
-     * to [0 ..) of the thread's buffer; the evaluator's, from the thread's buffer or the owner's
-     * copy of the step ({@link #shared}).
-     */
+    /** The garbler's ANDs of lanes [lo, hi) of step {@code step} on thread {@code t}, tables to its buffer. */
     private void andPhase(int t, int lo, int hi, long step) {
+        andPhase(t, lo, hi, step, tables[t], lo);
+    }
+
+    /**
+     * The ANDs of lanes [lo, hi) of step {@code step} on thread {@code t}: lane l's table at
+     * {@code (l - base)·TB} of {@code tb}, written (garbler) or read (evaluator).
+     */
+    private void andPhase(int t, int lo, int hi, long step, byte[] tb, int base) {
         TweakableHash h = hash[t];
         int[] inf = info[t];
-        byte[] tb = stream != null && !ownTables && hi - lo < w ? shared : tables[t];
-        int base = tb == shared ? 0 : lo;
         int chunk = h.capacity() / (stream == null ? BLOCKS : EVAL_BLOCKS);
         for (int c0 = lo; c0 < hi; c0 += chunk) {
             int c1 = Math.min(hi, c0 + chunk);
@@ -195,9 +210,26 @@ public final class LockstepModel {
         }
     }
 
-    /** The evaluator's tables of lanes [lo, hi) of {@code step}, from the stream into thread t's buffer. */
+    /** The evaluator's tables of lanes [lo, hi) of {@code step}, from where they lie in the stream into thread t's buffer. */
     private void read(int t, int lo, int hi, long step) {
         System.arraycopy(stream, (int) ((step * w + lo) * TB), tables[t], 0, (hi - lo) * TB);
+    }
+
+    /** The stream's next {@code len} bytes, as a channel gives them, into {@code to[off ..]}. */
+    private void take(byte[] to, int off, int len) {
+        System.arraycopy(stream, (int) channelIn, to, off, len);
+        channelIn += len;
+    }
+
+    /** The owner's half of step {@code step} from the channel, once the halves before it are read. */
+    private void takeOwnersHalf(long step) {
+        await(0, READ, 2 * step);
+        take(ahead, 0, w / 2 * TB);
+        aheadStep = step;
+        halvesRead = 2 * step + 1;
+        if (sleeping[1]) {
+            LockSupport.unpark(threads[1]);
+        }
     }
 
     private void xorPhase(int lo, int hi) {
@@ -239,9 +271,19 @@ public final class LockstepModel {
         await(me, ARRIVED, p);
     }
 
-    /** Whether the other thread has arrived {@code v} times ({@link #ARRIVED}), or step {@code v}'s tables are copied. */
+    /**
+     * Whether the other thread has arrived {@code v} times ({@link #ARRIVED}), step {@code v}'s
+     * tables are copied ({@link #COPIED}), or {@code v} halves of steps are read ({@link #READ}).
+     */
     private boolean ready(int kind, int other, long v) {
-        return kind == ARRIVED ? (long) LONGS.getVolatile(arrived, PAD * (other + 1)) >= v : copied > v;
+        switch (kind) {
+            case ARRIVED:
+                return (long) LONGS.getVolatile(arrived, PAD * (other + 1)) >= v;
+            case COPIED:
+                return copied > v;
+            default:
+                return halvesRead >= v;
+        }
     }
 
     /**
@@ -295,14 +337,28 @@ public final class LockstepModel {
                     step = resumeStep;
                     continue;
                 }
-                if (stream != null) {
-                    if (ownTables) {
-                        read(1, lo, w, step);
-                    } else if (!await(1, COPIED, step)) {
+                if (stream == null) {
+                    andPhase(1, lo, w, step);
+                } else if (from == SHARED) {
+                    if (!await(1, COPIED, step)) {
                         return;
                     }
+                    andPhase(1, lo, w, step, shared, 0);
+                } else {
+                    if (from == OWN) {
+                        read(1, lo, w, step);
+                    } else {
+                        if (!await(1, READ, 2 * step + 1)) {
+                            return;
+                        }
+                        take(tables[1], 0, (w - lo) * TB);
+                        halvesRead = 2 * step + 2;
+                        if (sleeping[0]) {
+                            LockSupport.unpark(threads[0]);
+                        }
+                    }
+                    andPhase(1, lo, w, step, tables[1], lo);
                 }
-                andPhase(1, lo, w, step);
                 meet(1);
                 xorPhase(lo, w);
                 meet(1);
@@ -328,8 +384,17 @@ public final class LockstepModel {
 
     /** Step {@code step} on the owner alone: every lane. */
     private void stepAlone(long step) {
-        if (stream != null) {
+        if (stream != null && from != CHANNEL) {
             read(0, 0, w, step);
+        } else if (stream != null) {
+            int half = w / 2 * TB;
+            if (aheadStep == step) {
+                System.arraycopy(ahead, 0, tables[0], 0, half);
+                take(tables[0], half, w * TB - half);
+            } else {
+                take(tables[0], 0, w * TB);
+            }
+            halvesRead = 2 * step + 2;
         }
         andPhase(0, 0, w, step);
         if (stream == null) {
@@ -340,6 +405,8 @@ public final class LockstepModel {
 
     /** One thread, every lane: the reference. Returns the wall ns. */
     long runAlone(long steps) {
+        channelIn = 0;
+        aheadStep = -1;
         long t0 = System.nanoTime();
         for (long step = 0; step < steps; step++) {
             stepAlone(step);
@@ -359,6 +426,9 @@ public final class LockstepModel {
         }
         aloneSteps = teamSteps = switches = parks = 0;
         copied = 0;
+        channelIn = 0;
+        halvesRead = 0;
+        aheadStep = -1;
         mode = TEAM;
         workerParked = false;
         workerTid = null;
@@ -385,17 +455,27 @@ public final class LockstepModel {
                         meet(0);
                         send(tables[0], half * TB);
                         send(tables[1], half * TB);
-                    } else {
-                        if (ownTables) {
-                            read(0, 0, half, step);
-                        } else {
-                            System.arraycopy(stream, (int) (step * w * TB), shared, 0, w * TB);
-                            copied = step + 1;
-                            if (sleeping[1]) {
-                                LockSupport.unpark(worker);
-                            }
-                        }
+                    } else if (from == OWN) {
+                        read(0, 0, half, step);
                         andPhase(0, 0, half, step);
+                        meet(0);
+                    } else if (from == SHARED) {
+                        System.arraycopy(stream, (int) (step * w * TB), shared, 0, w * TB);
+                        copied = step + 1;
+                        if (sleeping[1]) {
+                            LockSupport.unpark(worker);
+                        }
+                        andPhase(0, 0, half, step, shared, 0);
+                        meet(0);
+                    } else {
+                        if (aheadStep != step) {
+                            takeOwnersHalf(step);
+                        }
+                        andPhase(0, 0, half, step, ahead, 0);
+                        if (step + 1 < steps) {
+                            // The next step's half, while the worker still works on this one.
+                            takeOwnersHalf(step + 1);
+                        }
                         meet(0);
                     }
                     xorPhase(0, half);
@@ -510,26 +590,30 @@ public final class LockstepModel {
     }
 
     /**
-     * {@code LockstepModel [STEPS [ROUNDS [rule|norule [garbler|evaluator|evaluator-shared [LANES]]]]]}:
+     * {@code LockstepModel [STEPS [ROUNDS [rule|norule [garbler|evaluator|evaluator-shared|evaluator-channel [LANES]]]]]}:
      * per round, one thread and the two threads of the design on fresh models of LANES lanes (1,024),
      * alternated, after a warm-up of each; prints a row a round (M AND/s) and the median ratio.
      * The evaluator reads a recorded stream of STEPS steps (32 KiB a step: give the heap room),
-     * each thread its own half of a step ({@code evaluator}) or the owner all of it, the worker
-     * reading its half from the owner's copy ({@code evaluator-shared}).
+     * each thread its own half of a step where it lies ({@code evaluator}), the owner all of it,
+     * the worker reading its half from the owner's copy ({@code evaluator-shared}), or each its
+     * own half in stream order, as from a channel ({@code evaluator-channel}).
      */
     public static void main(String[] args) throws IOException {
         long steps = args.length > 0 ? Long.parseLong(args[0]) : 10_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         boolean rule = args.length <= 2 || args[2].equals("rule");
         String side = args.length > 3 ? args[3] : "garbler";
-        if (!side.equals("garbler") && !side.equals("evaluator") && !side.equals("evaluator-shared")) {
-            throw new IllegalArgumentException("side must be garbler, evaluator or evaluator-shared, got " + side);
-        }
+        int from = switch (side) {
+            case "garbler", "evaluator" -> OWN;
+            case "evaluator-shared" -> SHARED;
+            case "evaluator-channel" -> CHANNEL;
+            default -> throw new IllegalArgumentException(
+                    "side must be garbler, evaluator, evaluator-shared or evaluator-channel, got " + side);
+        };
         int lanes = args.length > 4 ? Integer.parseInt(args[4]) : 1024;
         byte[] stream = side.equals("garbler") ? null : record(lanes, 1, steps);
-        boolean own = side.equals("evaluator");
         java.util.function.IntFunction<LockstepModel> model = k -> stream == null
-                ? new LockstepModel(lanes, k, false) : evaluator(lanes, 1, stream, own);
+                ? new LockstepModel(lanes, k, false) : evaluator(lanes, 1, stream, from);
         long window = TimeUnit.MILLISECONDS.toNanos(2);
         for (int i = 0; i < 3; i++) {
             model.apply(i).runAlone(Math.max(1, steps / 4));

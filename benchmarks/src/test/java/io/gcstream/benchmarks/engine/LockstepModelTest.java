@@ -41,12 +41,12 @@ class LockstepModelTest {
     }
 
     private static void evaluatesAsOneThread(int lanes, long steps, LongPredicate aloneAt, boolean rule,
-            boolean ownTables, String what) {
+            int from, String what) {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             byte[] stream = LockstepModel.record(lanes, 3, steps);
-            LockstepModel one = LockstepModel.evaluator(lanes, 5, stream, ownTables);
+            LockstepModel one = LockstepModel.evaluator(lanes, 5, stream, from);
             one.runAlone(steps);
-            LockstepModel two = LockstepModel.evaluator(lanes, 5, stream, ownTables);
+            LockstepModel two = LockstepModel.evaluator(lanes, 5, stream, from);
             two.runTeam(steps, rule, WINDOW, aloneAt);
             assertArrayEquals(one.labels(), two.labels(), what + ": labels");
         });
@@ -54,21 +54,25 @@ class LockstepModelTest {
 
     @Test
     void twoThreadsEvaluateAsOneWhereverTheirTablesAreRead() {
-        for (boolean own : new boolean[] {true, false}) {
-            String where = own ? "own tables" : "the owner's copy";
-            evaluatesAsOneThread(16, 200, s -> (s / 3) % 2 == 1, false, own, where + ", three steps each way");
-            evaluatesAsOneThread(16, 200, s -> s >= 1, false, own, where + ", alone after the first step");
-            evaluatesAsOneThread(1024, 300, null, true, own, where + ", the rule");
+        String[] names = {"own tables", "the owner's copy", "a channel"};
+        for (int from : new int[] {LockstepModel.OWN, LockstepModel.SHARED, LockstepModel.CHANNEL}) {
+            String where = names[from];
+            evaluatesAsOneThread(16, 200, s -> false, false, from, where + ", never alone");
+            evaluatesAsOneThread(16, 200, s -> (s / 3) % 2 == 1, false, from, where + ", three steps each way");
+            evaluatesAsOneThread(16, 200, s -> s % 2 == 1, false, from, where + ", every other step");
+            evaluatesAsOneThread(16, 200, s -> s >= 1, false, from, where + ", alone after the first step");
+            evaluatesAsOneThread(16, 1, null, false, from, where + ", one step");
+            evaluatesAsOneThread(1024, 300, null, true, from, where + ", the rule");
         }
     }
 
     @Test
     void theEvaluatorsResultDependsOnEveryTable() {
         byte[] stream = LockstepModel.record(16, 3, 50);
-        LockstepModel a = LockstepModel.evaluator(16, 5, stream, true);
+        LockstepModel a = LockstepModel.evaluator(16, 5, stream, LockstepModel.OWN);
         a.runAlone(50);
         stream[stream.length / 2] ^= 1;
-        LockstepModel b = LockstepModel.evaluator(16, 5, stream, true);
+        LockstepModel b = LockstepModel.evaluator(16, 5, stream, LockstepModel.OWN);
         b.runAlone(50);
         assertNotEquals(java.util.Arrays.toString(a.labels()), java.util.Arrays.toString(b.labels()));
     }
