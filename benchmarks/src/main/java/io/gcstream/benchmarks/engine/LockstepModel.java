@@ -41,11 +41,12 @@ import java.util.function.LongPredicate;
  * it reads the machine's runnable tasks and takes the worker back when,
  * twice in a row, nothing else wants a core. {@code aloneAt} (tests) decides instead of the rule.
  *
- * <p><b>The evaluator</b> reads a garbler's recorded stream: each thread copies its own half of a
- * step's tables, or the owner copies the step's and the worker reads its half there.
+ * <p><b>The evaluator</b> reads a garbler's recorded stream in one of three ways
+ * ({@link #evaluator}): each thread its own half of a step where it lies, the owner the step for
+ * both, or each thread its half in turn in stream order, as a channel gives them.
  *
  * <p>Left out (the engine would need them): every thread walking a circuit, gates outside
- * segments, control bits, tables from a channel. Not thread-safe: one run at a time.
+ * segments, control bits. Not thread-safe: one run at a time.
  */
 public final class LockstepModel {
     /** Run delay over a window, as a share of it, above which the team runs alone. */
