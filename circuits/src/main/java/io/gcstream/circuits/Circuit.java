@@ -53,6 +53,11 @@ public final class Circuit {
             public InstructionReader openBody(Circuit c) throws IOException {
                 return c.body.open();
             }
+
+            @Override
+            public BodySource body(Circuit c) {
+                return c.body;
+            }
         });
     }
 

@@ -2,12 +2,15 @@ package io.gcstream.benchmarks.party;
 
 import com.beust.jcommander.Parameter;
 import io.gcstream.benchmarks.engine.LaneCircuit;
+import io.gcstream.benchmarks.engine.LevelCircuit;
 import io.gcstream.benchmarks.report.Cli;
 import io.gcstream.benchmarks.report.ResultFiles;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.CircuitSlots;
+import io.gcstream.circuits.internal.Circuits;
+import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.internal.ReplayingWalker;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.compiler.lib.Library;
@@ -18,6 +21,7 @@ import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
 import io.gcstream.engine.internal.garble.ParallelEvaluator;
 import io.gcstream.engine.internal.garble.ParallelGarbler;
+import io.gcstream.engine.internal.garble.ParallelLoop;
 import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.RunEvaluator;
 import io.gcstream.engine.internal.garble.RunGarbler;
@@ -74,7 +78,9 @@ import java.util.concurrent.Future;
  * take a tenth of a second) would otherwise be timed while the compiler still takes a core.
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
- * lanes (default 1024; {@link LaneCircuit}: an AND level holds LANES ANDs); {@code lib:NAME[:REPS]}
+ * lanes (default 1024; {@link LaneCircuit}: an AND level holds LANES ANDs); {@code levels:N[:LANES]}
+ * the same counts in levels of LANES ANDs and LANES XORs ({@link LevelCircuit}), whose schedule
+ * a team's loop walks in lockstep; {@code lib:NAME[:REPS]}
  * a library circuit run REPS times in one session (default 1; the walk recorded and replayed
  * as a session does); {@code cot:N} N correlated OTs with the session's Δ (the engine's
  * evaluator inputs), {@code cot-delta:N} with a Δ per call (the answer y is sent back). Sides
@@ -367,13 +373,15 @@ public final class PartyRates {
         String[] p = workload.split(":");
         List<Side> out = new ArrayList<>();
         switch (p[0]) {
-            case "and", "lib", "file" -> {
+            case "and", "levels", "lib", "file" -> {
                 Circuit c = switch (p[0]) {
                     case "and" -> LaneCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024, Cli.count("and", p[1]));
+                    case "levels" -> LevelCircuit.create(p.length > 2 ? Integer.parseInt(p[2]) : 1024,
+                            Cli.count("levels", p[1]));
                     case "lib" -> Library.get(p[1]).circuit();
                     default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
                 };
-                int reps = !p[0].equals("and") && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
+                int reps = (p[0].equals("lib") || p[0].equals("file")) && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
                 Garbling g = new Garbling(workload + " (" + scheme.toString() + ")", c, reps, scheme);
                 if (sides.contains("garbler")) {
                     out.add(g.side(true));
@@ -490,7 +498,9 @@ public final class PartyRates {
          * team jobs}.
          */
         private long[] timed(boolean garbler, int threads, boolean profile) throws IOException {
-            boolean readAhead = !profile && ReadAhead.worthIt(circuit, threads, walkBudget());
+            // A scheduled circuit's team walks it itself, every thread its pieces.
+            boolean lockstep = ParallelLoop.runs(scheme, Circuits.schedule(circuit));
+            boolean readAhead = !profile && !lockstep && ReadAhead.worthIt(circuit, threads, walkBudget());
             int loopThreads = profile ? 2 : readAhead ? threads - 1 : threads;
             int[] pos = {0};
             TableInput in = (b, off, len) -> {
@@ -528,6 +538,7 @@ public final class PartyRates {
                 // As a session walks: a one-thread loop runs kept code, a team's loop a recording.
                 ReplayingWalker w = team == null ? null : new ReplayingWalker(circuit, walkBudget(), plan);
                 CodeWalker cw = team == null ? new CodeWalker(circuit, walkBudget()) : null;
+                Schedule schedule = Circuits.schedule(circuit);
                 long t0 = clock(team == null && reader == null);
                 for (int rep = 0; rep < reps; rep++) {
                     pos[0] = 0;
@@ -535,6 +546,8 @@ public final class PartyRates {
                     place(loop.labels(), garbler ? zero : active);
                     if (cw != null) {
                         cw.walk(loop, null);
+                    } else if (loop instanceof ParallelLoop pl && pl.runs(schedule)) {
+                        pl.walk(schedule);
                     } else if (reader != null) {
                         reader.walk(w, loop);
                     } else {

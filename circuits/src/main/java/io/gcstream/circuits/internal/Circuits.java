@@ -23,6 +23,8 @@ public final class Circuits {
         List<SubCircuit> subCircuits(Circuit c);
 
         InstructionReader openBody(Circuit c) throws IOException;
+
+        BodySource body(Circuit c);
     }
 
     private static volatile Access access;
@@ -75,6 +77,11 @@ public final class Circuits {
     /** Opens {@code c}'s main body for one pass. */
     public static InstructionReader openBody(Circuit c) throws IOException {
         return access().openBody(Objects.requireNonNull(c));
+    }
+
+    /** {@code c}'s parallel schedule, if its body offers one ({@link Schedule}); else null. */
+    public static Schedule schedule(Circuit c) {
+        return access().body(Objects.requireNonNull(c)) instanceof Schedule s ? s : null;
     }
 
     /** A builder of an in-memory circuit. */

@@ -51,6 +51,137 @@ public final class RandomCircuits {
                 .numSlots(s).body(body).build();
     }
 
+    /**
+     * A random circuit that carries a {@link io.gcstream.circuits.internal.Schedule}: {@code lanes}
+     * lanes of three slots each (creator inputs [0, W) and [2W, 3W), evaluator inputs [W, 2W)), and
+     * {@code segments} segments. In each, every lane runs one to three gates of any truth table
+     * that write its own slots of two of the three regions and read its own slots or any slot of
+     * the third region, which the segment does not write; a piece is a range of lanes. Each
+     * segment has at most {@code 3 * lanes} non-linear gates.
+     */
+    public static Circuit scheduled(Random r, int lanes, int segments) {
+        int w = lanes;
+        List<int[]> gates = new ArrayList<>();
+        // Per segment, per lane boundary: the first gate of the lane and the non-linear gates before it.
+        int[][] laneStart = new int[segments][w + 1];
+        int[][] nonLinearBefore = new int[segments][w + 1];
+        Body.Builder main = new Body.Builder();
+        for (int seg = 0; seg < segments; seg++) {
+            int read = r.nextInt(3);
+            int nl = 0;
+            for (int l = 0; l < w; l++) {
+                laneStart[seg][l] = gates.size();
+                nonLinearBefore[seg][l] = nl;
+                for (int k = 1 + r.nextInt(3); k > 0; k--) {
+                    int region = (read + 1 + r.nextInt(2)) % 3;
+                    int out = region * w + l;
+                    int in1 = r.nextBoolean() ? r.nextInt(3) * w + l : read * w + r.nextInt(w);
+                    int in2 = r.nextBoolean() ? r.nextInt(3) * w + l : read * w + r.nextInt(w);
+                    int table = r.nextInt(3) == 0 ? r.nextInt(16) : io.gcstream.circuits.internal.TruthTable.AND;
+                    if (!io.gcstream.circuits.internal.TruthTable.isLinear(table)) {
+                        nl++;
+                    }
+                    gates.add(new int[] {out, in1, in2, table});
+                    main.gate(out, in1, in2, table);
+                }
+            }
+            laneStart[seg][w] = gates.size();
+            nonLinearBefore[seg][w] = nl;
+        }
+        int[] ci = new int[2 * w];
+        int[] ei = new int[w];
+        for (int l = 0; l < w; l++) {
+            ci[l] = l;
+            ci[w + l] = 2 * w + l;
+            ei[l] = w + l;
+        }
+        int[] all = new int[3 * w];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        Circuit plain = Circuits.builder().creatorInputs(ci).evaluatorInputs(ei).creatorOutputs(all)
+                .evaluatorOutputs(all).numSlots(3 * w).body(main.build()).build();
+        ScheduledBody body = new ScheduledBody(plain, gates, laneStart, nonLinearBefore);
+        return Circuits.of(ci, ei, all, all, 3 * w, List.of(), plain.instructionCount(), plain.gateCount(),
+                plain.nonLinearCount(), plain.labelSlots(), body, null);
+    }
+
+    /** {@link #scheduled}'s body: read whole from the plain circuit, or a range of lanes a segment. */
+    private static final class ScheduledBody implements io.gcstream.circuits.internal.BodySource,
+            io.gcstream.circuits.internal.Schedule {
+        private final Circuit plain;
+        private final List<int[]> gates;
+        private final int[][] laneStart;
+        private final int[][] nonLinearBefore;
+
+        ScheduledBody(Circuit plain, List<int[]> gates, int[][] laneStart, int[][] nonLinearBefore) {
+            this.plain = plain;
+            this.gates = gates;
+            this.laneStart = laneStart;
+            this.nonLinearBefore = nonLinearBefore;
+        }
+
+        @Override
+        public io.gcstream.circuits.internal.InstructionReader open() throws java.io.IOException {
+            return Circuits.openBody(plain);
+        }
+
+        @Override
+        public int maxSegmentNonLinear() {
+            int most = 0;
+            for (int[] nl : nonLinearBefore) {
+                most = Math.max(most, nl[nl.length - 1]);
+            }
+            return most;
+        }
+
+        @Override
+        public Piece open(int pieces, int piece) {
+            return new Piece() {
+                private int seg = -1;
+                private int lo;
+                private int hi;
+                private int next;
+
+                @Override
+                public boolean nextSegment() {
+                    if (++seg >= laneStart.length) {
+                        return false;
+                    }
+                    int w = laneStart[seg].length - 1;
+                    lo = (int) ((long) w * piece / pieces);
+                    hi = (int) ((long) w * (piece + 1) / pieces);
+                    next = laneStart[seg][lo];
+                    return true;
+                }
+
+                @Override
+                public int nonLinearBefore() {
+                    return nonLinearBefore[seg][lo];
+                }
+
+                @Override
+                public int nonLinear() {
+                    return nonLinearBefore[seg][hi] - nonLinearBefore[seg][lo];
+                }
+
+                @Override
+                public int segmentNonLinear() {
+                    return nonLinearBefore[seg][nonLinearBefore[seg].length - 1];
+                }
+
+                @Override
+                public int gates(int[] ops, int max) {
+                    int n = 0;
+                    for (int end = laneStart[seg][hi]; n < max && next < end; n++, next++) {
+                        System.arraycopy(gates.get(next), 0, ops, 4 * n, 4);
+                    }
+                    return n;
+                }
+            };
+        }
+    }
+
     /** A random circuit with sub-circuits (an inner one called by an outer one) and calls. */
     public static Circuit generate(Random r, int creatorIn, int evaluatorIn, int creatorOut,
             int evaluatorOut, int gates) {

@@ -62,6 +62,11 @@ public final class ParallelEvaluator extends ParallelLoop {
     }
 
     @Override
+    Lockstep newLockstep() {
+        return Lockstep.evaluator(scheme, team, threads, labels, input);
+    }
+
+    @Override
     GateQueue newAlone() {
         return new StreamingEvaluator(scheme, lanes[0].hash, labels, gate, input);
     }

@@ -188,6 +188,20 @@ public final class ParallelGarbler extends ParallelLoop implements GarblerLoop {
     }
 
     @Override
+    Lockstep newLockstep() {
+        return Lockstep.garbler(scheme, team, threads, labels, dLo, dHi, output);
+    }
+
+    @Override
+    int sendBytes() {
+        if (tableFill != 0) {
+            throw new IllegalStateException("a scheduled walk with " + tableFill + " bytes held");
+        }
+        writer.await();
+        return sendBytes;
+    }
+
+    @Override
     GateQueue newAlone() {
         StreamingGarbler g = new StreamingGarbler(scheme, lanes[0].hash, labels, dLo, dHi, gate, output);
         // It never sends: this loop does, after each batch (afterAlone).

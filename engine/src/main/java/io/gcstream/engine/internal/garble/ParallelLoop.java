@@ -1,6 +1,7 @@
 package io.gcstream.engine.internal.garble;
 
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.util.Arrays;
@@ -29,13 +30,14 @@ import java.util.Arrays;
  * </ul>
  *
  * <p>Everything else (linear gates outside split calls, copy gates, the channel) runs on the
- * owner, as in the one-thread loop. Memory: the label array (at least the plan's
+ * owner, as in the one-thread loop. A circuit that carries a {@link Schedule} is instead walked
+ * by {@link #walk(Schedule)}, each thread its own pieces ({@link Lockstep}). Memory: the label array (at least the plan's
  * {@link SplitPlan#labelSlots()}), per thread a {@link Lane} (a hash batch of 80 KiB, one int a
  * label slot, a hash batch's worth of queued gates), and the owner's two queues of up to a
  * batch (about 60 KiB each) with one int a label slot. Nothing is allocated per batch. Not
  * thread-safe: the team's owner calls it.
  */
-abstract class ParallelLoop implements GateLoop {
+public abstract class ParallelLoop implements GateLoop {
     static final int BATCH = CircuitWalker.BATCH;
     static final int NON_LINEAR_MASK = GateQueue.NON_LINEAR_MASK;
     static final int XOR = GateQueue.XOR;
@@ -155,6 +157,56 @@ abstract class ParallelLoop implements GateLoop {
     /** Threads of the team this loop uses. */
     public int threads() {
         return threads;
+    }
+
+    /** The team's walk of scheduled circuits, made on first use. */
+    private Lockstep lockstep;
+
+    /** A lockstep walk over {@link #labels} with this loop's output or input. */
+    abstract Lockstep newLockstep();
+
+    /** Bytes the garbler holds before it writes them ({@link GarblerLoop#sendInPiecesOf}); 0 for the evaluator. */
+    int sendBytes() {
+        return 0;
+    }
+
+    /**
+     * Whether {@link #walk(Schedule)} runs a circuit of schedule {@code s} (null: none): a scheme
+     * without control bits, segments that fit its buffers, and a team that is not closed.
+     */
+    public boolean runs(Schedule s) {
+        return runs(scheme, s) && !team.closed();
+    }
+
+    /** Whether a team's loop of {@code scheme} walks a circuit of schedule {@code s} (null: none) by it. */
+    public static boolean runs(GarblingScheme scheme, Schedule s) {
+        return Lockstep.runs(scheme, s);
+    }
+
+    /**
+     * One walk of a circuit by its schedule, in place of walking it into {@link #gates}: the same
+     * labels, tweaks and stream. {@link #finish()} follows, as after any walk.
+     *
+     * @throws java.io.UncheckedIOException if the channel fails
+     * @throws IllegalArgumentException if {@link #runs} is false for {@code s}
+     */
+    public void walk(Schedule s) {
+        if (!runs(s)) {
+            throw new IllegalArgumentException("a schedule this loop cannot run");
+        }
+        awaitFlush();
+        if (lockstep == null) {
+            lockstep = newLockstep();
+        }
+        gate = lockstep.walk(s, lanes[0].hash, gate, sendBytes());
+        gates += lockstep.gates;
+        nonLinear += lockstep.nonLinear;
+    }
+
+    /** Segments of scheduled walks run by the team and by the owner alone, and switches to alone (tests, benchmarks). */
+    public long[] lockstepSegments() {
+        Lockstep l = lockstep;
+        return l == null ? new long[3] : new long[] {l.teamSegments, l.aloneSegments, l.switches};
     }
 
     /**

@@ -94,6 +94,17 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         return tables.length < bytes + batchBytes ? new byte[bytes + batchBytes] : tables;
     }
 
+    /**
+     * Garbles the next gates' tables into {@code buffer} from {@code at} on and holds them there,
+     * never writing them to the output: a {@link Lockstep} team's piece, whose owner writes the
+     * buffer. {@link #tableFill} is then where the tables end. For schemes without control bits.
+     */
+    void place(byte[] buffer, int at) {
+        tables = buffer;
+        tableFill = at;
+        sendBytes = Integer.MAX_VALUE;
+    }
+
     /** Where the current batch's control bits go, before its tables. */
     private int batchStart;
 

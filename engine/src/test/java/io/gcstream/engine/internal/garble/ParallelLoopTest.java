@@ -409,7 +409,7 @@ class ParallelLoopTest {
         return team.threads() == 2 ? 2 : team.threads() - 1;
     }
 
-    private static void placeInputs(Circuit circuit, long[] zero, long[] labels) {
+    static void placeInputs(Circuit circuit, long[] zero, long[] labels) {
         for (int[] slots : new int[][] {CircuitSlots.inputs(circuit, Party.CREATOR),
                 CircuitSlots.inputs(circuit, Party.EVALUATOR)}) {
             for (int s : slots) {

@@ -110,6 +110,11 @@ public final class Workers implements AutoCloseable {
         return name;
     }
 
+    /** Whether {@link #close()} was called: from then on jobs run on the owner alone. */
+    public boolean closed() {
+        return closed;
+    }
+
     /** Threads of the team, the owner included. */
     public int threads() {
         return threads;
