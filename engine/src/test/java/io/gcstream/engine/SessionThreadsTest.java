@@ -59,8 +59,10 @@ class SessionThreadsTest {
             throws Exception {
         Random r = new Random(99 + 10 * scheme.ordinal() + transport.ordinal());
         List<Pairs.Job> jobs = new ArrayList<>();
+        // The scheduled ones a team walks in lockstep (schemes without control bits).
         List<Circuit> circuits = List.of(RandomCircuits.parted(r, 5, 60), RandomCircuits.parted(r, 3, 90),
-                RandomCircuits.generate(r, 4, 5, 3, 3, 3000), manyInputs());
+                RandomCircuits.generate(r, 4, 5, 3, 3, 3000), manyInputs(), RandomCircuits.scheduled(r, 40, 12),
+                RandomCircuits.scheduled(r, 300, 5));
         for (Circuit c : circuits) {
             for (int k = 0; k < 2; k++) {
                 jobs.add(new Pairs.Job(c, RandomCircuits.bits(r, c.creatorInputCount()),

@@ -94,6 +94,21 @@ class TranscriptTest {
             };
             assertEquals(SPLIT_PINS.get(scheme), transcripts(co, eo, twice), scheme + ", circuit with split calls, "
                     + creatorThreads + " / " + evaluatorThreads + " threads");
+            // A scheduled circuit, which a team walks in lockstep: the one-thread transcript.
+            Circuit scheduled = RandomCircuits.scheduled(new Random(2027), 200, 9);
+            boolean[] x4 = RandomCircuits.bits(r, scheduled.creatorInputCount());
+            boolean[] y4 = RandomCircuits.bits(r, scheduled.evaluatorInputCount());
+            boolean[] x5 = RandomCircuits.bits(r, scheduled.creatorInputCount());
+            boolean[] y5 = RandomCircuits.bits(r, scheduled.evaluatorInputCount());
+            Pairs.Side<Object> levels = s -> {
+                boolean creator = s.role() == Party.CREATOR;
+                s.run(scheduled, creator ? x4 : y4);
+                s.run(scheduled, creator ? x5 : y5);
+                return null;
+            };
+            SessionOptions one = o.toBuilder().threads(1).build();
+            assertEquals(transcripts(one, one, levels), transcripts(co, eo, levels), scheme + ", scheduled circuit, "
+                    + creatorThreads + " / " + evaluatorThreads + " threads");
         }
     }
 

@@ -94,6 +94,19 @@ public final class LevelCircuit {
             return (int) Math.min(w, ands - done);
         }
 
+        /** The gates of lanes [from, to) of an AND level ({@code and}) or an XOR level into {@code ops} from {@code i}. */
+        void level(boolean and, int[] ops, int i, int from, int to) {
+            if (and) {
+                for (int l = from; l < to; l++, i += 4) {
+                    and(ops, i, l);
+                }
+            } else {
+                for (int l = from; l < to; l++, i += 4) {
+                    xor(ops, i, l);
+                }
+            }
+        }
+
         void and(int[] ops, int i, int l) {
             ops[i] = l;
             ops[i + 1] = l;
@@ -154,14 +167,7 @@ public final class LevelCircuit {
                     lane = 0;
                 }
                 int k = Math.min(max - n, lanes - lane);
-                int i = off + 4 * n;
-                for (int l = lane, end = lane + k; l < end; l++, i += 4) {
-                    if (level == 0) {
-                        body.and(ops, i, l);
-                    } else {
-                        body.xor(ops, i, l);
-                    }
-                }
+                body.level(level == 0, ops, off + 4 * n, lane, lane + k);
                 lane += k;
                 n += k;
             }
@@ -237,16 +243,9 @@ public final class LevelCircuit {
         }
 
         @Override
-        public int gates(int[] ops, int max) {
+        public int gates(int[] ops, int off, int max) {
             int k = Math.min(max, hi - lane);
-            boolean and = andLevel();
-            for (int i = 0, l = lane, end = lane + k; l < end; l++, i += 4) {
-                if (and) {
-                    body.and(ops, i, l);
-                } else {
-                    body.xor(ops, i, l);
-                }
-            }
+            body.level(andLevel(), ops, off, lane, lane + k);
             lane += k;
             return k;
         }

@@ -44,8 +44,9 @@ public interface Schedule {
 
         /**
          * Writes up to {@code max} of this piece's next gates of the current segment into
-         * {@code ops} as {@link GateSink} has them; returns how many, 0 once the piece is done.
+         * {@code ops} from {@code off} on, as {@link GateSink} has them; returns how many, 0 once
+         * the piece is done.
          */
-        int gates(int[] ops, int max) throws IOException;
+        int gates(int[] ops, int off, int max) throws IOException;
     }
 }

@@ -71,7 +71,7 @@ public final class ScheduleCheck {
                 touches[t] = new HashSet<>();
                 int nonLinear = 0;
                 int n;
-                while ((n = p[t].gates(ops, 256)) > 0) {
+                while ((n = p[t].gates(ops, 0, 256)) > 0) {
                     for (int i = 0; i < 4 * n; i += 4) {
                         if (at >= size[0] || !Arrays.equals(ops, i, i + 4, body, at, at + 4)) {
                             throw new IllegalStateException(where + ": gate " + at / 4 + " of the body is not the piece's next");

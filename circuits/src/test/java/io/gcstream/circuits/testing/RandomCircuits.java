@@ -171,10 +171,10 @@ public final class RandomCircuits {
                 }
 
                 @Override
-                public int gates(int[] ops, int max) {
+                public int gates(int[] ops, int off, int max) {
                     int n = 0;
                     for (int end = laneStart[seg][hi]; n < max && next < end; n++, next++) {
-                        System.arraycopy(gates.get(next), 0, ops, 4 * n, 4);
+                        System.arraycopy(gates.get(next), 0, ops, off + 4 * n, 4);
                     }
                     return n;
                 }

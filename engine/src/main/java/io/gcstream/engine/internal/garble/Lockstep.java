@@ -70,8 +70,10 @@ final class Lockstep {
     private final long[] arrived;
     private final Thread[] threadOf;
     private final AtomicReferenceArray<String> tids;
-    /** Threads asleep in a wait, to be woken by an arrival. */
+    /** Threads asleep in a wait, to be woken by an arrival or a part read. */
     private final boolean[] sleeping;
+    /** Workers asleep while the owner goes on alone, to be woken when it takes them back or stops. */
+    private final boolean[] resting;
     private final AtomicInteger nextWorkerPiece = new AtomicInteger();
     private volatile int mode;
     /**
@@ -126,6 +128,7 @@ final class Lockstep {
         this.threadOf = new Thread[threads];
         this.tids = new AtomicReferenceArray<>(threads);
         this.sleeping = new boolean[threads];
+        this.resting = new boolean[threads];
     }
 
     /** Whether a team's loop runs {@code s} this way: a scheme without control bits, segments that fit the buffers. */
@@ -181,6 +184,7 @@ final class Lockstep {
         nextWorkerPiece.set(1);
         java.util.Arrays.fill(arrived, 0);
         java.util.Arrays.fill(sleeping, false);
+        java.util.Arrays.fill(resting, false);
         threadOf[0] = Thread.currentThread();
         tids.set(0, tidOrEmpty());
         for (int t = 1; t < threads; t++) {
@@ -210,6 +214,7 @@ final class Lockstep {
                 mode = STOP;
             }
             wakeAll();
+            wakeResting();
             if (ok) {
                 team.finish();
             } else {
@@ -277,16 +282,7 @@ final class Lockstep {
                 runPiece(0, segment, mine, g, slot);
                 teamSegments++;
             } else {
-                for (int t = 0; t < threads; t++) {
-                    Schedule.Piece p = pieces[t];
-                    if (t > 0 && !next(p)) {
-                        throw new IllegalStateException("schedule: piece " + t + " ends before segment " + segment);
-                    }
-                    if (input != null && (t > 0 || !readAhead)) {
-                        readPart(t, segment, p);
-                    }
-                    runPiece(t, segment, p, g, slot);
-                }
+                runAlone(segment, g, slot, segNonLinear, readAhead);
                 aloneSegments++;
             }
             // The next segment's place, published before the meeting that starts it.
@@ -339,7 +335,7 @@ final class Lockstep {
             } else if (back && more) {
                 LONGS.setVolatile(resumeAt, PAD * (int) (leftAt & 1), segment + 1);
                 mode = TEAM;
-                wakeAll();
+                wakeResting();
                 alone = false;
                 CoreContention r = rule();
                 if (r != null) {
@@ -402,13 +398,13 @@ final class Lockstep {
                     continue;
                 }
                 // The owner went on alone from this meeting: sleep until it takes the team back.
-                sleeping[t] = true;
+                resting[t] = true;
                 VarHandle.fullFence();
                 long resume;
                 while ((resume = (long) LONGS.getVolatile(resumeAt, k)) < 0 && mode != STOP) {
                     LockSupport.park(this);
                 }
-                sleeping[t] = false;
+                resting[t] = false;
                 if (resume < 0) {
                     return;
                 }
@@ -420,6 +416,7 @@ final class Lockstep {
             }
             mode = STOP;
             wakeAll();
+            wakeResting();
         }
     }
 
@@ -447,7 +444,7 @@ final class Lockstep {
         int[] o = ops[t];
         try {
             int n;
-            while ((n = p.gates(o, BATCH)) > 0) {
+            while ((n = p.gates(o, 0, BATCH)) > 0) {
                 q.gates(o, n);
             }
         } catch (IOException e) {
@@ -461,16 +458,70 @@ final class Lockstep {
     }
 
     /**
+     * The segment on the owner alone: every piece in order, as one stream of batches into piece
+     * 0's loop, so that its non-linear gates are hashed together as the one-thread loop does;
+     * the evaluator reads the segment's tables (those of piece 0 may be read already) in one go.
+     */
+    private void runAlone(long segment, long g, int slot, int segNonLinear, boolean readAhead) {
+        GateQueue q = loops[0];
+        q.gate = g;
+        StreamingGarbler garbler = output != null ? (StreamingGarbler) q : null;
+        int start = segmentAt[slot];
+        if (garbler != null) {
+            garbler.place(out[segmentBuffer[slot]], start);
+        } else {
+            int ahead = readAhead ? pieces[0].nonLinear() : 0;
+            await(0, -1, segment * threads + (readAhead ? 1 : 0));
+            try {
+                in[0].fill(input, ahead * tableBytes, (segNonLinear - ahead) * tableBytes);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            partsRead = (segment + 1) * threads;
+        }
+        int[] o = ops[0];
+        int used = 0;
+        try {
+            for (int t = 0; t < threads; t++) {
+                Schedule.Piece p = pieces[t];
+                if (t > 0 && !next(p)) {
+                    throw new IllegalStateException("schedule: piece " + t + " ends before segment " + segment);
+                }
+                int n;
+                while ((n = p.gates(o, 4 * used, BATCH - used)) > 0) {
+                    used += n;
+                    if (used == BATCH) {
+                        q.gates(o, used);
+                        used = 0;
+                    }
+                }
+            }
+            if (used > 0) {
+                q.gates(o, used);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (q.gate != g + segNonLinear || (garbler != null && garbler.tableFill != start + segNonLinear * tableBytes)
+                || (in != null && !in[0].consumed())) {
+            throw new IllegalStateException("schedule: segment " + segment + " holds " + (q.gate - g)
+                    + " non-linear gates, states " + segNonLinear);
+        }
+    }
+
+    /**
      * The evaluator's piece {@code t} takes its tables of the segment from the input, in its
      * turn; false if the walk stopped meanwhile (a worker's wait).
      */
     private boolean readPart(int t, long segment, Schedule.Piece p) {
         long turn = segment * threads + t;
-        if (!await(t, -1, turn)) {
+        // The owner reads every piece's part when alone: it waits as itself.
+        int me = Thread.currentThread() == threadOf[0] ? 0 : t;
+        if (!await(me, -1, turn)) {
             return false;
         }
         try {
-            in[t].fill(input, p.nonLinear() * tableBytes);
+            in[t].fill(input, 0, p.nonLinear() * tableBytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -536,11 +587,23 @@ final class Lockstep {
         return true;
     }
 
+    /** Wakes the threads asleep in a wait. */
     private void wakeAll() {
         VarHandle.fullFence();
         for (int u = 0; u < threads; u++) {
             Thread th = threadOf[u];
-            if (th != null && th != Thread.currentThread() && (sleeping[u] || mode != TEAM)) {
+            if (th != null && sleeping[u] && th != Thread.currentThread()) {
+                LockSupport.unpark(th);
+            }
+        }
+    }
+
+    /** Wakes the workers asleep while the owner went on alone. */
+    private void wakeResting() {
+        VarHandle.fullFence();
+        for (int u = 1; u < threads; u++) {
+            Thread th = threadOf[u];
+            if (th != null && resting[u]) {
                 LockSupport.unpark(th);
             }
         }
@@ -606,10 +669,11 @@ final class Lockstep {
             }
         }
 
-        void fill(TableInput from, int n) throws IOException {
-            from.read(bytes, 0, n);
+        /** Reads {@code n} bytes after the first {@code keep} of those read last, which stay. */
+        void fill(TableInput from, int keep, int n) throws IOException {
+            from.read(bytes, keep, n);
             pos = 0;
-            limit = n;
+            limit = keep + n;
         }
 
         boolean consumed() {

@@ -4,8 +4,10 @@ import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.internal.CircuitSlots;
 import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.GateSink;
 import io.gcstream.circuits.internal.ReplayingWalker;
+import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.SafeText;
 import io.gcstream.circuits.internal.SplitPlan;
 import io.gcstream.engine.HandshakeMismatchException;
@@ -16,6 +18,7 @@ import io.gcstream.engine.SessionOptions;
 import io.gcstream.engine.internal.garble.CodeWalker;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.GateLoop;
+import io.gcstream.engine.internal.garble.ParallelLoop;
 import io.gcstream.engine.internal.garble.ReadAhead;
 import io.gcstream.engine.internal.garble.TweakableHash;
 import io.gcstream.ot.channel.Channel;
@@ -97,6 +100,8 @@ public abstract class Protocol {
     private SplitPlan plan;
     /** Whether the walks of {@link #walkerOf} are read ahead, and the gate loop's threads then. */
     private boolean readAhead;
+    /** Whether the current circuit's walks are its schedule's, by the team ({@link ParallelLoop#walk(Schedule)}). */
+    private boolean lockstep;
     private int loopThreads = 1;
     /** The read-ahead thread, made by the first circuit that needs it. */
     private ReadAhead reader;
@@ -233,7 +238,9 @@ public abstract class Protocol {
             walker = null;
             codeWalker = null;
             walkerOf = null;
-            readAhead = !runs && ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
+            // A team walks a scheduled circuit itself, every thread its own pieces.
+            lockstep = !runs && gateLoopThreads > 1 && ParallelLoop.runs(scheme, Circuits.schedule(c));
+            readAhead = !runs && !lockstep && ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
             loopThreads = runs ? 1 : readAhead ? gateLoopThreads - 1 : gateLoopThreads;
             plan = SplitPlan.of(c, loopThreads);
             walker = loopThreads > 1 ? new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan)
@@ -645,7 +652,9 @@ public abstract class Protocol {
         }
         planFor(c, runsMode);
         try {
-            if (codeWalker != null) {
+            if (lockstep && loop instanceof ParallelLoop team) {
+                team.walk(Circuits.schedule(c));
+            } else if (codeWalker != null) {
                 codeWalker.walk(loop, batchDone);
             } else {
                 IntConsumer d = batchDone;

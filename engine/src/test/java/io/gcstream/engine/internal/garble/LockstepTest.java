@@ -159,26 +159,34 @@ class LockstepTest {
             g.walk(schedule);
             g.finish();
             assertEquals(StreamBytes.of(c, scheme), stream.size);
-            for (int failAt : new int[] {1, 7, 40}) {
-                int[] reads = {0};
-                ParallelEvaluator e = new ParallelEvaluator(scheme, new TweakableHash(), team, 3, c.labelSlots(), 0,
-                        (a, off, len) -> {
-                            if (++reads[0] == failAt) {
-                                throw new IOException("read " + failAt + " failed");
-                            }
-                            stream.read(a, off, len);
-                        });
-                stream.pos = 0;
-                e.restart(0);
-                UncheckedIOException f = assertThrows(UncheckedIOException.class, () -> e.walk(schedule));
-                assertEquals("read " + failAt + " failed", f.getCause().getMessage());
-                stream.pos = 0;
-                reads[0] = -1_000_000;
-                e.restart(0);
-                e.walk(schedule);
-                e.finish();
-                assertEquals(stream.size, stream.pos);
-                e.close();
+            try {
+                // With the team, each piece reads its own tables; alone, the owner a segment's at once.
+                for (LongPredicate alone : new LongPredicate[] {seg -> false, seg -> true}) {
+                    Lockstep.aloneForTests = alone;
+                    for (int failAt : new int[] {1, 7, 25}) {
+                        int[] reads = {0};
+                        ParallelEvaluator e = new ParallelEvaluator(scheme, new TweakableHash(), team, 3, c.labelSlots(), 0,
+                                (a, off, len) -> {
+                                    if (++reads[0] == failAt) {
+                                        throw new IOException("read " + failAt + " failed");
+                                    }
+                                    stream.read(a, off, len);
+                                });
+                        stream.pos = 0;
+                        e.restart(0);
+                        UncheckedIOException f = assertThrows(UncheckedIOException.class, () -> e.walk(schedule));
+                        assertEquals("read " + failAt + " failed", f.getCause().getMessage());
+                        stream.pos = 0;
+                        reads[0] = -1_000_000;
+                        e.restart(0);
+                        e.walk(schedule);
+                        e.finish();
+                        assertEquals(stream.size, stream.pos);
+                        e.close();
+                    }
+                }
+            } finally {
+                Lockstep.aloneForTests = null;
             }
             g.close();
         }
@@ -221,8 +229,8 @@ class LockstepTest {
                     }
 
                     @Override
-                    public int gates(int[] ops, int max) throws IOException {
-                        return p.gates(ops, max);
+                    public int gates(int[] ops, int off, int max) throws IOException {
+                        return p.gates(ops, off, max);
                     }
                 };
             }
