@@ -4,6 +4,7 @@ import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.internal.garble.GarblingScheme;
 import io.gcstream.engine.internal.garble.TweakableHash;
+import io.gcstream.ot.internal.parallel.CoreContention;
 import io.gcstream.ot.internal.parallel.RunQueues;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -34,23 +35,19 @@ import java.util.function.LongPredicate;
  *
  * <p><b>Losing a core.</b> Two threads in lockstep run at the pace of the slower; a thread that
  * shares its core with another process is descheduled for milliseconds at a time, and the pair
- * falls far below one thread. With {@code rule} on (Linux), the owner reads, per window, how long
- * either thread waited on a run queue ({@link RunQueues}: the run delay, which a host's pause of
- * the whole virtual CPU does not add to) and, when that passes
- * {@link #DELAY_SHARE} of the window, runs every lane itself while the worker sleeps; while alone
- * it reads the machine's runnable tasks and takes the worker back when,
- * twice in a row, nothing else wants a core. {@code aloneAt} (tests) decides instead of the rule.
+ * falls far below one thread. With {@code rule} on (Linux), the owner follows the engine's
+ * {@link CoreContention}: it runs every lane itself while the worker sleeps once either thread
+ * waited for a core too long, and takes the worker back when nothing else wants a core.
+ * {@code aloneAt} (tests) decides instead of the rule.
  *
  * <p><b>The evaluator</b> reads a garbler's recorded stream in one of three ways
  * ({@link #evaluator}): each thread its own half of a step where it lies, the owner the step for
  * both, or each thread its half in turn in stream order, as a channel gives them.
  *
- * <p>Left out (the engine would need them): every thread walking a circuit, gates outside
- * segments, control bits. Not thread-safe: one run at a time.
+ * <p>The engine's version of this design is {@code Lockstep}, which walks any circuit that
+ * carries a schedule. Not thread-safe: one run at a time.
  */
 public final class LockstepModel {
-    /** Run delay over a window, as a share of it, above which the team runs alone. */
-    static final double DELAY_SHARE = 0.2;
     /** Longest any wait may take before the model gives up (a bug, not a slow machine). */
     static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final GarblingScheme SCHEME = GarblingScheme.of(Scheme.HALF_GATES);
@@ -440,11 +437,10 @@ public final class LockstepModel {
         threads[1] = worker;
         long t0 = System.nanoTime();
         worker.start();
-        Contention c = rule ? Contention.open(() -> workerTid) : null;
+        CoreContention c = rule ? contention() : null;
         int half = w / 2;
         boolean alone = false;
         long next = t0 + windowNanos;
-        int calm = 0;
         try {
             for (long step = 0; step < steps; step++) {
                 if (mode == STOP) {
@@ -485,7 +481,7 @@ public final class LockstepModel {
                     if (aloneAt != null) {
                         leave = aloneAt.test(step + 1);
                     } else if (c != null && System.nanoTime() >= next) {
-                        leave = c.delayShare() > DELAY_SHARE;
+                        leave = c.contended();
                         next = System.nanoTime() + windowNanos;
                     }
                     // Written before the meeting, read by the worker once past it: it sleeps
@@ -496,7 +492,6 @@ public final class LockstepModel {
                         mode = ALONE;
                         alone = true;
                         switches++;
-                        calm = 0;
                     }
                     meet(0);
                 } else {
@@ -507,8 +502,7 @@ public final class LockstepModel {
                         back = !aloneAt.test(step + 1);
                     } else if (c != null && System.nanoTime() >= next) {
                         next = System.nanoTime() + windowNanos;
-                        calm = c.othersRunnable() == 0 ? calm + 1 : 0;
-                        back = calm >= 2;
+                        back = c.calm();
                     } else {
                         back = false;
                     }
@@ -522,7 +516,7 @@ public final class LockstepModel {
                         mode = TEAM;
                         LockSupport.unpark(worker);
                         if (c != null) {
-                            c.delayShare(); // a new window
+                            c.contended(); // a new window
                         }
                     }
                 }
@@ -545,49 +539,13 @@ public final class LockstepModel {
         return System.nanoTime() - t0;
     }
 
-    /** The rule's readings: the two threads' run delays per window, and the runnable tasks. */
-    static final class Contention implements AutoCloseable {
-        private final RunQueues queues;
-        private long ownerDelay;
-        private long workerDelay;
-        private long at;
-
-        private Contention(RunQueues queues) throws IOException {
-            this.queues = queues;
-            delayShare();
+    /** The rule's readings of the owner (the calling thread) and the worker, once it has said who it is; null where there are none. */
+    private CoreContention contention() {
+        String tid;
+        while ((tid = workerTid) == null) {
+            Thread.onSpinWait();
         }
-
-        /** The rule's readings of the calling thread (the owner) and the worker, or null where there are none. */
-        static Contention open(java.util.function.Supplier<String> workerTid) throws IOException {
-            String tid;
-            while ((tid = workerTid.get()) == null) {
-                Thread.onSpinWait();
-            }
-            RunQueues q = tid.isEmpty() ? null : RunQueues.open(RunQueues.currentThreadId(), tid);
-            return q == null ? null : new Contention(q);
-        }
-
-        /** The larger of the two threads' run delays since the last call, as a share of the time since. */
-        double delayShare() throws IOException {
-            long now = System.nanoTime();
-            long o = queues.runDelayNanos(0);
-            long k = queues.runDelayNanos(1);
-            double share = at == 0 ? 0 : Math.max(o - ownerDelay, k - workerDelay) / (double) (now - at);
-            ownerDelay = o;
-            workerDelay = k;
-            at = now;
-            return share;
-        }
-
-        /** Runnable tasks of the machine other than the calling thread. */
-        int othersRunnable() throws IOException {
-            return queues.othersRunnable();
-        }
-
-        @Override
-        public void close() {
-            queues.close();
-        }
+        return tid.isEmpty() ? null : CoreContention.open(RunQueues.currentThreadId(), tid);
     }
 
     /**

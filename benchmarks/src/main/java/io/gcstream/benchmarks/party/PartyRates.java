@@ -556,9 +556,6 @@ public final class PartyRates {
                     loop.finish();
                 }
                 long t = clock(team == null && reader == null) - t0;
-                if (System.getProperty("gcstream.debug.lockstep") != null && loop instanceof ParallelLoop pl) {
-                    System.err.println("lockstep " + java.util.Arrays.toString(pl.lockstepSegments()));
-                }
                 loop.close();
                 String who = (garbler ? "garbler" : "evaluator") + " with " + threads + " threads";
                 if (garbler) {
