@@ -33,7 +33,8 @@ public final class LaneCircuit {
                 () -> new Reader(w, gates), hash);
     }
 
-    private static int[] range(int from, int n) {
+    /** The slots from, from + 1, .., from + n - 1 (the generated circuits' input and output lists). */
+    static int[] range(int from, int n) {
         int[] r = new int[n];
         for (int i = 0; i < n; i++) {
             r[i] = from + i;
@@ -41,7 +42,8 @@ public final class LaneCircuit {
         return r;
     }
 
-    private static byte[] sha256(String s) {
+    /** A generated circuit's hash: SHA-256 of the text that names it and its parameters. */
+    static byte[] sha256(String s) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {

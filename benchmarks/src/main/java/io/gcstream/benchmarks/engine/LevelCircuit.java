@@ -7,9 +7,6 @@ import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.InstructionReader;
 import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.internal.TruthTable;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
 /**
@@ -38,27 +35,11 @@ public final class LevelCircuit {
             throw new IllegalArgumentException("a circuit needs at least one AND, got " + ands);
         }
         int w = lanes;
-        int[] ci = range(0, w);
-        int[] ei = range(w, w);
+        int[] ci = LaneCircuit.range(0, w);
+        int[] ei = LaneCircuit.range(w, w);
         long gates = 2 * ands;
-        byte[] hash = sha256("gcstream level circuit v1 lanes=" + w + " ands=" + ands);
+        byte[] hash = LaneCircuit.sha256("gcstream level circuit v1 lanes=" + w + " ands=" + ands);
         return Circuits.of(ci, ei, ci, ei, 2 * w, List.of(), gates, gates, ands, 2 * w, new Body(w, ands), hash);
-    }
-
-    private static int[] range(int from, int n) {
-        int[] r = new int[n];
-        for (int i = 0; i < n; i++) {
-            r[i] = from + i;
-        }
-        return r;
-    }
-
-    private static byte[] sha256(String s) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** The body: read whole, or a piece of each level at a time. */
