@@ -181,6 +181,7 @@ final class Lockstep {
         java.util.Arrays.fill(aloneAfter, -1);
         failure = null;
         partsRead = 0;
+        ruleUnavailable = false;
         nextWorkerPiece.set(1);
         java.util.Arrays.fill(arrived, 0);
         java.util.Arrays.fill(sleeping, false);
@@ -232,6 +233,7 @@ final class Lockstep {
         }
     }
 
+    /** The rule's readings of this walk's threads, opened once each has said who it is. */
     private CoreContention ruleOf;
 
     private void prepare(Schedule s, TweakableHash hash, int sendBytes) {
@@ -629,6 +631,7 @@ final class Lockstep {
         return ruleOf;
     }
 
+    /** Whether the rule cannot be read in this walk (no thread ids, or a reading failed). */
     private boolean ruleUnavailable;
 
     private void closeRule() {
