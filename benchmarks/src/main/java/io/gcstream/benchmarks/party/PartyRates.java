@@ -381,7 +381,8 @@ public final class PartyRates {
                     case "lib" -> Library.get(p[1]).circuit();
                     default -> io.gcstream.circuits.CircuitFiles.read(java.nio.file.Path.of(p[1]));
                 };
-                int reps = (p[0].equals("lib") || p[0].equals("file")) && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
+                boolean repeated = p[0].equals("lib") || p[0].equals("file");
+                int reps = repeated && p.length > 2 ? (int) Cli.count("repetitions", p[2]) : 1;
                 Garbling g = new Garbling(workload + " (" + scheme.toString() + ")", c, reps, scheme);
                 if (sides.contains("garbler")) {
                     out.add(g.side(true));

@@ -652,8 +652,9 @@ public abstract class Protocol {
         }
         planFor(c, runsMode);
         try {
-            if (lockstep && loop instanceof ParallelLoop team) {
-                team.walk(Circuits.schedule(c));
+            Schedule schedule = lockstep ? Circuits.schedule(c) : null;
+            if (schedule != null && loop instanceof ParallelLoop team && team.runs(schedule)) {
+                team.walk(schedule);
             } else if (codeWalker != null) {
                 codeWalker.walk(loop, batchDone);
             } else {
