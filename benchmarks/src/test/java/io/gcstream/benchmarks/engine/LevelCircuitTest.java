@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
-import io.gcstream.circuits.internal.ScheduleCheck;
+import io.gcstream.circuits.testing.ScheduleCheck;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.circuits.testing.ScheduleCheck;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

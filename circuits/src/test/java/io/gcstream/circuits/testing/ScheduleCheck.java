@@ -1,6 +1,10 @@
-package io.gcstream.circuits.internal;
+package io.gcstream.circuits.testing;
 
 import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.internal.CircuitWalker;
+import io.gcstream.circuits.internal.Circuits;
+import io.gcstream.circuits.internal.Schedule;
+import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -9,7 +13,7 @@ import java.util.Set;
 /**
  * Checks a circuit's {@link Schedule} against its body for a team of a given size: every rule of
  * the schedule's contract, which the engine relies on without checking. It holds the whole
- * walked body, so it is for tests of the generators that make schedules.
+ * walked body: for the tests of the generators that make schedules, in every module.
  */
 public final class ScheduleCheck {
     private ScheduleCheck() {
