@@ -46,9 +46,6 @@ final class Lockstep {
     /** Arrival counters, a cache line apart. */
     private static final int PAD = 16;
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final int TEAM = 0;
-    private static final int ALONE = 1;
-    private static final int STOP = 2;
 
     private final int threads;
     private final Workers team;
@@ -75,7 +72,8 @@ final class Lockstep {
     /** Workers asleep while the owner goes on alone, to be woken when it takes them back or stops. */
     private final boolean[] resting;
     private final AtomicInteger nextWorkerPiece = new AtomicInteger();
-    private volatile int mode;
+    /** Set when the walk ends, or fails on any thread: every wait of the others ends. */
+    private volatile boolean stopped;
     /**
      * By the parity of a meeting's number: the meeting after which the owner went on alone (the
      * workers sleep from there), and the segment at which it took the team back. By parity,
@@ -177,7 +175,7 @@ final class Lockstep {
         prepare(s, hash, sendBytes);
         gates = 0;
         nonLinear = 0;
-        mode = TEAM;
+        stopped = false;
         java.util.Arrays.fill(aloneAfter, -1);
         failure = null;
         partsRead = 0;
@@ -211,8 +209,8 @@ final class Lockstep {
             ok = true;
             return end;
         } finally {
-            if (!ok && mode != STOP) {
-                mode = STOP;
+            if (!ok) {
+                stopped = true;
             }
             wakeAll();
             wakeResting();
@@ -273,7 +271,7 @@ final class Lockstep {
         boolean more = next(mine);
         boolean readAhead = false;
         long leftAt = -1;
-        while (more && mode != STOP) {
+        while (more && !stopped) {
             int slot = (int) (segment & 1);
             long g = segmentGate[slot];
             int segNonLinear = mine.segmentNonLinear();
@@ -329,14 +327,12 @@ final class Lockstep {
                     leftAt = (long) LONGS.getVolatile(arrived, PAD) + 1;
                     LONGS.setVolatile(resumeAt, PAD * (int) (leftAt & 1), -1L);
                     LONGS.setVolatile(aloneAfter, PAD * (int) (leftAt & 1), leftAt);
-                    mode = ALONE;
                     switches++;
                 }
                 meet(0);
                 alone = leave && more;
             } else if (back && more) {
                 LONGS.setVolatile(resumeAt, PAD * (int) (leftAt & 1), segment + 1);
-                mode = TEAM;
                 wakeResting();
                 alone = false;
                 CoreContention r = rule();
@@ -353,10 +349,10 @@ final class Lockstep {
             }
             segment++;
         }
-        if (mode == STOP && failure != null) {
+        if (stopped && failure != null) {
             rethrow(failure);
         }
-        mode = STOP;
+        stopped = true;
         if (output != null) {
             int slot = (int) (segment & 1);
             if (segmentAt[slot] > 0) {
@@ -381,7 +377,7 @@ final class Lockstep {
         try {
             Schedule.Piece p = pieces[t];
             long segment = 0;
-            while (mode != STOP) {
+            while (!stopped) {
                 if (!next(p)) {
                     return;
                 }
@@ -403,7 +399,7 @@ final class Lockstep {
                 resting[t] = true;
                 VarHandle.fullFence();
                 long resume;
-                while ((resume = (long) LONGS.getVolatile(resumeAt, k)) < 0 && mode != STOP) {
+                while ((resume = (long) LONGS.getVolatile(resumeAt, k)) < 0 && !stopped) {
                     LockSupport.park(this);
                 }
                 resting[t] = false;
@@ -416,7 +412,7 @@ final class Lockstep {
             if (failure == null) {
                 failure = e;
             }
-            mode = STOP;
+            stopped = true;
             wakeAll();
             wakeResting();
         }
@@ -572,7 +568,7 @@ final class Lockstep {
             if (me == 0 && f != null) {
                 rethrow(f);
             }
-            if (me != 0 && mode == STOP) {
+            if (me != 0 && stopped) {
                 return false;
             }
             if (spins < SPINS) {
@@ -581,7 +577,7 @@ final class Lockstep {
             }
             sleeping[me] = true;
             VarHandle.fullFence();
-            if (!ready(other, v) && mode != STOP) {
+            if (!ready(other, v) && !stopped) {
                 LockSupport.parkNanos(this, 1_000_000L);
             }
             sleeping[me] = false;

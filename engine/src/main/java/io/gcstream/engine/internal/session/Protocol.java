@@ -100,8 +100,8 @@ public abstract class Protocol {
     private SplitPlan plan;
     /** Whether the walks of {@link #walkerOf} are read ahead, and the gate loop's threads then. */
     private boolean readAhead;
-    /** Whether the current circuit's walks are its schedule's, by the team ({@link ParallelLoop#walk(Schedule)}). */
-    private boolean lockstep;
+    /** The current circuit's schedule if the team walks it by that ({@link ParallelLoop#walk(Schedule)}), else null. */
+    private Schedule lockstep;
     private int loopThreads = 1;
     /** The read-ahead thread, made by the first circuit that needs it. */
     private ReadAhead reader;
@@ -239,8 +239,9 @@ public abstract class Protocol {
             codeWalker = null;
             walkerOf = null;
             // A team walks a scheduled circuit itself, every thread its own pieces.
-            lockstep = !runs && gateLoopThreads > 1 && ParallelLoop.runs(scheme, Circuits.schedule(c));
-            readAhead = !runs && !lockstep && ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
+            Schedule s = runs || gateLoopThreads < 2 ? null : Circuits.schedule(c);
+            lockstep = s != null && ParallelLoop.runs(scheme, s) ? s : null;
+            readAhead = !runs && lockstep == null && ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
             loopThreads = runs ? 1 : readAhead ? gateLoopThreads - 1 : gateLoopThreads;
             plan = SplitPlan.of(c, loopThreads);
             walker = loopThreads > 1 ? new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan)
@@ -652,9 +653,8 @@ public abstract class Protocol {
         }
         planFor(c, runsMode);
         try {
-            Schedule schedule = lockstep ? Circuits.schedule(c) : null;
-            if (schedule != null && loop instanceof ParallelLoop team && team.runs(schedule)) {
-                team.walk(schedule);
+            if (lockstep != null && loop instanceof ParallelLoop team && team.runs(lockstep)) {
+                team.walk(lockstep);
             } else if (codeWalker != null) {
                 codeWalker.walk(loop, batchDone);
             } else {
