@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Party;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.compiler.bristol.BristolImporter;
 import io.gcstream.compiler.bristol.BristolOptions;
 import io.gcstream.compiler.dsl.Bit;
@@ -16,13 +17,18 @@ import io.gcstream.compiler.dsl.Type;
 import io.gcstream.compiler.dsl.UInt;
 import io.gcstream.compiler.lib.Library;
 import io.gcstream.compiler.lib.LibraryCircuit;
+import io.gcstream.engine.GcSession;
 import io.gcstream.engine.LocalPair;
 import io.gcstream.engine.Scheme;
 import io.gcstream.engine.SessionOptions;
+import io.gcstream.ot.channel.Channel;
+import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.MemoryChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
@@ -40,6 +46,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GarbledCircuitsTest {
     private static final int PAIRS = 20;
+    /** The smallest library grid with two groups of 16 lanes: 64 columns, segments of 16 steps. */
+    private static final String SCHEDULED = "levenshtein70x64dna";
     /** Library circuits at moderate sizes; the encoded ones get their values encoded first. */
     private static final String[] LIBRARY = {"aes128", "aes128-expanded", "present80", "present80-expanded",
         "hamming100", "mult16", "karatsuba64", "minimum20x8", "millionaires32", "equal32", "levenshtein12x9",
@@ -152,9 +160,12 @@ class GarbledCircuitsTest {
         }
     }
 
-    /** Library circuits whose definitions split between threads (S-boxes, grid blocks) and some that do not. */
+    /**
+     * Library circuits whose definitions split between threads (S-boxes, grid blocks), some that
+     * do not, and a grid wide enough to carry a schedule, which a team walks in lockstep.
+     */
     private static final String[] THREADED = {"aes128", "present80", "levenshtein20x30dna",
-        "levenshtein19x25dna-fastgc", "smithwaterman9x20", "minimum20x8", "karatsuba64"};
+        "levenshtein19x25dna-fastgc", "smithwaterman9x20", "minimum20x8", "karatsuba64", SCHEDULED};
 
     static Stream<Arguments> threadCases() {
         List<Arguments> out = new ArrayList<>();
@@ -220,6 +231,63 @@ class GarbledCircuitsTest {
             assertArrayEquals(expected.creatorOutputs(), garbled.get(i).creatorOutputs(), "creator, pair " + i);
             assertArrayEquals(expected.evaluatorOutputs(), garbled.get(i).evaluatorOutputs(), "evaluator, pair " + i);
         }
+    }
+
+    /**
+     * A scheduled grid between parties on different thread counts, one walking it in lockstep
+     * and the other gate by gate or with a team of another size: the table stream does not
+     * depend on the thread count, so the outputs still equal the simulator's.
+     */
+    @ParameterizedTest(name = "{0} creator {1} / evaluator {2} threads")
+    @MethodSource("mixedThreadCases")
+    void aScheduledGridInteroperatesAcrossThreadCounts(Scheme scheme, int creatorThreads, int evaluatorThreads)
+            throws Exception {
+        LibraryCircuit lc = Library.get(SCHEDULED);
+        Circuit c = lc.circuit();
+        assertTrue(Circuits.schedule(c) != null, SCHEDULED + " carries a schedule");
+        SplittableRandom rnd = new SplittableRandom(31L * creatorThreads + evaluatorThreads + 7L * scheme.ordinal());
+        List<boolean[]> xs = new ArrayList<>();
+        List<boolean[]> ys = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            xs.add(input(lc, Party.CREATOR, rnd));
+            ys.add(input(lc, Party.EVALUATOR, rnd));
+        }
+        SessionOptions co = SessionOptions.builder().scheme(scheme).threads(creatorThreads).build();
+        SessionOptions eo = SessionOptions.builder().scheme(scheme).threads(evaluatorThreads).build();
+        Channel[] ch = MemoryChannel.pair(
+                ChannelOptions.builder().readTimeout(co.timeout()).build());
+        CompletableFuture<List<boolean[]>> evaluator = CompletableFuture
+                .supplyAsync(() -> {
+                    try (GcSession e = GcSession.evaluator(ch[1], eo)) {
+                        List<boolean[]> out = new ArrayList<>();
+                        for (boolean[] y : ys) {
+                            out.add(e.run(c, y));
+                        }
+                        return out;
+                    }
+                });
+        List<boolean[]> creatorOut = new ArrayList<>();
+        try (GcSession g = GcSession.creator(ch[0], co)) {
+            for (boolean[] x : xs) {
+                creatorOut.add(g.run(c, x));
+            }
+        }
+        List<boolean[]> evaluatorOut = evaluator.get();
+        for (int i = 0; i < xs.size(); i++) {
+            Simulator.Result expected = Simulator.run(c, xs.get(i), ys.get(i));
+            assertArrayEquals(expected.creatorOutputs(), creatorOut.get(i), "creator, pair " + i);
+            assertArrayEquals(expected.evaluatorOutputs(), evaluatorOut.get(i), "evaluator, pair " + i);
+        }
+    }
+
+    static Stream<Arguments> mixedThreadCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (Scheme s : Scheme.values()) {
+            for (int[] t : new int[][] {{2, 1}, {1, 2}, {8, 2}, {3, 8}}) {
+                out.add(Arguments.of(s, t[0], t[1]));
+            }
+        }
+        return out.stream();
     }
 
     static Stream<Arguments> readAheadCases() {

@@ -53,11 +53,43 @@ public final class CircuitWalker {
      * and marks where each such call starts ({@link SplitPlan}); null: the plain walk.
      */
     public CircuitWalker(Circuit circuit, SplitPlan plan) {
+        this(circuit, plan == null ? Circuits.subCircuits(circuit) : plan.subCircuits(), plan);
+    }
+
+    private CircuitWalker(Circuit circuit, List<SubCircuit> subs, SplitPlan plan) {
         this.circuit = circuit;
-        this.subs = plan == null ? Circuits.subCircuits(circuit) : plan.subCircuits();
+        this.subs = subs;
         this.firstCopy = new int[subs.size()];
         for (int k = 0; k < firstCopy.length; k++) {
             firstCopy[k] = plan == null || plan.mark(k) == 0 ? TruthTable.COPY : plan.mark(k);
+        }
+    }
+
+    /**
+     * A walker that expands single calls of {@code definitions} ({@link #call}), for a generator
+     * that hands out a body's pieces with their calls expanded ({@link Schedule}); it cannot
+     * {@link #walk}.
+     */
+    public static CircuitWalker ofCalls(List<SubCircuit> definitions) {
+        return new CircuitWalker(null, List.copyOf(definitions), null);
+    }
+
+    /**
+     * Hands to {@code sink} the gates of one call of definition {@code callee} bound to main-frame
+     * slots {@code args[0 ..]} (inputs, then outputs), its frame at {@code base}: what a walk
+     * hands on for that call, with the frame moved from the main frame's end to {@code base}.
+     */
+    public void call(int callee, int[] args, int base, GateSink sink) throws IOException {
+        this.sink = sink;
+        count = 0;
+        try {
+            expand(callee, args, base);
+            flush();
+        } finally {
+            Arrays.fill(frameCode, null);
+            Arrays.fill(frameArgs, null);
+            Arrays.fill(frameSub, null);
+            this.sink = null;
         }
     }
 
@@ -105,6 +137,9 @@ public final class CircuitWalker {
 
     /** One full pass over the circuit. */
     public void walk(GateSink sink) throws IOException {
+        if (circuit == null) {
+            throw new IllegalStateException("a walker of calls only");
+        }
         this.sink = sink;
         count = 0;
         int frameTop = circuit.numSlots();

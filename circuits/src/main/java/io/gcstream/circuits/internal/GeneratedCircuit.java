@@ -45,6 +45,7 @@ public final class GeneratedCircuit {
         private long nonLinear;
         private long deepestCall;
         private BodySource body;
+        private Schedule schedule;
         private String name = "generated circuit";
 
         @Override
@@ -81,6 +82,15 @@ public final class GeneratedCircuit {
             return this;
         }
 
+        /**
+         * The body's {@link Schedule}, which {@link Circuits#schedule} then returns. Its pieces
+         * are not checked as they are read: the generator's tests check them.
+         */
+        public Builder schedule(Schedule s) {
+            schedule = Objects.requireNonNull(s);
+            return this;
+        }
+
         /** Names the circuit in error messages (default "generated circuit"). */
         public Builder name(String circuitName) {
             name = Objects.requireNonNull(circuitName);
@@ -112,9 +122,10 @@ public final class GeneratedCircuit {
             Spec spec = new Spec(name, numSlots, firstSlots(allInputs) ? null : allInputs, allInputs.length,
                     creatorOutputs, evaluatorOutputs, subs, instructions, gates, nonLinear, numSlots + deepestCall);
             BodySource source = body;
+            BodySource checked = () -> new CheckedReader(source.open(), spec);
             return Circuits.of(creatorInputs, evaluatorInputs, creatorOutputs, evaluatorOutputs, numSlots,
                     subs, instructions, gates, nonLinear, numSlots + deepestCall,
-                    () -> new CheckedReader(source.open(), spec), null);
+                    schedule == null ? checked : new ScheduledSource(checked, schedule), null);
         }
 
         private static boolean firstSlots(int[] inputs) {
@@ -131,6 +142,24 @@ public final class GeneratedCircuit {
             System.arraycopy(a, 0, all, 0, a.length);
             System.arraycopy(b, 0, all, a.length, b.length);
             return all;
+        }
+    }
+
+    /** A checked body that also offers its schedule. */
+    private record ScheduledSource(BodySource body, Schedule schedule) implements BodySource, Schedule {
+        @Override
+        public InstructionReader open() throws IOException {
+            return body.open();
+        }
+
+        @Override
+        public int maxSegmentNonLinear() {
+            return schedule.maxSegmentNonLinear();
+        }
+
+        @Override
+        public Piece open(int pieces, int piece) throws IOException {
+            return schedule.open(pieces, piece);
         }
     }
 

@@ -18,10 +18,19 @@ import java.io.IOException;
  *       piece of that segment writes.</li>
  *   <li>Every piece holds gates only (calls arrive expanded, over absolute label slots) and
  *       states its non-linear gates exactly, as do the segment's other pieces.</li>
+ *   <li>A piece may place the frames of the calls it expands elsewhere than the walk does, so
+ *       that pieces' frames do not meet: each slot at or above the main frame's size in the
+ *       walked gates appears in the piece moved by one offset, the piece's own for the whole
+ *       pass, to slots below the circuit's {@code labelSlots()} that the body itself never
+ *       touches. A frame holds only its call's temporaries, so no label, tweak or table
+ *       changes.</li>
  * </ul>
  * Thread-safe: each thread opens its own piece.
  */
 public interface Schedule {
+    /** The most non-linear gates a segment should hold for an engine to run it by its schedule. */
+    int MAX_SEGMENT_NON_LINEAR = 1 << 16;
+
     /** The most non-linear gates a segment holds: the room a team's table buffers need. */
     int maxSegmentNonLinear();
 

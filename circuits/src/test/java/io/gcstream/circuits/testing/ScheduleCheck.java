@@ -7,6 +7,7 @@ import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.internal.TruthTable;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -40,10 +41,21 @@ public final class ScheduleCheck {
             size[0] += 4 * count;
         });
         int[] body = walked[0];
+        BitSet mainUsed = new BitSet();
+        for (int i = 0; i < size[0]; i += 4) {
+            for (int k = 0; k < 3; k++) {
+                if (body[i + k] < c.numSlots()) {
+                    mainUsed.set(body[i + k]);
+                }
+            }
+        }
         Schedule.Piece[] p = new Schedule.Piece[pieces];
         for (int t = 0; t < pieces; t++) {
             p[t] = s.open(pieces, t);
         }
+        int main = c.numSlots();
+        long[] frameOffset = new long[pieces];
+        boolean[] frameSeen = new boolean[pieces];
         int at = 0;
         int[] ops = new int[4 * 256];
         for (long seg = 0; ; seg++) {
@@ -77,8 +89,31 @@ public final class ScheduleCheck {
                 int n;
                 while ((n = p[t].gates(ops, 0, 256)) > 0) {
                     for (int i = 0; i < 4 * n; i += 4) {
-                        if (at >= size[0] || !Arrays.equals(ops, i, i + 4, body, at, at + 4)) {
+                        if (at >= size[0] || ops[i + 3] != body[at + 3]) {
                             throw new IllegalStateException(where + ": gate " + at / 4 + " of the body is not the piece's next");
+                        }
+                        for (int k = 0; k < 3; k++) {
+                            int walkedSlot = body[at + k];
+                            int slot = ops[i + k];
+                            if (walkedSlot < main) {
+                                if (slot != walkedSlot) {
+                                    throw new IllegalStateException(where + ": gate " + at / 4 + " of the body is not the piece's next");
+                                }
+                                continue;
+                            }
+                            // A frame's slot: moved by the piece's one offset, below labelSlots, not into the main frame's used slots.
+                            if (!frameSeen[t]) {
+                                frameSeen[t] = true;
+                                frameOffset[t] = (long) slot - walkedSlot;
+                            }
+                            if ((long) slot - walkedSlot != frameOffset[t] || slot < 0 || slot >= c.labelSlots()) {
+                                throw new IllegalStateException(where + ": gate " + at / 4 + " moves frame slot " + walkedSlot
+                                        + " to " + slot + ", not by the piece's one offset into the labels");
+                            }
+                            if (slot < main && mainUsed.get(slot)) {
+                                throw new IllegalStateException(where + ": gate " + at / 4 + " moves frame slot " + walkedSlot
+                                        + " to main-frame slot " + slot + ", which the body uses");
+                            }
                         }
                         at += 4;
                         nonLinear += TruthTable.isLinear(ops[i + 3]) ? 0 : 1;

@@ -3,9 +3,12 @@ package io.gcstream.compiler.lib;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.internal.AbstractInstructionReader;
 import io.gcstream.circuits.internal.Body;
+import io.gcstream.circuits.internal.CircuitWalker;
 import io.gcstream.circuits.internal.Circuits;
+import io.gcstream.circuits.internal.GateSink;
 import io.gcstream.circuits.internal.GeneratedCircuit;
 import io.gcstream.circuits.internal.InstructionReader;
+import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.TruthTable;
 import io.gcstream.compiler.CircuitBuilder;
@@ -35,28 +38,48 @@ import java.util.List;
  * step r. At step t lane r is at its (t − r)-th cell; the K cells of a step lie on different
  * rows, each one row below and one column behind the previous lane's (lane 0 is one row below
  * lane K − 1, C − K + 1 columns behind), so their inputs were all made in earlier steps and
- * none of them depends on another. A step with all K lanes busy is one call of a <em>block</em>
- * sub-circuit of K cells whose gates are ordered by AND depth, so every hash batch holds K
- * gates; the first and last K − 1 steps (and the end of lanes with fewer rows) call the
- * single-cell sub-circuit per busy lane, in lane order. K = min(16, C − 1, R), at least 1.
+ * none of them depends on another. The lanes form G <em>groups</em> of L = min(16, C − 1, R)
+ * lanes; a step of a group with all L lanes busy is one call of a <em>block</em> sub-circuit of
+ * L cells whose gates are ordered by AND depth, so every hash batch holds L gates; a step with
+ * fewer busy lanes calls the single-cell sub-circuit per busy lane, in lane order.
+ *
+ * <p><b>Groups and the schedule.</b> Where the grid is wide enough (R ≥ 2L and C − 2L ≥
+ * 2·{@value #MIN_SEGMENT_STEPS}) there are G = 2 groups, else one. The body is cut into
+ * <em>segments</em> of D steps: in segment s, group g runs steps [(s − g)·D, (s − g + 1)·D), so
+ * each group runs one segment behind the one before. Group g's first lane needs the previous
+ * group's last lane one step earlier, which ran a segment before; group 0's first lane needs the
+ * last group's last lane C − K + 1 steps earlier and overwrites what that lane read C − K steps
+ * earlier, which ran G − 1 segments behind, so D ≤ (C − K)/G keeps every such pair in different
+ * segments. So within a segment no group reads or writes a slot another group writes, and the
+ * circuit carries a {@link Schedule} whose pieces are the groups ({@link Pieces}); each group
+ * expands its calls into a frame of its own, group 0's where the walk puts them and the others'
+ * in slots the main frame reserves. D = min({@value #MAX_SEGMENT_STEPS}, (C − K)/G), less if a
+ * segment would hold more than {@link Schedule#MAX_SEGMENT_NON_LINEAR} non-linear gates.
  *
  * <p><b>Slots.</b> The main frame holds the creator's input bits, then the evaluator's, then
  * two rows of records: group (p, j), p = 0, 1, j = 0 .. C, at
  * {@code BUF + (p·(C + 1) + j)·O} holds the record of cell (i, j) for the last i with i mod 2
- * = p; then the output slots of the readout, if any. A cell's record is written over the one
- * two rows up, which every reader of that record has read by then (it is read only from its
- * own row and the next); within a step, lanes are called in lane order (in a block, all
- * arguments are copied in before any result is copied out). The body starts with constant
- * gates writing row 0's records into parity 0 and zeros into parity 1; when a lane starts row
- * i, constant gates write record (i, 0). The readout, if the cell has one, is called last on
- * the last row's records.
+ * = p; then the output slots of the readout, if any; then, with G groups, G − 1 frames for the
+ * calls of groups 1 .. G − 1 run by a team. A cell's record is written over the one two rows
+ * up, which every reader of that record has read by then (it is read only from its own row and
+ * the next); within a step, lanes are called in lane order (in a block, all arguments are
+ * copied in before any result is copied out). The body starts with constant gates writing row
+ * 0's records into parity 0 and zeros into parity 1; when a lane starts row i, constant gates
+ * write record (i, 0). The readout, if the cell has one, is called last on the last row's
+ * records.
  *
- * <p>Counts are computed by a pass over the schedule (no gates), linear in the cells.
+ * <p>Counts are computed by a pass over the steps (no gates), linear in the cells.
  * Immutable after construction.
  */
 final class GridCircuit {
-    /** Most lanes: 16 cells per block keep the engines' hash batches full. */
+    /** Most lanes a group: 16 cells per block keep the engines' hash batches full. */
     static final int MAX_LANES = 16;
+    /** Groups of lanes on a wide grid: a team of two threads runs one each. */
+    static final int GROUPS = 2;
+    /** Fewest steps a segment of a grouped grid holds: fewer, and threads meet too often to pay. */
+    static final int MIN_SEGMENT_STEPS = 16;
+    /** Most steps a segment holds: enough work between meetings, little held back at the ends. */
+    static final int MAX_SEGMENT_STEPS = 64;
 
     private final GridCell cell;
     private final int n;
@@ -64,13 +87,18 @@ final class GridCircuit {
     private final int rows;
     private final int columns;
     private final boolean creatorRows;
+    /** Lanes a group (L), groups (G) and all lanes (K = G·L). */
     private final int lanes;
+    private final int groups;
+    private final int allLanes;
     private final int cc;
     private final int ec;
     private final int record;
     private final int evaluatorBase;
     private final int buffer;
     private final int outBase;
+    /** First slot of the frames reserved for groups 1 .. G − 1, each {@link #frameSize} slots. */
+    private final int frames;
     private final int numSlots;
     private final int[] rowsOfLane;
     private final long steps;
@@ -89,20 +117,22 @@ final class GridCircuit {
     private long gates;
     private long nonLinear;
     private long deepest;
-
-    GridCircuit(GridCell cell, int n, int m) {
-        this(cell, n, m, MAX_LANES);
-    }
+    /** Steps a segment (D), segments, and the most non-linear gates one holds. */
+    private final int segmentSteps;
+    private final long segments;
+    private final long segmentNonLinear;
 
     /**
      * The grid for the creator's {@code n} and the evaluator's {@code m} characters with at most
-     * {@code maxLanes} lanes.
+     * {@code maxLanes} lanes a group, {@code maxGroups} groups where the grid is wide enough for
+     * segments of {@code min(MIN_SEGMENT_STEPS, maxSegmentSteps)} steps, and at most
+     * {@code maxSegmentSteps} steps a segment (tests vary them).
      *
      * @throws IllegalArgumentException if a size is below 1 or the slots do not fit an int
      */
-    GridCircuit(GridCell cell, int n, int m, int maxLanes) {
-        if (n < 1 || m < 1 || maxLanes < 1) {
-            throw new IllegalArgumentException("string lengths and lanes must be at least 1");
+    GridCircuit(GridCell cell, int n, int m, int maxLanes, int maxGroups, int maxSegmentSteps) {
+        if (n < 1 || m < 1 || maxLanes < 1 || maxGroups < 1 || maxSegmentSteps < 1) {
+            throw new IllegalArgumentException("string lengths, lanes, groups and steps must be at least 1");
         }
         this.cell = cell;
         this.n = n;
@@ -111,27 +141,23 @@ final class GridCircuit {
         this.rows = Math.max(n, m);
         this.columns = Math.min(n, m);
         this.lanes = Math.max(1, Math.min(maxLanes, Math.min(columns - 1, rows)));
+        int minSteps = Math.min(MIN_SEGMENT_STEPS, maxSegmentSteps);
+        int g = maxGroups;
+        while (g > 1 && ((long) rows < (long) g * lanes || (columns - (long) g * lanes) / g < minSteps)) {
+            g--;
+        }
+        this.groups = g;
+        this.allLanes = g * lanes;
         this.cc = cell.creatorCharBits();
         this.ec = cell.evaluatorCharBits();
         this.record = cell.recordBits();
         if (record < 1) {
             throw new IllegalArgumentException("records must have at least 1 bit, not " + record);
         }
-        long inputs = (long) n * cc + (long) m * ec;
-        long buf = 2L * (columns + 1) * record;
-        long out = cell.readoutFields() == null ? 0 : cell.outputWidth();
-        if (inputs + buf + out > Integer.MAX_VALUE - 64) {
-            throw new IllegalArgumentException(String.format("%d x %d characters need %,d slots, more than"
-                    + " a circuit can address", n, m, inputs + buf + out));
-        }
-        this.evaluatorBase = n * cc;
-        this.buffer = (int) inputs;
-        this.outBase = (int) (inputs + buf);
-        this.numSlots = (int) (inputs + buf + out);
-        this.rowsOfLane = new int[lanes];
+        this.rowsOfLane = new int[allLanes];
         long last = 0;
-        for (int r = 0; r < lanes; r++) {
-            rowsOfLane[r] = r < rows ? (rows - 1 - r) / lanes + 1 : 0;
+        for (int r = 0; r < allLanes; r++) {
+            rowsOfLane[r] = r < rows ? (rows - 1 - r) / allLanes + 1 : 0;
             last = Math.max(last, r + (long) rowsOfLane[r] * columns);
         }
         this.steps = last;
@@ -149,6 +175,34 @@ final class GridCircuit {
         this.singleIndex = new int[cell.variants()];
         this.blockIndex = new int[cell.variants()];
         define();
+        long inputs = (long) n * cc + (long) m * ec;
+        long buf = 2L * (columns + 1) * record;
+        long out = cell.readoutFields() == null ? 0 : cell.outputWidth();
+        long reserved = (groups - 1) * deepest;
+        if (inputs + buf + out + reserved > Integer.MAX_VALUE - 64 - deepest) {
+            throw new IllegalArgumentException(String.format("%d x %d characters need %,d slots, more than"
+                    + " a circuit can address", n, m, inputs + buf + out + reserved));
+        }
+        this.evaluatorBase = n * cc;
+        this.buffer = (int) inputs;
+        this.outBase = (int) (inputs + buf);
+        this.frames = (int) (inputs + buf + out);
+        this.numSlots = (int) (inputs + buf + out + reserved);
+        // D: at most (C − K)/G with groups, and a segment's non-linear gates within the bound.
+        long perStep = 0;
+        for (int v = 0; v < variants; v++) {
+            perStep = Math.max(perStep, nonLinearOf(blockIndex[v]));
+            perStep = Math.max(perStep, lanes * nonLinearOf(singleIndex[v]));
+        }
+        long d = maxSegmentSteps;
+        if (groups > 1) {
+            d = Math.min(d, (columns - allLanes) / groups);
+            d = Math.min(d, Math.max(1, (Schedule.MAX_SEGMENT_NON_LINEAR - nonLinearOf(readoutIndex))
+                    / Math.max(1, groups * perStep)));
+        }
+        this.segmentSteps = (int) Math.max(1, d);
+        this.segments = (steps + segmentSteps - 1) / segmentSteps + groups - 1;
+        this.segmentNonLinear = groups * segmentSteps * perStep + nonLinearOf(readoutIndex);
     }
 
     int rows() {
@@ -159,14 +213,23 @@ final class GridCircuit {
         return columns;
     }
 
+    /** Lanes a group. */
     int lanes() {
         return lanes;
+    }
+
+    int groups() {
+        return groups;
+    }
+
+    int segmentSteps() {
+        return segmentSteps;
     }
 
     /** The streamed circuit: its body is generated on every pass and checked as it is read. */
     Circuit circuit() {
         int[] outs = outputs();
-        return GeneratedCircuit.builder()
+        GeneratedCircuit.Builder b = GeneratedCircuit.builder()
                 .name(cell.name() + " grid " + n + "x" + m)
                 .creatorInputs(range(0, n * cc))
                 .evaluatorInputs(range(evaluatorBase, m * ec))
@@ -175,8 +238,11 @@ final class GridCircuit {
                 .numSlots(numSlots)
                 .subCircuits(subs)
                 .counts(instructions, gates, nonLinear, deepest)
-                .body(Reader::new)
-                .build();
+                .body(Reader::new);
+        if (groups > 1 && segmentNonLinear <= Schedule.MAX_SEGMENT_NON_LINEAR) {
+            b.schedule(new Pieces());
+        }
+        return b.build();
     }
 
     /**
@@ -220,44 +286,42 @@ final class GridCircuit {
 
     // ---- definitions and counts ------------------------------------------------------------
 
-    /** Counts the calls of each definition by a pass over the schedule, then compiles those used. */
+    /** Counts the calls of each definition by a pass over the steps, then compiles those used. */
     private void define() {
         int v = cell.variants();
         long[] singleCalls = new long[v];
         long[] blockCalls = new long[v];
         long boundaryGates = 0;
-        Steps s = new Steps();
-        while (s.advance()) {
-            boundaryGates += (long) s.rowStarts * record;
-            if (s.active == lanes && lanes > 1) {
-                blockCalls[s.blockVariant()]++;
-            } else {
-                for (int r = 0; r < lanes; r++) {
-                    if (s.isActive(r)) {
-                        singleCalls[cell.variant(s.i[r], s.j[r])]++;
+        Step s = new Step();
+        for (long t = 0; t < steps; t++) {
+            for (int g = 0; g < groups; g++) {
+                s.at(t, g);
+                boundaryGates += (long) s.rowStarts * record;
+                if (s.isBlock()) {
+                    blockCalls[s.blockVariant()]++;
+                } else {
+                    for (int r = 0; r < lanes; r++) {
+                        if (s.isActive(r)) {
+                            singleCalls[cell.variant(s.i[r], s.j[r])]++;
+                        }
                     }
                 }
             }
         }
         CircuitBuilder b = new CircuitBuilder();
         List<Integer> blockDefs = new ArrayList<>();
-        List<String> names = new ArrayList<>();
         String suffix = v > 1 ? "_v" : "";
         for (int k = 0; k < v; k++) {
             singleIndex[k] = -1;
             if (singleCalls[k] > 0) {
-                String name = cell.name() + "_cell" + (v > 1 ? suffix + k : "");
-                singleIndex[k] = defineCells(b, name, k, 1);
-                names.add(name);
+                singleIndex[k] = defineCells(b, cell.name() + "_cell" + (v > 1 ? suffix + k : ""), k, 1);
             }
         }
         for (int k = 0; k < v; k++) {
             blockIndex[k] = -1;
             if (blockCalls[k] > 0) {
-                String name = cell.name() + "_block" + lanes + (v > 1 ? suffix + k : "");
-                blockIndex[k] = defineCells(b, name, k, lanes);
+                blockIndex[k] = defineCells(b, cell.name() + "_block" + lanes + (v > 1 ? suffix + k : ""), k, lanes);
                 blockDefs.add(blockIndex[k]);
-                names.add(name);
             }
         }
         int[] fields = cell.readoutFields();
@@ -298,6 +362,11 @@ final class GridCircuit {
         deepest = Math.max(deepest, s.frameDepth());
     }
 
+    /** Non-linear gates of a call of definition {@code index}; 0 for none (−1). */
+    private long nonLinearOf(int index) {
+        return index < 0 ? 0 : subs.get(index).nonLinearCount();
+    }
+
     /** Defines {@code k} cells of variant {@code v} side by side; returns the definition's index. */
     private int defineCells(CircuitBuilder b, String name, int v, int k) {
         int top = cell.topFields(v).length;
@@ -329,41 +398,42 @@ final class GridCircuit {
         return Access.builder().subCircuits(b).size() - 1;
     }
 
-    // ---- the schedule ----------------------------------------------------------------------
+    // ---- the steps -------------------------------------------------------------------------
 
-    /** Walks the steps: after {@link #advance()}, the lanes' cells of step t. */
-    private final class Steps {
-        long t = -1;
+    /** One group's cells at one step: after {@link #at}, lane r of the group is at cell (i[r], j[r]), or idle (i[r] = 0). */
+    private final class Step {
         final int[] i = new int[lanes];
         final int[] j = new int[lanes];
         int active;
         int rowStarts;
 
-        boolean advance() {
-            if (++t >= steps) {
-                return false;
-            }
+        void at(long t, int group) {
             active = 0;
             rowStarts = 0;
             for (int r = 0; r < lanes; r++) {
-                long c = t - r;
-                if (c < 0 || c >= (long) rowsOfLane[r] * columns) {
+                int lane = group * lanes + r;
+                long c = t - lane;
+                if (c < 0 || c >= (long) rowsOfLane[lane] * columns) {
                     i[r] = 0;
                     continue;
                 }
                 int q = (int) (c / columns);
                 j[r] = (int) (c - (long) q * columns) + 1;
-                i[r] = q * lanes + r + 1;
+                i[r] = q * allLanes + lane + 1;
                 active++;
                 if (j[r] == 1) {
                     rowStarts++;
                 }
             }
-            return true;
         }
 
         boolean isActive(int r) {
             return i[r] != 0;
+        }
+
+        /** Whether the step is one call of the block: every lane of the group busy. */
+        boolean isBlock() {
+            return active == lanes && lanes > 1;
         }
 
         int blockVariant() {
@@ -373,12 +443,49 @@ final class GridCircuit {
             }
             return v;
         }
+
+        /** Non-linear gates of this step's calls. */
+        long nonLinear() {
+            if (isBlock()) {
+                return nonLinearOf(blockIndex[blockVariant()]);
+            }
+            long k = 0;
+            for (int r = 0; r < lanes; r++) {
+                if (isActive(r)) {
+                    k += nonLinearOf(singleIndex[cell.variant(i[r], j[r])]);
+                }
+            }
+            return k;
+        }
     }
 
-    /** Generates the body: constant gates and calls, one instruction at a time. */
-    private final class Reader extends AbstractInstructionReader {
-        private final Steps steps = new Steps();
+    /** First step of group {@code g} in segment {@code s}. */
+    private long firstStep(long s, int g) {
+        return Math.min(steps, Math.max(0, (s - g) * segmentSteps));
+    }
+
+    /** The step after group {@code g}'s last in segment {@code s}. */
+    private long endStep(long s, int g) {
+        return Math.min(steps, Math.max(0, (s - g + 1) * segmentSteps));
+    }
+
+    /**
+     * The body's work for groups [lo, hi), segment by segment, group by group, step by step: the
+     * constant gates and calls each step makes, one instruction at a time.
+     */
+    private final class Work {
+        static final int GATE = 0;
+        static final int CALL = 1;
+        static final int READOUT = 2;
+
+        private final int lo;
+        private final int hi;
+        private final Step step = new Step();
         private final long init = 2L * (columns + 1) * record;
+        long segment = -1;
+        int group;
+        private long t;
+        private long end;
         private long initDone;
         private boolean readoutDone;
         // The current step's work: constant gates (slot, table), then calls (lane, or −1 for a block).
@@ -389,59 +496,90 @@ final class GridCircuit {
         private final int[] callLane = new int[lanes];
         private int callCount;
         private int callNext;
-        private long emitted;
+        // What next() found: its kind, and a gate's slot and table or a call's lane.
+        int kind;
+        int slot;
+        int table;
+        int lane;
 
-        @Override
-        public boolean next() {
-            while (true) {
-                if (initDone < init) {
-                    emitInit();
-                    return true;
-                }
-                if (gateNext < gateCount) {
-                    gate(gateTable[gateNext], gateSlot[gateNext], 0, 0);
-                    gateNext++;
-                    emitted++;
-                    return true;
-                }
-                if (callNext < callCount) {
-                    emitCall(callLane[callNext++]);
-                    emitted++;
-                    return true;
-                }
-                if (steps.advance()) {
-                    plan();
-                    continue;
-                }
-                if (readoutIndex >= 0 && !readoutDone) {
-                    readoutDone = true;
-                    emitReadout();
-                    emitted++;
-                    return true;
-                }
+        Work(int lo, int hi) {
+            this.lo = lo;
+            this.hi = hi;
+        }
+
+        /** Moves to the next segment; false after the last. */
+        boolean nextSegment() {
+            if (segment + 1 >= segments) {
                 return false;
             }
+            segment++;
+            group = lo;
+            startGroup();
+            return true;
         }
 
-        private void emitInit() {
-            long k = initDone++;
-            emitted++;
-            int slot = (int) (buffer + k);
-            long inGroup = k / record;
-            int bit = (int) (k % record);
-            boolean one = inGroup <= columns && cell.topBoundary((int) inGroup, bit);
-            gate(one ? TruthTable.ONE : TruthTable.ZERO, slot, 0, 0);
+        private void startGroup() {
+            if (group < hi) {
+                t = firstStep(segment, group);
+                end = endStep(segment, group);
+            }
+            gateCount = 0;
+            gateNext = 0;
+            callCount = 0;
+            callNext = 0;
         }
 
-        /** Lists the current step's constant gates and calls. */
-        private void plan() {
+        /** Finds the next instruction of this segment's work; false once it is done. */
+        boolean next() {
+            while (group < hi) {
+                if (segment == 0 && group == 0 && initDone < init) {
+                    long k = initDone++;
+                    long inGroup = k / record;
+                    int bit = (int) (k % record);
+                    boolean one = inGroup <= columns && cell.topBoundary((int) inGroup, bit);
+                    return gate((int) (buffer + k), one ? TruthTable.ONE : TruthTable.ZERO);
+                }
+                if (gateNext < gateCount) {
+                    gateNext++;
+                    return gate(gateSlot[gateNext - 1], gateTable[gateNext - 1]);
+                }
+                if (callNext < callCount) {
+                    kind = CALL;
+                    lane = callLane[callNext++];
+                    return true;
+                }
+                if (t < end) {
+                    plan(t++);
+                    continue;
+                }
+                if (group == groups - 1 && segment == segments - 1 && readoutIndex >= 0 && !readoutDone) {
+                    readoutDone = true;
+                    kind = READOUT;
+                    return true;
+                }
+                group++;
+                startGroup();
+            }
+            return false;
+        }
+
+        private boolean gate(int at, int tableOf) {
+            kind = GATE;
+            slot = at;
+            table = tableOf;
+            return true;
+        }
+
+        /** Lists step {@code s}'s constant gates and calls for the current group. */
+        private void plan(long s) {
+            step.at(s, group);
             gateCount = 0;
             gateNext = 0;
             callCount = 0;
             callNext = 0;
             for (int r = 0; r < lanes; r++) {
-                if (steps.isActive(r) && steps.j[r] == 1) {
-                    int i = steps.i[r];
+                if (step.isActive(r) && step.j[r] == 1) {
+                    int i = step.i[r];
                     int g = group(i % 2, 0);
                     for (int b = 0; b < record; b++) {
                         gateSlot[gateCount] = g + b;
@@ -449,84 +587,246 @@ final class GridCircuit {
                     }
                 }
             }
-            if (steps.active == lanes && lanes > 1) {
+            if (step.isBlock()) {
                 callLane[callCount++] = -1;
             } else {
                 for (int r = 0; r < lanes; r++) {
-                    if (steps.isActive(r)) {
+                    if (step.isActive(r)) {
                         callLane[callCount++] = r;
                     }
                 }
             }
         }
 
-        private void emitCall(int lane) {
-            if (lane < 0) {
-                int v = steps.blockVariant();
-                int index = blockIndex[v];
-                SubCircuit s = subs.get(index);
-                int[] dst = call(index, s.inputCount() + s.outputCount());
+        /** The definition the current call ({@link #CALL} or {@link #READOUT}) runs. */
+        int callee() {
+            if (kind == READOUT) {
+                return readoutIndex;
+            }
+            return lane < 0 ? blockIndex[step.blockVariant()]
+                    : singleIndex[cell.variant(step.i[lane], step.j[lane])];
+        }
+
+        /** Writes the current call's slots (inputs, then outputs) into {@code dst}. */
+        void callSlots(int[] dst) {
+            if (kind == READOUT) {
+                int[] f = cell.readoutFields();
                 int at = 0;
-                for (int r = 0; r < lanes; r++) {
-                    at = inputs(steps.i[r], steps.j[r], v, dst, at);
+                for (int j = 1; j <= columns; j++) {
+                    at = fields(group(rows % 2, j), f, dst, at);
                 }
-                for (int r = 0; r < lanes; r++) {
-                    at = outputs(steps.i[r], steps.j[r], v, dst, at);
+                for (int b = 0; b < cell.outputWidth(); b++) {
+                    dst[at++] = outBase + b;
                 }
                 return;
             }
-            int i = steps.i[lane];
-            int j = steps.j[lane];
-            int v = cell.variant(i, j);
-            int index = singleIndex[v];
-            SubCircuit s = subs.get(index);
-            int[] dst = call(index, s.inputCount() + s.outputCount());
-            outputs(i, j, v, dst, inputs(i, j, v, dst, 0));
-        }
-
-        private int inputs(int i, int j, int v, int[] dst, int at) {
-            int creatorChar = creatorRows ? i - 1 : j - 1;
-            int evaluatorChar = creatorRows ? j - 1 : i - 1;
-            for (int b = 0, s = creatorChar * cc; b < cc; b++) {
-                dst[at++] = s + b;
+            if (lane >= 0) {
+                int i = step.i[lane];
+                int j = step.j[lane];
+                int v = cell.variant(i, j);
+                outputs(i, j, v, dst, inputs(i, j, v, dst, 0));
+                return;
             }
-            for (int b = 0, s = evaluatorBase + evaluatorChar * ec; b < ec; b++) {
-                dst[at++] = s + b;
-            }
-            int up = (i - 1) % 2;
-            int here = i % 2;
-            at = fields(group(up, j), topFields[v], dst, at);
-            at = fields(group(here, j - 1), leftFields[v], dst, at);
-            return fields(group(up, j - 1), diagFields[v], dst, at);
-        }
-
-        private int outputs(int i, int j, int v, int[] dst, int at) {
-            return fields(group(i % 2, j), outFields[v], dst, at);
-        }
-
-        private int fields(int base, int[] f, int[] dst, int at) {
-            for (int b : f) {
-                dst[at++] = base + b;
-            }
-            return at;
-        }
-
-        private void emitReadout() {
-            SubCircuit s = subs.get(readoutIndex);
-            int[] dst = call(readoutIndex, s.inputCount() + s.outputCount());
-            int[] f = cell.readoutFields();
+            int v = step.blockVariant();
             int at = 0;
-            for (int j = 1; j <= columns; j++) {
-                at = fields(group(rows % 2, j), f, dst, at);
+            for (int r = 0; r < lanes; r++) {
+                at = inputs(step.i[r], step.j[r], v, dst, at);
             }
-            for (int b = 0; b < cell.outputWidth(); b++) {
-                dst[at++] = outBase + b;
+            for (int r = 0; r < lanes; r++) {
+                at = outputs(step.i[r], step.j[r], v, dst, at);
             }
+        }
+
+        String position() {
+            return "segment " + segment + ", group " + group + ", step " + t;
+        }
+    }
+
+    private int inputs(int i, int j, int v, int[] dst, int at) {
+        int creatorChar = creatorRows ? i - 1 : j - 1;
+        int evaluatorChar = creatorRows ? j - 1 : i - 1;
+        for (int b = 0, s = creatorChar * cc; b < cc; b++) {
+            dst[at++] = s + b;
+        }
+        for (int b = 0, s = evaluatorBase + evaluatorChar * ec; b < ec; b++) {
+            dst[at++] = s + b;
+        }
+        int up = (i - 1) % 2;
+        int here = i % 2;
+        at = fields(group(up, j), topFields[v], dst, at);
+        at = fields(group(here, j - 1), leftFields[v], dst, at);
+        return fields(group(up, j - 1), diagFields[v], dst, at);
+    }
+
+    private int outputs(int i, int j, int v, int[] dst, int at) {
+        return fields(group(i % 2, j), outFields[v], dst, at);
+    }
+
+    private static int fields(int base, int[] f, int[] dst, int at) {
+        for (int b : f) {
+            dst[at++] = base + b;
+        }
+        return at;
+    }
+
+    /** Generates the whole body, one instruction at a time. */
+    private final class Reader extends AbstractInstructionReader {
+        private final Work work = new Work(0, groups);
+        private long emitted;
+
+        @Override
+        public boolean next() {
+            while (!work.next()) {
+                if (!work.nextSegment()) {
+                    return false;
+                }
+            }
+            emitted++;
+            if (work.kind == Work.GATE) {
+                gate(work.table, work.slot, 0, 0);
+            } else {
+                int index = work.callee();
+                SubCircuit s = subs.get(index);
+                work.callSlots(call(index, s.inputCount() + s.outputCount()));
+            }
+            return true;
         }
 
         @Override
         public String position() {
-            return "call or gate " + emitted + " (step " + steps.t + ")";
+            return "call or gate " + emitted + " (" + work.position() + ")";
+        }
+    }
+
+    /**
+     * The schedule: for a team of {@code n} threads, piece p runs groups
+     * [⌊p·G/n⌋, ⌊(p + 1)·G/n⌋), which is all of them for one thread and none for some when
+     * there are more threads than groups. A piece expands its calls into the frame of its first
+     * group.
+     */
+    private final class Pieces implements Schedule {
+        @Override
+        public int maxSegmentNonLinear() {
+            return (int) segmentNonLinear;
+        }
+
+        @Override
+        public Piece open(int pieces, int piece) {
+            if (pieces < 1 || piece < 0 || piece >= pieces) {
+                throw new IllegalArgumentException("piece " + piece + " of " + pieces);
+            }
+            return new GroupPiece((int) ((long) piece * groups / pieces), (int) ((long) (piece + 1) * groups / pieces));
+        }
+    }
+
+    /** Groups [lo, hi) of every segment, their calls expanded. */
+    private final class GroupPiece implements Schedule.Piece {
+        private final int lo;
+        private final int hi;
+        private final Work work;
+        private final Step counter = new Step();
+        private final CircuitWalker walker = CircuitWalker.ofCalls(subs);
+        private final int frame;
+        private final int[] slots;
+        /** The expanded gates of the current call not handed out yet: {@code held[next .. count)}. */
+        private int[] held = new int[4 * CircuitWalker.BATCH];
+        private int heldCount;
+        private int heldNext;
+        private final GateSink hold = this::hold;
+        private int before;
+        private int own;
+        private int total;
+
+        GroupPiece(int lo, int hi) {
+            this.lo = lo;
+            this.hi = hi;
+            this.work = new Work(lo, hi);
+            this.frame = lo == 0 ? numSlots : frames + (int) ((lo - 1) * deepest);
+            int most = 0;
+            for (SubCircuit s : subs) {
+                most = Math.max(most, s.inputCount() + s.outputCount());
+            }
+            this.slots = new int[most];
+        }
+
+        @Override
+        public boolean nextSegment() {
+            if (!work.nextSegment()) {
+                return false;
+            }
+            before = 0;
+            own = 0;
+            total = 0;
+            for (int g = 0; g < groups; g++) {
+                long k = 0;
+                for (long t = firstStep(work.segment, g), e = endStep(work.segment, g); t < e; t++) {
+                    counter.at(t, g);
+                    k += counter.nonLinear();
+                }
+                if (g == groups - 1 && work.segment == segments - 1) {
+                    k += nonLinearOf(readoutIndex);
+                }
+                total += (int) k;
+                if (g < lo) {
+                    before += (int) k;
+                } else if (g < hi) {
+                    own += (int) k;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int nonLinearBefore() {
+            return before;
+        }
+
+        @Override
+        public int nonLinear() {
+            return own;
+        }
+
+        @Override
+        public int segmentNonLinear() {
+            return total;
+        }
+
+        @Override
+        public int gates(int[] ops, int off, int max) throws java.io.IOException {
+            int k = 0;
+            while (k < max) {
+                if (heldNext < heldCount) {
+                    int c = Math.min(max - k, heldCount - heldNext);
+                    System.arraycopy(held, 4 * heldNext, ops, off + 4 * k, 4 * c);
+                    heldNext += c;
+                    k += c;
+                    continue;
+                }
+                if (!work.next()) {
+                    break;
+                }
+                if (work.kind == Work.GATE) {
+                    int i = off + 4 * k++;
+                    ops[i] = work.slot;
+                    ops[i + 1] = 0;
+                    ops[i + 2] = 0;
+                    ops[i + 3] = work.table;
+                } else {
+                    heldCount = 0;
+                    heldNext = 0;
+                    work.callSlots(slots);
+                    walker.call(work.callee(), slots, frame, hold);
+                }
+            }
+            return k;
+        }
+
+        private void hold(int[] ops, int count) {
+            if (held.length < 4 * (heldCount + count)) {
+                held = Arrays.copyOf(held, Math.max(2 * held.length, 4 * (heldCount + count)));
+            }
+            System.arraycopy(ops, 0, held, 4 * heldCount, 4 * count);
+            heldCount += count;
         }
     }
 

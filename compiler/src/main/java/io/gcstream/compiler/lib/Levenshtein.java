@@ -72,12 +72,17 @@ final class Levenshtein {
         return grid(n, m, sigma, fastGc, GridCircuit.MAX_LANES);
     }
 
-    /** The grid with at most {@code maxLanes} lanes (tests vary it). */
+    /** The grid with at most {@code maxLanes} lanes a group (tests vary it). */
     static GridCircuit grid(int n, int m, int sigma, boolean fastGc, int maxLanes) {
+        return grid(n, m, sigma, fastGc, maxLanes, GridCircuit.GROUPS, GridCircuit.MAX_SEGMENT_STEPS);
+    }
+
+    /** The grid with at most {@code maxLanes} lanes a group, {@code groups} groups and segments of {@code steps} (tests vary them). */
+    static GridCircuit grid(int n, int m, int sigma, boolean fastGc, int maxLanes, int groups, int steps) {
         checkParameters(n, m, sigma);
         GridCell cell = fastGc ? new FastGcCell(sigma, outputWidth(n, m))
                 : new DifferenceCell(sigma, outputWidth(n, m));
-        return new GridCircuit(cell, n, m, maxLanes);
+        return new GridCircuit(cell, n, m, maxLanes, groups, steps);
     }
 
     /** Bits of the distance: the bit length of max(n, m), which bounds it. */

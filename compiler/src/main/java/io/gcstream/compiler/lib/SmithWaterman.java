@@ -99,9 +99,14 @@ final class SmithWaterman {
     }
 
     static GridCircuit grid(int n, int m, int maxLanes) {
+        return grid(n, m, maxLanes, GridCircuit.GROUPS, GridCircuit.MAX_SEGMENT_STEPS);
+    }
+
+    /** The grid with at most {@code maxLanes} lanes a group, {@code groups} groups and segments of {@code steps} (tests vary them). */
+    static GridCircuit grid(int n, int m, int maxLanes, int groups, int steps) {
         Library.positive(n, "n");
         Library.positive(m, "m");
-        return new GridCircuit(new Cell(Math.min(n, m)), n, m, maxLanes);
+        return new GridCircuit(new Cell(Math.min(n, m)), n, m, maxLanes, groups, steps);
     }
 
     /** The circuit with its encoders: values are residue codes, or text over {@link TextAlphabet#PROTEIN}. */

@@ -39,8 +39,6 @@ import java.util.concurrent.locks.LockSupport;
  * {@code sendBytes} plus a segment) or of a segment a piece (evaluator).
  */
 final class Lockstep {
-    /** Most non-linear gates in a segment: bounds the table buffers. */
-    static final int MAX_SEGMENT_NON_LINEAR = 1 << 16;
     private static final int BATCH = CircuitWalker.BATCH;
     private static final int SPINS = 1 << 14;
     /** Arrival counters, a cache line apart. */
@@ -131,7 +129,7 @@ final class Lockstep {
 
     /** Whether a team's loop runs {@code s} this way: a scheme without control bits, segments that fit the buffers. */
     static boolean runs(GarblingScheme scheme, Schedule s) {
-        return s != null && scheme.controlBits() == 0 && s.maxSegmentNonLinear() <= MAX_SEGMENT_NON_LINEAR;
+        return s != null && scheme.controlBits() == 0 && s.maxSegmentNonLinear() <= Schedule.MAX_SEGMENT_NON_LINEAR;
     }
 
     /** The garbler's: pieces garble into the owner's buffers, which it writes to {@code output}. */
