@@ -4,15 +4,15 @@ import java.io.IOException;
 
 /**
  * A circuit's main body cut into <em>segments</em>, and each segment into <em>pieces</em> that a
- * team of threads runs at once, one piece a thread, meeting only between segments: the schedule
- * a generator knows from its structure (an AND level cut by lanes), recorded so that no thread
- * scans gates for dependencies at run time. A {@link BodySource} may offer one
+ * team of threads runs at once, any piece on any thread, meeting only between segments: the
+ * schedule a generator knows from its structure (an AND level cut by lanes, a grid's groups of
+ * lanes), recorded so that no thread scans gates for dependencies at run time. A {@link BodySource} may offer one
  * ({@link Circuits#schedule}).
  *
  * <p>The contract, which the engine relies on and does not check:
  * <ul>
- *   <li>For any team size {@code n} the body, as {@link CircuitWalker} flattens it, is segment
- *       0's pieces 0 .. n-1 in order, then segment 1's, and so on: the same gates in the same
+ *   <li>For any number of pieces {@code n} the body, as {@link CircuitWalker} flattens it, is
+ *       segment 0's pieces 0 .. n-1 in order, then segment 1's, and so on: the same gates in the same
  *       order, so that hash tweaks and the table stream do not depend on {@code n}.</li>
  *   <li>Within a segment, no gate of one piece reads or writes a slot that a gate of another
  *       piece of that segment writes.</li>
@@ -25,7 +25,7 @@ import java.io.IOException;
  *       touches. A frame holds only its call's temporaries, so no label, tweak or table
  *       changes.</li>
  * </ul>
- * Thread-safe: each thread opens its own piece.
+ * Thread-safe: pieces are opened and read independently.
  */
 public interface Schedule {
     /** The most non-linear gates a segment should hold for an engine to run it by its schedule. */
@@ -34,12 +34,18 @@ public interface Schedule {
     /** The most non-linear gates a segment holds: the room a team's table buffers need. */
     int maxSegmentNonLinear();
 
-    /** Opens piece {@code piece} of every segment for a team of {@code pieces} threads, for one pass. */
+    /** Opens piece {@code piece} of every segment cut into {@code pieces} pieces, for one pass. */
     Piece open(int pieces, int piece) throws IOException;
 
-    /** One thread's piece of every segment, read segment by segment. Not thread-safe. */
+    /**
+     * One piece of every segment, read segment by segment, perhaps by another thread each
+     * segment (handed over with a happens-before edge). Not thread-safe.
+     */
     interface Piece {
-        /** Moves to the next segment; false after the last (every piece of a pass has as many). */
+        /**
+         * Moves to the next segment; false after the last (every piece of a pass has as many).
+         * Gates of the current segment not read yet are skipped: a piece may serve to count.
+         */
         boolean nextSegment() throws IOException;
 
         /** Non-linear gates of the current segment in the pieces before this one. */

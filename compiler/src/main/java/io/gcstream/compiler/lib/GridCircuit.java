@@ -43,8 +43,8 @@ import java.util.List;
  * L cells whose gates are ordered by AND depth, so every hash batch holds L gates; a step with
  * fewer busy lanes calls the single-cell sub-circuit per busy lane, in lane order.
  *
- * <p><b>Groups and the schedule.</b> Where the grid is wide enough (R ≥ 2L and C − 2L ≥
- * 2·{@value #MIN_SEGMENT_STEPS}) there are G = 2 groups, else one. The body is cut into
+ * <p><b>Groups and the schedule.</b> G is the most groups, up to {@value #GROUPS}, with R ≥ G·L
+ * and C − G·L ≥ G·{@value #MIN_SEGMENT_STEPS} (so G = 1 below 64 columns). The body is cut into
  * <em>segments</em> of D steps: in segment s, group g runs steps [(s − g)·D, (s − g + 1)·D), so
  * each group runs one segment behind the one before. Group g's first lane needs the previous
  * group's last lane one step earlier, which ran a segment before; group 0's first lane needs the
@@ -53,7 +53,8 @@ import java.util.List;
  * segments. So within a segment no group reads or writes a slot another group writes, and the
  * circuit carries a {@link Schedule} whose pieces are the groups ({@link Pieces}); each group
  * expands its calls into a frame of its own, group 0's where the walk puts them and the others'
- * in slots the main frame reserves. D = min({@value #MAX_SEGMENT_STEPS}, (C − K)/G), less if a
+ * in slots the main frame reserves (a cell block's frame each: the readout, in a last segment
+ * of its own, runs in group 0's). D = min({@value #MAX_SEGMENT_STEPS}, (C − K)/G), less if a
  * segment would hold more than {@link Schedule#MAX_SEGMENT_NON_LINEAR} non-linear gates.
  *
  * <p><b>Slots.</b> The main frame holds the creator's input bits, then the evaluator's, then
@@ -74,8 +75,8 @@ import java.util.List;
 final class GridCircuit {
     /** Most lanes a group: 16 cells per block keep the engines' hash batches full. */
     static final int MAX_LANES = 16;
-    /** Groups of lanes on a wide grid: a team of two threads runs one each. */
-    static final int GROUPS = 2;
+    /** Most groups of lanes: two a thread of a team of two, so that either can run three of four. */
+    static final int GROUPS = 4;
     /** Fewest steps a segment of a grouped grid holds: fewer, and threads meet too often to pay. */
     static final int MIN_SEGMENT_STEPS = 16;
     /** Most steps a segment holds: enough work between meetings, little held back at the ends. */
@@ -99,6 +100,7 @@ final class GridCircuit {
     private final int outBase;
     /** First slot of the frames reserved for groups 1 .. G − 1, each {@link #frameSize} slots. */
     private final int frames;
+    private final int frameSize;
     private final int numSlots;
     private final int[] rowsOfLane;
     private final long steps;
@@ -178,7 +180,14 @@ final class GridCircuit {
         long inputs = (long) n * cc + (long) m * ec;
         long buf = 2L * (columns + 1) * record;
         long out = cell.readoutFields() == null ? 0 : cell.outputWidth();
-        long reserved = (groups - 1) * deepest;
+        // Groups 1 .. G − 1 call only cells; the readout runs on group 0's frame, in a segment of its own.
+        long cellFrame = 0;
+        for (int v = 0; v < variants; v++) {
+            cellFrame = Math.max(cellFrame, frameOf(singleIndex[v]));
+            cellFrame = Math.max(cellFrame, frameOf(blockIndex[v]));
+        }
+        this.frameSize = (int) cellFrame;
+        long reserved = (groups - 1) * cellFrame;
         if (inputs + buf + out + reserved > Integer.MAX_VALUE - 64 - deepest) {
             throw new IllegalArgumentException(String.format("%d x %d characters need %,d slots, more than"
                     + " a circuit can address", n, m, inputs + buf + out + reserved));
@@ -197,12 +206,11 @@ final class GridCircuit {
         long d = maxSegmentSteps;
         if (groups > 1) {
             d = Math.min(d, (columns - allLanes) / groups);
-            d = Math.min(d, Math.max(1, (Schedule.MAX_SEGMENT_NON_LINEAR - nonLinearOf(readoutIndex))
-                    / Math.max(1, groups * perStep)));
+            d = Math.min(d, Math.max(1, Schedule.MAX_SEGMENT_NON_LINEAR / Math.max(1, groups * perStep)));
         }
         this.segmentSteps = (int) Math.max(1, d);
-        this.segments = (steps + segmentSteps - 1) / segmentSteps + groups - 1;
-        this.segmentNonLinear = groups * segmentSteps * perStep + nonLinearOf(readoutIndex);
+        this.segments = (steps + segmentSteps - 1) / segmentSteps + groups - 1 + (readoutIndex >= 0 ? 1 : 0);
+        this.segmentNonLinear = Math.max(groups * segmentSteps * perStep, nonLinearOf(readoutIndex));
     }
 
     int rows() {
@@ -360,6 +368,11 @@ final class GridCircuit {
         gates = Math.addExact(gates, Math.multiplyExact(calls, s.gateCount()));
         nonLinear = Math.addExact(nonLinear, Math.multiplyExact(calls, s.nonLinearCount()));
         deepest = Math.max(deepest, s.frameDepth());
+    }
+
+    /** Label slots a call of definition {@code index} needs; 0 for none (−1). */
+    private long frameOf(int index) {
+        return index < 0 ? 0 : subs.get(index).frameDepth();
     }
 
     /** Non-linear gates of a call of definition {@code index}; 0 for none (−1). */
@@ -552,7 +565,7 @@ final class GridCircuit {
                     plan(t++);
                     continue;
                 }
-                if (group == groups - 1 && segment == segments - 1 && readoutIndex >= 0 && !readoutDone) {
+                if (group == 0 && segment == segments - 1 && readoutIndex >= 0 && !readoutDone) {
                     readoutDone = true;
                     kind = READOUT;
                     return true;
@@ -741,7 +754,7 @@ final class GridCircuit {
             this.lo = lo;
             this.hi = hi;
             this.work = new Work(lo, hi);
-            this.frame = lo == 0 ? numSlots : frames + (int) ((lo - 1) * deepest);
+            this.frame = lo == 0 ? numSlots : frames + (lo - 1) * frameSize;
             int most = 0;
             for (SubCircuit s : subs) {
                 most = Math.max(most, s.inputCount() + s.outputCount());
@@ -763,7 +776,7 @@ final class GridCircuit {
                     counter.at(t, g);
                     k += counter.nonLinear();
                 }
-                if (g == groups - 1 && work.segment == segments - 1) {
+                if (g == 0 && work.segment == segments - 1) {
                     k += nonLinearOf(readoutIndex);
                 }
                 total += (int) k;

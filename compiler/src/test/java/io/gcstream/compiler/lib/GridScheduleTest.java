@@ -22,19 +22,19 @@ class GridScheduleTest {
 
     @Test
     void groupedGridsKeepTheScheduleContractForEveryTeam() throws Exception {
-        // {n, m, lanes a group, steps a segment}: segments as long as the grid allows, and short.
-        int[][] grids = {{40, 21, 3, 7}, {21, 40, 3, 2}, {12, 100, 2, 3}, {100, 9, 1, 3}, {33, 20, 1, 1},
-            {100, 70, 16, 64}, {70, 40, 5, 7}};
+        // {n, m, lanes a group, steps a segment, groups}: segments as long as the grid allows, and short.
+        int[][] grids = {{40, 21, 3, 7, 2}, {21, 40, 3, 2, 2}, {12, 100, 2, 3, 2}, {100, 9, 1, 3, 2}, {33, 20, 1, 1, 2},
+            {100, 70, 16, 64, 2}, {70, 40, 5, 7, 2}, {60, 40, 3, 4, 4}, {45, 50, 2, 5, 3}, {150, 140, 16, 64, 4}};
         for (boolean fastGc : new boolean[] {false, true}) {
             for (int[] g : grids) {
-                GridCircuit grid = Levenshtein.grid(g[0], g[1], Levenshtein.DNA, fastGc, g[2], 2, g[3]);
+                GridCircuit grid = Levenshtein.grid(g[0], g[1], Levenshtein.DNA, fastGc, g[2], g[4], g[3]);
                 String what = g[0] + "x" + g[1] + (fastGc ? " fastgc" : "") + " lanes " + grid.lanes()
                         + " steps " + grid.segmentSteps();
-                assertEquals(2, grid.groups(), what);
+                assertEquals(g[4], grid.groups(), what);
                 Circuit c = grid.circuit();
                 assertNotNull(Circuits.schedule(c), what);
                 assertTrue(Circuits.schedule(c).maxSegmentNonLinear() <= Schedule.MAX_SEGMENT_NON_LINEAR, what);
-                for (int pieces = 1; pieces <= 4; pieces++) {
+                for (int pieces = 1; pieces <= 5; pieces++) {
                     ScheduleCheck.check(c, pieces);
                 }
                 assertEquals(HEX.formatHex(grid.inMemory().hash()), HEX.formatHex(c.hash()), what);
@@ -88,11 +88,12 @@ class GridScheduleTest {
 
     @Test
     void theLibrarysWideGridsCarryASchedule() throws Exception {
-        // 120 columns: two groups of 16 lanes, segments of (120 − 32) / 2 = 44 steps.
+        // 120 columns: three groups of 16 lanes (four would leave segments of (120 − 64) / 4 = 14
+        // steps, below 16), segments of (120 − 48) / 3 = 24 steps.
         GridCircuit grid = Levenshtein.grid(300, 120, Levenshtein.DNA, false);
-        assertEquals(2, grid.groups());
+        assertEquals(3, grid.groups());
         assertEquals(16, grid.lanes());
-        assertEquals(44, grid.segmentSteps());
+        assertEquals(24, grid.segmentSteps());
         Circuit c = grid.circuit();
         assertEquals(Levenshtein.nonLinearCount(300, 120, Levenshtein.DNA), c.nonLinearCount());
         ScheduleCheck.check(c, 2);
@@ -107,6 +108,10 @@ class GridScheduleTest {
         assertEquals(1, narrow.groups());
         assertNull(Circuits.schedule(narrow.circuit()));
         assertEquals(2, Levenshtein.grid(300, 64, Levenshtein.DNA, false).groups());
+        // 200 columns: four groups, segments of (200 − 64) / 4 = 34 steps.
+        GridCircuit wide = Levenshtein.grid(2000, 200, Levenshtein.DNA, false);
+        assertEquals(4, wide.groups());
+        assertEquals(34, wide.segmentSteps());
     }
 
     private static int[] random(Random rnd, int length) {

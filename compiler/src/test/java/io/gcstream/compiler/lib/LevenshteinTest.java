@@ -311,8 +311,12 @@ class LevenshteinTest {
         assertEquals(200 * 200 * 5 + 400 - 3 - 1, c.nonLinearCount());
         assertEquals(Levenshtein.nonLinearCount(200, 200, 2), c.nonLinearCount());
         assertEquals(1_573_285, Levenshtein.fastGcNonLinearCount(200, 200, 2));
-        // Inputs, two rows of records, the outputs, and a frame for the second group of lanes, as large as the deepest call's.
-        assertEquals(800 + 2 * 201 * 4 + 8 + (c.labelSlots() - c.numSlots()), c.numSlots());
+        // Inputs, two rows of records, the outputs, and a cell block's frame for each group of lanes but the first.
+        int groups = Levenshtein.grid(200, 200, Levenshtein.DNA, false).groups();
+        assertEquals(4, groups);
+        long cellFrame = Circuits.subCircuits(c).stream().filter(x -> !x.name().endsWith("_readout"))
+                .mapToLong(SubCircuit::frameDepth).max().orElseThrow();
+        assertEquals(800 + 2 * 201 * 4 + 8 + (groups - 1) * cellFrame, c.numSlots());
         assertEquals(400, c.creatorInputCount());
         assertEquals(400, c.evaluatorInputCount());
         assertEquals(8, c.creatorOutputCount());

@@ -14,17 +14,20 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A team's walk of a circuit that carries a {@link Schedule}: each of {@code n} threads runs its
- * own piece of every segment, reading the piece itself, with its own one-thread loop over the
- * shared labels, and the threads meet only between segments. Nothing is scanned or queued for
- * another thread, so no part of the walk stays on the owner, and the gates, hash tweaks, labels
- * and table stream are those of the one-thread loops walking the body in order.
+ * A team's walk of a circuit that carries a {@link Schedule}: the schedule's segments are cut
+ * into {@value #SHARES} pieces a thread, and each of {@code n} threads claims the next unclaimed
+ * piece of the segment until none is left, reads it itself and runs it with its own one-thread
+ * loop over the shared labels; the threads meet only between segments. So a thread slowed by
+ * anything else on its core runs fewer pieces while the others run more, and nothing is
+ * scanned or queued for another thread: no part of the walk stays on the owner. The gates,
+ * hash tweaks, labels and table stream are those of the one-thread loops walking the body in
+ * order.
  *
  * <p><b>Tables in stream order.</b> A segment's tables are its pieces' in piece order. The
  * garbler's pieces write theirs where they belong in one of two buffers; after each meeting
  * the owner writes a buffer that holds {@code sendBytes} or more to the output while the team
  * fills the other. The evaluator's pieces read their own tables from the input in turn, in
- * stream order; the owner reads its piece of the next segment while the others still work.
+ * stream order: a piece's claimer waits until the piece before it is read.
  *
  * <p><b>A busy core.</b> Where {@link CoreContention} can read the scheduler, the owner reads
  * it every {@link CoreContention#WINDOW_NANOS}: when a thread of the team waits for a core, the
@@ -40,6 +43,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Lockstep {
     private static final int BATCH = CircuitWalker.BATCH;
+    /** Pieces a thread of a segment, for claiming: a slowed thread leaves its second to the others. */
+    static final int SHARES = 2;
     private static final int SPINS = 1 << 14;
     /** Arrival counters, a cache line apart. */
     private static final int PAD = 16;
@@ -61,7 +66,15 @@ final class Lockstep {
     private final PieceTables[] in;
 
     // One walk's state.
+    /** Pieces of every segment, {@link #SHARES} a thread; each is claimed by one thread a segment. */
     private Schedule.Piece[] pieces;
+    private final int pieceCount;
+    /** Opened for the owner to learn each segment's non-linear gates and whether it exists; its gates are not read. */
+    private Schedule.Piece counter;
+    /** By segment parity, a cache line apart: pieces of the segment claimed so far. */
+    private final long[] claims = new long[2 * PAD];
+    /** The segment after the walk's last, once the owner knows it; the workers end there. */
+    private volatile long endSegment;
     private final long[] arrived;
     private final Thread[] threadOf;
     private final AtomicReferenceArray<String> tids;
@@ -120,6 +133,7 @@ final class Lockstep {
         this.input = input;
         this.in = in;
         this.ops = new int[threads][4 * BATCH];
+        this.pieceCount = SHARES * threads;
         this.arrived = new long[PAD * (threads + 1)];
         this.threadOf = new Thread[threads];
         this.tids = new AtomicReferenceArray<>(threads);
@@ -179,6 +193,8 @@ final class Lockstep {
         partsRead = 0;
         ruleUnavailable = false;
         nextWorkerPiece.set(1);
+        java.util.Arrays.fill(claims, 0);
+        endSegment = Long.MAX_VALUE;
         java.util.Arrays.fill(arrived, 0);
         java.util.Arrays.fill(sleeping, false);
         java.util.Arrays.fill(resting, false);
@@ -188,13 +204,18 @@ final class Lockstep {
             threadOf[t] = null;
             tids.set(t, null);
         }
-        pieces = new Schedule.Piece[threads];
+        pieces = new Schedule.Piece[pieceCount];
         try {
-            for (int t = 0; t < threads; t++) {
-                pieces[t] = s.open(threads, t);
+            for (int k = 0; k < pieceCount; k++) {
+                pieces[k] = s.open(pieceCount, k);
             }
+            counter = s.open(pieceCount, 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        boolean any = next(counter);
+        if (!any) {
+            endSegment = 0;
         }
         segmentGate[0] = firstGate;
         segmentBuffer[0] = 0;
@@ -203,7 +224,7 @@ final class Lockstep {
         team.start(workerJob, threads);
         boolean ok = false;
         try {
-            long end = owner();
+            long end = owner(any);
             ok = true;
             return end;
         } finally {
@@ -222,6 +243,7 @@ final class Lockstep {
                 ruleOf = null;
             }
             pieces = null;
+            counter = null;
             Throwable f = failure;
             if (ok && f != null) {
                 rethrow(f);
@@ -260,27 +282,24 @@ final class Lockstep {
         }
     }
 
-    /** The owner's part of a walk: piece 0 of each segment with the team, every piece alone. */
-    private long owner() {
-        Schedule.Piece mine = pieces[0];
+    /**
+     * The owner's part of a walk ({@code more}: whether it has a segment): its claims of each
+     * segment with the team, every piece alone.
+     */
+    private long owner(boolean more) {
         long segment = 0;
         boolean alone = false;
         long nextReading = System.nanoTime() + CoreContention.WINDOW_NANOS;
-        boolean more = next(mine);
-        boolean readAhead = false;
         long leftAt = -1;
         while (more && !stopped) {
             int slot = (int) (segment & 1);
             long g = segmentGate[slot];
-            int segNonLinear = mine.segmentNonLinear();
+            int segNonLinear = counter.segmentNonLinear();
             if (!alone) {
-                if (input != null && !readAhead) {
-                    readPart(0, segment, mine);
-                }
-                runPiece(0, segment, mine, g, slot);
+                claimAndRun(0, segment);
                 teamSegments++;
             } else {
-                runAlone(segment, g, slot, segNonLinear, readAhead);
+                runAlone(segment, g, slot, segNonLinear);
                 aloneSegments++;
             }
             // The next segment's place, published before the meeting that starts it.
@@ -290,13 +309,12 @@ final class Lockstep {
             segmentGate[nextSlot] = g + segNonLinear;
             segmentBuffer[nextSlot] = send ? segmentBuffer[slot] ^ 1 : segmentBuffer[slot];
             segmentAt[nextSlot] = send ? 0 : fill;
-            more = next(mine);
-            readAhead = false;
-            if (more && input != null && !alone) {
-                // The owner's tables of the next segment, while the others still work on this one.
-                readPart(0, segment + 1, mine);
-                readAhead = true;
+            more = next(counter);
+            if (!more) {
+                endSegment = segment + 1;
             }
+            // Nobody claims the next segment's pieces before the meeting that starts it.
+            LONGS.setVolatile(claims, PAD * nextSlot, 0L);
             long now = System.nanoTime();
             boolean leave = false;
             boolean back = false;
@@ -330,6 +348,7 @@ final class Lockstep {
                 meet(0);
                 alone = leave && more;
             } else if (back && more) {
+                LONGS.setVolatile(claims, PAD * nextSlot, 0L);
                 LONGS.setVolatile(resumeAt, PAD * (int) (leftAt & 1), segment + 1);
                 wakeResting();
                 alone = false;
@@ -364,7 +383,7 @@ final class Lockstep {
         return segmentGate[(int) (segment & 1)];
     }
 
-    /** A worker's part of a walk: the next free piece of each segment while the team runs. */
+    /** A worker's part of a walk: its claims of each segment while the team runs. */
     private void worker() {
         int t = nextWorkerPiece.getAndIncrement();
         if (t >= threads) {
@@ -373,17 +392,14 @@ final class Lockstep {
         threadOf[t] = Thread.currentThread();
         tids.set(t, tidOrEmpty());
         try {
-            Schedule.Piece p = pieces[t];
             long segment = 0;
             while (!stopped) {
-                if (!next(p)) {
+                if (segment >= endSegment) {
                     return;
                 }
-                int slot = (int) (segment & 1);
-                if (input != null && !readPart(t, segment, p)) {
+                if (!claimAndRun(t, segment)) {
                     return;
                 }
-                runPiece(t, segment, p, segmentGate[slot], slot);
                 long met = meet(t);
                 if (met < 0) {
                     return;
@@ -424,8 +440,31 @@ final class Lockstep {
         }
     }
 
-    /** Piece {@code t} of the segment, its first non-linear gate at tweak {@code g}, on this thread. */
-    private void runPiece(int t, long segment, Schedule.Piece p, long g, int slot) {
+    /**
+     * Thread {@code t} claims the segment's pieces not yet claimed, one at a time, and runs each;
+     * false if the walk stopped while it waited for its turn to read (a worker's wait).
+     */
+    private boolean claimAndRun(int t, long segment) {
+        int slot = (int) (segment & 1);
+        long g = segmentGate[slot];
+        while (true) {
+            long k = (long) LONGS.getAndAdd(claims, PAD * slot, 1L);
+            if (k >= pieceCount) {
+                return true;
+            }
+            Schedule.Piece p = pieces[(int) k];
+            if (!next(p)) {
+                throw new IllegalStateException("schedule: piece " + k + " ends before segment " + segment);
+            }
+            if (input != null && !readPart(t, segment, (int) k, p)) {
+                return false;
+            }
+            runPiece(t, segment, (int) k, p, g, slot);
+        }
+    }
+
+    /** Piece {@code k} of the segment, its first non-linear gate at tweak {@code g}, on thread {@code t}. */
+    private void runPiece(int t, long segment, int k, Schedule.Piece p, long g, int slot) {
         GateQueue q = loops[t];
         int before = p.nonLinearBefore();
         int own = p.nonLinear();
@@ -448,17 +487,17 @@ final class Lockstep {
         }
         if (q.gate != at + own || (garbler != null && garbler.tableFill != start + own * tableBytes)
                 || (in != null && !in[t].consumed())) {
-            throw new IllegalStateException("schedule: piece " + t + " of segment " + segment + " holds "
+            throw new IllegalStateException("schedule: piece " + k + " of segment " + segment + " holds "
                     + (q.gate - at) + " non-linear gates, states " + own);
         }
     }
 
     /**
-     * The segment on the owner alone: every piece in order, as one stream of batches into piece
-     * 0's loop, so that its non-linear gates are hashed together as the one-thread loop does;
-     * the evaluator reads the segment's tables (those of piece 0 may be read already) in one go.
+     * The segment on the owner alone: every piece in order, as one stream of batches into the
+     * owner's loop, so that its non-linear gates are hashed together as the one-thread loop does;
+     * the evaluator reads the segment's tables in one go.
      */
-    private void runAlone(long segment, long g, int slot, int segNonLinear, boolean readAhead) {
+    private void runAlone(long segment, long g, int slot, int segNonLinear) {
         GateQueue q = loops[0];
         q.gate = g;
         StreamingGarbler garbler = output != null ? (StreamingGarbler) q : null;
@@ -466,22 +505,21 @@ final class Lockstep {
         if (garbler != null) {
             garbler.place(out[segmentBuffer[slot]], start);
         } else {
-            int ahead = readAhead ? pieces[0].nonLinear() : 0;
-            await(0, -1, segment * threads + (readAhead ? 1 : 0));
+            await(0, -1, segment * pieceCount);
             try {
-                in[0].fill(input, ahead * tableBytes, (segNonLinear - ahead) * tableBytes);
+                in[0].fill(input, 0, segNonLinear * tableBytes);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            partsRead = (segment + 1) * threads;
+            partsRead = (segment + 1) * pieceCount;
         }
         int[] o = ops[0];
         int used = 0;
         try {
-            for (int t = 0; t < threads; t++) {
-                Schedule.Piece p = pieces[t];
-                if (t > 0 && !next(p)) {
-                    throw new IllegalStateException("schedule: piece " + t + " ends before segment " + segment);
+            for (int k = 0; k < pieceCount; k++) {
+                Schedule.Piece p = pieces[k];
+                if (!next(p)) {
+                    throw new IllegalStateException("schedule: piece " + k + " ends before segment " + segment);
                 }
                 int n;
                 while ((n = p.gates(o, 4 * used, BATCH - used)) > 0) {
@@ -506,11 +544,11 @@ final class Lockstep {
     }
 
     /**
-     * The evaluator's piece {@code t} takes its tables of the segment from the input, in its
-     * turn; false if the walk stopped meanwhile (a worker's wait).
+     * The evaluator's thread {@code t} takes piece {@code k}'s tables of the segment from the
+     * input, in the piece's turn; false if the walk stopped meanwhile (a worker's wait).
      */
-    private boolean readPart(int t, long segment, Schedule.Piece p) {
-        long turn = segment * threads + t;
+    private boolean readPart(int t, long segment, int k, Schedule.Piece p) {
+        long turn = segment * pieceCount + k;
         // The owner reads every piece's part when alone: it waits as itself.
         int me = Thread.currentThread() == threadOf[0] ? 0 : t;
         if (!await(me, -1, turn)) {
