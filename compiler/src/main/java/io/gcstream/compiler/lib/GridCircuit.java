@@ -712,10 +712,10 @@ final class GridCircuit {
     }
 
     /**
-     * The schedule: for a team of {@code n} threads, piece p runs groups
-     * [⌊p·G/n⌋, ⌊(p + 1)·G/n⌋), which is all of them for one thread and none for some when
-     * there are more threads than groups. A piece expands its calls into the frame of its first
-     * group.
+     * The schedule: of {@code n} pieces, piece p runs groups [⌊p·G/n⌋, ⌊(p + 1)·G/n⌋), which is
+     * all of them for one piece and none for some when there are more pieces than groups. A
+     * piece expands its calls into the frame of its first group, and holds one call's gates
+     * expanded at a time (16 bytes a gate: a cell block's, or the readout's).
      */
     private final class Pieces implements Schedule {
         @Override

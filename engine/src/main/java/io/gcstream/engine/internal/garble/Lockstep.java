@@ -38,8 +38,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Failures.</b> A failure on any thread (an I/O error of the channel, a schedule whose
  * pieces do not hold the gates it states) stops every thread at its next wait and is thrown
  * on the owner. Memory: per thread a one-thread loop (a label slot's byte of marks, a hash
- * batch, a walker batch), and table buffers of two segments (garbler: two of
- * {@code sendBytes} plus a segment) or of a segment a piece (evaluator).
+ * batch, a walker batch) and {@value #SHARES} pieces, as large as the schedule makes them, and
+ * table buffers of two segments (garbler: two of {@code sendBytes} plus a segment) or of a
+ * segment a thread (evaluator).
  */
 final class Lockstep {
     private static final int BATCH = CircuitWalker.BATCH;
