@@ -163,6 +163,11 @@ final class GridCircuit {
             last = Math.max(last, r + (long) rowsOfLane[r] * columns);
         }
         this.steps = last;
+        long inputs = (long) n * cc + (long) m * ec;
+        long buf = 2L * (columns + 1) * record;
+        long out = cell.readoutFields() == null ? 0 : cell.outputWidth();
+        // Before the definitions and the pass over the steps, which a size too large to address would make long.
+        checkSlots(inputs + buf + out, 0);
         int variants = cell.variants();
         this.topFields = new int[variants][];
         this.leftFields = new int[variants][];
@@ -177,9 +182,6 @@ final class GridCircuit {
         this.singleIndex = new int[cell.variants()];
         this.blockIndex = new int[cell.variants()];
         define();
-        long inputs = (long) n * cc + (long) m * ec;
-        long buf = 2L * (columns + 1) * record;
-        long out = cell.readoutFields() == null ? 0 : cell.outputWidth();
         // Groups 1 .. G − 1 call only cells; the readout runs on group 0's frame, in a segment of its own.
         long cellFrame = 0;
         for (int v = 0; v < variants; v++) {
@@ -188,10 +190,7 @@ final class GridCircuit {
         }
         this.frameSize = (int) cellFrame;
         long reserved = (groups - 1) * cellFrame;
-        if (inputs + buf + out + reserved > Integer.MAX_VALUE - 64 - deepest) {
-            throw new IllegalArgumentException(String.format("%d x %d characters need %,d slots, more than"
-                    + " a circuit can address", n, m, inputs + buf + out + reserved));
-        }
+        checkSlots(inputs + buf + out + reserved, deepest);
         this.evaluatorBase = n * cc;
         this.buffer = (int) inputs;
         this.outBase = (int) (inputs + buf);
@@ -211,6 +210,14 @@ final class GridCircuit {
         this.segmentSteps = (int) Math.max(1, d);
         this.segments = (steps + segmentSteps - 1) / segmentSteps + groups - 1 + (readoutIndex >= 0 ? 1 : 0);
         this.segmentNonLinear = Math.max(groups * segmentSteps * perStep, nonLinearOf(readoutIndex));
+    }
+
+    /** Throws if {@code slots} main-frame slots and a call frame of {@code frame} more do not fit an int. */
+    private void checkSlots(long slots, long frame) {
+        if (slots > Integer.MAX_VALUE - 64 - frame) {
+            throw new IllegalArgumentException(String.format("%d x %d characters need %,d slots, more than"
+                    + " a circuit can address", n, m, slots + frame));
+        }
     }
 
     int rows() {

@@ -12,6 +12,7 @@ import io.gcstream.circuits.Simulator;
 import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.testing.ScheduleCheck;
+import io.gcstream.compiler.TestBits;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -78,8 +79,8 @@ class GridScheduleTest {
                 ScheduleCheck.check(c, pieces);
             }
             for (int r = 0; r < 3; r++) {
-                boolean[] x = bits(rnd, c.creatorInputCount());
-                boolean[] y = bits(rnd, c.evaluatorInputCount());
+                boolean[] x = TestBits.random(rnd, c.creatorInputCount());
+                boolean[] y = TestBits.random(rnd, c.evaluatorInputCount());
                 assertArrayEquals(Simulator.run(one, x, y).evaluatorOutputs(), Simulator.run(c, x, y).evaluatorOutputs(),
                         g[0] + "x" + g[1]);
             }
@@ -129,13 +130,5 @@ class GridScheduleTest {
             t[i] = i < s.length && rnd.nextInt(8) != 0 ? s[i] : rnd.nextInt(4);
         }
         return t;
-    }
-
-    private static boolean[] bits(Random rnd, int n) {
-        boolean[] b = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            b[i] = rnd.nextBoolean();
-        }
-        return b;
     }
 }

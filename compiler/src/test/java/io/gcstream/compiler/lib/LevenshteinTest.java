@@ -381,6 +381,11 @@ class LevenshteinTest {
                 .getMessage().contains("parameter m must be at least 1"));
         assertThrows(IllegalArgumentException.class, () -> Levenshtein.circuit(5, 5, 0));
         assertThrows(IllegalArgumentException.class, () -> Levenshtein.nonLinearCount(5, 5, 17));
+        // Too large to address: refused at once, before any pass over the grid.
+        IllegalArgumentException huge = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(10), () -> assertThrows(IllegalArgumentException.class,
+                        () -> Levenshtein.circuit(1 << 29, 1 << 29, 8)));
+        assertTrue(huge.getMessage().contains("more than a circuit can address"), huge.getMessage());
         IllegalArgumentException lib = assertThrows(IllegalArgumentException.class,
                 () -> Library.get("levenshtein3x0"));
         assertTrue(lib.getMessage().contains("(levenshtein<n>x<m>)") && lib.getMessage().contains("parameter m"),

@@ -314,7 +314,7 @@ final class Lockstep {
             if (!more) {
                 endSegment = segment + 1;
             }
-            // Nobody claims the next segment's pieces before the meeting that starts it.
+            // Nobody claims the next segment's pieces before the meeting (or the wake-up) that starts it.
             LONGS.setVolatile(claims, PAD * nextSlot, 0L);
             long now = System.nanoTime();
             boolean leave = false;
@@ -349,7 +349,6 @@ final class Lockstep {
                 meet(0);
                 alone = leave && more;
             } else if (back && more) {
-                LONGS.setVolatile(claims, PAD * nextSlot, 0L);
                 LONGS.setVolatile(resumeAt, PAD * (int) (leftAt & 1), segment + 1);
                 wakeResting();
                 alone = false;

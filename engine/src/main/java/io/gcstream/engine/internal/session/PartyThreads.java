@@ -14,12 +14,14 @@ import java.net.UnknownHostException;
  * for its next hand-off would otherwise take the core the peer is computing on; on a 2-core
  * machine a two-party run then uses one thread per party. Internal.
  *
- * <p>The gate loop takes the automatic count only from {@link #MIN_AUTO_LOOP_THREADS} threads:
- * on 2 cores, with one party alone, a gate loop of 2 threads garbles and evaluates no faster
- * than one (its owner's serial scan is a large share of the work, and each hand-off costs),
- * while the OT extension's larger jobs and runs computed beside each other (whole runs a
- * thread, one hand-off a run) gain from the second thread (docs/performance.md, "One party
- * alone", has the figures). An explicit count is taken as it is, for all three.
+ * <p>The gate loop takes the automatic count only from {@link #MIN_AUTO_LOOP_THREADS} threads
+ * for a circuit without a schedule: on 2 cores, with one party alone, a gate loop of 2 threads
+ * garbles and evaluates it no faster than one (its owner's serial scan is a large share of the
+ * work, and each hand-off costs), while the OT extension's larger jobs, runs computed beside
+ * each other (whole runs a thread, one hand-off a run) and a circuit that carries a schedule
+ * (threads claiming its pieces) gain from the second thread, busy core or not
+ * (docs/performance.md, "One party alone", has the figures). An explicit count is taken as it
+ * is, for all of them.
  */
 public final class PartyThreads {
     /** Fewest automatic threads with which the gate loop uses more than one. */

@@ -151,8 +151,9 @@ public abstract class Protocol {
     }
 
     /**
-     * Caps the gate loop's threads at {@code n} (1 .. {@link #threads}); the OT extension keeps
-     * all of the session's ({@link PartyThreads#gateLoop}). Before the first run.
+     * Caps the gate loop's threads at {@code n} (1 .. {@link #threads}) for circuits without a
+     * schedule; the OT extension and scheduled circuits keep all of the session's
+     * ({@link PartyThreads#gateLoop}). Before the first run.
      */
     public final void gateLoopThreads(int n) {
         if (n < 1 || n > threads) {
@@ -191,10 +192,14 @@ public abstract class Protocol {
         runThreads = n;
     }
 
-    /** The gate loop's team of {@link #gateLoopThreads} threads (made on first use). */
+    /**
+     * The gate loop's team of {@link #threads} threads (made on first use): all of the
+     * session's, which a circuit that carries a schedule uses whatever {@link #gateLoopThreads}
+     * caps.
+     */
     final Workers team() {
         if (team == null) {
-            team = new Workers(gateLoopThreads, Handshake.name(role()));
+            team = new Workers(threads, Handshake.name(role()));
         }
         return team;
     }
@@ -238,11 +243,12 @@ public abstract class Protocol {
             walker = null;
             codeWalker = null;
             walkerOf = null;
-            // A team walks a scheduled circuit itself, every thread its own pieces.
-            Schedule s = runs || gateLoopThreads < 2 ? null : Circuits.schedule(c);
+            // A team of all the session's threads walks a scheduled circuit itself, each thread
+            // claiming pieces: it pays on any number of cores, even with one of them busy.
+            Schedule s = runs || threads < 2 ? null : Circuits.schedule(c);
             lockstep = s != null && ParallelLoop.runs(scheme, s) ? s : null;
             readAhead = !runs && lockstep == null && ReadAhead.worthIt(c, gateLoopThreads, WALK_CACHE_GATES);
-            loopThreads = runs ? 1 : readAhead ? gateLoopThreads - 1 : gateLoopThreads;
+            loopThreads = runs ? 1 : lockstep != null ? threads : readAhead ? gateLoopThreads - 1 : gateLoopThreads;
             plan = SplitPlan.of(c, loopThreads);
             walker = loopThreads > 1 ? new ReplayingWalker(c, WALK_CACHE_GATES, plan.isEmpty() ? null : plan)
                     : null;

@@ -1,6 +1,14 @@
 package io.gcstream.engine.internal.session;
 
+import io.gcstream.circuits.Circuit;
+import io.gcstream.circuits.testing.RandomCircuits;
+import io.gcstream.engine.Scheme;
+import io.gcstream.ot.channel.Channel;
 import io.gcstream.ot.channel.ChannelOptions;
+import io.gcstream.ot.channel.MemoryChannel;
+import io.gcstream.ot.internal.crypto.Prg;
+import java.util.Random;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,6 +52,28 @@ class PartyThreadsTest {
         assertTrue(p.parallelRuns(), "runs beside each other on 2 automatic threads");
         p.runThreads(1);
         assertFalse(p.parallelRuns());
+    }
+
+    /**
+     * A circuit that carries a schedule gains from a second thread, busy core or not (threads
+     * claim its pieces): an automatic count below {@link PartyThreads#MIN_AUTO_LOOP_THREADS}
+     * walks it with every thread, and any other circuit with one.
+     */
+    @Test
+    void anAutomaticCountWalksAScheduledCircuitWithEveryThread() throws Exception {
+        Random r = new Random(5);
+        Circuit scheduled = RandomCircuits.scheduled(r, 40, 4);
+        Circuit plain = RandomCircuits.generate(r, 4, 5, 3, 3, 200);
+        Channel[] ch = MemoryChannel.pair(ChannelOptions.defaults());
+        for (Scheme scheme : new Scheme[] {Scheme.HALF_GATES, Scheme.THREE_HALVES}) {
+            CreatorProtocol p = new CreatorProtocol(ch[0], Prg.fromSecureRandom(), scheme, 2);
+            p.gateLoopThreads(PartyThreads.gateLoop(0, 2));
+            p.planFor(scheduled);
+            // Three-halves has control bits, which a team's pieces cannot write in place: gate by gate.
+            assertEquals(scheme == Scheme.HALF_GATES ? 2 : 1, p.loopThreads(), scheme.toString());
+            p.planFor(plain);
+            assertEquals(1, p.loopThreads(), scheme.toString());
+        }
     }
 
     @Test
