@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gcstream.circuits.BitCodec;
 import io.gcstream.circuits.Circuit;
 import io.gcstream.circuits.Simulator;
+import io.gcstream.circuits.internal.Circuits;
 import io.gcstream.circuits.internal.ReplayingWalker;
+import io.gcstream.circuits.internal.Schedule;
 import io.gcstream.circuits.internal.SplitPlan;
+import io.gcstream.circuits.internal.SubCircuit;
 import io.gcstream.circuits.internal.format.GcbReader;
 import io.gcstream.circuits.internal.format.GcbWriter;
 import io.gcstream.compiler.lib.Library;
@@ -139,6 +142,62 @@ class MemoryModelTest {
                 for (long run : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
                     assertTrue(run <= PER_PASS * l + io + PER_RUN, what + "second execution allocated " + run);
                 }
+            }
+        }
+    }
+
+    /** docs/memory.md, lockstep: per thread beyond its loop's label bytes and tables, at most. */
+    static final long LOCKSTEP_PER_THREAD = 160 << 10;
+    /** docs/memory.md, lockstep: a piece beyond its expanded call (a walker batch and the call's first buffer). */
+    static final long PIECE = 40 << 10;
+    /** docs/memory.md: the channel buffer b, the most a garbler holds before it writes. */
+    static final long CHANNEL_BUFFER = 64 << 10;
+
+    /**
+     * A circuit that carries a schedule, walked in lockstep by 2 and 3 threads: its first
+     * execution adds at most what a team adds (as {@link #eachThreadAddsItsShareAndLaterExecutionsNothing}
+     * states it) plus the lockstep row of docs/memory.md, a loop and tables a thread, two pieces a
+     * thread and one the owner counts with, and the garbler's two buffers; a later execution adds
+     * at most the pieces, which each walk opens anew.
+     */
+    @Test
+    void aScheduledCircuitsTeamAddsTheLockstepRowAndItsPieces() throws Exception {
+        String name = "levenshtein70x64dna";
+        Circuit c = Library.get(name).circuit();
+        Schedule schedule = Circuits.schedule(c);
+        assertTrue(schedule != null, name + " carries a schedule");
+        boolean[] x = new boolean[c.creatorInputCount()];
+        boolean[] y = new boolean[c.evaluatorInputCount()];
+        long io = PER_IO_BIT * (x.length + y.length + c.creatorOutputCount() + c.evaluatorOutputCount());
+        for (int t : new int[] {2, 3, 1}) {
+            PartyMemory.run(() -> Library.get(name).circuit(), x, y, SessionOptions.builder().threads(t).build());
+        }
+        PartyMemory.Allocated one = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
+                SessionOptions.builder().threads(1).build());
+        long l = c.labelSlots();
+        long m = schedule.maxSegmentNonLinear();
+        // A piece holds one call expanded, 16 bytes a gate and its copies: the largest is the readout.
+        long call = 0;
+        for (SubCircuit sub : Circuits.subCircuits(c)) {
+            call = Math.max(call, sub.gateCount() + sub.inputCount() + sub.outputCount());
+        }
+        long piece = PIECE + 16 * call;
+        for (int t : new int[] {2, 3}) {
+            long pieces = (2L * t + 1) * piece;
+            long team = 4 * (t + 1) * l - l + (t - 1) * (PER_THREAD - PER_THREAD_OT) + WITH_THREADS + l;
+            long lockstep = t * (l + LOCKSTEP_PER_THREAD + 32 * m) + 2 * (32 * m + CHANNEL_BUFFER) + pieces;
+            PartyMemory.Allocated a = PartyMemory.run(() -> Library.get(name).circuit(), x, y,
+                    SessionOptions.builder().threads(t).build());
+            String what = name + ", " + t + " threads: L = " + l + ", M = " + m + ", ";
+            assertTrue(a.creatorFirst() - one.creatorFirst() <= team + lockstep, what + "the creator's first execution"
+                    + " allocated " + a.creatorFirst() + ", one thread's " + one.creatorFirst() + ", more than "
+                    + (team + lockstep) + " apart");
+            assertTrue(a.evaluatorFirst() - one.evaluatorFirst() <= team + lockstep, what + "the evaluator's first"
+                    + " execution allocated " + a.evaluatorFirst() + ", one thread's " + one.evaluatorFirst()
+                    + ", more than " + (team + lockstep) + " apart");
+            for (long run : new long[] {a.creatorSecond(), a.evaluatorSecond()}) {
+                assertTrue(run <= PER_PASS * l + io + PER_RUN + pieces, what + "second execution allocated " + run
+                        + ", over " + (PER_PASS * l + io + PER_RUN + pieces));
             }
         }
     }
