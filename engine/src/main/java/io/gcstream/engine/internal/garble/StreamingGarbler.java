@@ -48,7 +48,9 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
 
     /**
      * A garbler over {@code labels}, shared with a team's loop that runs batches on its owner
-     * alone ({@link ParallelLoop}): it writes into the buffer that loop hands it.
+     * alone ({@link ParallelLoop}): it writes into the buffer that loop hands it. Without an
+     * {@code output} (a {@link Lockstep} piece's loop) it holds no buffer of its own: every walk
+     * {@link #place}s its tables first.
      */
     StreamingGarbler(GarblingScheme scheme, TweakableHash hash, long[] labels, long dLo, long dHi,
             long firstGate, TableOutput output) {
@@ -62,7 +64,7 @@ public final class StreamingGarbler extends GateQueue implements GarblerLoop {
         this.tableBytes = scheme.tableBytes();
         this.control = scheme.controlBits() == 0 ? null : new ControlBits(scheme.controlBits(), CAPACITY);
         this.batchBytes = tableBytes * CAPACITY + (control == null ? 0 : control.bytesFor(CAPACITY));
-        this.tables = new byte[batchBytes];
+        this.tables = output == null ? new byte[0] : new byte[batchBytes];
         this.blocks = scheme.garbleBlocks();
     }
 
