@@ -745,11 +745,12 @@ final class GridCircuit {
         private final int hi;
         private final Work work;
         private final Step counter = new Step();
-        private final CircuitWalker walker = CircuitWalker.ofCalls(subs);
+        /** Made at the first call: a piece that only counts, or has no groups, holds neither. */
+        private CircuitWalker walker;
+        private int[] slots;
         private final int frame;
-        private final int[] slots;
         /** The expanded gates of the current call not handed out yet: {@code held[next .. count)}. */
-        private int[] held = new int[4 * CircuitWalker.BATCH];
+        private int[] held = new int[0];
         private int heldCount;
         private int heldNext;
         private final GateSink hold = this::hold;
@@ -762,11 +763,6 @@ final class GridCircuit {
             this.hi = hi;
             this.work = new Work(lo, hi);
             this.frame = lo == 0 ? numSlots : frames + (lo - 1) * frameSize;
-            int most = 0;
-            for (SubCircuit s : subs) {
-                most = Math.max(most, s.inputCount() + s.outputCount());
-            }
-            this.slots = new int[most];
         }
 
         @Override
@@ -834,6 +830,14 @@ final class GridCircuit {
                 } else {
                     heldCount = 0;
                     heldNext = 0;
+                    if (walker == null) {
+                        walker = CircuitWalker.ofCalls(subs);
+                        int most = 0;
+                        for (SubCircuit s : subs) {
+                            most = Math.max(most, s.inputCount() + s.outputCount());
+                        }
+                        slots = new int[most];
+                    }
                     work.callSlots(slots);
                     walker.call(work.callee(), slots, frame, hold);
                 }
