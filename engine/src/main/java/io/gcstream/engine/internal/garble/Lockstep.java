@@ -18,8 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  * into {@value #SHARES} pieces a thread, and each of {@code n} threads claims the next unclaimed
  * piece of the segment until none is left, reads it itself and runs it with its own one-thread
  * loop over the shared labels; the threads meet only between segments. So a thread slowed by
- * anything else on its core runs fewer pieces while the others run more, and nothing is
- * scanned or queued for another thread: no part of the walk stays on the owner. The gates,
+ * anything else on its core to under half the others' pace leaves its second piece to them
+ * (finer balance needs more pieces a segment), and nothing is scanned or queued for another
+ * thread: no part of the walk stays on the owner. The gates,
  * hash tweaks, labels and table stream are those of the one-thread loops walking the body in
  * order.
  *
@@ -44,7 +45,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Lockstep {
     private static final int BATCH = CircuitWalker.BATCH;
-    /** Pieces a thread of a segment, for claiming: a slowed thread leaves its second to the others. */
+    /** Pieces a thread of a segment, for claiming: a thread at under half the others' pace leaves its second to them. */
     static final int SHARES = 2;
     private static final int SPINS = 1 << 14;
     /** Arrival counters, a cache line apart. */
