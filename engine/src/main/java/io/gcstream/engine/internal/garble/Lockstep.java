@@ -508,7 +508,7 @@ final class Lockstep {
         } else {
             await(0, -1, segment * pieceCount);
             try {
-                in[0].fill(input, 0, segNonLinear * tableBytes);
+                in[0].fill(input, segNonLinear * tableBytes);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -556,7 +556,7 @@ final class Lockstep {
             return false;
         }
         try {
-            in[t].fill(input, 0, p.nonLinear() * tableBytes);
+            in[t].fill(input, p.nonLinear() * tableBytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -705,11 +705,11 @@ final class Lockstep {
             }
         }
 
-        /** Reads {@code n} bytes after the first {@code keep} of those read last, which stay. */
-        void fill(TableInput from, int keep, int n) throws IOException {
-            from.read(bytes, keep, n);
+        /** Reads the next {@code n} bytes of tables, in place of those read last. */
+        void fill(TableInput from, int n) throws IOException {
+            from.read(bytes, 0, n);
             pos = 0;
-            limit = keep + n;
+            limit = n;
         }
 
         boolean consumed() {
