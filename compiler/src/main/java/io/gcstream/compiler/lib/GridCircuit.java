@@ -104,6 +104,8 @@ final class GridCircuit {
     private final int numSlots;
     private final int[] rowsOfLane;
     private final long steps;
+    /** Per group, the step after the last at which all its lanes are busy (a block call each step). */
+    private final long[] fullEnd;
     // The cell's fields per variant, read once: the reader uses them for every call.
     private final int[][] topFields;
     private final int[][] leftFields;
@@ -163,6 +165,13 @@ final class GridCircuit {
             last = Math.max(last, r + (long) rowsOfLane[r] * columns);
         }
         this.steps = last;
+        this.fullEnd = new long[groups];
+        for (int q = 0; q < groups; q++) {
+            fullEnd[q] = Long.MAX_VALUE;
+            for (int r = q * lanes; r < (q + 1) * lanes; r++) {
+                fullEnd[q] = Math.min(fullEnd[q], r + (long) rowsOfLane[r] * columns);
+            }
+        }
         long inputs = (long) n * cc + (long) m * ec;
         long buf = 2L * (columns + 1) * record;
         long out = cell.readoutFields() == null ? 0 : cell.outputWidth();
@@ -774,11 +783,7 @@ final class GridCircuit {
             own = 0;
             total = 0;
             for (int g = 0; g < groups; g++) {
-                long k = 0;
-                for (long t = firstStep(work.segment, g), e = endStep(work.segment, g); t < e; t++) {
-                    counter.at(t, g);
-                    k += counter.nonLinear();
-                }
+                long k = nonLinear(firstStep(work.segment, g), endStep(work.segment, g), g);
                 if (g == 0 && work.segment == segments - 1) {
                     k += nonLinearOf(readoutIndex);
                 }
@@ -790,6 +795,29 @@ final class GridCircuit {
                 }
             }
             return true;
+        }
+
+        /**
+         * Non-linear gates of group {@code g}'s steps [from, to): with one cell variant, the
+         * steps at which every lane of the group is busy are a block call each, counted at once.
+         */
+        private long nonLinear(long from, long to, int g) {
+            long fullFrom = Math.max(from, (long) (g + 1) * lanes - 1);
+            long fullTo = Math.min(to, fullEnd[g]);
+            if (cell.variants() > 1 || lanes == 1 || fullFrom >= fullTo) {
+                return stepByStep(from, to, g);
+            }
+            return stepByStep(from, fullFrom, g) + (fullTo - fullFrom) * nonLinearOf(blockIndex[0])
+                    + stepByStep(fullTo, to, g);
+        }
+
+        private long stepByStep(long from, long to, int g) {
+            long k = 0;
+            for (long t = from; t < to; t++) {
+                counter.at(t, g);
+                k += counter.nonLinear();
+            }
+            return k;
         }
 
         @Override
