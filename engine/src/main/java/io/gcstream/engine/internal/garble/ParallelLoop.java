@@ -31,8 +31,9 @@ import java.util.Arrays;
  *
  * <p>Everything else (linear gates outside split calls, copy gates, the channel) runs on the
  * owner, as in the one-thread loop. A circuit that carries a {@link Schedule} is instead walked
- * by {@link #walk(Schedule)}, each thread its own pieces ({@link Lockstep}). Memory: the label
- * array (at least the plan's {@link SplitPlan#labelSlots()}), per thread a {@link Lane} (a hash batch of 80 KiB, one int a
+ * by {@link #walk(Schedule)}, each thread claiming the pieces of every segment ({@link Lockstep}).
+ * Memory: the label array (at least the plan's {@link SplitPlan#labelSlots()}), per thread a
+ * {@link Lane} (a hash batch of 80 KiB, one int a
  * label slot, a hash batch's worth of queued gates), and the owner's two queues of up to a
  * batch (about 60 KiB each) with one int a label slot. Nothing is allocated per batch. Not
  * thread-safe: the team's owner calls it.
