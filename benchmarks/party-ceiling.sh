@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # party-ceiling.sh -- what a second thread buys one party alone (PartyRates), against the
 # ceiling measured in the same run: two one-thread processes of the same work at the same
-# time, pinned to cores 0 and 1 (taskset), their rates added; then the same one- and
-# two-thread runs with a third process busy on core 1 the whole time.
+# time, pinned to cores 0 and 1 (taskset), their rates added. The process timing one and two
+# threads and the ceiling's pair take turns round by round (PartyRates --turn), so that a
+# change of the machine's load hits both alike. Then the same one- and two-thread runs with a
+# third process busy on core 1 the whole time.
 #
 # Usage: benchmarks/party-ceiling.sh [--rounds R] [--warmup W] [--warmup-seconds S] [--repeat K]
 #                                    [--workloads LIST] [--sides LIST] [--jar JAR]
@@ -19,9 +21,10 @@
 #
 # Prints one table row per workload and side: 1 thread, 2 threads, the ceiling, 2 threads over
 # the ceiling; with core 1 busy: 1 thread, 2 threads, 2 threads over 1; and the load average
-# (1 minute) before each leg. Rates in M AND/s (M OT/s for OT workloads). Needs taskset and at
-# least 2 cores; the machine should be otherwise quiet (the scheduler shares the cores between
-# sessions, not threads: another session's work caps what a second thread can get).
+# (1 minute) before the alternated legs and before the busy ones. Rates in M AND/s (M OT/s for
+# OT workloads). Needs taskset and at least 2 cores; the machine should be otherwise quiet (the
+# scheduler shares the cores between sessions, not threads: another session's work caps what a
+# second thread can get).
 set -uo pipefail
 
 ROUNDS=3 WARMUP=1 WARMUP_S=5 REPEAT=1 WORKLOADS=lib:aes128:1000,and:1e7:1024 SIDES=garbler,evaluator
@@ -63,22 +66,26 @@ rate() { # FILE WORKLOAD SIDE THREADS: the median rate
 load() { cut -d' ' -f1 /proc/loadavg; }
 
 echo "party-ceiling: $(nproc) cores, $(java -version 2>&1 | head -1), rounds $ROUNDS, warm-up $WARMUP rounds and $WARMUP_S s, repeat $REPEAT, $(date -u +%FT%TZ)"
-echo "| workload | side | 1 thread | 2 threads | ceiling | 2 threads / ceiling | busy: 1 thread | busy: 2 threads | busy: 2 / 1 | load (plain, ceiling, busy) |"
+echo "| workload | side | 1 thread | 2 threads | ceiling | 2 threads / ceiling | busy: 1 thread | busy: 2 threads | busy: 2 / 1 | load (alternated legs, busy) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 IFS=, read -r -a WL <<< "$WORKLOADS"
 IFS=, read -r -a SL <<< "$SIDES"
 for k in $(seq "$REPEAT"); do
 for w in "${WL[@]}"; do
   l1=$(load)
-  rates plain --workloads "$w" --threads 1,2
-  l2=$(load)
   rm -rf "$TMP/barrier"
+  turns=(--barrier "$TMP/barrier" --barrier-count 3)
+  rates plain --workloads "$w" --threads 1,2 "${turns[@]}" --turn 0/2 &
+  p=$!
   taskset -c 0 java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" --warmup-seconds "$WARMUP_S" \
-      --sides "$SIDES" --workloads "$w" --threads 1 --barrier "$TMP/barrier" --csv "$TMP/c0.csv" > "$TMP/c0.log" 2>&1 &
+      --sides "$SIDES" --workloads "$w" --threads 1 "${turns[@]}" --turn 1/2 --csv "$TMP/c0.csv" > "$TMP/c0.log" 2>&1 &
   c0=$!
   taskset -c 1 java -Xmx3g -cp "$JAR" io.gcstream.benchmarks.party.PartyRates --rounds "$ROUNDS" --warmup "$WARMUP" --warmup-seconds "$WARMUP_S" \
-      --sides "$SIDES" --workloads "$w" --threads 1 --barrier "$TMP/barrier" --csv "$TMP/c1.csv" > "$TMP/c1.log" 2>&1
-  wait $c0 || { cat "$TMP/c0.log" >&2; die "the ceiling's process on core 0 failed"; }
+      --sides "$SIDES" --workloads "$w" --threads 1 "${turns[@]}" --turn 1/2 --csv "$TMP/c1.csv" > "$TMP/c1.log" 2>&1 &
+  c1=$!
+  for _ in 1 2 3; do # the others wait for a failed one at every turn: stop them
+    wait -n || { kill $p $c0 $c1 2>/dev/null; cat "$TMP"/c0.log "$TMP"/c1.log >&2; die "a process of the alternated legs failed"; }
+  done
   l3=$(load)
   taskset -c 1 sh -c 'while :; do :; done' &
   BUSY=$!
@@ -91,7 +98,7 @@ for w in "${WL[@]}"; do
     [ -n "$one" ] && [ -n "$two" ] && [ -n "$a" ] && [ -n "$b" ] && [ -n "$bone" ] && [ -n "$btwo" ] \
         || die "no rate for $w, $s (see $TMP)"
     awk -v w="$w" -v s="$s" -v one="$one" -v two="$two" -v a="$a" -v b="$b" -v bone="$bone" -v btwo="$btwo" \
-        -v l="$l1, $l2, $l3" -v all="$TMP/all.txt" 'BEGIN {
+        -v l="$l1, $l3" -v all="$TMP/all.txt" 'BEGIN {
       c = a + b
       printf "| %s | %s | %.2f | %.2f | %.2f (%.2f + %.2f) | %.0f %% | %.2f | %.2f | %.2f× | %s |\n",
           w, s, one, two, c, a, b, 100 * two / c, bone, btwo, btwo / bone, l

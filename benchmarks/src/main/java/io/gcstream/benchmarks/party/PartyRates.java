@@ -68,10 +68,16 @@ import java.util.concurrent.Future;
  * java -Xmx3g -cp benchmarks/target/benchmarks.jar io.gcstream.benchmarks.party.PartyRates \
  *     [--workloads and:1e7:1024,and:1e7:64,lib:aes128:1000,lib:levenshtein200x2000dna,cot:1e7,cot-delta:1e7] \
  *     [--threads 1,2] [--rounds 3] [--warmup 0] [--warmup-seconds 0] [--scheme half-gates] [--sides garbler,evaluator]
- *     [--csv FILE] [--beside true|false] [--runs-at-once 3[,4...]] [--barrier DIR [--barrier-count 2]]
+ *     [--csv FILE] [--beside true|false] [--runs-at-once 3[,4...]] [--barrier DIR [--barrier-count 2] [--turn 0/1]]
  * </pre>
  *
- * {@code --warmup N} runs each side N times with each thread count before its timed rounds
+ * {@code --barrier DIR} makes the {@code --barrier-count} processes sharing DIR start each
+ * side's timed rounds together, and {@code --turn I/N} makes them take turns in every round
+ * ({@link Barrier}): benchmarks/party-ceiling.sh alternates the two ceiling processes
+ * ({@code 1/2}) with the one timing one and two threads ({@code 0/2}) round by round, so that a
+ * change of the machine's load hits both alike.
+ *
+ * <p>{@code --warmup N} runs each side N times with each thread count before its timed rounds
  * (results checked, times dropped), so that no timed round compiles the loops: a process
  * pinned to one core compiles on the core it is timed on. {@code --warmup-seconds S} goes on
  * with such untimed rounds until S seconds have passed as well: short rounds (an OT workload's
@@ -187,8 +193,11 @@ public final class PartyRates {
         @Parameter(names = "--barrier")
         Path barrier;
 
-        @Parameter(names = "--barrier-count")
+        @Parameter(names = "--barrier-count", validateWith = Cli.AtLeastOne.class)
         int barrierCount = 2;
+
+        @Parameter(names = "--turn")
+        String turn = "0/1";
     }
 
     /** Whether runs of a workload of several go beside each other with 2 threads or more, as a session's do. */
@@ -225,32 +234,31 @@ public final class PartyRates {
         System.out.println("| workload | side | threads | rate, median (rounds) | vs 1 thread |");
         System.out.println("|---|---|---|---|---|");
         List<List<String>> csv = new ArrayList<>();
-        int measured = 0;
-        for (String w : workloads) {
-            for (Side s : sides(w, scheme, sides)) {
-                warmUp(s, threads, atOnce, a.warmup, a.warmupSeconds);
-                if (a.barrier != null) {
-                    barrier(a.barrier, measured++, a.barrierCount);
-                }
-                double[][] rates = rates(s, threads, atOnce, rounds);
-                double base = Double.NaN;
-                for (int i = 0; i < threads.length; i++) {
-                    double m = median(rates[i]);
-                    if (threads[i] == 1) {
-                        base = m;
+        try (Barrier barrier = Barrier.of(a.barrier, a.barrierCount, a.turn)) {
+            for (String w : workloads) {
+                for (Side s : sides(w, scheme, sides)) {
+                    warmUp(s, threads, atOnce, a.warmup, a.warmupSeconds);
+                    barrier.meet();
+                    double[][] rates = rates(s, threads, atOnce, rounds, barrier);
+                    double base = Double.NaN;
+                    for (int i = 0; i < threads.length; i++) {
+                        double m = median(rates[i]);
+                        if (threads[i] == 1) {
+                            base = m;
+                        }
+                        String unit = s.side().equals("sender") || s.side().equals("receiver") ? "M OT/s" : "M AND/s";
+                        StringBuilder all = new StringBuilder();
+                        for (double v : rates[i]) {
+                            all.append(all.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", v / 1e6));
+                        }
+                        String vs = Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.2f×", m / base);
+                        String t = threads[i] + (several && threads[i] > 1 ? " (" + atOnce[i] + " at once)" : "");
+                        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
+                                t, m / 1e6, unit, all, vs);
+                        csv.add(List.of(s.workload(), s.side(), t, unit,
+                                String.format(Locale.ROOT, "%.4f", m / 1e6),
+                                Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all.toString()));
                     }
-                    String unit = s.side().equals("sender") || s.side().equals("receiver") ? "M OT/s" : "M AND/s";
-                    StringBuilder all = new StringBuilder();
-                    for (double v : rates[i]) {
-                        all.append(all.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", v / 1e6));
-                    }
-                    String vs = Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.2f×", m / base);
-                    String t = threads[i] + (several && threads[i] > 1 ? " (" + atOnce[i] + " at once)" : "");
-                    System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f %s (%s) | %s |%n", s.workload(), s.side(),
-                            t, m / 1e6, unit, all, vs);
-                    csv.add(List.of(s.workload(), s.side(), t, unit,
-                            String.format(Locale.ROOT, "%.4f", m / 1e6),
-                            Double.isNaN(base) ? "" : String.format(Locale.ROOT, "%.4f", m / base), all.toString()));
                 }
             }
         }
@@ -282,16 +290,18 @@ public final class PartyRates {
     /**
      * Operations a second of {@code s} with each configuration ({@code [config][round]}), each
      * round running every one once, in alternating order, so that a change of load hits all
-     * alike.
+     * alike; each round in this process's turn of {@code barrier}.
      */
-    static double[][] rates(Side s, int[] threads, int[] atOnce, int rounds) throws Exception {
+    static double[][] rates(Side s, int[] threads, int[] atOnce, int rounds, Barrier barrier) throws Exception {
         double[][] rates = new double[threads.length][rounds];
         for (int r = 0; r < rounds; r++) {
+            barrier.awaitTurn();
             for (int k = 0; k < threads.length; k++) {
                 int i = r % 2 == 0 ? k : threads.length - 1 - k;
                 runsAtOnce(atOnce[i]);
                 rates[i][r] = s.ops() / (s.run(threads[i]) / 1e9);
             }
+            barrier.passTurns();
         }
         return rates;
     }
@@ -300,30 +310,6 @@ public final class PartyRates {
     private static void runsAtOnce(int k) {
         beside = besideAsked && k > 1;
         runsAhead = k - 1;
-    }
-
-    /**
-     * Waits, once the side about to be measured is ready, until {@code count} processes are
-     * (each leaves a file {@code dir/STEP-PID}), so that processes measured side by side
-     * (benchmarks/party-ceiling.sh) time the same work at the same time. At most 10 minutes.
-     */
-    private static void barrier(Path dir, int step, int count) throws Exception {
-        java.nio.file.Files.createDirectories(dir);
-        java.nio.file.Files.writeString(dir.resolve(step + "-" + ProcessHandle.current().pid()), "");
-        long end = System.nanoTime() + 600_000_000_000L;
-        while (true) {
-            long ready;
-            try (java.util.stream.Stream<Path> f = java.nio.file.Files.list(dir)) {
-                ready = f.filter(x -> x.getFileName().toString().startsWith(step + "-")).count();
-            }
-            if (ready >= count) {
-                return;
-            }
-            if (System.nanoTime() > end) {
-                throw new IllegalStateException("barrier " + dir + ": " + ready + " of " + count + " processes ready");
-            }
-            Thread.sleep(20);
-        }
     }
 
     /**

@@ -4,9 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 class PartyRatesTest {
     /**
@@ -32,7 +42,7 @@ class PartyRatesTest {
     @Test
     void roundsAlternateTheOrderOfThreadCounts() throws Exception {
         Compiling s = new Compiling();
-        PartyRates.rates(s, new int[] {1, 2, 4}, new int[] {3, 3, 3}, 3);
+        PartyRates.rates(s, new int[] {1, 2, 4}, new int[] {3, 3, 3}, 3, Barrier.NONE);
         assertEquals(List.of(1, 2, 4, 4, 2, 1, 1, 2, 4), s.calls);
     }
 
@@ -41,13 +51,13 @@ class PartyRatesTest {
     void warmUpRunsAreNotTimed() throws Exception {
         Compiling s = new Compiling();
         PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 0);
-        double[][] r = PartyRates.rates(s, new int[] {1, 2}, new int[] {3, 3}, 3);
+        double[][] r = PartyRates.rates(s, new int[] {1, 2}, new int[] {3, 3}, 3, Barrier.NONE);
         assertEquals(List.of(1, 2, 1, 2, 2, 1, 1, 2), s.calls);
         assertArrayEquals(new double[] {1e9, 1e9, 1e9}, r[0], 1e-3);
         assertArrayEquals(new double[] {2e9, 2e9, 2e9}, r[1], 1e-3);
 
         Compiling cold = new Compiling();
-        double[][] c = PartyRates.rates(cold, new int[] {1, 2}, new int[] {3, 3}, 3);
+        double[][] c = PartyRates.rates(cold, new int[] {1, 2}, new int[] {3, 3}, 3, Barrier.NONE);
         assertEquals(1e8, c[0][0], 1e-3, "without a warm-up the first round is timed while it compiles");
     }
 
@@ -60,5 +70,64 @@ class PartyRatesTest {
         assertTrue(System.nanoTime() - t0 >= 1_000_000_000L, "the warm-up ended before its second");
         assertTrue(s.calls.size() > 2, "only the one round asked for: " + s.calls.size() + " runs");
         assertEquals(0, s.calls.size() % 2, "a round ended part way: " + s.calls.size() + " runs");
+    }
+
+    /** A side that logs "NAME THREADS" in a shared log at each run, after a short sleep. */
+    private static PartyRates.Side logging(String name, List<String> log) {
+        return new PartyRates.Side("test", "garbler", 1_000_000) {
+            @Override
+            long run(int threads) throws InterruptedException {
+                Thread.sleep(2);
+                log.add(name + " " + threads);
+                return 1_000_000L;
+            }
+        };
+    }
+
+    /**
+     * Processes taking turns (as party-ceiling.sh's: one timing 1 and 2 threads in turn 0, two
+     * in turn 1) run their rounds in turn: every round of the first, then the same round of the
+     * others, never at once.
+     */
+    @Test
+    @Timeout(60)
+    void turnsAlternateRoundByRound(@TempDir Path dir) throws Exception {
+        List<String> log = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            String[][] who = {{"p", "0/2"}, {"a", "1/2"}, {"b", "1/2"}};
+            for (String[] w : who) {
+                PartyRates.Side s = logging(w[0], log);
+                int[] threads = w[0].equals("p") ? new int[] {1, 2} : new int[] {1};
+                Barrier barrier = Barrier.of(dir, 3, w[1]);
+                done.add(pool.submit(() -> {
+                    try (barrier) {
+                        barrier.meet();
+                        return PartyRates.rates(s, threads, new int[threads.length], 3, barrier);
+                    }
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(50, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(12, log.size(), log.toString());
+        for (int r = 0; r < 3; r++) {
+            List<String> round = log.subList(4 * r, 4 * r + 4);
+            List<String> p = r % 2 == 0 ? List.of("p 1", "p 2") : List.of("p 2", "p 1");
+            assertEquals(p, round.subList(0, 2), "round " + r + ": " + log);
+            assertTrue(round.subList(2, 4).containsAll(List.of("a 1", "b 1")), "round " + r + ": " + log);
+        }
+    }
+
+    @Test
+    void aTurnIsChecked() {
+        for (String t : new String[] {"2/2", "-1/2", "1", "x/2", "0/0"}) {
+            assertThrows(IllegalArgumentException.class, () -> Barrier.of(Path.of("b"), 2, t), t);
+        }
+        assertThrows(IllegalArgumentException.class, () -> Barrier.of(null, 2, "0/2"));
     }
 }
