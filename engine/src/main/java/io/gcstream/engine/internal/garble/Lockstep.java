@@ -15,12 +15,14 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A team's walk of a circuit that carries a {@link Schedule}: the schedule's segments are cut
- * into {@value #SHARES} pieces a thread, and each of {@code n} threads claims the next unclaimed
- * piece of the segment until none is left, reads it itself and runs it with its own one-thread
- * loop over the shared labels; the threads meet only between segments. So a thread slowed by
- * anything else on its core to under half the others' pace leaves its second piece to them
- * (finer balance needs more pieces a segment), and nothing is scanned or queued for another
- * thread: no part of the walk stays on the owner. The gates,
+ * into {@value #SHARES} pieces a thread, and each of {@code n} threads takes pieces of the
+ * segment until none is left, reads each itself and runs it with its own one-thread loop over
+ * the shared labels; the threads meet only between segments. Thread t takes its own pieces
+ * first (t, t + n, …, so a piece's labels stay in one core's cache from segment to segment),
+ * then, from the last, any piece no other thread has taken. So a thread slowed by anything
+ * else on its core to under half the others' pace leaves its second piece to them (finer
+ * balance needs more pieces a segment), and nothing is scanned or queued for another thread:
+ * no part of the walk stays on the owner. The gates,
  * hash tweaks, labels and table stream are those of the one-thread loops walking the body in
  * order.
  *
@@ -73,8 +75,8 @@ final class Lockstep {
     private final int pieceCount;
     /** Opened for the owner to learn each segment's non-linear gates and whether it exists; its gates are not read. */
     private Schedule.Piece counter;
-    /** By segment parity, a cache line apart: pieces of the segment claimed so far. */
-    private final long[] claims = new long[2 * PAD];
+    /** Per piece, a cache line apart: 1 + the last segment it was taken in (0: none yet this walk). */
+    private final long[] taken;
     /** The segment after the walk's last, once the owner knows it; the workers end there. */
     private volatile long endSegment;
     private final long[] arrived;
@@ -136,6 +138,7 @@ final class Lockstep {
         this.in = in;
         this.ops = new int[threads][4 * BATCH];
         this.pieceCount = SHARES * threads;
+        this.taken = new long[PAD * pieceCount];
         this.arrived = new long[PAD * (threads + 1)];
         this.threadOf = new Thread[threads];
         this.tids = new AtomicReferenceArray<>(threads);
@@ -195,7 +198,7 @@ final class Lockstep {
         partsRead = 0;
         ruleUnavailable = false;
         nextWorkerPiece.set(1);
-        java.util.Arrays.fill(claims, 0);
+        java.util.Arrays.fill(taken, 0);
         endSegment = Long.MAX_VALUE;
         java.util.Arrays.fill(arrived, 0);
         java.util.Arrays.fill(sleeping, false);
@@ -315,8 +318,6 @@ final class Lockstep {
             if (!more) {
                 endSegment = segment + 1;
             }
-            // Nobody claims the next segment's pieces before the meeting (or the wake-up) that starts it.
-            LONGS.setVolatile(claims, PAD * nextSlot, 0L);
             long now = System.nanoTime();
             boolean leave = false;
             boolean back = false;
@@ -442,26 +443,54 @@ final class Lockstep {
     }
 
     /**
-     * Thread {@code t} claims the segment's pieces not yet claimed, one at a time, and runs each;
-     * false if the walk stopped while it waited for its turn to read (a worker's wait).
+     * Thread {@code t} takes the segment's pieces not yet taken, one at a time, and runs each:
+     * first its own, t, t + n, t + 2n, … (n threads), so that a piece's labels and state stay in
+     * the cache of one core from segment to segment; then, from the last, any another thread has
+     * not yet taken. False if the walk stopped while it waited for its turn to read (a worker's
+     * wait).
      */
     private boolean claimAndRun(int t, long segment) {
-        int slot = (int) (segment & 1);
-        long g = segmentGate[slot];
-        while (true) {
-            long k = (long) LONGS.getAndAdd(claims, PAD * slot, 1L);
-            if (k >= pieceCount) {
-                return true;
-            }
-            Schedule.Piece p = pieces[(int) k];
-            if (!next(p)) {
-                throw new IllegalStateException("schedule: piece " + k + " ends before segment " + segment);
-            }
-            if (input != null && !readPart(t, segment, (int) k, p)) {
+        for (int k = t; k < pieceCount; k += threads) {
+            if (take(k, segment) && !run(t, segment, k)) {
                 return false;
             }
-            runPiece(t, segment, (int) k, p, g, slot);
         }
+        for (int k = pieceCount - 1; k >= 0; k--) {
+            if (k % threads != t && take(k, segment) && !run(t, segment, k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether this thread takes piece {@code k} for the segment: no other did. Every thread
+     * takes a segment's pieces between the meetings around it, so a piece's mark is at most
+     * 1 + the segment before (less after segments the owner ran alone).
+     */
+    private boolean take(int k, long segment) {
+        long v = (long) LONGS.getVolatile(taken, PAD * k);
+        return v <= segment && LONGS.compareAndSet(taken, PAD * k, v, segment + 1);
+    }
+
+    /**
+     * Piece {@code k}, taken by thread {@code t}: moves it to the segment, reads its tables in
+     * their turn (evaluator) and runs it; false if the walk stopped while it waited to read.
+     * Pieces read in stream order without a deadlock: a thread waits only for the piece before
+     * its own, which is read, or is another thread's own piece, which that thread takes before
+     * any piece after it (its own in order, then others').
+     */
+    private boolean run(int t, long segment, int k) {
+        int slot = (int) (segment & 1);
+        Schedule.Piece p = pieces[k];
+        if (!next(p)) {
+            throw new IllegalStateException("schedule: piece " + k + " ends before segment " + segment);
+        }
+        if (input != null && !readPart(t, segment, k, p)) {
+            return false;
+        }
+        runPiece(t, segment, k, p, segmentGate[slot], slot);
+        return true;
     }
 
     /** Piece {@code k} of the segment, its first non-linear gate at tweak {@code g}, on thread {@code t}. */

@@ -21,8 +21,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongPredicate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -189,6 +193,151 @@ class LockstepTest {
                 Lockstep.aloneForTests = null;
             }
             g.close();
+        }
+    }
+
+    /** What a test does when a piece of a segment starts, on the thread that runs it. */
+    private interface PieceStart {
+        void started(int piece) throws InterruptedException;
+    }
+
+    /** {@code s}, calling {@code hook} when a piece starts reading a segment's gates. */
+    private static Schedule hooked(Schedule s, PieceStart hook) {
+        return new Schedule() {
+            @Override
+            public int maxSegmentNonLinear() {
+                return s.maxSegmentNonLinear();
+            }
+
+            @Override
+            public Piece open(int pieces, int piece) throws IOException {
+                Piece p = s.open(pieces, piece);
+                return new Piece() {
+                    private boolean started;
+
+                    @Override
+                    public boolean nextSegment() throws IOException {
+                        started = false;
+                        return p.nextSegment();
+                    }
+
+                    @Override
+                    public int nonLinearBefore() {
+                        return p.nonLinearBefore();
+                    }
+
+                    @Override
+                    public int nonLinear() {
+                        return p.nonLinear();
+                    }
+
+                    @Override
+                    public int segmentNonLinear() {
+                        return p.segmentNonLinear();
+                    }
+
+                    @Override
+                    public int gates(int[] ops, int off, int max) throws IOException {
+                        if (!started) {
+                            started = true;
+                            try {
+                                hook.started(piece);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                throw new IOException(e);
+                            }
+                        }
+                        return p.gates(ops, off, max);
+                    }
+                };
+            }
+        };
+    }
+
+    /**
+     * Threads at one pace each run their own pieces (piece k on thread k mod n), so a piece's
+     * labels stay in one core's cache; workers slowed on every piece leave theirs to the owner.
+     * Either way the garbler writes the one-thread stream and the evaluator reads all of it, in
+     * order, to the one-thread evaluator's labels.
+     */
+    @Test
+    @Timeout(120)
+    void threadsRunTheirOwnPiecesAndASlowThreadsGoToTheOthers() throws Exception {
+        GarblingScheme scheme = GarblingScheme.of(Scheme.HALF_GATES);
+        Circuit c = RandomCircuits.scheduled(new Random(83), 64, 40);
+        Schedule schedule = Circuits.schedule(c);
+        StreamingGarblerTest.Pipe one = new StreamingGarblerTest.Pipe();
+        StreamingGarbler g1 = new StreamingGarbler(scheme, new TweakableHash(), c.labelSlots(), 7, 9, 0, one);
+        new CircuitWalker(c).walk(g1);
+        g1.finish();
+        byte[] reference = Arrays.copyOf(one.data, one.size);
+        StreamingGarblerTest.Pipe in1 = new StreamingGarblerTest.Pipe();
+        in1.write(reference, 0, reference.length);
+        StreamingEvaluator e1 = new StreamingEvaluator(scheme, new TweakableHash(), c.labelSlots(), 0, in1);
+        new CircuitWalker(c).walk(e1);
+        e1.finish();
+        Thread owner = Thread.currentThread();
+        Lockstep.aloneForTests = seg -> false;
+        try {
+            for (int threads : new int[] {2, 3}) {
+                for (boolean slowWorkers : new boolean[] {false, true}) {
+                    for (boolean garbler : new boolean[] {true, false}) {
+                        // Runs of each piece on each thread, and of all pieces on the owner.
+                        Map<String, Integer> runs = new ConcurrentHashMap<>();
+                        Schedule watched = hooked(schedule, k -> {
+                            boolean onOwner = Thread.currentThread() == owner;
+                            runs.merge(k + " " + Thread.currentThread().getName(), 1, Integer::sum);
+                            runs.merge("owner", onOwner ? 1 : 0, Integer::sum);
+                            Thread.sleep(slowWorkers && !onOwner ? 3 : 1);
+                        });
+                        String what = threads + " threads, " + (slowWorkers ? "slow workers" : "one pace") + ", "
+                                + (garbler ? "garbler" : "evaluator");
+                        try (Workers team = new Workers(threads, "test")) {
+                            if (garbler) {
+                                StreamingGarblerTest.Pipe many = new StreamingGarblerTest.Pipe();
+                                ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, threads,
+                                        c.labelSlots(), 7, 9, 0, many);
+                                g.restart(0);
+                                g.walk(watched);
+                                g.finish();
+                                assertArrayEquals(reference, Arrays.copyOf(many.data, many.size), what);
+                                g.close();
+                            } else {
+                                StreamingGarblerTest.Pipe in = new StreamingGarblerTest.Pipe();
+                                in.write(reference, 0, reference.length);
+                                ParallelEvaluator e = new ParallelEvaluator(scheme, new TweakableHash(), team, threads,
+                                        c.labelSlots(), 0, in);
+                                e.restart(0);
+                                e.walk(watched);
+                                e.finish();
+                                assertEquals(in.size, in.pos, what + ": the whole stream read");
+                                assertArrayEquals(e1.labels(), e.labels(), what);
+                                e.close();
+                            }
+                        }
+                        // Per piece, its runs on the thread that ran it most.
+                        Map<String, Integer> most = new HashMap<>();
+                        int all = 0;
+                        for (Map.Entry<String, Integer> r : runs.entrySet()) {
+                            if (!r.getKey().equals("owner")) {
+                                most.merge(r.getKey().split(" ")[0], r.getValue(), Math::max);
+                                all += r.getValue();
+                            }
+                        }
+                        int stayed = most.values().stream().mapToInt(Integer::intValue).sum();
+                        assertEquals(40 * Lockstep.SHARES * threads, all, what + ": pieces run");
+                        if (slowWorkers) {
+                            assertTrue(runs.get("owner") > (1.0 / threads + 0.1) * all, what + ": the owner ran "
+                                    + runs.get("owner") + " of " + all + " pieces");
+                        } else {
+                            assertTrue(stayed >= 0.75 * all, what + ": " + stayed + " of " + all
+                                    + " pieces ran on the thread that ran them most: " + runs);
+                        }
+                    }
+                }
+            }
+        } finally {
+            Lockstep.aloneForTests = null;
         }
     }
 
