@@ -201,8 +201,47 @@ class LockstepTest {
         void started(int piece) throws InterruptedException;
     }
 
-    /** {@code s}, calling {@code hook} when a piece starts reading a segment's gates. */
-    private static Schedule hooked(Schedule s, PieceStart hook) {
+    /** A piece that forwards every call to another; tests override what they change. */
+    private static class ForwardingPiece implements Schedule.Piece {
+        final Schedule.Piece p;
+
+        ForwardingPiece(Schedule.Piece p) {
+            this.p = p;
+        }
+
+        @Override
+        public boolean nextSegment() throws IOException {
+            return p.nextSegment();
+        }
+
+        @Override
+        public int nonLinearBefore() {
+            return p.nonLinearBefore();
+        }
+
+        @Override
+        public int nonLinear() {
+            return p.nonLinear();
+        }
+
+        @Override
+        public int segmentNonLinear() {
+            return p.segmentNonLinear();
+        }
+
+        @Override
+        public int gates(int[] ops, int off, int max) throws IOException {
+            return p.gates(ops, off, max);
+        }
+    }
+
+    /** Makes a test's piece from a schedule's piece and its index. */
+    private interface PieceWrap {
+        Schedule.Piece wrap(Schedule.Piece p, int piece);
+    }
+
+    /** {@code s} with each piece it opens wrapped by {@code w}. */
+    private static Schedule wrapped(Schedule s, PieceWrap w) {
         return new Schedule() {
             @Override
             public int maxSegmentNonLinear() {
@@ -211,47 +250,36 @@ class LockstepTest {
 
             @Override
             public Piece open(int pieces, int piece) throws IOException {
-                Piece p = s.open(pieces, piece);
-                return new Piece() {
-                    private boolean started;
-
-                    @Override
-                    public boolean nextSegment() throws IOException {
-                        started = false;
-                        return p.nextSegment();
-                    }
-
-                    @Override
-                    public int nonLinearBefore() {
-                        return p.nonLinearBefore();
-                    }
-
-                    @Override
-                    public int nonLinear() {
-                        return p.nonLinear();
-                    }
-
-                    @Override
-                    public int segmentNonLinear() {
-                        return p.segmentNonLinear();
-                    }
-
-                    @Override
-                    public int gates(int[] ops, int off, int max) throws IOException {
-                        if (!started) {
-                            started = true;
-                            try {
-                                hook.started(piece);
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                                throw new IOException(e);
-                            }
-                        }
-                        return p.gates(ops, off, max);
-                    }
-                };
+                return w.wrap(s.open(pieces, piece), piece);
             }
         };
+    }
+
+    /** {@code s}, calling {@code hook} when a piece starts reading a segment's gates. */
+    private static Schedule hooked(Schedule s, PieceStart hook) {
+        return wrapped(s, (p, piece) -> new ForwardingPiece(p) {
+            private boolean started;
+
+            @Override
+            public boolean nextSegment() throws IOException {
+                started = false;
+                return p.nextSegment();
+            }
+
+            @Override
+            public int gates(int[] ops, int off, int max) throws IOException {
+                if (!started) {
+                    started = true;
+                    try {
+                        hook.started(piece);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException(e);
+                    }
+                }
+                return p.gates(ops, off, max);
+            }
+        });
     }
 
     /**
@@ -347,43 +375,12 @@ class LockstepTest {
         GarblingScheme scheme = GarblingScheme.of(Scheme.HALF_GATES);
         Circuit c = RandomCircuits.scheduled(new Random(82), 16, 5);
         Schedule real = Circuits.schedule(c);
-        Schedule lying = new Schedule() {
+        Schedule lying = wrapped(real, (p, piece) -> new ForwardingPiece(p) {
             @Override
-            public int maxSegmentNonLinear() {
-                return real.maxSegmentNonLinear();
+            public int nonLinear() {
+                return piece == 1 ? p.nonLinear() - 1 : p.nonLinear();
             }
-
-            @Override
-            public Piece open(int pieces, int piece) throws IOException {
-                Piece p = real.open(pieces, piece);
-                return new Piece() {
-                    @Override
-                    public boolean nextSegment() throws IOException {
-                        return p.nextSegment();
-                    }
-
-                    @Override
-                    public int nonLinearBefore() {
-                        return p.nonLinearBefore();
-                    }
-
-                    @Override
-                    public int nonLinear() {
-                        return piece == 1 ? p.nonLinear() - 1 : p.nonLinear();
-                    }
-
-                    @Override
-                    public int segmentNonLinear() {
-                        return p.segmentNonLinear();
-                    }
-
-                    @Override
-                    public int gates(int[] ops, int off, int max) throws IOException {
-                        return p.gates(ops, off, max);
-                    }
-                };
-            }
-        };
+        });
         try (Workers team = new Workers(2, "test")) {
             ParallelGarbler g = new ParallelGarbler(scheme, new TweakableHash(), team, 2, c.labelSlots(), 7, 9, 0,
                     new StreamingGarblerTest.Pipe());
