@@ -445,9 +445,9 @@ final class Lockstep {
     /**
      * Thread {@code t} takes the segment's pieces not yet taken, one at a time, and runs each:
      * first its own, t, t + n, t + 2n, … (n threads), so that a piece's labels and state stay in
-     * the cache of one core from segment to segment; then, from the last, any another thread has
-     * not yet taken. False if the walk stopped while it waited for its turn to read (a worker's
-     * wait).
+     * the cache of one core from segment to segment; then, from the last, any that no other
+     * thread has taken yet. False if the walk stopped while it waited for its turn to read (a
+     * worker's wait).
      */
     private boolean claimAndRun(int t, long segment) {
         for (int k = t; k < pieceCount; k += threads) {
