@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 final class Barrier implements AutoCloseable {
     private static final AtomicInteger BARRIERS = new AtomicInteger();
-    /** No other process: nothing waits. */
+    /** No other process: nothing waits, and nothing changes (so it may be shared). */
     static final Barrier NONE = new Barrier(null, 1, 0, 1);
     /** Longest wait on the change notices before the folder is listed again (a notice may be lost). */
     private static final long RELIST_MILLIS = 500;
@@ -112,15 +112,20 @@ final class Barrier implements AutoCloseable {
 
     /** Meets the others at each turn of the round up to this process's. */
     void awaitTurn() throws Exception {
-        at = 0;
-        for (; turns > 1 && at <= turn; at++) {
+        if (turns == 1) {
+            return;
+        }
+        for (at = 0; at <= turn; at++) {
             meet();
         }
     }
 
     /** Meets the others at each turn of the round after this process's. */
     void passTurns() throws Exception {
-        for (; turns > 1 && at < turns; at++) {
+        if (turns == 1) {
+            return;
+        }
+        for (; at < turns; at++) {
             meet();
         }
     }
