@@ -33,10 +33,11 @@ import java.util.concurrent.locks.LockSupport;
  * stream order: a piece's claimer waits until the piece before it is read.
  *
  * <p><b>A busy core.</b> Where {@link CoreContention} can read the scheduler, the owner reads
- * it every {@link CoreContention#WINDOW_NANOS}: when a thread of the team waits for a core, the
- * owner runs every piece of the following segments itself, in order, while the others sleep,
- * and wakes them when the machine is calm again. A waiting thread spins briefly, then sleeps
- * until the thread it waits for wakes it.
+ * it every {@link CoreContention#WINDOW_NANOS}: when a thread of the team waits for a core and
+ * the team's rate falls below the owner's alone ({@link TeamOrAlone}), the owner runs every
+ * piece of the following segments itself, in order, while the others sleep, and wakes them when
+ * the machine is calm again or when it is time to try the team again. A waiting thread spins
+ * briefly, then sleeps until the thread it waits for wakes it.
  *
  * <p><b>Failures.</b> A failure on any thread (an I/O error of the channel, a schedule whose
  * pieces do not hold the gates it states) stops every thread at its next wait and is thrown
@@ -258,6 +259,10 @@ final class Lockstep {
 
     /** The rule's readings of this walk's threads, opened once each has said who it is. */
     private CoreContention ruleOf;
+    /** Chooses between the team and the owner alone from the readings and the rates; kept from walk to walk. */
+    private final TeamOrAlone chooser = new TeamOrAlone();
+    /** Non-linear gates of the segments run so far, over all walks: the chooser's measure of work. */
+    private long work;
 
     private void prepare(Schedule s, TweakableHash hash, int sendBytes) {
         int segBytes = s.maxSegmentNonLinear() * tableBytes;
@@ -295,6 +300,7 @@ final class Lockstep {
         long segment = 0;
         boolean alone = false;
         long nextReading = System.nanoTime() + CoreContention.WINDOW_NANOS;
+        chooser.walkStarts(nextReading - CoreContention.WINDOW_NANOS, work);
         long leftAt = -1;
         while (more && !stopped) {
             int slot = (int) (segment & 1);
@@ -307,6 +313,7 @@ final class Lockstep {
                 runAlone(segment, g, slot, segNonLinear);
                 aloneSegments++;
             }
+            work += segNonLinear;
             // The next segment's place, published before the meeting that starts it.
             int fill = segmentAt[slot] + segNonLinear * tableBytes;
             boolean send = output != null && fill > 0 && fill >= sendBytes;
@@ -331,9 +338,9 @@ final class Lockstep {
                 CoreContention r = rule();
                 try {
                     if (r != null && !alone) {
-                        leave = r.contended();
+                        leave = chooser.leave(now, work, r.contended());
                     } else if (r != null) {
-                        back = r.calm();
+                        back = chooser.back(now, work, r.calm());
                     }
                 } catch (IOException e) {
                     closeRule();
@@ -368,6 +375,7 @@ final class Lockstep {
             }
             segment++;
         }
+        chooser.walkEnds(System.nanoTime(), work);
         if (stopped && failure != null) {
             rethrow(failure);
         }

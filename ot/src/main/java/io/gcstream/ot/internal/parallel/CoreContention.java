@@ -4,15 +4,16 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The rule that keeps a team in lockstep from collapsing when another process takes one of its
- * cores. A thread that shares its core builds up <em>run delay</em>, time runnable but waiting
- * for a core ({@link RunQueues}); a pause of the whole virtual machine by its host adds none,
- * so run delay tells the two apart where waiting times cannot. The owner reads it every
- * {@link #WINDOW_NANOS}: if any of the team's threads waited for a core more than
- * {@link #DELAY_SHARE} of the window, the owner goes on alone ({@link #contended}); once alone,
- * it takes the team back after {@link #CALM_READINGS} readings in a row in which no other task
- * of the machine was runnable ({@link #calm}). Linux only: {@link #open} is null elsewhere. Not
- * thread-safe: the owner reads it.
+ * The scheduler's readings that keep a team in lockstep from collapsing when another process
+ * takes one of its cores. A thread that shares its core builds up <em>run delay</em>, time
+ * runnable but waiting for a core ({@link RunQueues}); a pause of the whole virtual machine by
+ * its host adds none, so run delay tells the two apart where waiting times cannot. The owner
+ * reads it every {@link #WINDOW_NANOS}: with the team, whether any of its threads waited for a
+ * core more than {@link #DELAY_SHARE} of the window ({@link #contended}), which is when going
+ * on alone may pay; alone, whether {@link #CALM_READINGS} readings in a row found no other task
+ * of the machine runnable ({@link #calm}), which is when the team surely pays again. The owner
+ * weighs them with the rates it measures each way. Linux only: {@link #open} is null elsewhere.
+ * Not thread-safe: the owner reads it.
  */
 public final class CoreContention implements AutoCloseable {
     /** How often the owner reads. */
