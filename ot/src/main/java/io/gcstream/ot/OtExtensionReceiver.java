@@ -90,7 +90,12 @@ public final class OtExtensionReceiver implements AutoCloseable {
     private final AtomicInteger nextBlock = new AtomicInteger();
     /** Blocks whose U is sent. */
     private volatile int sent;
-    /** Blocks whose U is ready and maybe not sent: at {@code b % threads}, b << 16 | the thread holding it. */
+    /**
+     * Blocks whose U is ready and maybe not sent: at {@code b % (2 * threads)}, b << 16 | the
+     * thread holding it. Twice the threads, because a thread may hold two unsent blocks, its
+     * last and the one it claimed after it, so the blocks from the next to send to the one
+     * offered span up to 2 * threads - 1.
+     */
     private final AtomicLongArray offers;
     /** Whether a thread is sending U: one at a time, blocks in order. */
     private final AtomicBoolean sending = new AtomicBoolean();
@@ -125,7 +130,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
         wu[0] = u[0];
         wr[0] = r[0];
         wtb[0] = tb;
-        this.offers = new AtomicLongArray(teamSize);
+        this.offers = new AtomicLongArray(2 * teamSize);
         this.y = new long[2 * blockSize];
         this.y1 = new long[2 * blockSize];
     }

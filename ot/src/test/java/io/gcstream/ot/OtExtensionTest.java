@@ -21,7 +21,9 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -296,20 +298,37 @@ class OtExtensionTest {
     @CsvSource({"1, 1", "2, 1", "1, 2", "2, 2", "3, 8", "8, 3"})
     void threadCountsChangeNeitherTheWireNorTheOutputs(int senderThreads, int receiverThreads)
             throws Exception {
-        String single = threadedTranscript(1, 1);
-        assertEquals(single, threadedTranscript(senderThreads, receiverThreads));
+        String single = threadedTranscript(1, 1, OtOptions.DEFAULT_BLOCK_SIZE, 40_000);
+        assertEquals(single, threadedTranscript(senderThreads, receiverThreads, OtOptions.DEFAULT_BLOCK_SIZE, 40_000));
     }
 
-    /** Hashes of both directions and of all outputs of a seeded set-up and OTs of every kind. */
-    private static String threadedTranscript(int senderThreads, int receiverThreads) throws Exception {
+    /**
+     * Calls of many blocks, so that the blocks in flight wrap around the team's slots (a
+     * receiver's thread may hold two unsent blocks): the same wire and outputs as one thread,
+     * and no thread left waiting for an offer another overwrote.
+     */
+    @ParameterizedTest
+    @CsvSource({"2, 2", "3, 3", "1, 5"})
+    @Timeout(value = 2, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void manyBlocksACallGoOutInOrderWhateverTheThreads(int senderThreads, int receiverThreads) throws Exception {
+        int b = ExtensionTeam.MIN_PARALLEL_OTS;
+        int n = 37 * b + 1000;
+        assertEquals(threadedTranscript(1, 1, b, n), threadedTranscript(senderThreads, receiverThreads, b, n));
+    }
+
+    /**
+     * Hashes of both directions and of all outputs of a seeded set-up and {@code n} OTs of every
+     * kind, in blocks of {@code blockSize}.
+     */
+    private static String threadedTranscript(int senderThreads, int receiverThreads, int blockSize, int n)
+            throws Exception {
         long seedS = 0;
         long seedR = 9;
         Channel[] m = MemoryChannel.pair(ChannelOptions.defaults());
         TranscriptChannel[] p = {new TranscriptChannel(m[0]), new TranscriptChannel(m[1])};
         OtPair pair = OtPair.setup(p[0], p[1],
-                OtOptions.builder().insecureTestSeed(seedS).threads(senderThreads).build(),
-                OtOptions.builder().insecureTestSeed(seedR).threads(receiverThreads).build());
-        int n = 40_000;
+                OtOptions.builder().insecureTestSeed(seedS).threads(senderThreads).blockSize(blockSize).build(),
+                OtOptions.builder().insecureTestSeed(seedR).threads(receiverThreads).blockSize(blockSize).build());
         Random rnd = new Random(11);
         long[] choices = randomBits(rnd, n);
         boolean[] bools = new boolean[n];
@@ -331,14 +350,14 @@ class OtExtensionTest {
         OtPair.both(() -> {
             pair.sender.correlated(0x1235, 0x77, n, s[0], 0);
             SessionDeltaOt.correlated(pair.sender, n, s[1], 0);
-            SessionDeltaOt.correlated(pair.sender, 32_768, s[2], 0);
+            SessionDeltaOt.correlated(pair.sender, Math.min(n, 32_768), s[2], 0);
             pair.sender.random(n, s[3], 0, s[4], 0);
             pair.sender.chosen(m0, 0, m1, 0, n);
             return null;
         }, () -> {
             pair.receiver.correlated(choices, 0, n, r[0], 0);
             SessionDeltaOt.correlated(pair.receiver, choices, 0, n, r[1], 0);
-            SessionDeltaOt.correlated(pair.receiver, bools, 0, 32_768, r[2], 0);
+            SessionDeltaOt.correlated(pair.receiver, bools, 0, Math.min(n, 32_768), r[2], 0);
             pair.receiver.random(choices, 0, n, r[3], 0);
             pair.receiver.chosen(bools, 0, n, s[5], 0);
             return null;
@@ -353,7 +372,7 @@ class OtExtensionTest {
         long sLo = s[1][2 * one] ^ r[1][2 * one];
         long sHi = s[1][2 * one + 1] ^ r[1][2 * one + 1];
         checkCorrelated(s[1], r[1], choices, 0, n, sLo, sHi);
-        checkCorrelated(s[2], r[2], choices, 0, 32_768, sLo, sHi);
+        checkCorrelated(s[2], r[2], choices, 0, Math.min(n, 32_768), sLo, sHi);
         for (int i = 0; i < n; i++) {
             boolean c = bools[i];
             assertTrue(Blocks.equals(c ? s[4] : s[3], i, r[3], i, 1), "random OT " + i);
