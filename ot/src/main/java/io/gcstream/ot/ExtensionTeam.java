@@ -7,6 +7,7 @@ import io.gcstream.ot.internal.parallel.WorkerException;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -109,6 +110,20 @@ final class ExtensionTeam {
             LockSupport.parkNanos(this, WAIT_NANOS);
         }
         return true;
+    }
+
+    /**
+     * Unparks the threads in {@code waiters} (by team thread; null where none waits): each
+     * puts itself there before it checks once more and parks in {@link #waitStep}, and the
+     * thread that makes what it waits for come calls this afterwards.
+     */
+    static void wake(AtomicReferenceArray<Thread> waiters) {
+        for (int k = 0; k < waiters.length(); k++) {
+            Thread w = waiters.get(k);
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
     }
 
     /** Whether a thread of the current {@link #claimAll} failed. */

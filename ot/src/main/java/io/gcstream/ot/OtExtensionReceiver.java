@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.slf4j.Logger;
 
 /**
@@ -97,6 +98,8 @@ public final class OtExtensionReceiver implements AutoCloseable {
      * offered span up to 2 * threads - 1.
      */
     private final AtomicLongArray offers;
+    /** Threads parked until more U is sent, by team thread. */
+    private final AtomicReferenceArray<Thread> sentWaiters;
     /** Whether a thread is sending U: one at a time, blocks in order. */
     private final AtomicBoolean sending = new AtomicBoolean();
     private final ExtensionTeam.Claims claimLoop = this::claimLoop;
@@ -131,6 +134,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
         wr[0] = r[0];
         wtb[0] = tb;
         this.offers = new AtomicLongArray(2 * teamSize);
+        this.sentWaiters = new AtomicReferenceArray<>(teamSize);
         this.y = new long[2 * blockSize];
         this.y1 = new long[2 * blockSize];
     }
@@ -385,7 +389,8 @@ public final class OtExtensionReceiver implements AutoCloseable {
      * sending, the transpose of T into the caller's blocks. U goes out in block order: the thread
      * that offers a block next in line sends it, and every following one already offered, unless
      * another thread is sending ({@link #offer}). A thread waits only before it writes a U, for
-     * its last one to have gone out; each wait spins briefly, then parks.
+     * its last one to have gone out; each wait spins briefly, then parks until the sending
+     * thread wakes it.
      */
     private void byTeam(int n, long[] out, int outOff, boolean hashed) throws IOException {
         teamState();
@@ -420,7 +425,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
             int mb = Math.min(blockSize, cN - b * blockSize);
             loadChoices(b * blockSize, mb, wr[thread]);
             // This thread's U buffer is written again only once its last block's U is out.
-            if (!awaitSent(last + 1)) {
+            if (!awaitSent(last + 1, thread)) {
                 return;
             }
             prepareRows(wt[thread], wu[thread], wr[thread], mb, 0, KAPPA,
@@ -436,7 +441,8 @@ public final class OtExtensionReceiver implements AutoCloseable {
      * Block {@code b}'s U, in {@code thread}'s buffer, is ready to go: sends it and every later
      * one offered, in order, if it is next in line and no other thread is sending; else the
      * thread sending now, or the one that offers the block before it, sends it. A thread that
-     * stops sending looks once more for an offer made while it held the channel.
+     * stops sending looks once more for an offer made while it held the channel, and wakes the
+     * threads waiting for U to go out.
      */
     private void offer(int b, int thread) throws IOException {
         offers.set(b % offers.length(), (long) b << 16 | thread);
@@ -451,6 +457,7 @@ public final class OtExtensionReceiver implements AutoCloseable {
                 ch.flush();
             } finally {
                 sending.set(false);
+                ExtensionTeam.wake(sentWaiters);
             }
         }
     }
@@ -462,15 +469,24 @@ public final class OtExtensionReceiver implements AutoCloseable {
     }
 
     /**
-     * Waits until the U of {@code blocks} blocks is sent, spinning briefly, then parked; false if
-     * a thread failed.
+     * Team thread {@code thread} waits until the U of {@code blocks} blocks is sent, spinning
+     * briefly, then parked until the sending thread wakes it; false if a thread failed.
      */
-    private boolean awaitSent(int blocks) {
+    private boolean awaitSent(int blocks, int thread) {
         int steps = 0;
         while (sent < blocks) {
-            if (!threads.waitStep(steps++)) {
+            if (steps < Spin.LIMIT) {
+                if (!threads.waitStep(steps++)) {
+                    return false;
+                }
+                continue;
+            }
+            sentWaiters.set(thread, Thread.currentThread());
+            if (sent < blocks && !threads.waitStep(steps)) {
+                sentWaiters.set(thread, null);
                 return false;
             }
+            sentWaiters.set(thread, null);
         }
         Spin.ended(Math.min(steps, Spin.LIMIT));
         return true;

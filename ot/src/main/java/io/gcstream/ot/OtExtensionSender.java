@@ -430,7 +430,7 @@ public final class OtExtensionSender implements AutoCloseable {
                     }
                 } finally {
                     reading.set(false);
-                    wakeUWaiters();
+                    ExtensionTeam.wake(uWaiters);
                 }
                 break;
             }
@@ -466,17 +466,7 @@ public final class OtExtensionSender implements AutoCloseable {
         return (int) (c & 0xFFFF);
     }
 
-    /** Wakes the threads parked waiting for a U. */
-    private void wakeUWaiters() {
-        for (int k = 0; k < uWaiters.length(); k++) {
-            Thread w = uWaiters.get(k);
-            if (w != null) {
-                LockSupport.unpark(w);
-            }
-        }
-    }
-
-    /** Reads block {@code b}'s U into {@code u}. */
+        /** Reads block {@code b}'s U into {@code u}. */
     private void readU(int b, byte[] u) throws IOException {
         int mb = blockOts(b);
         ch.readFully(u, 0, (int) (KAPPA * rowBytes(mb)));
