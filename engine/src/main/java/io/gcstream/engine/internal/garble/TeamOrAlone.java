@@ -49,8 +49,18 @@ final class TeamOrAlone {
     /** The walk ended: a stretch alone up to here gives the alone rate. */
     void walkEnds(long now, long work) {
         if (alone) {
-            aloneRate = rate(now, work, since, sinceWork, aloneRate);
+            aloneEnds(now, work);
             alone = false;
+        }
+    }
+
+    /**
+     * A stretch alone ends: its rate is the one to beat, if it did any work (a walk may end
+     * right after the owner chose to go on alone, and a rate of 0 would keep the team for good).
+     */
+    private void aloneEnds(long now, long work) {
+        if (work > sinceWork) {
+            aloneRate = rate(now, work, since, sinceWork, aloneRate);
         }
     }
 
@@ -81,7 +91,7 @@ final class TeamOrAlone {
         if (!alone || (!calm && now - since < tryAfter)) {
             return false;
         }
-        aloneRate = rate(now, work, since, sinceWork, aloneRate);
+        aloneEnds(now, work);
         walkStarts(now, work);
         return true;
     }

@@ -127,5 +127,15 @@ class TeamOrAloneTest {
         o.alone = false;
         o.teamRate = 1.5;
         assertEquals(50, o.run(50), "faster than it: stays");
+        // A walk that ends right after the owner chose to go on alone keeps the alone rate.
+        o.teamRate = 0.9;
+        o.run(1);
+        assertTrue(o.alone);
+        o.c.walkEnds(o.now + 10, o.work);
+        o.now += WINDOW;
+        o.c.walkStarts(o.now, o.work);
+        o.alone = false;
+        o.run(1);
+        assertTrue(o.alone, "still compared with the rate alone, not with a stretch that did nothing");
     }
 }
