@@ -259,10 +259,11 @@ final class Lockstep {
 
     /** The rule's readings of this walk's threads, opened once each has said who it is. */
     private CoreContention ruleOf;
-    /** Chooses between the team and the owner alone from the readings and the rates; kept from walk to walk. */
+    /**
+     * Chooses between the team and the owner alone from the readings and the rates, kept from
+     * walk to walk; its measure of work is the hash tweak, which counts non-linear gates.
+     */
     private final TeamOrAlone chooser = new TeamOrAlone();
-    /** Non-linear gates of the segments run so far, over all walks: the chooser's measure of work. */
-    private long work;
 
     private void prepare(Schedule s, TweakableHash hash, int sendBytes) {
         int segBytes = s.maxSegmentNonLinear() * tableBytes;
@@ -299,8 +300,9 @@ final class Lockstep {
     private long owner(boolean more) {
         long segment = 0;
         boolean alone = false;
-        long nextReading = System.nanoTime() + CoreContention.WINDOW_NANOS;
-        chooser.walkStarts(nextReading - CoreContention.WINDOW_NANOS, work);
+        long start = System.nanoTime();
+        long nextReading = start + CoreContention.WINDOW_NANOS;
+        chooser.walkStarts(start, segmentGate[0]);
         long leftAt = -1;
         while (more && !stopped) {
             int slot = (int) (segment & 1);
@@ -313,12 +315,12 @@ final class Lockstep {
                 runAlone(segment, g, slot, segNonLinear);
                 aloneSegments++;
             }
-            work += segNonLinear;
             // The next segment's place, published before the meeting that starts it.
             int fill = segmentAt[slot] + segNonLinear * tableBytes;
             boolean send = output != null && fill > 0 && fill >= sendBytes;
             int nextSlot = slot ^ 1;
-            segmentGate[nextSlot] = g + segNonLinear;
+            long done = g + segNonLinear;
+            segmentGate[nextSlot] = done;
             segmentBuffer[nextSlot] = send ? segmentBuffer[slot] ^ 1 : segmentBuffer[slot];
             segmentAt[nextSlot] = send ? 0 : fill;
             more = next(counter);
@@ -338,9 +340,9 @@ final class Lockstep {
                 CoreContention r = rule();
                 try {
                     if (r != null && !alone) {
-                        leave = chooser.leave(now, work, r.contended());
+                        leave = chooser.leave(now, done, r.contended());
                     } else if (r != null) {
-                        back = chooser.back(now, work, r.calm());
+                        back = chooser.back(now, done, r.calm());
                     }
                 } catch (IOException e) {
                     closeRule();
@@ -375,7 +377,7 @@ final class Lockstep {
             }
             segment++;
         }
-        chooser.walkEnds(System.nanoTime(), work);
+        chooser.walkEnds(System.nanoTime(), segmentGate[(int) (segment & 1)]);
         if (stopped && failure != null) {
             rethrow(failure);
         }

@@ -4,11 +4,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Chooses, window by window, whether a {@link Lockstep} team or its owner alone runs the next
- * segments, by the rates each achieved (work: non-linear gates, counted by the owner). With the
- * team, the owner leaves it only when both hold: a thread of the team waited for a core
- * ({@code contended}, read from the scheduler, so that a pause of the whole machine, which
- * slows both ways alike, is not taken for it), and the window's rate fell below the rate the
- * owner last achieved alone. Alone, it tries the team again once the machine is calm or after
+ * segments, by the rates each achieved (work: a count of non-linear gates done, compared only
+ * within a walk, so any count that grows with them serves). With the team, the owner leaves it
+ * only when both hold: a thread of the team waited for a core ({@code contended}, read from
+ * the scheduler, so that a pause of the whole machine, which slows both ways alike, is not
+ * taken for it), and the window's rate fell below the rate the owner last achieved alone. Alone, it tries the team again once the machine is calm or after
  * {@link #FIRST_TRY_NANOS}; a team stretch that ended below {@link #GAIN} over the alone rate
  * doubles that wait, up to {@link #LAST_TRY_NANOS}, and one above it resets the wait. So a core
  * lost to another process for good costs the owner a share of its time that halves with each
