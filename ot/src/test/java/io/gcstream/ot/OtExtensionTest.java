@@ -350,14 +350,14 @@ class OtExtensionTest {
         OtPair.both(() -> {
             pair.sender.correlated(0x1235, 0x77, n, s[0], 0);
             SessionDeltaOt.correlated(pair.sender, n, s[1], 0);
-            SessionDeltaOt.correlated(pair.sender, Math.min(n, 32_768), s[2], 0);
+            SessionDeltaOt.correlated(pair.sender, 32_768, s[2], 0);
             pair.sender.random(n, s[3], 0, s[4], 0);
             pair.sender.chosen(m0, 0, m1, 0, n);
             return null;
         }, () -> {
             pair.receiver.correlated(choices, 0, n, r[0], 0);
             SessionDeltaOt.correlated(pair.receiver, choices, 0, n, r[1], 0);
-            SessionDeltaOt.correlated(pair.receiver, bools, 0, Math.min(n, 32_768), r[2], 0);
+            SessionDeltaOt.correlated(pair.receiver, bools, 0, 32_768, r[2], 0);
             pair.receiver.random(choices, 0, n, r[3], 0);
             pair.receiver.chosen(bools, 0, n, s[5], 0);
             return null;
@@ -372,7 +372,7 @@ class OtExtensionTest {
         long sLo = s[1][2 * one] ^ r[1][2 * one];
         long sHi = s[1][2 * one + 1] ^ r[1][2 * one + 1];
         checkCorrelated(s[1], r[1], choices, 0, n, sLo, sHi);
-        checkCorrelated(s[2], r[2], choices, 0, Math.min(n, 32_768), sLo, sHi);
+        checkCorrelated(s[2], r[2], choices, 0, 32_768, sLo, sHi);
         for (int i = 0; i < n; i++) {
             boolean c = bools[i];
             assertTrue(Blocks.equals(c ? s[4] : s[3], i, r[3], i, 1), "random OT " + i);

@@ -84,7 +84,7 @@ class TeamOrAloneTest {
         assertTrue((double) team / windows < 0.01, "tries of a losing team are a small share: " + team);
         o.teamRate = 2;
         long before = o.tries.size();
-        team = o.run(TeamOrAlone.LAST_TRY_NANOS / WINDOW + 1);
+        o.run(TeamOrAlone.LAST_TRY_NANOS / WINDOW + 1);
         assertEquals(before + 1, o.tries.size(), "tried again within one longest wait");
         assertEquals(1000, o.run(1000), "and kept");
         o.teamRate = 0.5;
