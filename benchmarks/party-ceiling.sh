@@ -12,7 +12,8 @@
 #   --rounds R        PartyRates rounds per measurement (default 3); each rate is their median
 #   --warmup W        untimed rounds before them (default 1): a pinned process compiles on its core
 #   --warmup-seconds S  and untimed rounds until S seconds have passed (default 5): the compiler
-#                     takes a core for the first seconds, longer than a few short rounds (OT's)
+#                     takes a core for the first seconds, longer than a few short rounds (OT's);
+#                     then on until a round passes with the compilers quiet (PartyRates)
 #   --repeat K        the whole measurement K times over (default 1), a row each time; then the
 #                     medians over the K of "2 threads / ceiling" and "busy: 2 / 1"
 #   --workloads LIST  PartyRates workloads (default lib:aes128:1000,and:1e7:1024)

@@ -42,6 +42,8 @@ import io.gcstream.ot.internal.SessionDeltaOt;
 import io.gcstream.ot.internal.parallel.TaskPool;
 import io.gcstream.ot.internal.parallel.Workers;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -53,6 +55,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongSupplier;
 
 /**
  * What one party does alone with N threads: the garbler writing into a channel that discards,
@@ -82,6 +85,11 @@ import java.util.concurrent.Future;
  * pinned to one core compiles on the core it is timed on. {@code --warmup-seconds S} goes on
  * with such untimed rounds until S seconds have passed as well: short rounds (an OT workload's
  * take a tenth of a second) would otherwise be timed while the compiler still takes a core.
+ * Either way the warm-up then goes on until a round of every thread count passes in which the
+ * compilers worked under {@value #QUIET_SHARE_PERCENT} % of its time, for at most
+ * {@value #QUIET_MAX_SECONDS} s more: a team's own loop runs only in rounds with its thread
+ * count and is compiled later than the one-thread loops, and the compiler thread it then takes
+ * is a core the team waits for.
  *
  * Workloads: {@code and:N[:LANES]} the generated circuit of N ANDs (and N XORs) over LANES
  * lanes (default 1024; {@link LaneCircuit}: an AND level holds LANES ANDs); {@code levels:N[:LANES]}
@@ -275,17 +283,48 @@ public final class PartyRates {
     /**
      * Runs {@code s} with each configuration ({@code threads[i]} threads, {@code atOnce[i]} runs
      * at once), untimed (each run's result checked), {@code times} times and until {@code seconds}
-     * have passed.
+     * have passed; then, if either asked for a warm-up, until a round is quiet (see the class).
      */
     static void warmUp(Side s, int[] threads, int[] atOnce, int times, int seconds) throws Exception {
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
-        for (int r = 0; r < times || System.nanoTime() - end < 0; r++) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        warmUp(s, threads, atOnce, times, seconds,
+                jit != null && jit.isCompilationTimeMonitoringSupported() ? jit::getTotalCompilationTime : null);
+    }
+
+    /**
+     * {@link #warmUp(Side, int[], int[], int, int)} with the compilers' total time so far, in
+     * milliseconds, read from {@code compiledMillis} (null: not known, no round waited for).
+     */
+    static void warmUp(Side s, int[] threads, int[] atOnce, int times, int seconds, LongSupplier compiledMillis)
+            throws Exception {
+        if (times == 0 && seconds == 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        long end = start + seconds * 1_000_000_000L;
+        long last = end + QUIET_MAX_SECONDS * 1_000_000_000L;
+        boolean quiet = compiledMillis == null;
+        int r = 0;
+        for (; r < times || System.nanoTime() - end < 0 || (!quiet && System.nanoTime() - last < 0); r++) {
+            long t0 = System.nanoTime();
+            long c0 = compiledMillis == null ? 0 : compiledMillis.getAsLong();
             for (int i = 0; i < threads.length; i++) {
                 runsAtOnce(atOnce[i]);
                 s.run(threads[i]);
             }
+            if (compiledMillis != null) {
+                long compiledNanos = (compiledMillis.getAsLong() - c0) * 1_000_000L;
+                quiet = compiledNanos * 100 <= QUIET_SHARE_PERCENT * (System.nanoTime() - t0);
+            }
         }
+        System.err.printf(Locale.ROOT, "PartyRates: %s %s warmed up in %d rounds, %.1f s%s%n", s.workload(), s.side(), r,
+                (System.nanoTime() - start) / 1e9, quiet ? "" : ", the compilers still busy");
     }
+
+    /** A warm-up round is quiet when the compilers worked under this share of it, in percent. */
+    static final int QUIET_SHARE_PERCENT = 2;
+    /** Longest the warm-up goes on, past its rounds and seconds, waiting for a quiet round. */
+    static final int QUIET_MAX_SECONDS = 60;
 
     /**
      * Operations a second of {@code s} with each configuration ({@code [config][round]}), each

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +51,7 @@ class PartyRatesTest {
     @Test
     void warmUpRunsAreNotTimed() throws Exception {
         Compiling s = new Compiling();
-        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 0);
+        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 0, () -> 0L);
         double[][] r = PartyRates.rates(s, new int[] {1, 2}, new int[] {3, 3}, 3, Barrier.NONE);
         assertEquals(List.of(1, 2, 1, 2, 2, 1, 1, 2), s.calls);
         assertArrayEquals(new double[] {1e9, 1e9, 1e9}, r[0], 1e-3);
@@ -66,10 +67,33 @@ class PartyRatesTest {
     void warmUpLastsItsSeconds() throws Exception {
         Compiling s = new Compiling();
         long t0 = System.nanoTime();
-        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 1);
+        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 1, () -> 0L);
         assertTrue(System.nanoTime() - t0 >= 1_000_000_000L, "the warm-up ended before its second");
         assertTrue(s.calls.size() > 2, "only the one round asked for: " + s.calls.size() + " runs");
         assertEquals(0, s.calls.size() % 2, "a round ended part way: " + s.calls.size() + " runs");
+    }
+
+    /**
+     * Past its rounds and seconds, the warm-up goes on while the compilers work through a round,
+     * and stops after the first round in which they did not.
+     */
+    @Test
+    void warmUpWaitsForTheCompilers() throws Exception {
+        Compiling s = new Compiling();
+        long[] compiled = {0};
+        int[] reads = {0};
+        // Each read during the first three rounds (two a round) finds another second compiled.
+        LongSupplier jit = () -> reads[0]++ < 6 ? compiled[0] += 1000 : compiled[0];
+        PartyRates.warmUp(s, new int[] {1, 2}, new int[] {3, 3}, 1, 0, jit);
+        assertEquals(List.of(1, 2, 1, 2, 1, 2, 1, 2), s.calls, "three busy rounds, then one quiet");
+
+        Compiling unknown = new Compiling();
+        PartyRates.warmUp(unknown, new int[] {1, 2}, new int[] {3, 3}, 1, 0, null);
+        assertEquals(List.of(1, 2), unknown.calls, "the compilers' time unknown: the rounds asked for only");
+
+        Compiling none = new Compiling();
+        PartyRates.warmUp(none, new int[] {1, 2}, new int[] {3, 3}, 0, 0, jit);
+        assertEquals(List.of(), none.calls, "no warm-up asked for");
     }
 
     /** A side that logs "NAME THREADS" in a shared log at each run, after a short sleep. */
