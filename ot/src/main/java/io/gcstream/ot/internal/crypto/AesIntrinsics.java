@@ -13,8 +13,9 @@ import java.util.Set;
  * <p>Multi-block CBC decryption always is (AES-NI, several blocks in flight). ECB is only where
  * HotSpot 17 generates its AVX-512 stubs: a CPU with VAES, AVX512VL and AVX512DQ. Elsewhere
  * ECB runs one block per call, several times slower, so fixed-key AES falls back to CBC
- * decryption and undoes the chaining (see {@code TweakableHash}). On VAES machines ECB is as
- * fast per block and saves that extra pass.
+ * decryption and undoes the chaining (see {@code TweakableHash}), and the OT extension's rows
+ * run on CTR ({@link RowStreams}). On VAES machines ECB is as fast per block and saves that
+ * extra pass.
  *
  * <p>The answer comes from the CPU flags of {@code /proc/cpuinfo}, read once; where they cannot
  * be read (not Linux) it is false, which is always correct, only slower. The system property

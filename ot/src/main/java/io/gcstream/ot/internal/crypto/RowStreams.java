@@ -17,13 +17,15 @@ import javax.crypto.spec.SecretKeySpec;
  * the counter blocks at, at + 1, ... (128-bit big-endian, as NIST CTR from zero).
  *
  * <p>Two kinds, by what the caller does with the stream: {@link #plain} streams are read as
- * they are ({@link #read}: AES-ECB of the counter blocks, made once a position for every key);
- * {@link #xoring} streams are XORed into bytes the caller has ({@link #xorRead}: AES-CTR, whose
- * intrinsic XORs while it encrypts, where a separate XOR pass over the bytes in Java would cost
- * more than the stream; a key goes on from where its last read ended, and starts again, a few
- * small objects, only at another place). Memory: a key schedule a stream
- * (under 1 KiB) and, for plain streams, the counter blocks of the longest read. <b>Not
- * thread-safe</b>: one instance per thread.
+ * they are ({@link #read}); {@link #xoring} streams are XORed into bytes the caller has
+ * ({@link #xorRead}: AES-CTR, whose intrinsic XORs while it encrypts, where a separate XOR pass
+ * over the bytes in Java would cost more than the stream). A plain stream is AES-ECB of the
+ * counter blocks, made once a position for every key, where HotSpot runs ECB on a pipelined
+ * stub ({@link AesIntrinsics}); elsewhere ECB runs a block a call, and a plain stream is AES-CTR
+ * over zeros. A CTR key goes on from where its last read ended, and starts again, a few small
+ * objects, only at another place. Memory: a key schedule a stream (under 1 KiB) and, for plain
+ * streams, the counter blocks or zeros of the longest read. <b>Not thread-safe</b>: one
+ * instance per thread.
  */
 public final class RowStreams {
     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -31,35 +33,38 @@ public final class RowStreams {
     private static final String CTR = "AES/CTR/NoPadding";
 
     private final boolean xoring;
+    /** Whether a plain stream is read by AES-ECB of counter blocks (else by AES-CTR over zeros). */
+    private final boolean ecb;
     private final Cipher[] ciphers;
-    /** The keys, for an xoring stream's cipher started again at each read's position. */
+    /** CTR streams: the keys, for a cipher started again at a read's position. */
     private final SecretKeySpec[] keys;
-    /** Plain streams: the counter blocks from {@link #countersAt}, {@link #countersLength} bytes of them. */
+    /** ECB: the counter blocks from {@link #countersAt}, {@link #countersLength} bytes of them; CTR plain: zeros. */
     private byte[] counters = new byte[0];
     private long countersAt = -1;
     private int countersLength;
-    /** Xoring streams: the counter block a read starts at, and per key where its cipher stands. */
+    /** CTR streams: the counter block a read starts at, and per key where its cipher stands. */
     private final byte[] iv = new byte[16];
     private final long[] standsAt;
 
-    private RowStreams(long[] seeds, boolean xoring) {
+    private RowStreams(long[] seeds, boolean xoring, boolean ecb) {
         if (seeds.length % 2 != 0) {
             throw new IllegalArgumentException("seeds come in pairs of longs, got " + seeds.length);
         }
         this.xoring = xoring;
+        this.ecb = ecb && !xoring;
         ciphers = new Cipher[seeds.length / 2];
-        keys = xoring ? new SecretKeySpec[ciphers.length] : null;
-        standsAt = xoring ? new long[ciphers.length] : null;
-        String transformation = xoring ? CTR : ECB;
+        keys = this.ecb ? null : new SecretKeySpec[ciphers.length];
+        standsAt = this.ecb ? null : new long[ciphers.length];
+        String transformation = this.ecb ? ECB : CTR;
         try {
             for (int j = 0; j < ciphers.length; j++) {
                 SecretKeySpec key = new SecretKeySpec(Blocks.toBytes(seeds[2 * j], seeds[2 * j + 1]), "AES");
                 ciphers[j] = newCipher(transformation);
-                if (xoring) {
+                if (this.ecb) {
+                    ciphers[j].init(Cipher.ENCRYPT_MODE, key);
+                } else {
                     keys[j] = key;
                     ciphers[j].init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
-                } else {
-                    ciphers[j].init(Cipher.ENCRYPT_MODE, key);
                 }
             }
         } catch (GeneralSecurityException e) {
@@ -72,12 +77,17 @@ public final class RowStreams {
      * as {@link Prg#Prg(long, long, int)} takes it.
      */
     public static RowStreams plain(long[] seeds) {
-        return new RowStreams(seeds, false);
+        return plain(seeds, AesIntrinsics.pipelinedEcb());
+    }
+
+    /** Plain streams read by AES-ECB ({@code ecb}) or AES-CTR over zeros; the bytes are the same (tests). */
+    static RowStreams plain(long[] seeds, boolean ecb) {
+        return new RowStreams(seeds, false, ecb);
     }
 
     /** Streams XORed into the caller's bytes, one per seed (as {@link #plain}). */
     public static RowStreams xoring(long[] seeds) {
-        return new RowStreams(seeds, true);
+        return new RowStreams(seeds, true, false);
     }
 
     /** Streams: one per seed pair. */
@@ -93,8 +103,16 @@ public final class RowStreams {
         if (xoring) {
             throw new IllegalStateException("an xoring stream is read by xorRead");
         }
-        counters(at, len);
-        update(ciphers[j], counters, 0, len, out, off);
+        if (ecb) {
+            counters(at, len);
+            update(ciphers[j], counters, 0, len, out, off);
+        } else {
+            check(at, len);
+            if (counters.length < len) {
+                counters = new byte[len];
+            }
+            ctr(j, at, counters, 0, out, off, len);
+        }
     }
 
     /**
@@ -107,6 +125,11 @@ public final class RowStreams {
             throw new IllegalStateException("a plain stream is read by read");
         }
         check(at, len);
+        ctr(j, at, in, inOff, out, outOff, len);
+    }
+
+    /** AES-CTR of key {@code j} from counter block {@code at} over {@code len} bytes of {@code in}. */
+    private void ctr(int j, long at, byte[] in, int inOff, byte[] out, int outOff, int len) {
         if (standsAt[j] != at) {
             // Another place than where the last read ended (a thread's blocks are not all
             // consecutive): the key starts again there.

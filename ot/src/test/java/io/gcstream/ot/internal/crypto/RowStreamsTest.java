@@ -6,22 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class RowStreamsTest {
-    /** Every stream, read at any block position and length, is that part of its seed's Prg stream. */
-    @Test
-    void eachStreamIsItsSeedsPrgStreamAtAnyPosition() {
+    /**
+     * Every stream, read at any block position and length, is that part of its seed's Prg
+     * stream, by AES-ECB of counter blocks and by AES-CTR over zeros alike, in any order of reads.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void eachStreamIsItsSeedsPrgStreamAtAnyPosition(boolean ecb) {
         Random rnd = new Random(3);
         long[] seeds = new long[2 * 5];
         for (int i = 0; i < seeds.length; i++) {
             seeds[i] = rnd.nextLong();
         }
-        RowStreams s = RowStreams.plain(seeds);
+        RowStreams s = RowStreams.plain(seeds, ecb);
         int total = 16 * 700;
         for (int j = 0; j < s.count(); j++) {
             byte[] want = new byte[total];
             new Prg(seeds[2 * j], seeds[2 * j + 1], 16).nextBytes(want, 0, total);
-            for (int[] at : new int[][] {{0, 16}, {0, total}, {1, 32}, {37, 16 * 300}, {699, 16}, {200, 16 * 128}}) {
+            for (int[] at : new int[][] {{0, 16}, {0, total}, {1, 32}, {3, 48}, {37, 16 * 300}, {699, 16}, {200, 16 * 128}}) {
                 byte[] got = new byte[16 * at[1] / 16 + 8];
                 s.read(j, at[0], got, 8, at[1]);
                 assertArrayEquals(Arrays.copyOfRange(want, 16 * at[0], 16 * at[0] + at[1]),
@@ -30,20 +36,22 @@ class RowStreamsTest {
         }
     }
 
-    /** Streams read in turn at the same position share its counter blocks, and come out right. */
-    @Test
-    void streamsReadInTurnAtOnePositionAgree() {
+    /** Streams read in turn at the same position, or going on where they ended, come out right. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void streamsReadInTurnAtOnePositionAgree(boolean ecb) {
         long[] seeds = {1, 2, 3, 4};
-        RowStreams s = RowStreams.plain(seeds);
-        byte[] a = new byte[64];
+        RowStreams s = RowStreams.plain(seeds, ecb);
+        byte[] a = new byte[96];
         byte[] b = new byte[64];
         s.read(0, 5, a, 0, 64);
         s.read(1, 5, b, 0, 64);
-        byte[] wantA = new byte[16 * 9];
+        s.read(0, 9, a, 64, 32);
+        byte[] wantA = new byte[16 * 11];
         byte[] wantB = new byte[16 * 9];
         new Prg(1, 2, 16).nextBytes(wantA, 0, wantA.length);
         new Prg(3, 4, 16).nextBytes(wantB, 0, wantB.length);
-        assertArrayEquals(Arrays.copyOfRange(wantA, 80, 144), a);
+        assertArrayEquals(Arrays.copyOfRange(wantA, 80, 176), a);
         assertArrayEquals(Arrays.copyOfRange(wantB, 80, 144), b);
     }
 
