@@ -38,10 +38,12 @@ public final class RowStreams {
     private final Cipher[] ciphers;
     /** CTR streams: the keys, for a cipher started again at a read's position. */
     private final SecretKeySpec[] keys;
-    /** ECB: the counter blocks from {@link #countersAt}, {@link #countersLength} bytes of them; CTR plain: zeros. */
+    /** ECB: the counter blocks from {@link #countersAt}, {@link #countersLength} bytes of them. */
     private byte[] counters = new byte[0];
     private long countersAt = -1;
     private int countersLength;
+    /** Plain streams on CTR: the zeros it encrypts, as many as the longest read. */
+    private byte[] zeros = new byte[0];
     /** CTR streams: the counter block a read starts at, and per key where its cipher stands. */
     private final byte[] iv = new byte[16];
     private final long[] standsAt;
@@ -108,10 +110,10 @@ public final class RowStreams {
             update(ciphers[j], counters, 0, len, out, off);
         } else {
             check(at, len);
-            if (counters.length < len) {
-                counters = new byte[len];
+            if (zeros.length < len) {
+                zeros = new byte[len];
             }
-            ctr(j, at, counters, 0, out, off, len);
+            ctr(j, at, zeros, 0, out, off, len);
         }
     }
 
