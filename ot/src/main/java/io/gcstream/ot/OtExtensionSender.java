@@ -466,7 +466,7 @@ public final class OtExtensionSender implements AutoCloseable {
         return (int) (c & 0xFFFF);
     }
 
-        /** Reads block {@code b}'s U into {@code u}. */
+    /** Reads block {@code b}'s U into {@code u}. */
     private void readU(int b, byte[] u) throws IOException {
         int mb = blockOts(b);
         ch.readFully(u, 0, (int) (KAPPA * rowBytes(mb)));

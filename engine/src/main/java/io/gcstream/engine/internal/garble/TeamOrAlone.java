@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
  * within a walk, so any count that grows with them serves). With the team, the owner leaves it
  * only when both hold: a thread of the team waited for a core ({@code contended}, read from
  * the scheduler, so that a pause of the whole machine, which slows both ways alike, is not
- * taken for it), and the window's rate fell below the rate the owner last achieved alone. Alone, it tries the team again once the machine is calm or after
- * {@link #FIRST_TRY_NANOS}; a team stretch that ended below {@link #GAIN} over the alone rate
+ * taken for it), and the window's rate fell below the rate the owner last achieved alone.
+ * Alone, it tries the team again once the machine is calm or after {@link #FIRST_TRY_NANOS}; a team stretch that ended below {@link #GAIN} over the alone rate
  * doubles that wait, up to {@link #LAST_TRY_NANOS}, and one above it resets the wait. So a core
  * lost to another process for good costs the owner a share of its time that halves with each
  * try, and a team that pays again is back within one longest wait, whatever the scheduler's
